@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config/config.js';
+import { apiTokenRoutes } from './domains/api-tokens/routes.js';
+import { healthRoutes } from './domains/health/routes.js';
+import { collectRouteTable, metaRoutes } from './domains/meta/routes.js';
+import './domains/meta/route-docs.js';
+import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/routes.js';
+import { loggerOptions } from './logging.js';
+import { authPlugin } from './plugins/auth/index.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { schemaValidationPlugin } from './plugins/schema-validation.js';
+import { signingKeysPlugin } from './plugins/signing-keys.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Readonly<Config>;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+/** An incoming X-Request-Id is kept when it is short and plain; otherwise a UUID is made. */
+function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(header) ? header : randomUUID();
+}
+
+/**
+ * Builds the application: infrastructure plugins, then the domains under /v1. Never listens
+ * (server.ts does), so tests build it and call inject() or listen on port 0. The schema must
+ * already be migrated.
+ */
+export async function buildApp(config: Readonly<Config>, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    logController: { requestIdLogLabel: 'request_id' },
+    routerOptions: { maxParamLength: 200 },
+    // Refuse, rather than silently strip, JSON keys that could pollute prototypes.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+
+  app.decorate('config', config);
+  await app.register(fp(async () => {}, { name: 'config' }));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  collectRouteTable(app);
+
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(errorsPlugin);
+  await app.register(schemaValidationPlugin);
+  await app.register(dbPlugin);
+  await app.register(signingKeysPlugin);
+  await app.register(authPlugin);
+
+  await app.register(authorizationServerMetadataRoute);
+  await app.register(
+    async (v1) => {
+      await v1.register(healthRoutes);
+      await v1.register(metaRoutes);
+      await v1.register(oauthRoutes);
+      await v1.register(apiTokenRoutes);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,132 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { defaults } from './defaults.js';
+
+export interface BootstrapConfig {
+  clientId?: string;
+  clientSecret?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Origin used as token issuer and audience; defaults to http://<host>:<port>. No trailing slash. */
+  publicUrl: string;
+  databaseUrl: string;
+  /** 32 bytes, base64: encrypts signing keys at rest (AES-256-GCM). */
+  keyEncryptionKey: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimit: number;
+  accessTokenTtlSeconds: number;
+  keyRefreshSeconds: number;
+  keyRetentionSeconds: number;
+  dbPoolMax: number;
+  trustProxy: boolean;
+  bootstrap: BootstrapConfig;
+}
+
+const configSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'trustProxy', 'bootstrap'],
+  properties: {
+    host: { type: 'string', minLength: 1 },
+    port: { type: 'integer', minimum: 0, maximum: 65535 },
+    publicUrl: { type: 'string', pattern: '^https?://[^/?#]+$' },
+    databaseUrl: { type: 'string', pattern: '^postgres(ql)?://' },
+    keyEncryptionKey: { type: 'string', minLength: 1 },
+    logLevel: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    bodyLimit: { type: 'integer', minimum: 1024, maximum: 104857600 },
+    accessTokenTtlSeconds: { type: 'integer', minimum: 60, maximum: 86400 },
+    keyRefreshSeconds: { type: 'integer', minimum: 1 },
+    keyRetentionSeconds: { type: 'integer', minimum: 0 },
+    dbPoolMax: { type: 'integer', minimum: 1, maximum: 1000 },
+    trustProxy: { type: 'boolean' },
+    bootstrap: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        clientId: { type: 'string', minLength: 1, maxLength: 200 },
+        clientSecret: { type: 'string', minLength: 32, maxLength: 512 },
+        adminUsername: { type: 'string', minLength: 1, maxLength: 200 },
+        adminPassword: { type: 'string', minLength: 12, maxLength: 1024 },
+      },
+      dependentRequired: { clientId: ['clientSecret'], clientSecret: ['clientId'], adminUsername: ['adminPassword'], adminPassword: ['adminUsername'] },
+    },
+  },
+} as const;
+
+const validate = new Ajv2020({ allErrors: true }).compile(configSchema);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Fills defaults, validates against the schema above, checks the encryption key, and freezes. */
+export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' | 'keyEncryptionKey'>): Readonly<Config> {
+  const host = input.host ?? defaults.host;
+  const port = input.port ?? defaults.port;
+  const config: Config = {
+    host,
+    port,
+    publicUrl: (input.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: input.databaseUrl,
+    keyEncryptionKey: input.keyEncryptionKey,
+    logLevel: input.logLevel ?? defaults.logLevel,
+    bodyLimit: input.bodyLimit ?? defaults.bodyLimit,
+    accessTokenTtlSeconds: input.accessTokenTtlSeconds ?? defaults.accessTokenTtlSeconds,
+    keyRefreshSeconds: input.keyRefreshSeconds ?? defaults.keyRefreshSeconds,
+    keyRetentionSeconds: input.keyRetentionSeconds ?? defaults.keyRetentionSeconds,
+    dbPoolMax: input.dbPoolMax ?? defaults.dbPoolMax,
+    trustProxy: input.trustProxy ?? defaults.trustProxy,
+    bootstrap: stripUndefined(input.bootstrap ?? {}),
+  };
+  if (!validate(config)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  if (Buffer.from(config.keyEncryptionKey, 'base64').length !== 32) {
+    throw new ConfigError('ACCTL_KEY_ENCRYPTION_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)');
+  }
+  return deepFreeze(config);
+}
+
+/** Reads the options that come from the environment; flags given on the command line win. */
+export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
+  const int = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+    return Number(raw);
+  };
+  return stripUndefined({
+    host: env.ACCTL_HOST || undefined,
+    port: int('PORT') ?? int('ACCTL_PORT'),
+    publicUrl: env.ACCTL_PUBLIC_URL || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    keyEncryptionKey: env.ACCTL_KEY_ENCRYPTION_KEY || undefined,
+    logLevel: (env.ACCTL_LOG_LEVEL || undefined) as Config['logLevel'] | undefined,
+    bodyLimit: int('ACCTL_BODY_LIMIT'),
+    dbPoolMax: int('ACCTL_DB_POOL_MAX'),
+    trustProxy: env.ACCTL_TRUST_PROXY ? env.ACCTL_TRUST_PROXY === 'true' : undefined,
+    bootstrap: stripUndefined({
+      clientId: env.ACCTL_BOOTSTRAP_CLIENT_ID || undefined,
+      clientSecret: env.ACCTL_BOOTSTRAP_CLIENT_SECRET || undefined,
+      adminUsername: env.ACCTL_BOOTSTRAP_ADMIN_USERNAME || undefined,
+      adminPassword: env.ACCTL_BOOTSTRAP_ADMIN_PASSWORD || undefined,
+    }),
+  });
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,15 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+
+// PostgreSQL int8 (count(*), bigserial) as JS numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export function createKnex(databaseUrl: string, poolMax = 10): Knex {
+  return knex({
+    client: 'pg',
+    connection: { connectionString: databaseUrl, application_name: 'acctl' },
+    pool: { min: 0, max: poolMax },
+    // A statement that hangs (lock, overloaded database) fails instead of holding a request forever.
+    acquireConnectionTimeout: 10_000,
+  });
+}

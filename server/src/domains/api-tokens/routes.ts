@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../generated/schema-types.js';
+import { schemaRef } from '../../schemas/registry.js';
+import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
+
+const problem = schemaRef('problem');
+
+/**
+ * The spec's Authentication group. Payloads are not in the spec; the design follows GitHub's
+ * personal access tokens (prefixed, shown once, scoped, optional expiry, regenerate = rotate) and
+ * RFC 7009 for revocation by value.
+ */
+export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date() });
+
+  app.post<{ Body: ApiTokenCreateRequest }>('/auth/token', {
+    config: {
+      auth: { scope: 'admin:all' },
+      docs: {
+        summary: 'Create a long-lived API token',
+        description: 'The token is in the answer this once; the service stores only its SHA-256. Its scopes must be among the caller\'s.',
+        tags: ['Authentication'],
+        responses: { 201: schemaRef('api-token'), 400: problem, 401: problem, 403: problem },
+      },
+    },
+    schema: { body: schemaRef('api-token-create-request') },
+    handler: async (request, reply) => {
+      const token = await createApiToken(deps(), request.caller!, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(token);
+    },
+  });
+
+  app.post<{ Body: ApiTokenRefreshRequest | undefined }>('/auth/refresh', {
+    config: {
+      auth: 'authenticated',
+      docs: {
+        summary: 'Rotate the presented API token',
+        description: 'Answers a new token with the same name and scopes; the presented token is revoked in the same transaction.',
+        tags: ['Authentication'],
+        responses: { 200: schemaRef('api-token'), 400: problem, 401: problem },
+      },
+    },
+    schema: { body: schemaRef('api-token-refresh-request') },
+    handler: async (request, reply) => {
+      const token = await refreshApiToken(deps(), request.caller!, request.body?.expires_in);
+      return reply.header('cache-control', 'no-store').send(token);
+    },
+  });
+
+  app.delete<{ Body: ApiTokenRevokeRequest | undefined }>('/auth/revoke', {
+    config: {
+      auth: 'authenticated',
+      docs: {
+        summary: 'Revoke a token',
+        description: 'Without a body, revokes the presented token. With `token` (an API token or an access token) or `id` (an API token), revokes that one: one\'s own tokens always, others\' with admin:all. Takes effect on every replica at once.',
+        tags: ['Authentication'],
+        responses: { 200: schemaRef('api-token-revoked'), 401: problem, 403: problem, 404: problem },
+      },
+    },
+    schema: { body: schemaRef('api-token-revoke-request') },
+    handler: async (request) => revokeToken(deps(), request.caller!, request.body),
+  });
+}

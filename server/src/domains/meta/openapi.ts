@@ -1,0 +1,132 @@
+import type { RouteOptions } from 'fastify';
+import { allScopes } from '../../plugins/auth/scopes.js';
+import type { RouteAuth } from '../../plugins/auth/index.js';
+import { loadSchemas, schemaIdBase } from '../../schemas/registry.js';
+import type { RouteDocs } from './route-docs.js';
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  docs: RouteDocs | undefined;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+}
+
+export function recordRoute(route: RouteOptions): RouteRecord[] {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+  const config = route.config as { auth: RouteAuth; docs?: RouteDocs } | undefined;
+  return methods.map((method) => ({ method, url: route.url, auth: config!.auth, docs: config?.docs, schema: route.schema as RouteRecord['schema'] }));
+}
+
+/** Who may call a route, in words: the same text in the OpenAPI document and README's scope table. */
+export function describeAuth(auth: RouteAuth): string {
+  if (auth === 'public') return 'none (public)';
+  if (auth === 'authenticated') return 'any valid token';
+  return auth.scope;
+}
+
+const componentRef = (name: string): string => `#/components/schemas/${name}`;
+
+/** Rewrites `$ref`s between schema files (relative or absolute ids) to component references. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string') {
+      const name = child.replace(schemaIdBase, '').replace(/\.json$/, '');
+      out.$ref = componentRef(name);
+    } else if (key !== '$id' && key !== '$schema') out[key] = toComponentRefs(child);
+  }
+  return out;
+}
+
+function parametersFrom(schema: unknown, location: 'query' | 'path'): unknown[] {
+  const resolved = resolveRef(schema) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (!resolved?.properties) return [];
+  return Object.entries(resolved.properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (resolved.required ?? []).includes(name),
+    schema: toComponentRefs(property),
+    ...((property as { description?: string }).description ? { description: (property as { description: string }).description } : {}),
+  }));
+}
+
+function resolveRef(schema: unknown): unknown {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  if (!ref) return schema;
+  return loadSchemas().get(ref.replace(schemaIdBase, '').replace(/\.json$/, ''));
+}
+
+/** The OpenAPI 3.1 document, built from the route table and schemas/ (its only sources). */
+export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl: string; version: string }): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of [...routes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))) {
+    if (!route.docs) continue;
+    const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const body = route.schema?.body ?? route.docs.requestBody;
+    const mediaTypes = route.docs.requestMediaTypes ?? ['application/json'];
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(route.docs.responses)) {
+      const isProblem = '$ref' in response && response.$ref.endsWith('/problem.json');
+      responses[status] =
+        '$ref' in response
+          ? { description: describeStatus(Number(status)), content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } } }
+          : { description: response.description };
+    }
+    const scope = typeof route.auth === 'object' ? route.auth.scope : undefined;
+    (paths[path] ??= {})[route.method.toLowerCase()] = {
+      summary: route.docs.summary,
+      ...(route.docs.description ? { description: route.docs.description } : {}),
+      tags: route.docs.tags,
+      operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      'x-required-scope': describeAuth(route.auth),
+      security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }],
+      parameters: [...parametersFrom(route.schema?.params, 'path'), ...parametersFrom(route.schema?.querystring, 'query')],
+      ...(body ? { requestBody: { required: route.method !== 'DELETE', content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: toComponentRefs(body) }])) } } : {}),
+      responses,
+    };
+  }
+  const schemas = Object.fromEntries([...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, toComponentRefs(schema)]));
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'acctl access and identity service',
+      version: options.version,
+      description:
+        'REST API and OAuth 2.0 endpoints. Every REST route names the scope it requires in `x-required-scope`; `admin:all` grants every scope. Errors are RFC 9457 problem+json with a stable `code` (OAuth endpoints answer RFC 6749 error bodies).',
+    },
+    servers: [{ url: `${options.publicUrl}/v1` }],
+    paths: Object.fromEntries(Object.entries(paths).map(([path, ops]) => [path.replace(/^\/v1/, ''), ops])),
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An RS256 JWT access token from /oauth/token, or an `acctl_` API token from /auth/token.' },
+        oauth2: {
+          type: 'oauth2',
+          flows: { clientCredentials: { tokenUrl: `${options.publicUrl}/v1/oauth/token`, scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])) } },
+        },
+      },
+    },
+  };
+}
+
+/** Spec, Authentication item 6. */
+const scopeDescriptions: Record<string, string> = {
+  'read:principals': 'read principal information',
+  'write:principals': 'create and modify principals',
+  'delete:principals': 'delete principals',
+  'read:policies': 'read policy definitions',
+  'write:policies': 'create and modify policies',
+  'delete:policies': 'delete policies',
+  'evaluate:decisions': 'evaluate access decisions',
+  'read:audit': 'read audit logs',
+  'admin:all': 'full administrative access',
+};
+
+function describeStatus(status: number): string {
+  const texts: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+  return texts[status] ?? String(status);
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors/api-error.js';
+import { loadSchemas, schemaRef } from '../../schemas/registry.js';
+import { buildOpenApiDocument, recordRoute, type RouteRecord } from './openapi.js';
+import { packageVersion } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteRecord[];
+  }
+}
+
+/** Collects every route as it is added; must be registered before the domains. */
+export function collectRouteTable(app: FastifyInstance): void {
+  const table: RouteRecord[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    table.push(...recordRoute(route));
+  });
+}
+
+/** The API describing itself: OpenAPI document and the JSON Schemas (for editors and the CLI). */
+export async function metaRoutes(app: FastifyInstance): Promise<void> {
+  let document: Record<string, unknown> | undefined;
+  app.get('/openapi.json', {
+    config: { auth: 'public', docs: { summary: 'This OpenAPI 3.1 document', tags: ['Meta'], responses: { 200: { description: 'OpenAPI 3.1 document' } } } },
+    handler: async () => (document ??= buildOpenApiDocument(app.routeTable, { publicUrl: app.config.publicUrl, version: packageVersion })),
+  });
+
+  app.get<{ Params: { name: string } }>('/schemas/:name', {
+    config: {
+      auth: 'public',
+      docs: { summary: 'One JSON Schema of the API, e.g. /schemas/policy.json', tags: ['Meta'], responses: { 200: { description: 'JSON Schema 2020-12' }, 404: schemaRef('problem') } },
+    },
+    schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9-]+\\.json$', maxLength: 100 } }, required: ['name'] } },
+    handler: async (request, reply) => {
+      const schema = loadSchemas().get(request.params.name.replace(/\.json$/, ''));
+      if (!schema) throw new ApiError('not_found', `No schema named ${request.params.name}`);
+      return reply.type('application/schema+json').header('cache-control', 'public, max-age=300').send(schema);
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { SigningKeyStore } from '../../keys/signing-key-store.js';
+
+/** Spec, "Access token (JWT)", plus `jti` (RFC 9068 section 2.2) so a token can be revoked early. */
+export interface AccessTokenClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  jti: string;
+  scope: string;
+  client_id: string;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  claims: AccessTokenClaims;
+}
+
+export async function signAccessToken(
+  keys: SigningKeyStore,
+  input: { issuer: string; subject: string; clientId: string; scopes: readonly string[]; ttlSeconds: number; now: Date },
+): Promise<IssuedAccessToken> {
+  const iat = Math.floor(input.now.getTime() / 1000);
+  const claims: AccessTokenClaims = {
+    iss: input.issuer,
+    sub: input.subject,
+    aud: input.issuer,
+    exp: iat + input.ttlSeconds,
+    iat,
+    jti: randomUUID(),
+    scope: input.scopes.join(' '),
+    client_id: input.clientId,
+  };
+  const { kid, privateKey } = keys.signingKey();
+  const token = await new SignJWT({ scope: claims.scope, client_id: claims.client_id })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
+    .setIssuer(claims.iss)
+    .setSubject(claims.sub)
+    .setAudience(claims.aud)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .setJti(claims.jti)
+    .sign(privateKey);
+  return { token, claims };
+}
+
+export class AccessTokenInvalid extends Error {
+  override name = 'AccessTokenInvalid';
+}
+
+/**
+ * Verifies signature (RS256 only: `none`, HS256 and every other algorithm are refused before any
+ * key is used), issuer, audience and expiry. Revocation is checked by the caller.
+ */
+export async function verifyAccessToken(keys: SigningKeyStore, token: string, options: { issuer: string; now: Date }): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? await keys.verificationKey(header.kid) : undefined;
+        if (!key) throw new AccessTokenInvalid('the token was not signed by a key of this service');
+        return key;
+      },
+      { algorithms: ['RS256'], issuer: options.issuer, audience: options.issuer, currentDate: options.now, requiredClaims: ['sub', 'exp', 'iat', 'jti'] },
+    );
+    return assertClaims(payload);
+  } catch (error) {
+    if (error instanceof AccessTokenInvalid) throw error;
+    throw new AccessTokenInvalid(describeJoseError(error));
+  }
+}
+
+function assertClaims(payload: JWTPayload): AccessTokenClaims {
+  if (typeof payload.scope !== 'string' || typeof payload.client_id !== 'string' || typeof payload.jti !== 'string') {
+    throw new AccessTokenInvalid('the token lacks the scope, client_id or jti claim');
+  }
+  return payload as unknown as AccessTokenClaims;
+}
+
+function describeJoseError(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return `the token's ${error.claim} claim is not valid here`;
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the token is not signed with RS256';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'the token signature does not verify';
+  return 'the token is malformed';
+}

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+
+export interface OAuthClientRow {
+  client_id: string;
+  name: string;
+  client_type: 'confidential' | 'public';
+  secret_hash: string | null;
+  grant_types: string[];
+  redirect_uris: string[];
+  allowed_scopes: string[];
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  secret_rotated_at: Date | null;
+}
+
+export type NewOAuthClient = Pick<OAuthClientRow, 'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'>;
+
+export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
+  return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();
+}
+
+export async function listClients(db: Knex): Promise<OAuthClientRow[]> {
+  return db<OAuthClientRow>('oauth_clients').orderBy('created_at', 'asc').select('*');
+}
+
+export async function insertClient(db: Knex, client: NewOAuthClient): Promise<OAuthClientRow> {
+  const [row] = await db('oauth_clients').insert(client).returning('*');
+  return row as OAuthClientRow;
+}
+
+export async function deleteClient(db: Knex, clientId: string): Promise<boolean> {
+  return (await db('oauth_clients').where({ client_id: clientId }).delete()) === 1;
+}
+
+export async function updateClientSecret(db: Knex, clientId: string, secretHash: string, now: Date): Promise<boolean> {
+  const updated = await db('oauth_clients').where({ client_id: clientId }).update({ secret_hash: secretHash, secret_rotated_at: now, updated_at: now });
+  return updated === 1;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { allScopes } from '../../plugins/auth/scopes.js';
+import { schemaRef } from '../../schemas/registry.js';
+import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
+
+/** OAuth 2.0 endpoints under {base_url}/oauth (spec, "OAuth endpoints"). */
+export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/oauth/token', {
+    config: {
+      auth: 'public',
+      oauthErrors: true,
+      docs: {
+        summary: 'Obtain or refresh tokens',
+        description:
+          'RFC 6749 token endpoint. JSON (as the spec shows) or application/x-www-form-urlencoded; client authentication by HTTP Basic or in the body, not both. Errors are RFC 6749 section 5.2 bodies. Responses carry Cache-Control: no-store.',
+        tags: ['OAuth'],
+        requestBody: schemaRef('oauth-token-request'),
+        requestMediaTypes: ['application/json', 'application/x-www-form-urlencoded'],
+        responses: { 200: schemaRef('oauth-token-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+      },
+    },
+    handler: async (request, reply) => {
+      const response = await handleTokenRequest(request, {
+        db: app.db,
+        keys: app.signingKeys,
+        issuer: app.config.publicUrl,
+        accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+        now: new Date(),
+      });
+      // RFC 6749 section 5.1: token responses must not be cached.
+      return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(response);
+    },
+  });
+
+  app.get('/oauth/.well-known/jwks.json', {
+    config: { auth: 'public', docs: { summary: 'Public keys that verify access tokens', tags: ['OAuth'], responses: { 200: schemaRef('jwks') } } },
+    handler: async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.signingKeys.jwks()),
+  });
+}
+
+/** RFC 8414 section 3: metadata at the origin's /.well-known path (the issuer has no path). */
+export async function authorizationServerMetadataRoute(app: FastifyInstance): Promise<void> {
+  app.get('/.well-known/oauth-authorization-server', {
+    config: { auth: 'public', docs: { summary: 'OAuth 2.0 authorization server metadata (RFC 8414)', tags: ['OAuth'], responses: { 200: schemaRef('authorization-server-metadata') } } },
+    handler: async (_request, reply) => {
+      const base = `${app.config.publicUrl}/v1`;
+      return reply.header('cache-control', 'public, max-age=300').send({
+        issuer: app.config.publicUrl,
+        token_endpoint: `${base}/oauth/token`,
+        jwks_uri: `${base}/oauth/.well-known/jwks.json`,
+        scopes_supported: allScopes,
+        response_types_supported: ['code'],
+        grant_types_supported: Object.keys(grantHandlers),
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        service_documentation: `${base}/openapi.json`,
+      });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { UnauthorizedClient } from '../../../errors/oauth-errors.js';
+import { signAccessToken } from '../access-token.js';
+import { resolveGrantedScopes } from '../grant-scopes.js';
+import type { GrantContext, GrantHandler } from './grant.js';
+
+/**
+ * Spec, Authentication item 3: machine-to-machine, no refresh token, 3600 s. The token's subject
+ * is the client itself (RFC 9068 section 2.2: for client credentials, sub is the client id).
+ */
+export const clientCredentialsGrant: GrantHandler = async (context: GrantContext, client, params) => {
+  if (client.client_type !== 'confidential') throw new UnauthorizedClient('A public client cannot use client_credentials');
+  const scopes = resolveGrantedScopes(params.scope, client.allowed_scopes);
+  const { token, claims } = await signAccessToken(context.keys, {
+    issuer: context.issuer,
+    subject: client.client_id,
+    clientId: client.client_id,
+    scopes,
+    ttlSeconds: context.accessTokenTtlSeconds,
+    now: context.now,
+  });
+  return { access_token: token, token_type: 'Bearer', expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
+};

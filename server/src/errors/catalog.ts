@@ -1,0 +1,32 @@
+/**
+ * The one catalog of REST API error codes (fastify's FST_ERR_* catalog is the model).
+ * Clients and tests switch on `code`; `title` is the RFC 9457 short summary for the code.
+ * docs/errors.md is checked against this list by test/errors/catalog.test.ts.
+ */
+export const errorCatalog = {
+  validation_failed: { status: 400, title: 'The request is not valid' },
+  malformed_body: { status: 400, title: 'The request body could not be parsed' },
+  wrong_token_kind: { status: 400, title: 'This operation needs another kind of token' },
+  token_in_query: { status: 400, title: 'Access tokens are not accepted in the query string' },
+  unauthorized: { status: 401, title: 'Authentication is required' },
+  invalid_token: { status: 401, title: 'The access token is missing, expired, revoked or malformed' },
+  insufficient_scope: { status: 403, title: 'The access token lacks the scope this operation requires' },
+  forbidden: { status: 403, title: 'This operation is not allowed for this caller' },
+  not_found: { status: 404, title: 'The resource does not exist' },
+  route_not_found: { status: 404, title: 'No such endpoint' },
+  method_not_allowed: { status: 405, title: 'The method is not allowed on this endpoint' },
+  not_acceptable: { status: 406, title: 'The requested representation is not available' },
+  conflict: { status: 409, title: 'The request conflicts with the current state of the resource' },
+  precondition_failed: { status: 412, title: 'The resource has changed since the given version' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  unsupported_media_type: { status: 415, title: 'The request body media type is not supported' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'An unexpected error occurred' },
+  service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Where a problem's `type` URI points: docs/errors.md has one heading per code. */
+export const problemTypeBase = 'https://acctl.dev/problems/';
+export const problemTypeFor = (code: ErrorCode): string => `${problemTypeBase}${code}`;

@@ -1,0 +1,73 @@
+/**
+ * OAuth 2.0 errors, one class per RFC error code (node-oidc-provider's habit), answered as
+ * RFC 6749 section 5.2 bodies: `{ error, error_description }`.
+ */
+export class OAuthError extends Error {
+  readonly error: string;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(error: string, status: number, description: string, headers: Record<string, string> = {}) {
+    super(description);
+    this.name = 'OAuthError';
+    this.error = error;
+    this.status = status;
+    this.headers = headers;
+  }
+
+  toBody(): { error: string; error_description: string } {
+    return { error: this.error, error_description: this.message };
+  }
+}
+
+export class InvalidRequest extends OAuthError {
+  constructor(description: string) {
+    super('invalid_request', 400, description);
+  }
+}
+
+/**
+ * RFC 6749 section 5.2: 401, and when the client tried HTTP Basic, a WWW-Authenticate header
+ * naming the scheme it used.
+ */
+export class InvalidClient extends OAuthError {
+  constructor(description: string, usedBasic: boolean) {
+    super('invalid_client', 401, description, usedBasic ? { 'www-authenticate': 'Basic realm="acctl", charset="UTF-8"' } : {});
+  }
+}
+
+export class InvalidGrant extends OAuthError {
+  constructor(description: string) {
+    super('invalid_grant', 400, description);
+  }
+}
+
+export class UnauthorizedClient extends OAuthError {
+  constructor(description: string) {
+    super('unauthorized_client', 400, description);
+  }
+}
+
+export class UnsupportedGrantType extends OAuthError {
+  constructor(description: string) {
+    super('unsupported_grant_type', 400, description);
+  }
+}
+
+export class InvalidScope extends OAuthError {
+  constructor(description: string) {
+    super('invalid_scope', 400, description);
+  }
+}
+
+export class ServerError extends OAuthError {
+  constructor() {
+    super('server_error', 500, 'The authorization server encountered an unexpected condition');
+  }
+}
+
+export class TemporarilyUnavailable extends OAuthError {
+  constructor() {
+    super('temporarily_unavailable', 503, 'The authorization server is temporarily unavailable');
+  }
+}

@@ -1,0 +1,139 @@
+import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import type { Knex } from 'knex';
+import { decryptPrivateKey, encryptPrivateKey } from './key-encryption.js';
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/** Spec, "Key set (JWKS)": kty RSA, kid, use sig, alg RS256, n, e. */
+export interface PublishedJwk {
+  kty: 'RSA';
+  kid: string;
+  use: 'sig';
+  alg: 'RS256';
+  n: string;
+  e: string;
+}
+
+interface SigningKeyRow {
+  kid: string;
+  public_jwk: PublishedJwk;
+  private_key_encrypted: string;
+  created_at: Date;
+  retired_at: Date | null;
+}
+
+export interface SigningKeyStoreOptions {
+  keyEncryptionKey: string;
+  /** How long a retired key stays published: at least the access-token lifetime. */
+  retentionSeconds: number;
+  /** How often keys are re-read, so a rotation on another replica is picked up. */
+  refreshSeconds: number;
+  now?: () => Date;
+}
+
+// Any 64-bit number will do; it only serialises key creation between replicas.
+const keyCreationLock = 0x61636374_6c6b6579n;
+
+/**
+ * RS256 signing keys kept in PostgreSQL and shared by every replica. The newest unretired key
+ * signs; it and every key retired less than `retentionSeconds` ago are published and verify.
+ */
+export class SigningKeyStore {
+  private active: { kid: string; privateKey: KeyObject } | undefined;
+  private published = new Map<string, { jwk: PublishedJwk; publicKey: KeyObject }>();
+  private lastRefresh = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly options: SigningKeyStoreOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Creates the first key if there is none (once, whichever replica gets there first), then loads. */
+  async start(): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(?)', [keyCreationLock.toString()]);
+      const current = await trx('signing_keys').whereNull('retired_at').first('kid');
+      if (!current) await this.insertNewKey(trx);
+    });
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), this.options.refreshSeconds * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Retires the signing key and creates its successor; the old one stays published. */
+  async rotate(): Promise<{ retired: string[]; created: string }> {
+    const result = await this.db.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(?)', [keyCreationLock.toString()]);
+      const retired = await trx('signing_keys').whereNull('retired_at').update({ retired_at: this.now() }).returning('kid');
+      const created = await this.insertNewKey(trx);
+      return { retired: retired.map((row: { kid: string }) => row.kid), created };
+    });
+    await this.refresh();
+    return result;
+  }
+
+  async refresh(): Promise<void> {
+    const publishedSince = new Date(this.now().getTime() - this.options.retentionSeconds * 1000);
+    const rows: SigningKeyRow[] = await this.db('signing_keys')
+      .whereNull('retired_at')
+      .orWhere('retired_at', '>', publishedSince)
+      .orderBy('created_at', 'desc')
+      .select('*');
+    const published = new Map<string, { jwk: PublishedJwk; publicKey: KeyObject }>();
+    for (const row of rows) {
+      published.set(row.kid, { jwk: row.public_jwk, publicKey: createPublicKey({ key: row.public_jwk as JWK & { kty: 'RSA' }, format: 'jwk' }) });
+    }
+    const signing = rows.find((row) => row.retired_at === null);
+    if (signing && signing.kid !== this.active?.kid) {
+      const pem = decryptPrivateKey(signing.private_key_encrypted, this.options.keyEncryptionKey, signing.kid);
+      this.active = { kid: signing.kid, privateKey: createPrivateKey(pem) };
+    }
+    this.published = published;
+    this.lastRefresh = Date.now();
+  }
+
+  signingKey(): { kid: string; privateKey: KeyObject } {
+    if (!this.active) throw new Error('signing keys are not loaded: call start() first');
+    return this.active;
+  }
+
+  /** The public key for `kid`; an unknown kid triggers one re-read (a key rotated on another replica). */
+  async verificationKey(kid: string): Promise<KeyObject | undefined> {
+    const known = this.published.get(kid);
+    if (known) return known.publicKey;
+    if (Date.now() - this.lastRefresh > 1000) {
+      await this.refresh();
+      return this.published.get(kid)?.publicKey;
+    }
+    return undefined;
+  }
+
+  jwks(): { keys: PublishedJwk[] } {
+    return { keys: [...this.published.values()].map((entry) => entry.jwk) };
+  }
+
+  private async insertNewKey(trx: Knex.Transaction): Promise<string> {
+    const { publicKey, privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+    const jwk = await exportJWK(publicKey);
+    const kid = await calculateJwkThumbprint(jwk, 'sha256');
+    const publicJwk: PublishedJwk = { kty: 'RSA', kid, use: 'sig', alg: 'RS256', n: jwk.n!, e: jwk.e! };
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await trx('signing_keys').insert({
+      kid,
+      public_jwk: JSON.stringify(publicJwk),
+      private_key_encrypted: encryptPrivateKey(pem, this.options.keyEncryptionKey, kid),
+      created_at: this.now(),
+    });
+    return kid;
+  }
+}

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, type InvalidField } from '../errors/api-error.js';
+import { OAuthError, ServerError, TemporarilyUnavailable, InvalidRequest } from '../errors/oauth-errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Errors on this route are answered as RFC 6749 bodies instead of problem+json. */
+    oauthErrors?: boolean;
+  }
+}
+
+/** Fastify's own 4xx errors, by code, mapped to our catalog. */
+const fastifyCodes: Record<string, ApiError['code']> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
+  FST_ERR_CTP_EMPTY_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupported_media_type',
+};
+
+/**
+ * One place that turns every thrown error into an answer: RFC 9457 problem+json on the REST API,
+ * RFC 6749 bodies on OAuth endpoints. Internal errors are logged with their cause and answered
+ * with a generic detail: no stack trace or SQL reaches a client.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      const apiError = toApiError(error, request);
+      if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
+      if (request.routeOptions.config?.oauthErrors || error instanceof OAuthError) return sendOAuthError(reply, toOAuthError(error, apiError));
+      return sendProblem(reply, request, apiError);
+    });
+    app.setNotFoundHandler((request, reply) => sendProblem(reply, request, new ApiError('route_not_found', `No endpoint answers ${request.method} ${request.url.split('?')[0]}`)));
+  },
+  { name: 'errors' },
+);
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  const problem = { ...error.toProblem(request.url.split('?')[0]), request_id: request.id };
+  return reply.code(error.status).headers(error.headers).type('application/problem+json').send(problem);
+}
+
+function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+  return reply.code(error.status).headers({ ...error.headers, 'cache-control': 'no-store', pragma: 'no-cache' }).type('application/json').send(error.toBody());
+}
+
+function toOAuthError(error: unknown, apiError: ApiError): OAuthError {
+  if (error instanceof OAuthError) return error;
+  if (apiError.status === 503) return new TemporarilyUnavailable();
+  if (apiError.status >= 500) return new ServerError();
+  return new InvalidRequest(apiError.message);
+}
+
+function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const part = (fastifyError.validationContext ?? 'body') as InvalidField['in'];
+    const errors: InvalidField[] = fastifyError.validation.map((issue) => describeIssue(issue, part));
+    const summary = errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
+    return new ApiError('validation_failed', `Invalid ${part === 'querystring' as string ? 'query' : part}: ${summary}`, { errors });
+  }
+  const mapped = fastifyError.code ? fastifyCodes[fastifyError.code] : undefined;
+  if (mapped) return new ApiError(mapped, fastifyError.message);
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new ApiError('malformed_body', `Body is not valid JSON: ${error.message}`);
+  if (isDatabaseUnavailable(error)) return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.warn({ err: error }, 'unmapped client error');
+    return new ApiError(status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed', fastifyError.message);
+  }
+  return new ApiError('internal_error', 'An unexpected error occurred; the request id identifies it in the server log', { cause: error });
+}
+
+function describeIssue(issue: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }, part: InvalidField['in']): InvalidField {
+  let pointer = issue.instancePath;
+  let detail = issue.message ?? 'is invalid';
+  if (issue.keyword === 'required') pointer = `${pointer}/${String(issue.params.missingProperty)}`, (detail = 'is required');
+  if (issue.keyword === 'additionalProperties') pointer = `${pointer}/${String(issue.params.additionalProperty)}`, (detail = 'is not a known field');
+  if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
+  return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
+}
+
+/** Connection-level failures (refused, reset, pool timeout, admin shutdown): the database is away. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  const message = String((error as { message?: string }).message ?? '');
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '08006' ||
+    code === '08001' ||
+    message.includes('Knex: Timeout acquiring a connection') ||
+    message.includes('Connection terminated')
+  );
+}

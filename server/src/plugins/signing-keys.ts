@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SigningKeyStore } from '../keys/signing-key-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signingKeys: SigningKeyStore;
+  }
+}
+
+/** Loads (or, on the very first start, creates) the shared RS256 keys before the app answers. */
+export const signingKeysPlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = new SigningKeyStore(app.db, {
+      keyEncryptionKey: app.config.keyEncryptionKey,
+      retentionSeconds: app.config.keyRetentionSeconds,
+      refreshSeconds: app.config.keyRefreshSeconds,
+    });
+    await store.start();
+    app.decorate('signingKeys', store);
+    app.addHook('onClose', async () => store.stop());
+  },
+  { name: 'signing-keys', dependencies: ['db'] },
+);

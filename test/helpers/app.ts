@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../server/src/app.js';
+import { makeConfig, type Config } from '../../server/src/config/config.js';
+import { findFreePort } from '../../server/src/db/embedded-postgres.js';
+import { insertClient } from '../../server/src/domains/oauth/clients-repo.js';
+import { generateClientSecret, hashSecret } from '../../server/src/security/secrets.js';
+import { freshDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Readonly<Config>;
+  /** Base URL of the REST API when started with `listen: true`. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database. With `listen`, it serves real HTTP on a loopback port;
+ * otherwise tests use inject(). `databaseUrl` shares a database between instances (replicas).
+ */
+export async function startTestApp(options: { listen?: boolean; databaseUrl?: string; config?: Partial<Config>; buildOptions?: BuildAppOptions } = {}): Promise<TestApp> {
+  const port = options.listen ? await findFreePort() : 8080;
+  const config = makeConfig({
+    databaseUrl: options.databaseUrl ?? (await freshDatabase()),
+    keyEncryptionKey: randomBytes(32).toString('base64'),
+    logLevel: process.env.ACCTL_TEST_LOG ? 'debug' : 'silent',
+    port,
+    ...options.config,
+  });
+  const app = await buildApp(config, options.buildOptions);
+  if (options.listen) await app.listen({ host: config.host, port });
+  return { app, config, baseUrl: `${config.publicUrl}/v1`, close: () => app.close() };
+}
+
+export interface TestClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Registers a confidential client_credentials client allowed the given scopes. */
+export async function registerClient(app: FastifyInstance, scopes: string[], options: { secret?: string; grantTypes?: string[] } = {}): Promise<TestClient> {
+  const clientId = `test-client-${randomBytes(4).toString('hex')}`;
+  const clientSecret = options.secret ?? generateClientSecret();
+  await insertClient(app.db, {
+    client_id: clientId,
+    name: 'Test client',
+    client_type: 'confidential',
+    secret_hash: hashSecret(clientSecret),
+    grant_types: options.grantTypes ?? ['client_credentials'],
+    redirect_uris: [],
+    allowed_scopes: scopes,
+    created_by: 'test',
+  });
+  return { clientId, clientSecret };
+}
+
+/** An access token from the real token endpoint. */
+export async function accessToken(app: FastifyInstance, client: TestClient, scope?: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, ...(scope ? { scope } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { access_token: string }).access_token;
+}
