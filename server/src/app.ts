@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
@@ -43,7 +43,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    logController: { requestIdLogLabel: 'request_id' },
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     routerOptions: { maxParamLength: 200 },
     // Refuse, rather than silently strip, JSON keys that could pollute prototypes.
     onProtoPoisoning: 'error',
