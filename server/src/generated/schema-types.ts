@@ -1,9 +1,42 @@
 // Generated from schemas/ by `npm run gen:types`. Do not edit by hand.
 /* eslint-disable */
 
-// schemas/api-token.json
+/**
+ * An OAuth scope (spec, Authentication, item 6). `admin:all` grants every other scope.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "scope".
+ */
+export type Scope =
+  | 'read:principals'
+  | 'write:principals'
+  | 'delete:principals'
+  | 'read:policies'
+  | 'write:policies'
+  | 'delete:policies'
+  | 'evaluate:decisions'
+  | 'read:audit'
+  | 'admin:all';
+/**
+ * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-condition".
+ */
+export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCondition;
+/**
+ * Spec, "Policy status": draft (not enforced), active (enforced), archived (not enforced), deleted (soft-deleted, recoverable with POST /policies/{id}/restore).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-status".
+ */
+export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
+
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token".
  */
 export interface ApiToken {
   id: string;
@@ -29,10 +62,11 @@ export interface ApiToken {
    */
   replaces?: string;
 }
-
-// schemas/api-token-create-request.json
 /**
  * Body of POST /auth/token: a long-lived API token for service-to-service use. Its scopes must be among the caller's (admin:all may grant any).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-create-request".
  */
 export interface ApiTokenCreateRequest {
   /**
@@ -49,10 +83,11 @@ export interface ApiTokenCreateRequest {
    */
   expires_in?: number;
 }
-
-// schemas/api-token-refresh-request.json
 /**
  * Body of POST /auth/refresh (optional). The bearer API token is replaced by a new one with the same name and scopes, and revoked at once.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-refresh-request".
  */
 export interface ApiTokenRefreshRequest {
   /**
@@ -60,19 +95,21 @@ export interface ApiTokenRefreshRequest {
    */
   expires_in?: number;
 }
-
-// schemas/api-token-revoke-request.json
 /**
  * Body of DELETE /auth/revoke. Without a body the presented bearer token revokes itself. `token` revokes an API token or a JWT access token by its value, `id` an API token by id. Revoking another token than one's own needs admin:all.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-revoke-request".
  */
 export interface ApiTokenRevokeRequest {
   token?: string;
   id?: string;
 }
-
-// schemas/api-token-revoked.json
 /**
  * Answer of DELETE /auth/revoke.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-revoked".
  */
 export interface TokenRevoked {
   revoked: true;
@@ -83,10 +120,11 @@ export interface TokenRevoked {
   id?: string;
   revoked_at: string;
 }
-
-// schemas/authorization-server-metadata.json
 /**
  * RFC 8414 metadata, served at /.well-known/oauth-authorization-server.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authorization-server-metadata".
  */
 export interface AuthorizationServerMetadata {
   issuer: string;
@@ -101,26 +139,188 @@ export interface AuthorizationServerMetadata {
   code_challenge_methods_supported?: string[];
   service_documentation?: string;
 }
-
-// schemas/health.json
 /**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "health".
  */
 export interface Health {
   status: 'ok' | 'unavailable';
   version?: string;
   checks?: {
-    [k: string]: {
-      status: 'ok' | 'unavailable';
-      latency_ms?: number;
-      detail?: string;
-    };
+    [k: string]:
+      | {
+          status: 'ok' | 'unavailable';
+          latency_ms?: number;
+          detail?: string;
+        }
+      | undefined;
   };
 }
-
-// schemas/jwks.json
+/**
+ * Body of POST /policies/simulate: a policy that is not stored (e.g. from a pull request) and the request to evaluate against it.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "inline-simulation-request".
+ */
+export interface InlineSimulationRequest {
+  policy: PolicyCreateRequest;
+  request: SimulationRequest;
+}
+/**
+ * Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-create-request".
+ */
+export interface PolicyCreateRequest {
+  name: string;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
+}
+/**
+ * Spec, "Rule". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-rule".
+ */
+export interface PolicyRule {
+  /**
+   * The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM).
+   */
+  effect: 'allow' | 'deny';
+  principals: {
+    /**
+     * Principal type, e.g. USER.
+     */
+    type: string;
+    /**
+     * Attribute name to the accepted values; the request's value must be one of them.
+     */
+    attributes?: {
+      /**
+       * @minItems 1
+       * @maxItems 1000
+       */
+      [k: string]: string[] | undefined;
+    };
+  };
+  resources: {
+    /**
+     * Resource type, e.g. database.
+     */
+    type: string;
+    /**
+     * Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).
+     *
+     * @minItems 1
+     * @maxItems 1000
+     */
+    identifiers: string[];
+  };
+  /**
+   * e.g. read, write, admin.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  actions: string[];
+  /**
+   * All must hold. Absent or empty: no conditions.
+   *
+   * @maxItems 20
+   */
+  conditions?: PolicyCondition[];
+}
+/**
+ * The request time, in `timezone`, is within the daily window [start, end). An end before the start is a window across midnight.
+ */
+export interface TimeCondition {
+  type: 'time';
+  operator: 'between';
+  value: {
+    /**
+     * HH:MM, 24-hour, inclusive.
+     */
+    start: string;
+    /**
+     * HH:MM, 24-hour, exclusive.
+     */
+    end: string;
+    /**
+     * IANA time zone name, e.g. Europe/Berlin.
+     */
+    timezone: string;
+  };
+}
+/**
+ * context.risk_score is less than `value`.
+ */
+export interface RiskScoreCondition {
+  type: 'risk_score';
+  operator: 'less_than';
+  value: number;
+}
+/**
+ * context.mfa_verified (else the principal's mfa_verified attribute) equals `value`.
+ */
+export interface MfaVerifiedCondition {
+  type: 'mfa_verified';
+  operator: 'equals';
+  value: boolean;
+}
+/**
+ * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). Bounded in size.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-metadata".
+ */
+export interface PolicyMetadata {
+  owner?: string;
+  /**
+   * @maxItems 50
+   */
+  compliance?: string[];
+}
+/**
+ * Spec, "Simulation request": the access request to evaluate. context.timestamp sets the time that time conditions see (default: now).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "simulation-request".
+ */
+export interface SimulationRequest {
+  principal: {
+    id?: string;
+    type: string;
+    attributes?: {
+      [k: string]: (string | number | boolean | null) | undefined;
+    };
+  };
+  resource: {
+    type: string;
+    identifier: string;
+  };
+  action: string;
+  context?: {
+    ip_address?: string;
+    timestamp?: string;
+    risk_score?: number;
+    device_trusted?: boolean;
+    mfa_verified?: boolean;
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
 /**
  * Spec, "Key set (JWKS)": the public keys that verify access tokens, current and recently retired.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "jwks".
  */
 export interface JsonWebKeySet {
   keys: {
@@ -132,10 +332,11 @@ export interface JsonWebKeySet {
     e: string;
   }[];
 }
-
-// schemas/oauth-error.json
 /**
  * RFC 6749 section 5.2 error body, answered by the OAuth endpoints.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-error".
  */
 export interface OAuthError {
   error:
@@ -149,10 +350,11 @@ export interface OAuthError {
     | 'temporarily_unavailable';
   error_description?: string;
 }
-
-// schemas/oauth-token-request.json
 /**
  * Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-token-request".
  */
 export interface OAuthTokenRequest {
   /**
@@ -170,10 +372,11 @@ export interface OAuthTokenRequest {
   code_verifier?: string;
   refresh_token?: string;
 }
-
-// schemas/oauth-token-response.json
 /**
  * Spec, "Token response". client_credentials responses carry created_at and no refresh_token; refresh responses carry refresh_token and no created_at.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-token-response".
  */
 export interface OAuthTokenResponse {
   /**
@@ -195,10 +398,177 @@ export interface OAuthTokenResponse {
    */
   created_at?: number;
 }
-
-// schemas/problem.json
+/**
+ * Spec, "Pagination envelope": the pagination member. pages is ceil(total / per_page), 0 when there is nothing.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "pagination".
+ */
+export interface Pagination {
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+}
+/**
+ * Spec, "Policy": the full policy, as answered by create, get and restore/rollback.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy".
+ */
+export interface Policy {
+  id: string;
+  name: string;
+  description: string;
+  status: PolicyStatus;
+  version: number;
+  rules: PolicyRule[];
+  metadata: PolicyMetadata;
+  created_at: string;
+  updated_at: string;
+  created_by?: string;
+  updated_by?: string;
+  deleted_at?: string;
+  deleted_by?: string;
+}
+/**
+ * Spec: the answer of DELETE /policies/{id}. The policy is recoverable with POST /policies/{id}/restore.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-deleted".
+ */
+export interface PolicyDeleted {
+  id: string;
+  status: 'deleted';
+  deleted_at: string;
+  deleted_by: string;
+}
+/**
+ * Answer of GET /policies: the pagination envelope of list items.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-list".
+ */
+export interface PolicyList {
+  data: PolicyListItem[];
+  pagination: Pagination;
+}
+/**
+ * Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-list-item".
+ */
+export interface PolicyListItem {
+  id: string;
+  name: string;
+  description: string;
+  status: PolicyStatus;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+}
+/**
+ * Query of GET /policies. A limit over 100 is refused (400), not silently clamped, so a client never misses items it thinks it asked for.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-list-query".
+ */
+export interface PolicyListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+  /**
+   * Only policies in this status. Without it, every status but deleted.
+   */
+  status?: 'active' | 'draft' | 'archived' | 'deleted';
+  /**
+   * Search: case-insensitive substring of the name or the description.
+   */
+  q?: string;
+}
+/**
+ * Body of POST /policies/{id}/rollback: the earlier version whose content (name, description, rules, metadata) becomes a new version. The status stays as it is.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-rollback-request".
+ */
+export interface PolicyRollbackRequest {
+  version: number;
+}
+/**
+ * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-update-request".
+ */
+export interface PolicyUpdateRequest {
+  name: string;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
+}
+/**
+ * Spec: the answer of PUT /policies/{id}: id, name, description, status, version (incremented), rules, updated_at, updated_by.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-updated".
+ */
+export interface PolicyUpdated {
+  id: string;
+  name: string;
+  description: string;
+  status: PolicyStatus;
+  version: number;
+  rules: PolicyRule[];
+  updated_at: string;
+  updated_by: string;
+}
+/**
+ * Spec, "Policy version record": the policy as it was at that version (id, version, name, rules, created_at), with its description, status, metadata and author.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-version".
+ */
+export interface PolicyVersion {
+  id: string;
+  version: number;
+  name: string;
+  description?: string;
+  status?: PolicyStatus;
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
+  created_at: string;
+  created_by?: string;
+}
+/**
+ * Answer of GET /policies/{id}/versions: every version, newest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-version-list".
+ */
+export interface PolicyVersionList {
+  data: {
+    version: number;
+    created_at: string;
+    created_by: string;
+  }[];
+}
 /**
  * RFC 9457 problem details, the body of every REST API error (media type application/problem+json).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "problem".
  */
 export interface Problem {
   /**
@@ -238,18 +608,30 @@ export interface Problem {
     detail: string;
   }[];
 }
-
-// schemas/scope.json
 /**
- * An OAuth scope (spec, Authentication, item 6). `admin:all` grants every other scope.
+ * Spec, "Simulation response". Nothing is enforced or recorded.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "simulation-response".
  */
-export type Scope =
-  | 'read:principals'
-  | 'write:principals'
-  | 'delete:principals'
-  | 'read:policies'
-  | 'write:policies'
-  | 'delete:policies'
-  | 'evaluate:decisions'
-  | 'read:audit'
-  | 'admin:all';
+export interface SimulationResponse {
+  decision: 'allow' | 'deny';
+  matched_rules: {
+    /**
+     * Zero-based index into the policy's rules.
+     */
+    rule_index: number;
+    effect: 'allow' | 'deny';
+    /**
+     * Readable, e.g. `risk_score 30 < 50`.
+     */
+    conditions_met: string[];
+  }[];
+  evaluation_time_ms: number;
+  timestamp: string;
+  explanation: string;
+  /**
+   * Why rules of the policy did not match, when the decision is deny.
+   */
+  reasons?: string[];
+}

@@ -61,7 +61,9 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const part = (fastifyError.validationContext ?? 'body') as InvalidField['in'];
-    const errors: InvalidField[] = fastifyError.validation.map((issue) => describeIssue(issue, part));
+    // `if`/`then` failures repeat what the inner errors already say.
+    const issues = fastifyError.validation.filter((issue) => issue.keyword !== 'if');
+    const errors: InvalidField[] = issues.map((issue) => describeIssue(issue, part));
     const summary = errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
     return new ApiError('validation_failed', `Invalid ${part === 'querystring' as string ? 'query' : part}: ${summary}`, { errors });
   }

@@ -60,14 +60,28 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    discriminator: true,
     coerceTypes: options.coerce ? 'array' : false,
     useDefaults: options.coerce,
     removeAdditional: false,
   });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-  ajv.addKeyword({ keyword: 'x-scope' });
+  ajv.addFormat('iana-time-zone', { type: 'string', validate: isIanaTimeZone });
   for (const schema of loadSchemas().values()) ajv.addSchema(schema);
   return ajv;
+}
+
+const knownTimeZones = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** An IANA zone name the runtime knows (Intl's list omits aliases such as UTC, so those are tried). */
+export function isIanaTimeZone(name: string): boolean {
+  if (knownTimeZones.has(name)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 let standalone: Ajv2020 | undefined;

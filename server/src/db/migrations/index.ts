@@ -4,6 +4,7 @@ import * as createPrincipals from './20261121_02_create_principals.js';
 import * as createSigningKeys from './20261121_03_create_signing_keys.js';
 import * as createApiTokens from './20261121_04_create_api_tokens.js';
 import * as createRevokedAccessTokens from './20261121_05_create_revoked_access_tokens.js';
+import * as createPolicies from './20261121_06_create_policies.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -16,4 +17,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121_03_create_signing_keys': createSigningKeys,
   '20261121_04_create_api_tokens': createApiTokens,
   '20261121_05_create_revoked_access_tokens': createRevokedAccessTokens,
+  '20261121_06_create_policies': createPolicies,
 };

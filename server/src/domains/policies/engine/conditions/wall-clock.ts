@@ -1,0 +1,47 @@
+/**
+ * Local wall-clock time in an IANA zone. Intl applies the zone's offset for that very instant, so a DST
+ * change day gives the time people read on their clocks. hourCycle h23 keeps midnight at 00 (with
+ * `hour12: false` some ICU versions print 24).
+ */
+
+/** Building a formatter costs far more than using one; bounded so odd zone names cannot grow it without end. */
+const formatterByZone = new Map<string, Intl.DateTimeFormat>();
+const FORMATTER_CACHE_LIMIT = 1000;
+
+/** A formatter for the zone, or undefined when the zone is not a known IANA name. */
+export function wallClockIn(timeZone: string): Intl.DateTimeFormat | undefined {
+  const cached = formatterByZone.get(timeZone);
+  if (cached) return cached;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  } catch {
+    return undefined;
+  }
+  if (formatterByZone.size < FORMATTER_CACHE_LIMIT) formatterByZone.set(timeZone, formatter);
+  return formatter;
+}
+
+/** Minutes after local midnight at `at` (seconds dropped), or undefined for an invalid date. */
+export function minutesAfterMidnight(clock: Intl.DateTimeFormat, at: Date): number | undefined {
+  if (!(at instanceof Date) || Number.isNaN(at.getTime())) return undefined;
+  let hour = Number.NaN;
+  let minute = Number.NaN;
+  for (const part of clock.formatToParts(at)) {
+    if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return Number.isInteger(hour) && Number.isInteger(minute) ? hour * 60 + minute : undefined;
+}
+
+/** 0-1439 as HH:MM. */
+export function formatMinutes(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** HH:MM (24-hour, as the policy-condition schema's pattern) as minutes after midnight. */
+export function parseMinutes(text: unknown): number | undefined {
+  if (typeof text !== 'string') return undefined;
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}

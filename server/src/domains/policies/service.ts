@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { ApiError } from '../../errors/api-error.js';
+import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../generated/schema-types.js';
+import { assertVersionMatches } from '../../http/preconditions.js';
+import * as repo from './repo.js';
+import type { PolicyRow, PolicyStatus } from './repo.js';
+
+/** Who acts and when: every change is recorded as the token's subject (created_by, updated_by, deleted_by). */
+export interface Actor {
+  subject: string;
+  now: Date;
+}
+
+export async function createPolicy(db: Knex, actor: Actor, body: PolicyCreateRequest): Promise<Policy> {
+  return db.transaction(async (trx) => {
+    const row = await repo
+      .insertPolicy(trx, {
+        id: randomUUID(),
+        name: body.name,
+        description: body.description ?? '',
+        status: body.status ?? 'draft',
+        version: 1,
+        rules: body.rules,
+        metadata: body.metadata ?? {},
+        created_by: actor.subject,
+        updated_by: actor.subject,
+        created_at: actor.now,
+        updated_at: actor.now,
+      })
+      .catch(nameConflict(body.name));
+    await repo.insertVersion(trx, row, actor.subject, actor.now);
+    return toPolicy(row);
+  });
+}
+
+export async function getPolicy(db: Knex, id: string): Promise<Policy> {
+  return toPolicy(await mustFind(db, id));
+}
+
+export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<PolicyList> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const { rows, total } = await repo.listPolicies(db, { page, limit, ...(query.status ? { status: query.status } : {}), ...(query.q ? { q: query.q } : {}) });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      status: row.status,
+      version: row.version,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+      created_by: row.created_by,
+    })),
+    pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) },
+  };
+}
+
+/** Spec: PUT creates a new version (+1); the previous one is kept. */
+export async function updatePolicy(db: Knex, actor: Actor, id: string, body: PolicyUpdateRequest, expected: number | '*' | undefined): Promise<PolicyUpdated> {
+  const row = await changePolicy(db, actor, id, expected, (current) => ({
+    name: body.name,
+    description: body.description ?? current.description,
+    status: body.status ?? (current.status as Exclude<PolicyStatus, 'deleted'>),
+    rules: body.rules,
+    metadata: body.metadata ?? current.metadata,
+  }));
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    version: row.version,
+    rules: row.rules,
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
+/** Rolling back writes the old content as a new version; history is never rewritten. */
+export async function rollbackPolicy(db: Knex, actor: Actor, id: string, version: number, expected: number | '*' | undefined): Promise<Policy> {
+  const target = await repo.findVersion(db, id, version);
+  if (!target) {
+    await mustFind(db, id);
+    throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
+  }
+  const row = await changePolicy(db, actor, id, expected, () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }));
+  return toPolicy(row);
+}
+
+export async function deletePolicy(db: Knex, actor: Actor, id: string, expected: number | '*' | undefined): Promise<PolicyDeleted> {
+  return db.transaction(async (trx) => {
+    const current = await repo.lockPolicy(trx, id);
+    if (!current) throw notFound(id);
+    if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is already deleted; POST /policies/${id}/restore recovers it`);
+    assertVersionMatches(expected, current.version);
+    const row = await repo.updatePolicyRow(trx, id, { status: 'deleted', status_before_delete: current.status, deleted_at: actor.now, deleted_by: actor.subject, updated_at: actor.now, updated_by: actor.subject });
+    return { id: row.id, status: 'deleted', deleted_at: row.deleted_at!.toISOString(), deleted_by: row.deleted_by! };
+  });
+}
+
+/** Brings a soft-deleted policy back in the status it had; refused if its name was taken meanwhile. */
+export async function restorePolicy(db: Knex, actor: Actor, id: string): Promise<Policy> {
+  return db.transaction(async (trx) => {
+    const current = await repo.lockPolicy(trx, id);
+    if (!current) throw notFound(id);
+    if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
+    const row = await repo
+      .updatePolicyRow(trx, id, { status: current.status_before_delete ?? 'draft', status_before_delete: null, deleted_at: null, deleted_by: null, updated_at: actor.now, updated_by: actor.subject })
+      .catch(nameConflict(current.name));
+    return toPolicy(row);
+  });
+}
+
+export async function listPolicyVersions(db: Knex, id: string): Promise<PolicyVersionList> {
+  await mustFind(db, id);
+  const rows = await repo.listVersions(db, id);
+  return { data: rows.map((row) => ({ version: row.version, created_at: row.created_at.toISOString(), created_by: row.created_by })) };
+}
+
+export async function getPolicyVersion(db: Knex, id: string, version: number): Promise<PolicyVersion> {
+  const row = await repo.findVersion(db, id, version);
+  if (!row) {
+    await mustFind(db, id);
+    throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
+  }
+  return {
+    id: row.policy_id,
+    version: row.version,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    rules: row.rules,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+  };
+}
+
+export async function mustFind(db: Knex, id: string): Promise<PolicyRow> {
+  const row = await repo.findPolicy(db, id);
+  if (!row) throw notFound(id);
+  return row;
+}
+
+/**
+ * The one path for content changes: lock the row, check it is live and at the expected version,
+ * write the new content as version + 1 and keep it in policy_versions, in one transaction.
+ */
+async function changePolicy(
+  db: Knex,
+  actor: Actor,
+  id: string,
+  expected: number | '*' | undefined,
+  next: (current: PolicyRow) => Partial<repo.PolicyContent>,
+): Promise<PolicyRow> {
+  return db.transaction(async (trx) => {
+    const current = await repo.lockPolicy(trx, id);
+    if (!current) throw notFound(id);
+    if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is deleted; restore it before changing it`);
+    assertVersionMatches(expected, current.version);
+    const content = next(current);
+    const row = await repo.updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject }).catch(nameConflict(content.name ?? current.name));
+    await repo.insertVersion(trx, row, actor.subject, actor.now);
+    return row;
+  });
+}
+
+function toPolicy(row: PolicyRow): Policy {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    version: row.version,
+    rules: row.rules,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    ...(row.deleted_at ? { deleted_at: row.deleted_at.toISOString(), deleted_by: row.deleted_by ?? '' } : {}),
+  };
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('not_found', `No policy with id ${id}`);
+}
+
+function nameConflict(name: string): (error: unknown) => never {
+  return (error: unknown) => {
+    if ((error as { code?: string; constraint?: string }).code === '23505') throw new ApiError('conflict', `A policy named "${name}" already exists`);
+    throw error;
+  };
+}
