@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { apiTokenRoutes } from './domains/api-tokens/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
+import { decisionRoutes, decisionsPlugin } from './domains/decisions/routes.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/routes.js';
 import './domains/meta/route-docs.js';
 import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/routes.js';
 import { policyRoutes } from './domains/policies/routes.js';
+import { principalRoutes } from './domains/principals/routes.js';
 import { loggerOptions } from './logging.js';
 import { authPlugin } from './plugins/auth/index.js';
+import { changeFeedPlugin } from './plugins/change-feed.js';
 import { dbPlugin } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
 
@@ -50,6 +53,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
 
   app.decorate('config', config);
@@ -62,17 +66,21 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   // As the default JSON parser (prototype poisoning refused), but an empty body is no body: the
   // spec has clients send Content-Type: application/json on every request, DELETE included.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  const parseJsonOrEmpty = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void => {
     const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
+    if (text.trim() === '') done(null, undefined);
+    else void parseJson(request, text, done);
+  };
+  // RFC 7396 merge patches are JSON too (PATCH /principals/{id}).
+  app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'string' }, parseJsonOrEmpty);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(errorsPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin);
+  await app.register(changeFeedPlugin);
+  await app.register(decisionsPlugin);
 
   await app.register(authorizationServerMetadataRoute);
   await app.register(
@@ -82,6 +90,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
       await v1.register(oauthRoutes);
       await v1.register(apiTokenRoutes);
       await v1.register(policyRoutes);
+      await v1.register(principalRoutes);
+      await v1.register(decisionRoutes);
     },
     { prefix: '/v1' },
   );

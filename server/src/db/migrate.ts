@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { migrations } from './migrations/index.js';
 
 const source: Knex.MigrationSource<string> = {
@@ -7,16 +8,36 @@ const source: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
+// Any 64-bit number will do: it only serialises migrations between replicas starting together.
+const migrationLock = '7161164539925410150';
+
 /**
- * Brings the schema up to date. Safe to run from several replicas at once: knex takes a lock in
- * the knex_migrations_lock table and the losers wait, then find nothing left to do.
+ * Brings the schema up to date. Safe when several replicas start at once, even on an empty
+ * database: knex's own lock table does not exist yet then, so a PostgreSQL advisory lock, held on
+ * a connection of its own (not one of the pool, which may have a single connection), makes the
+ * others wait; they then find nothing left to do.
  */
 export async function migrateToLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
-  return applied;
+  const lock = new pg.Client({ connectionString: connectionStringOf(db) });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [migrationLock]);
+    const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+    return applied;
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [migrationLock]).catch(() => undefined);
+    await lock.end();
+  }
 }
 
 export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const [, pending] = (await db.migrate.list({ migrationSource: source })) as [unknown, Array<{ file?: string } | string>];
-  return pending.map((entry) => (typeof entry === 'string' ? entry : (entry.file ?? String(entry))));
+  const [, pending] = (await db.migrate.list({ migrationSource: source })) as [unknown, Array<{ file?: string; name?: string } | string>];
+  return pending.map((entry) => (typeof entry === 'string' ? entry : (entry.file ?? entry.name ?? String(entry))));
+}
+
+function connectionStringOf(db: Knex): string {
+  const connection = (db.client as { config: { connection: { connectionString?: string } | string } }).config.connection;
+  const url = typeof connection === 'string' ? connection : connection.connectionString;
+  if (!url) throw new Error('migrateToLatest needs a Knex instance made by createKnex (a connection string)');
+  return url;
 }

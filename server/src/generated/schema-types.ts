@@ -31,6 +31,13 @@ export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCo
  * via the `definition` "policy-status".
  */
 export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
+/**
+ * user: a person; service: a workload; agent: an automated actor such as an AI agent.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-kind".
+ */
+export type PrincipalKind = 'user' | 'service' | 'agent';
 
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
@@ -138,6 +145,111 @@ export interface AuthorizationServerMetadata {
   token_endpoint_auth_signing_alg_values_supported?: string[];
   code_challenge_methods_supported?: string[];
   service_documentation?: string;
+}
+/**
+ * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision".
+ */
+export interface Decision {
+  /**
+   * GET /decisions/{id} returns the record.
+   */
+  id: string;
+  decision: 'allow' | 'deny';
+  matched_rules: {
+    policy_id: string;
+    policy_name: string;
+    policy_version: number;
+    rule_index: number;
+    effect: 'allow' | 'deny';
+    conditions_met: string[];
+  }[];
+  /**
+   * Why rules for this resource and action did not apply.
+   */
+  reasons: string[];
+  explanation: string;
+  /**
+   * Policy id to the version used, for every policy with a rule addressing the request.
+   */
+  policy_versions: {
+    [k: string]: number | undefined;
+  };
+  /**
+   * Engine time in milliseconds (fractional: decisions take microseconds).
+   */
+  evaluation_time_ms: number;
+  timestamp: string;
+}
+/**
+ * Body of POST /decisions/batch: 1 to 100 access requests, answered in order. A bulk operation for rate limits.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-batch-request".
+ */
+export interface DecisionBatchRequest {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  requests: SimulationRequest[];
+}
+/**
+ * Spec, "Simulation request": the access request to evaluate. context.timestamp sets the time that time conditions see (default: now).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "simulation-request".
+ */
+export interface SimulationRequest {
+  principal: {
+    id?: string;
+    type: string;
+    attributes?: {
+      [k: string]: (string | number | boolean | null) | undefined;
+    };
+  };
+  resource: {
+    type: string;
+    identifier: string;
+  };
+  action: string;
+  context?: {
+    ip_address?: string;
+    timestamp?: string;
+    risk_score?: number;
+    device_trusted?: boolean;
+    mfa_verified?: boolean;
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
+/**
+ * Answer of POST /decisions/batch: one decision per request, in the order of the requests, each with its own id.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-batch-response".
+ */
+export interface DecisionBatchResponse {
+  results: Decision[];
+}
+/**
+ * Answer of GET /decisions/{id}: a recorded decision with the request as evaluated (stored principal attributes merged under the inline ones) and its result.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-record".
+ */
+export interface DecisionRecord {
+  id: string;
+  timestamp: string;
+  decision: 'allow' | 'deny';
+  request: SimulationRequest;
+  result: Decision;
+  caller: {
+    subject: string;
+    client_id?: string | null;
+    request_id?: string | null;
+  };
 }
 /**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).
@@ -287,34 +399,6 @@ export interface PolicyMetadata {
    * @maxItems 50
    */
   compliance?: string[];
-}
-/**
- * Spec, "Simulation request": the access request to evaluate. context.timestamp sets the time that time conditions see (default: now).
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "simulation-request".
- */
-export interface SimulationRequest {
-  principal: {
-    id?: string;
-    type: string;
-    attributes?: {
-      [k: string]: (string | number | boolean | null) | undefined;
-    };
-  };
-  resource: {
-    type: string;
-    identifier: string;
-  };
-  action: string;
-  context?: {
-    ip_address?: string;
-    timestamp?: string;
-    risk_score?: number;
-    device_trusted?: boolean;
-    mfa_verified?: boolean;
-    [k: string]: (string | number | boolean | null) | undefined;
-  };
 }
 /**
  * Spec, "Key set (JWKS)": the public keys that verify access tokens, current and recently retired.
@@ -563,6 +647,101 @@ export interface PolicyVersionList {
     created_at: string;
     created_by: string;
   }[];
+}
+/**
+ * An identity of kind user, service or agent (not shown in the spec; designed after Cerbos principals and Auth0 users). A user's password is never returned; has_password says whether one is set.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal".
+ */
+export interface Principal {
+  id: string;
+  kind: PrincipalKind;
+  /**
+   * Unique among live principals of its kind; users sign in with it.
+   */
+  name: string;
+  display_name: string | null;
+  attributes: PrincipalAttributes;
+  status: 'active' | 'disabled' | 'deleted';
+  has_password: boolean;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  deleted_at?: string;
+}
+/**
+ * Attributes a policy rule can test (principals.attributes): a map of scalar values. Bounded: at most 100 keys, keys up to 100 characters, strings up to 1000.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-attributes".
+ */
+export interface PrincipalAttributes {
+  [k: string]: (string | number | boolean) | undefined;
+}
+/**
+ * Body of POST /principals. Only users may have a password (12 to 1024 characters), for signing in.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-create-request".
+ */
+export interface PrincipalCreateRequest {
+  kind: PrincipalKind;
+  name: string;
+  display_name?: string;
+  attributes?: PrincipalAttributes;
+  status?: 'active' | 'disabled';
+  password?: string;
+}
+/**
+ * Answer of GET /principals: the same pagination envelope as policies.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-list".
+ */
+export interface PrincipalList {
+  data: Principal[];
+  pagination: Pagination;
+}
+/**
+ * Query of GET /principals, paginated like policies (limit at most 100, 400 above).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-list-query".
+ */
+export interface PrincipalListQuery {
+  page?: number;
+  limit?: number;
+  kind?: PrincipalKind;
+  /**
+   * Without it, every status but deleted.
+   */
+  status?: 'active' | 'disabled' | 'deleted';
+  /**
+   * Attribute filter as name=value, repeatable (all must match), e.g. attribute=department=engineering. Values compare as text.
+   *
+   * @maxItems 10
+   */
+  attribute?: string[];
+  /**
+   * Search: case-insensitive substring of the name or display name.
+   */
+  q?: string;
+}
+/**
+ * Body of PATCH /principals/{id}: a JSON merge patch (RFC 7396). A member set to null removes it: in attributes, that attribute; display_name and password, their value. kind cannot change.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-patch-request".
+ */
+export interface PrincipalPatchRequest {
+  name?: string;
+  display_name?: string | null;
+  attributes?: {
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+  status?: 'active' | 'disabled';
+  password?: string | null;
 }
 /**
  * RFC 9457 problem details, the body of every REST API error (media type application/problem+json).

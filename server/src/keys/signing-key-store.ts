@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import type { Knex } from 'knex';
@@ -33,6 +34,9 @@ export interface SigningKeyStoreOptions {
   now?: () => Date;
 }
 
+/** Least time between two re-reads of the keys caused by unknown kids. */
+const minRereadIntervalMs = 1000;
+
 // Any 64-bit number will do; it only serialises key creation between replicas.
 const keyCreationLock = 0x61636374_6c6b6579n;
 
@@ -44,6 +48,7 @@ export class SigningKeyStore {
   private active: { kid: string; privateKey: KeyObject } | undefined;
   private published = new Map<string, { jwk: PublishedJwk; publicKey: KeyObject }>();
   private lastRefresh = 0;
+  private pendingReread: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
 
@@ -107,15 +112,28 @@ export class SigningKeyStore {
     return this.active;
   }
 
-  /** The public key for `kid`; an unknown kid triggers one re-read (a key rotated on another replica). */
+  /**
+   * The public key for `kid`. An unknown kid may be a key rotated on another replica since the
+   * last read, so it waits for a re-read. Re-reads are shared and start at most once a second, so
+   * made-up kids cannot flood the database; a token that arrives within that second waits for the
+   * next re-read instead of being refused.
+   */
   async verificationKey(kid: string): Promise<KeyObject | undefined> {
     const known = this.published.get(kid);
     if (known) return known.publicKey;
-    if (Date.now() - this.lastRefresh > 1000) {
+    await this.rereadForUnknownKid();
+    return this.published.get(kid)?.publicKey;
+  }
+
+  private rereadForUnknownKid(): Promise<void> {
+    this.pendingReread ??= (async () => {
+      const wait = this.lastRefresh + minRereadIntervalMs - Date.now();
+      if (wait > 0) await delay(wait, undefined, { ref: false });
       await this.refresh();
-      return this.published.get(kid)?.publicKey;
-    }
-    return undefined;
+    })().finally(() => {
+      this.pendingReread = undefined;
+    });
+    return this.pendingReread;
   }
 
   jwks(): { keys: PublishedJwk[] } {

@@ -29,16 +29,37 @@ const fastifyCodes: Record<string, ApiError['code']> = {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (error instanceof OAuthError) {
+        // A client's mistake (invalid_client, invalid_scope...) is not a server failure to alert on.
+        if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+        else request.log.info({ code: error.error, status: error.status }, error.message);
+        return sendOAuthError(reply, error);
+      }
       const apiError = toApiError(error, request);
       if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
-      if (request.routeOptions.config?.oauthErrors || error instanceof OAuthError) return sendOAuthError(reply, toOAuthError(error, apiError));
+      if (request.routeOptions.config?.oauthErrors) return sendOAuthError(reply, toOAuthError(error, apiError));
       return sendProblem(reply, request, apiError);
     });
     app.setNotFoundHandler((request, reply) => sendProblem(reply, request, new ApiError('route_not_found', `No endpoint answers ${request.method} ${request.url.split('?')[0]}`)));
   },
   { name: 'errors' },
 );
+
+/**
+ * Errors Fastify raises before routing, for which no hook runs (a URL that is not valid
+ * percent-encoding, a path parameter over maxParamLength): a problem with the request id too,
+ * instead of Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError('validation_failed', 'The URL is not valid: its path has broken percent-encoding or an overlong segment')
+      : new ApiError('internal_error', 'An unexpected error occurred; the request id identifies it in the server log', { cause: error });
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  reply.header('x-request-id', request.id);
+  sendProblem(reply, request, apiError);
+}
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
   const problem = { ...error.toProblem(request.url.split('?')[0]), request_id: request.id };

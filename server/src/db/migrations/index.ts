@@ -5,6 +5,8 @@ import * as createSigningKeys from './20261121_03_create_signing_keys.js';
 import * as createApiTokens from './20261121_04_create_api_tokens.js';
 import * as createRevokedAccessTokens from './20261121_05_create_revoked_access_tokens.js';
 import * as createPolicies from './20261121_06_create_policies.js';
+import * as createChangeGenerations from './20261121_07_create_change_generations.js';
+import * as createDecisions from './20261121_08_create_decisions.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -18,4 +20,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121_04_create_api_tokens': createApiTokens,
   '20261121_05_create_revoked_access_tokens': createRevokedAccessTokens,
   '20261121_06_create_policies': createPolicies,
+  '20261121_07_create_change_generations': createChangeGenerations,
+  '20261121_08_create_decisions': createDecisions,
 };

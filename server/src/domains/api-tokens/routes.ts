@@ -1,9 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
 
 const problem = schemaRef('problem');
+
+/**
+ * Refresh and revoke take an optional body: none at all means `{}` (revoke the presented token,
+ * keep the lifetime). Without this, the body schema sees `undefined` and answers 400.
+ */
+async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
 
 /**
  * The spec's Authentication group. Payloads are not in the spec; the design follows GitHub's
@@ -41,6 +49,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('api-token-refresh-request') },
+    preValidation: absentBodyIsEmpty,
     handler: async (request, reply) => {
       const token = await refreshApiToken(deps(), request.caller!, request.body?.expires_in);
       return reply.header('cache-control', 'no-store').send(token);
@@ -58,6 +67,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('api-token-revoke-request') },
+    preValidation: absentBodyIsEmpty,
     handler: async (request) => revokeToken(deps(), request.caller!, request.body),
   });
 }

@@ -14,8 +14,11 @@ export interface RouteRecord {
 
 export function recordRoute(route: RouteOptions): RouteRecord[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-  const config = route.config as { auth: RouteAuth; docs?: RouteDocs } | undefined;
-  return methods.map((method) => ({ method, url: route.url, auth: config!.auth, docs: config?.docs, schema: route.schema as RouteRecord['schema'] }));
+  const config = route.config as { auth?: RouteAuth; docs?: RouteDocs } | undefined;
+  const auth = config?.auth;
+  // A route without config.auth is refused by the auth plugin's guard, which runs after this hook.
+  if (!auth) return [];
+  return methods.map((method) => ({ method, url: route.url, auth, docs: config.docs, schema: route.schema as RouteRecord['schema'] }));
 }
 
 /** Who may call a route, in words: the same text in the OpenAPI document and README's scope table. */
@@ -81,6 +84,8 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       ...(route.docs.description ? { description: route.docs.description } : {}),
       tags: route.docs.tags,
       operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      // The document's server is {publicUrl}/v1; a route outside /v1 (RFC 8414 metadata) names its own.
+      ...(path.startsWith('/v1/') ? {} : { servers: [{ url: options.publicUrl }] }),
       'x-required-scope': describeAuth(route.auth),
       security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }],
       parameters: [...parametersFrom(route.schema?.params, 'path'), ...parametersFrom(route.schema?.querystring, 'query')],

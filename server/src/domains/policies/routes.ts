@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest } from '../../generated/schema-types.js';
+import type { InlineSimulationRequest, PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest, SimulationRequest } from '../../generated/schema-types.js';
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
 import { schemaRef } from '../../schemas/registry.js';
 import * as service from './service.js';
+import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 
 const problem = schemaRef('problem');
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
@@ -93,5 +94,33 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: { scope: 'read:policies' }, docs: { summary: 'Get one version', tags: ['Policies'], responses: { 200: schemaRef('policy-version'), 400: problem, 401: problem, 403: problem, 404: problem } } },
     schema: { params: versionParams },
     handler: async (request) => service.getPolicyVersion(app.db, request.params.id, request.params.version),
+  });
+
+  app.post<{ Params: { id: string }; Body: SimulationRequest }>('/policies/:id/simulate', {
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'Simulate a stored policy without enforcing it',
+        description: 'Works on draft, active and archived policies; nothing is enforced or recorded. context.timestamp sets the time that time conditions see.',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('simulation-response'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem },
+      },
+    },
+    schema: { params: idParams, body: schemaRef('simulation-request') },
+    handler: async (request) => simulateStoredPolicy(app.db, request.params.id, request.body, new Date()),
+  });
+
+  app.post<{ Body: InlineSimulationRequest }>('/policies/simulate', {
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'Simulate a policy that is not stored',
+        description: 'For pull-request checks: the policy body (validated as on create) and the request. Same engine and answer as the stored-policy simulation.',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('simulation-response'), 400: problem, 401: problem, 403: problem },
+      },
+    },
+    schema: { body: schemaRef('inline-simulation-request') },
+    handler: async (request) => simulateInlinePolicy(request.body.policy, request.body.request, new Date()),
   });
 }

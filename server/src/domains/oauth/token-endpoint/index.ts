@@ -18,7 +18,8 @@ export const grantHandlers: Record<string, GrantHandler> = {
  */
 export async function handleTokenRequest(request: FastifyRequest, context: GrantContext): Promise<OAuthTokenResponse> {
   const params = readTokenParameters(request.body);
-  const grant = grantHandlers[params.grant_type];
+  // Own properties only: `toString` or `__proto__` must not reach an Object.prototype member.
+  const grant = Object.hasOwn(grantHandlers, params.grant_type) ? grantHandlers[params.grant_type] : undefined;
   if (!grant) throw new UnsupportedGrantType(`grant_type ${params.grant_type} is not supported; use one of: ${Object.keys(grantHandlers).join(', ')}`);
   const presented = readClientCredentials(request, params);
   const client = await authenticateClient(context.db, presented);

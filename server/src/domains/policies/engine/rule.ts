@@ -1,6 +1,6 @@
 import type { PolicyRule } from '../../../generated/schema-types.js';
 import { prepareCondition, type PreparedCondition } from './conditions/index.js';
-import { showValue } from './conditions/condition.js';
+import { principalAttribute, showValue } from './conditions/condition.js';
 import { identifierMatches, parseIdentifierPattern, type IdentifierPattern } from './identifier-pattern.js';
 import type { Effect, EngineRequest } from './types.js';
 
@@ -84,13 +84,11 @@ export function applyRule(rule: PreparedRule, request: EngineRequest, at: Date):
 
 /** Why the principal does not fit the rule, or undefined when it does. Types compare exactly, case included. */
 function principalMismatch(rule: PreparedRule, request: EngineRequest): string | undefined {
-  const principal: unknown = request?.principal;
-  const type: unknown = principal !== null && typeof principal === 'object' ? (principal as { type?: unknown }).type : undefined;
+  const type: unknown = request?.principal?.type;
   if (type === undefined || type === null) return 'principal type missing';
   if (type !== rule.principalType) return `principal type ${showValue(type)} is not ${showValue(rule.principalType)}`;
-  const attributes: unknown = (principal as { attributes?: unknown }).attributes;
   for (const { name, accepted, shown } of rule.requiredAttributes) {
-    const value = attributes !== null && typeof attributes === 'object' && Object.hasOwn(attributes, name) ? (attributes as Record<string, unknown>)[name] : undefined;
+    const value = principalAttribute(request, name);
     if (value === undefined || value === null) return `principal attribute ${name} missing`;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       return `principal attribute ${name} is ${showValue(value)}, not a string, number or boolean`;

@@ -2,7 +2,7 @@ import type { PolicyRule } from '../../../generated/schema-types.js';
 
 /**
  * A principal attribute as a request carries it. Rules list accepted values as strings, so a value is
- * compared as String(value); null counts as missing.
+ * compared as String(value); null and undefined count as missing.
  */
 export type AttributeValue = string | number | boolean | null;
 
@@ -18,7 +18,7 @@ export interface EngineContext {
 
 /** Who asks to do what to which resource: the body of a simulation or decision request. */
 export interface EngineRequest {
-  principal: { id?: string; type: string; attributes?: Record<string, AttributeValue> };
+  principal: { id?: string; type: string; attributes?: { [name: string]: AttributeValue | undefined } };
   resource: { type: string; identifier: string };
   action: string;
   context?: EngineContext;

@@ -1,0 +1,30 @@
+import { Command } from '@oclif/core';
+import { describeFailure } from './errors.js';
+import { errorStyle } from './ux/style.js';
+
+/**
+ * What every acctl command shares: `--json` (the value `run()` returns is printed as the JSON
+ * document), status lines on stderr, and one way to fail: a one-line message (a JSON `error`
+ * object with --json) and the exit code of errors.ts. Stack traces only with DEBUG set.
+ */
+export abstract class BaseCommand extends Command {
+  static override enableJsonFlag = true;
+
+  /** A progress or status line for a person: stderr, and nothing with --json. */
+  protected say = (line: string): void => {
+    this.logToStderr(errorStyle.dim(line));
+  };
+
+  protected override async catch(error: Error): Promise<never> {
+    const failure = describeFailure(error);
+    if (this.jsonEnabled()) {
+      this.logJson({ error: { code: failure.code, exit_code: failure.exitCode, message: failure.message, suggestions: failure.suggestions } });
+    } else {
+      process.stderr.write(`${errorStyle.red.bold('Error:')} ${failure.message}\n`);
+      for (const suggestion of failure.suggestions) process.stderr.write(`  ${errorStyle.dim(suggestion)}\n`);
+    }
+    if (process.env.DEBUG && error.stack) process.stderr.write(`${errorStyle.dim(error.stack)}\n`);
+    // oclif's handler exits with this code and prints nothing more.
+    return this.exit(failure.exitCode);
+  }
+}

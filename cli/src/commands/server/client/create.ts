@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Flags } from '@oclif/core';
+import { insertClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { allScopes } from '../../../../../server/src/plugins/auth/scopes.js';
+import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
+import { cliActor } from '../../../actor.js';
+import { BaseCommand } from '../../../base-command.js';
+import { checkClientRegistration, registrableGrantTypes } from '../../../oauth-clients/registration.js';
+import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
+import { withServerDatabase } from '../../../server-database.js';
+import { databaseFlags } from '../../../server-flags.js';
+import { keyValueLines, style } from '../../../ux/style.js';
+
+export interface ClientCreated extends ClientSummary {
+  /** Shown this once; only its SHA-256 is stored. Null for a public client. */
+  client_secret: string | null;
+}
+
+export default class ClientCreate extends BaseCommand {
+  static override summary = 'Register an OAuth client and print its secret once';
+  static override description = [
+    'A confidential client gets a generated secret, printed this once: the database keeps only its SHA-256 hash.',
+    'A public client (--public) has no secret; it uses the authorization_code grant with PKCE and cannot use client_credentials.',
+    `Scopes: ${allScopes.join(', ')}.`,
+  ].join('\n');
+
+  static override examples = [
+    { description: 'A service that gets tokens with client_credentials', command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --scope evaluate:decisions' },
+    { description: 'An administration client, with the secret captured by a script', command: "<%= config.bin %> <%= command.id %> --name ops --scope admin:all --json | jq -r .client_secret" },
+    { description: 'A browser app (public client, authorization code with PKCE)', command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies' },
+  ];
+
+  static override flags = {
+    name: Flags.string({ required: true, summary: 'Name shown to people (consent screens, listings).' }),
+    'grant-type': Flags.string({
+      multiple: true,
+      delimiter: ',',
+      options: [...registrableGrantTypes],
+      summary: 'Grant type the client may use; repeat for several. Default: client_credentials (authorization_code with --public).',
+    }),
+    'redirect-uri': Flags.string({ multiple: true, summary: 'Absolute http(s) URL the authorization code may be sent to; repeat for several.' }),
+    scope: Flags.string({ multiple: true, delimiter: ',', summary: 'Scope the client may be granted; repeat for several.' }),
+    public: Flags.boolean({ default: false, summary: 'A public client (browser or native app): no secret.' }),
+    ...databaseFlags,
+  };
+
+  public async run(): Promise<ClientCreated> {
+    const { flags } = await this.parse(ClientCreate);
+    const registration = checkClientRegistration({
+      name: flags.name,
+      public: flags.public,
+      grantTypes: flags['grant-type'] ?? [],
+      redirectUris: flags['redirect-uri'] ?? [],
+      scopes: flags.scope ?? [],
+    });
+    const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
+    const row = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      insertClient(database.db, {
+        client_id: randomUUID(),
+        name: registration.name,
+        client_type: registration.clientType,
+        secret_hash: secret === null ? null : hashSecret(secret),
+        grant_types: registration.grantTypes,
+        redirect_uris: registration.redirectUris,
+        allowed_scopes: registration.scopes,
+        created_by: cliActor(),
+      }),
+    );
+    const created: ClientCreated = { ...summarizeClient(row), client_secret: secret };
+
+    this.log(`${style.green('Created')} ${created.client_type} OAuth client ${style.bold(created.name)}`);
+    this.log(
+      keyValueLines([
+        ['client_id', created.client_id],
+        ...(secret === null ? [] : ([['client_secret', style.yellow.bold(secret)]] as const)),
+        ['grant types', created.grant_types.join(', ')],
+        ['scopes', created.allowed_scopes.join(', ') || style.dim('none')],
+        ...(created.redirect_uris.length > 0 ? ([['redirect URIs', created.redirect_uris.join(', ')]] as const) : []),
+      ]).join('\n'),
+    );
+    if (secret !== null) this.log(style.dim('The secret is shown only this once: store it now. The server keeps only its hash.'));
+    return created;
+  }
+}

@@ -1,0 +1,28 @@
+import { Args } from '@oclif/core';
+import { deleteClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { BaseCommand } from '../../../base-command.js';
+import { NotFound } from '../../../errors.js';
+import { withServerDatabase } from '../../../server-database.js';
+import { databaseFlags } from '../../../server-flags.js';
+import { style } from '../../../ux/style.js';
+
+export interface ClientDeleted {
+  client_id: string;
+  deleted: true;
+}
+
+export default class ClientDelete extends BaseCommand {
+  static override summary = 'Delete an OAuth client';
+  static override description = 'The client can no longer get tokens. Access tokens it already holds stay valid until they expire (at most one hour).';
+  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11'];
+  static override args = { client_id: Args.string({ required: true, description: 'The client_id to delete.' }) };
+  static override flags = { ...databaseFlags };
+
+  public async run(): Promise<ClientDeleted> {
+    const { args, flags } = await this.parse(ClientDelete);
+    const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => deleteClient(database.db, args.client_id));
+    if (!deleted) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
+    this.log(`${style.green('Deleted')} OAuth client ${style.bold(args.client_id)}`);
+    return { client_id: args.client_id, deleted: true };
+  }
+}

@@ -1,0 +1,42 @@
+import { listClients } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { BaseCommand } from '../../../base-command.js';
+import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
+import { withServerDatabase } from '../../../server-database.js';
+import { databaseFlags } from '../../../server-flags.js';
+import { style } from '../../../ux/style.js';
+import { renderTable } from '../../../ux/table.js';
+
+export interface ClientListResult {
+  clients: ClientSummary[];
+}
+
+export default class ClientList extends BaseCommand {
+  static override summary = 'List the registered OAuth clients';
+  static override description = 'Oldest first. Secrets are never shown: they are stored only as hashes.';
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq -r ".clients[].client_id"'];
+  static override flags = { ...databaseFlags };
+
+  public async run(): Promise<ClientListResult> {
+    const { flags } = await this.parse(ClientList);
+    const rows = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => listClients(database.db));
+    const clients = rows.map(summarizeClient);
+    if (clients.length === 0) {
+      this.log(style.dim('No OAuth clients yet. Register one with: acctl server client create --name NAME --scope SCOPE'));
+    } else {
+      this.log(
+        renderTable(
+          [
+            { header: 'CLIENT ID', value: (client: ClientSummary) => client.client_id },
+            { header: 'NAME', value: (client) => client.name },
+            { header: 'TYPE', value: (client) => client.client_type },
+            { header: 'GRANT TYPES', value: (client) => client.grant_types.join(',') },
+            { header: 'SCOPES', value: (client) => client.allowed_scopes.join(',') || '-' },
+            { header: 'CREATED', value: (client) => client.created_at.slice(0, 19).replace('T', ' ') },
+          ],
+          clients,
+        ),
+      );
+    }
+    return { clients };
+  }
+}

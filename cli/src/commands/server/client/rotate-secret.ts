@@ -1,0 +1,39 @@
+import { Args } from '@oclif/core';
+import { findClient, updateClientSecret } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
+import { BaseCommand } from '../../../base-command.js';
+import { NotFound, UsageError } from '../../../errors.js';
+import { withServerDatabase } from '../../../server-database.js';
+import { databaseFlags } from '../../../server-flags.js';
+import { keyValueLines, style } from '../../../ux/style.js';
+
+export interface ClientSecretRotated {
+  client_id: string;
+  /** Shown this once; only its SHA-256 is stored. */
+  client_secret: string;
+  secret_rotated_at: string;
+}
+
+export default class ClientRotateSecret extends BaseCommand {
+  static override summary = 'Give a confidential client a new secret and print it once';
+  static override description = 'The old secret stops working at once; access tokens already issued stay valid until they expire.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11', '<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11 --json | jq -r .client_secret'];
+  static override args = { client_id: Args.string({ required: true, description: 'The client_id whose secret to replace.' }) };
+  static override flags = { ...databaseFlags };
+
+  public async run(): Promise<ClientSecretRotated> {
+    const { args, flags } = await this.parse(ClientRotateSecret);
+    const secret = generateClientSecret();
+    const now = new Date();
+    await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) => {
+      const client = await findClient(database.db, args.client_id);
+      if (!client) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
+      if (client.client_type === 'public') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
+      if (!(await updateClientSecret(database.db, args.client_id, hashSecret(secret), now))) throw new NotFound(`No OAuth client with client_id ${args.client_id}`);
+    });
+    this.log(`${style.green('New secret')} for OAuth client ${style.bold(args.client_id)}`);
+    this.log(keyValueLines([['client_secret', style.yellow.bold(secret)]]).join('\n'));
+    this.log(style.dim('The secret is shown only this once: store it now. The old secret no longer works.'));
+    return { client_id: args.client_id, client_secret: secret, secret_rotated_at: now.toISOString() };
+  }
+}

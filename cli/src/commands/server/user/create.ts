@@ -1,0 +1,79 @@
+import { Flags } from '@oclif/core';
+import { createUser } from '../../../../../server/src/domains/principals/users.js';
+import { cliActor } from '../../../actor.js';
+import { BaseCommand } from '../../../base-command.js';
+import { UsageError } from '../../../errors.js';
+import { withServerDatabase } from '../../../server-database.js';
+import { databaseFlags } from '../../../server-flags.js';
+import { readSecretLine } from '../../../ux/read-line.js';
+import { keyValueLines, style } from '../../../ux/style.js';
+
+/** The bounds the server's bootstrap admin password has (config.ts schema). */
+const minPasswordLength = 12;
+const maxPasswordLength = 1024;
+
+export interface UserCreated {
+  id: string;
+  username: string;
+  display_name: string | null;
+  admin: boolean;
+  status: string;
+  created_at: string;
+}
+
+export default class UserCreate extends BaseCommand {
+  static override summary = 'Create a human user who can sign in';
+  static override description = [
+    `The password (at least ${minPasswordLength} characters) is read from standard input with --password-stdin, or from the ACCTL_USER_PASSWORD environment variable: never from a flag, which would land in the shell history.`,
+    'It is stored as a scrypt hash. --admin users may consent to the admin:all scope.',
+  ].join('\n');
+
+  static override examples = [
+    { description: 'Password piped from a secret manager', command: 'pass show acctl/alice | <%= config.bin %> <%= command.id %> --username alice --display-name "Alice Martin" --password-stdin' },
+    { description: 'Typed at the terminal (not echoed)', command: '<%= config.bin %> <%= command.id %> --username root --admin --password-stdin' },
+    { description: 'From the environment', command: 'ACCTL_USER_PASSWORD="$PASSWORD" <%= config.bin %> <%= command.id %> --username ci-admin --admin' },
+  ];
+
+  static override flags = {
+    username: Flags.string({ required: true, summary: 'The name the user signs in with (unique, case-insensitive).' }),
+    'display-name': Flags.string({ summary: 'Name shown to people.' }),
+    admin: Flags.boolean({ default: false, summary: 'Make the user an administrator.' }),
+    'password-stdin': Flags.boolean({ default: false, summary: 'Read the password from the first line of standard input.' }),
+    ...databaseFlags,
+  };
+
+  public async run(): Promise<UserCreated> {
+    const { flags } = await this.parse(UserCreate);
+    const username = flags.username;
+    // Control characters, or spaces around the name, would make two names look the same.
+    if (username.length === 0 || username.length > 200 || username.trim() !== username || /\p{Cc}/u.test(username)) {
+      throw new UsageError('--username must have 1 to 200 characters, no control characters and no spaces around it');
+    }
+    const password = await this.readPassword(flags['password-stdin']);
+    const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      createUser(database.db, { username, password, admin: flags.admin, createdBy: cliActor(), ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
+    );
+    const created: UserCreated = {
+      id: user.id,
+      username: user.name,
+      display_name: user.display_name,
+      admin: user.attributes.is_admin === true,
+      status: user.status,
+      created_at: new Date(user.created_at).toISOString(),
+    };
+    this.log(`${style.green('Created')} ${created.admin ? 'admin ' : ''}user ${style.bold(created.username)}`);
+    this.log(keyValueLines([['id', created.id], ['display name', created.display_name ?? style.dim('none')]]).join('\n'));
+    return created;
+  }
+
+  private async readPassword(fromStdin: boolean): Promise<string> {
+    const password = fromStdin ? await readSecretLine('Password: ') : process.env.ACCTL_USER_PASSWORD;
+    if (password === undefined || password === '') {
+      throw new UsageError('No password given', ['Pipe it with --password-stdin, or set ACCTL_USER_PASSWORD']);
+    }
+    if (password.length < minPasswordLength || password.length > maxPasswordLength) {
+      throw new UsageError(`The password must have ${minPasswordLength} to ${maxPasswordLength} characters`);
+    }
+    return password;
+  }
+}

@@ -1,0 +1,95 @@
+import { Errors } from '@oclif/core';
+import { ConfigError } from '../../server/src/config/config.js';
+import { UserExists } from '../../server/src/domains/principals/users.js';
+
+/**
+ * Exit codes of every acctl command, by the stable error code a `--json` error carries. Scripts
+ * switch on these; README's "Commands" section lists the same table.
+ */
+export const exitCodes = {
+  /** The command did what it was asked. */
+  ok: 0,
+  /** An unexpected failure (a bug, or an error the CLI does not classify). */
+  internal_error: 1,
+  /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password). */
+  usage_error: 2,
+  /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use. */
+  config_error: 3,
+  /** The named client or user does not exist. */
+  not_found: 4,
+  /** It already exists (a username taken, a duplicate id). */
+  conflict: 5,
+  /** The database cannot be reached, or the embedded PostgreSQL did not start. */
+  database_unavailable: 6,
+} as const;
+
+export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;
+
+/** An error a command raises on purpose: its code picks the exit code; suggestions say what to do next. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+  readonly code: FailureCode;
+  readonly suggestions: readonly string[];
+
+  constructor(code: FailureCode, message: string, options: { suggestions?: readonly string[]; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.suggestions = options.suggestions ?? [];
+  }
+
+  get exitCode(): number {
+    return exitCodes[this.code];
+  }
+}
+
+export class UsageError extends CommandError {
+  constructor(message: string, suggestions: readonly string[] = []) {
+    super('usage_error', message, { suggestions });
+  }
+}
+
+export class NotFound extends CommandError {
+  constructor(message: string, suggestions: readonly string[] = []) {
+    super('not_found', message, { suggestions });
+  }
+}
+
+export class DatabaseUnavailable extends CommandError {
+  constructor(message: string, cause: unknown) {
+    super('database_unavailable', message, { cause, suggestions: ['Check --database-url / DATABASE_URL, or --data-dir for the embedded database'] });
+  }
+}
+
+/** What a failure looks like to the person or script that ran the command. */
+export interface Failure {
+  code: FailureCode;
+  exitCode: number;
+  message: string;
+  suggestions: string[];
+}
+
+/** Classifies any error thrown by a command: one place for the error-to-exit-code mapping. */
+export function describeFailure(error: unknown): Failure {
+  const failure = (code: FailureCode, message: string, suggestions: readonly string[] = []): Failure => ({ code, exitCode: exitCodes[code], message, suggestions: [...suggestions] });
+  if (error instanceof CommandError) return failure(error.code, error.message, error.suggestions);
+  if (error instanceof ConfigError) return failure('config_error', error.message);
+  if (error instanceof UserExists) return failure('conflict', error.message);
+  if (isParseError(error)) {
+    // oclif's parser writes "The following errors occurred:", the problems, then "See more help with --help".
+    const lines = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line));
+    const hints = lines.filter((line) => /^See more help/.test(line));
+    return failure('usage_error', lines.filter((line) => !hints.includes(line)).join('; ') || 'Invalid arguments', hints);
+  }
+  if (hasCode(error, '23505')) return failure('conflict', `Already exists: ${(error as { detail?: string }).detail ?? (error as Error).message}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return failure('internal_error', message || 'Unexpected error', ['Run again with DEBUG=1 to see the stack trace']);
+}
+
+/** Flag and argument errors from oclif's parser (they carry the parse input). */
+function isParseError(error: unknown): error is Errors.CLIError {
+  return error instanceof Errors.CLIError && 'parse' in error;
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}

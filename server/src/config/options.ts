@@ -1,0 +1,89 @@
+import type { BootstrapConfig, Config } from './config.js';
+import { defaults } from './defaults.js';
+
+/** Every configuration setting: each key of Config (bootstrap's members one by one), and the data folder. */
+export type ConfigOptionName = Exclude<keyof Config, 'bootstrap'> | `bootstrap.${keyof BootstrapConfig}` | 'dataDir';
+
+export interface ConfigurationOption {
+  name: ConfigOptionName;
+  /** Environment variables that set it, the first one winning; none when it is set in code only. */
+  envVars: readonly string[];
+  /** The flag of `acctl server start` that sets it (a flag wins over the environment). */
+  cliFlag?: string;
+  /** The default value, from defaults.ts; absent when the default is computed or there is none. */
+  defaultValue?: string | number | boolean;
+  /** The default in words, when it is not a single value. */
+  defaultText?: string;
+  description: string;
+}
+
+type OptionDetails = Omit<ConfigurationOption, 'name' | 'defaultValue'>;
+
+/**
+ * The documentation of every option, in the order README.md lists them. Typed as a record over
+ * every option name, so an option added to Config without a line here does not compile. Default
+ * values are read from defaults.ts, never repeated here.
+ */
+const details: Record<ConfigOptionName, OptionDetails> = {
+  host: { envVars: ['ACCTL_HOST'], cliFlag: '--host', description: 'Interface to listen on. Use 0.0.0.0 in a container.' },
+  port: { envVars: ['PORT', 'ACCTL_PORT'], cliFlag: '--port', description: 'TCP port to listen on; 0 picks a free one.' },
+  publicUrl: {
+    envVars: ['ACCTL_PUBLIC_URL'],
+    cliFlag: '--public-url',
+    defaultText: '`http://<host>:<port>`',
+    description: 'Origin (scheme, host, port; no path) clients use to reach the service: the issuer and audience of access tokens. Set it behind a proxy.',
+  },
+  databaseUrl: {
+    envVars: ['DATABASE_URL'],
+    cliFlag: '--database-url',
+    defaultText: 'embedded PostgreSQL in the data folder',
+    description: 'PostgreSQL connection URL (`postgres://...`). Without it, an embedded PostgreSQL is started for a single local server.',
+  },
+  keyEncryptionKey: {
+    envVars: ['ACCTL_KEY_ENCRYPTION_KEY'],
+    defaultText: 'generated in `<data folder>/secrets.json` (embedded PostgreSQL only)',
+    description: 'Encrypts signing keys at rest (AES-256-GCM): 32 random bytes in base64 (`openssl rand -base64 32`). Required with DATABASE_URL; the same on every replica.',
+  },
+  dataDir: {
+    envVars: ['ACCTL_DATA_DIR'],
+    cliFlag: '--data-dir',
+    description: 'Folder of the embedded PostgreSQL and its generated secrets; used only without DATABASE_URL.',
+  },
+  logLevel: { envVars: ['ACCTL_LOG_LEVEL'], description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
+  bodyLimit: { envVars: ['ACCTL_BODY_LIMIT'], description: 'Largest accepted request body in bytes; larger bodies are answered 413 `payload_too_large`.' },
+  dbPoolMax: { envVars: ['ACCTL_DB_POOL_MAX'], description: 'Size of the PostgreSQL connection pool of one replica.' },
+  trustProxy: { envVars: ['ACCTL_TRUST_PROXY'], description: '`true` to trust X-Forwarded-* headers (behind a load balancer).' },
+  accessTokenTtlSeconds: { envVars: [], description: 'Lifetime of access tokens in seconds (spec: 3600).' },
+  keyRefreshSeconds: { envVars: [], description: 'How often a replica re-reads the signing keys, to pick up a rotation made elsewhere.' },
+  keyRetentionSeconds: {
+    envVars: [],
+    description: 'How long a retired signing key stays in the JWKS: the token lifetime plus clock-skew room.',
+  },
+  'bootstrap.clientId': {
+    envVars: ['ACCTL_BOOTSTRAP_CLIENT_ID'],
+    defaultText: 'none',
+    description: 'With the secret below: a confidential client_credentials client allowed `admin:all` is created (or updated) at start.',
+  },
+  'bootstrap.clientSecret': {
+    envVars: ['ACCTL_BOOTSTRAP_CLIENT_SECRET'],
+    defaultText: 'none',
+    description: 'Secret of the bootstrap client, at least 32 characters. Changing it changes the client\'s secret at the next start.',
+  },
+  'bootstrap.adminUsername': {
+    envVars: ['ACCTL_BOOTSTRAP_ADMIN_USERNAME'],
+    defaultText: 'none',
+    description: 'With the password below: a human admin user is created (or its password updated) at start.',
+  },
+  'bootstrap.adminPassword': { envVars: ['ACCTL_BOOTSTRAP_ADMIN_PASSWORD'], defaultText: 'none', description: 'Password of the bootstrap admin user, at least 12 characters.' },
+};
+
+const defaultValues: Partial<Record<ConfigOptionName, string | number | boolean>> = defaults;
+
+/** The configuration options with their defaults: README's configuration table is rendered from this. */
+export const configurationOptions: readonly ConfigurationOption[] = Object.freeze(
+  (Object.entries(details) as Array<[ConfigOptionName, OptionDetails]>).map(([name, option]) => ({
+    name,
+    ...option,
+    ...(defaultValues[name] !== undefined ? { defaultValue: defaultValues[name] } : {}),
+  })),
+);

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+
+/**
+ * A counter per kind of cached data, bumped by a statement trigger in the same transaction as the
+ * change, plus a NOTIFY on commit. Replicas LISTEN to refresh early, and compare counters before
+ * trusting their caches, so a missed notification cannot leave a stale cache.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('change_generations', (t) => {
+    t.text('name').primary();
+    t.bigInteger('generation').notNullable().defaultTo(0);
+  });
+  await knex('change_generations').insert([{ name: 'policies' }, { name: 'principals' }, { name: 'credentials' }]);
+  await knex.raw(`
+    CREATE FUNCTION acctl_bump_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE change_generations SET generation = generation + 1 WHERE name = TG_ARGV[0];
+      PERFORM pg_notify('acctl_changes', TG_ARGV[0]);
+      RETURN NULL;
+    END
+    $$`);
+  for (const [table, generation] of [
+    ['policies', 'policies'],
+    ['principals', 'principals'],
+    ['api_tokens', 'credentials'],
+    ['revoked_access_tokens', 'credentials'],
+  ] as const) {
+    await knex.raw(`CREATE TRIGGER ${table}_bump_generation AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('${generation}')`);
+  }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  for (const table of ['policies', 'principals', 'api_tokens', 'revoked_access_tokens']) await knex.raw(`DROP TRIGGER IF EXISTS ${table}_bump_generation ON ${table}`);
+  await knex.raw('DROP FUNCTION IF EXISTS acctl_bump_generation()');
+  await knex.schema.dropTable('change_generations');
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DecisionBatchRequest, SimulationRequest } from '../../generated/schema-types.js';
+import { schemaRef } from '../../schemas/registry.js';
+import { ActivePolicySet } from './active-policy-set.js';
+import { DecisionRecorder } from './decision-recorder.js';
+import { decide, getDecision, type DecisionDeps } from './service.js';
+import { StoredPrincipals } from './stored-principals.js';
+
+const problem = schemaRef('problem');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    decisions: DecisionDeps;
+  }
+}
+
+/** The decision point's state of this replica: compiled policies, stored principals, the group-commit recorder. */
+export const decisionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const principals = new StoredPrincipals(app.db);
+    StoredPrincipals.watch(app.changeFeed, principals);
+    app.decorate('decisions', {
+      db: app.db,
+      feed: app.changeFeed,
+      policies: new ActivePolicySet(app.db, app.changeFeed),
+      principals,
+      recorder: new DecisionRecorder(app.db),
+    });
+  },
+  { name: 'decisions', dependencies: ['db', 'change-feed'] },
+);
+
+/** Spec, "Decisions": payloads not shown there; see schemas/decision*.json. */
+export async function decisionRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: SimulationRequest }>('/decisions/evaluate', {
+    config: {
+      auth: { scope: 'evaluate:decisions' },
+      docs: {
+        summary: 'Evaluate an access request against all active policies',
+        description: 'Same request shape as a simulation. The decision is recorded durably before it is answered.',
+        tags: ['Decisions'],
+        responses: { 200: schemaRef('decision'), 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    schema: { body: schemaRef('simulation-request') },
+    handler: async (request) => (await decide(app.decisions, request.caller!, [request.body], request.id))[0],
+  });
+
+  app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
+    config: {
+      auth: { scope: 'evaluate:decisions' },
+      docs: {
+        summary: 'Evaluate up to 100 access requests in one call',
+        description: 'Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits.',
+        tags: ['Decisions'],
+        responses: { 200: schemaRef('decision-batch-response'), 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    schema: { body: schemaRef('decision-batch-request') },
+    handler: async (request) => ({ results: await decide(app.decisions, request.caller!, request.body.requests, request.id) }),
+  });
+
+  app.get<{ Params: { id: string } }>('/decisions/:id', {
+    config: { auth: { scope: 'read:audit' }, docs: { summary: 'Get a recorded decision with its request and result', tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } } },
+    schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },
+    handler: async (request) => getDecision(app.db, request.params.id),
+  });
+}

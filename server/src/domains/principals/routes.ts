@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
+import { schemaRef } from '../../schemas/registry.js';
+import * as service from './service.js';
+
+const problem = schemaRef('problem');
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
+const actor = (request: FastifyRequest): service.Actor => ({ subject: request.caller!.subject, now: new Date() });
+
+/** Spec, "Principals": payloads not shown there; see schemas/principal*.json. */
+export async function principalRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: PrincipalListQuery }>('/principals', {
+    config: { auth: { scope: 'read:principals' }, docs: { summary: 'List principals (paginated; filter by kind, status, attribute; search)', tags: ['Principals'], responses: { 200: schemaRef('principal-list'), 400: problem, 401: problem, 403: problem } } },
+    schema: { querystring: schemaRef('principal-list-query') },
+    handler: async (request) => service.listPrincipals(app.db, request.query),
+  });
+
+  app.post<{ Body: PrincipalCreateRequest }>('/principals', {
+    config: { auth: { scope: 'write:principals' }, docs: { summary: 'Create a principal', tags: ['Principals'], responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem } } },
+    schema: { body: schemaRef('principal-create-request') },
+    handler: async (request, reply) => {
+      const principal = await service.createPrincipal(app.db, actor(request), request.body);
+      return reply.code(201).header('location', `/v1/principals/${principal.id}`).send(principal);
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/principals/:id', {
+    config: { auth: { scope: 'read:principals' }, docs: { summary: 'Get a principal', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
+    schema: { params: idParams },
+    handler: async (request) => service.getPrincipal(app.db, request.params.id),
+  });
+
+  app.patch<{ Params: { id: string }; Body: PrincipalPatchRequest }>('/principals/:id', {
+    config: {
+      auth: { scope: 'write:principals' },
+      docs: { summary: 'Update a principal (JSON merge patch, RFC 7396)', tags: ['Principals'], requestMediaTypes: ['application/merge-patch+json', 'application/json'], responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
+    },
+    schema: { params: idParams, body: schemaRef('principal-patch-request') },
+    handler: async (request) => service.patchPrincipal(app.db, actor(request), request.params.id, request.body),
+  });
+
+  app.delete<{ Params: { id: string } }>('/principals/:id', {
+    config: { auth: { scope: 'delete:principals' }, docs: { summary: 'Delete a principal (soft delete)', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
+    schema: { params: idParams },
+    handler: async (request) => service.deletePrincipal(app.db, actor(request), request.params.id),
+  });
+}

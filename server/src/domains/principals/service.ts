@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { ApiError } from '../../errors/api-error.js';
+import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
+import { hashPassword } from '../../security/passwords.js';
+
+type Scalar = string | number | boolean;
+
+interface PrincipalRow {
+  id: string;
+  kind: Principal['kind'];
+  name: string;
+  display_name: string | null;
+  attributes: Record<string, Scalar>;
+  status: Principal['status'];
+  password_hash: string | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface Actor {
+  subject: string;
+  now: Date;
+}
+
+export async function createPrincipal(db: Knex, actor: Actor, body: PrincipalCreateRequest): Promise<Principal> {
+  if (body.password !== undefined && body.kind !== 'user') throw passwordOnlyForUsers();
+  const [row] = await db('principals')
+    .insert({
+      id: randomUUID(),
+      kind: body.kind,
+      name: body.name,
+      display_name: body.display_name ?? null,
+      attributes: JSON.stringify(body.attributes ?? {}),
+      status: body.status ?? 'active',
+      password_hash: body.password !== undefined ? await hashPassword(body.password) : null,
+      created_by: actor.subject,
+      created_at: actor.now,
+      updated_at: actor.now,
+    })
+    .returning('*')
+    .catch(nameConflict(body.kind, body.name));
+  return toPrincipal(row as PrincipalRow);
+}
+
+export async function getPrincipal(db: Knex, id: string): Promise<Principal> {
+  return toPrincipal(await mustFind(db, id));
+}
+
+/** Stored attributes of a live, active principal, for decisions; undefined when there is none. */
+export async function findPrincipalAttributes(db: Knex, id: string): Promise<{ kind: Principal['kind']; attributes: Record<string, Scalar> } | undefined> {
+  const row = await db<PrincipalRow>('principals').where({ id, status: 'active' }).first('kind', 'attributes');
+  return row ? { kind: row.kind, attributes: row.attributes } : undefined;
+}
+
+export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promise<PrincipalList> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const base = db<PrincipalRow>('principals').modify((q) => {
+    if (query.status) q.where('status', query.status);
+    else q.whereNot('status', 'deleted');
+    if (query.kind) q.where('kind', query.kind);
+    for (const filter of query.attribute ?? []) {
+      const split = filter.indexOf('=');
+      q.whereRaw('attributes ->> ? = ?', [filter.slice(0, split), filter.slice(split + 1)]);
+    }
+    if (query.q) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q.andWhere((w) => w.whereILike('name', pattern).orWhereILike('display_name', pattern));
+    }
+  });
+  const [count] = await base.clone().count<{ count: number }[]>({ count: '*' });
+  const rows = await base
+    .clone()
+    .select('*')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = Number(count?.count ?? 0);
+  return { data: (rows as PrincipalRow[]).map(toPrincipal), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+}
+
+/** RFC 7396 JSON merge patch: members present replace, null removes, absent ones stay. */
+export async function patchPrincipal(db: Knex, actor: Actor, id: string, patch: PrincipalPatchRequest): Promise<Principal> {
+  return db.transaction(async (trx) => {
+    const current = await trx<PrincipalRow>('principals').where({ id }).forUpdate().first();
+    if (!current || current.status === 'deleted') throw notFound(id);
+    if (patch.password !== undefined && patch.password !== null && current.kind !== 'user') throw passwordOnlyForUsers();
+    const changes: Record<string, unknown> = { updated_at: actor.now };
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.display_name !== undefined) changes.display_name = patch.display_name;
+    if (patch.status !== undefined) changes.status = patch.status;
+    if (patch.password !== undefined) changes.password_hash = patch.password === null ? null : await hashPassword(patch.password);
+    if (patch.attributes !== undefined) {
+      const merged: Record<string, Scalar> = { ...current.attributes };
+      for (const [key, value] of Object.entries(patch.attributes)) {
+        if (value === null || value === undefined) delete merged[key];
+        else merged[key] = value;
+      }
+      if (Object.keys(merged).length > 100) throw new ApiError('validation_failed', 'A principal has at most 100 attributes', { errors: [{ pointer: '/attributes', in: 'body', detail: 'would exceed 100 attributes' }] });
+      changes.attributes = JSON.stringify(merged);
+    }
+    const [row] = await trx('principals').where({ id }).update(changes).returning('*').catch(nameConflict(current.kind, patch.name ?? current.name));
+    return toPrincipal(row as PrincipalRow);
+  });
+}
+
+/** Soft delete: the principal can no longer sign in or be used in decisions; its name is free again. */
+export async function deletePrincipal(db: Knex, actor: Actor, id: string): Promise<Principal> {
+  const [row] = await db('principals').where({ id }).whereNot('status', 'deleted').update({ status: 'deleted', deleted_at: actor.now, updated_at: actor.now }).returning('*');
+  if (!row) throw notFound(id);
+  return toPrincipal(row as PrincipalRow);
+}
+
+async function mustFind(db: Knex, id: string): Promise<PrincipalRow> {
+  const row = await db<PrincipalRow>('principals').where({ id }).first();
+  if (!row) throw notFound(id);
+  return row;
+}
+
+function toPrincipal(row: PrincipalRow): Principal {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    display_name: row.display_name,
+    attributes: row.attributes,
+    status: row.status,
+    has_password: row.password_hash !== null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    created_by: row.created_by ?? 'unknown',
+    ...(row.deleted_at ? { deleted_at: row.deleted_at.toISOString() } : {}),
+  };
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('not_found', `No principal with id ${id}`);
+}
+
+function passwordOnlyForUsers(): ApiError {
+  return new ApiError('validation_failed', 'Only principals of kind user may have a password', { errors: [{ pointer: '/password', in: 'body', detail: 'only users may have a password' }] });
+}
+
+function nameConflict(kind: string, name: string): (error: unknown) => never {
+  return (error: unknown) => {
+    if ((error as { code?: string }).code === '23505') throw new ApiError('conflict', `A ${kind} named "${name}" already exists`);
+    throw error;
+  };
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
+import pg from 'pg';
+
+export type GenerationName = 'policies' | 'principals' | 'credentials';
+export type Generations = Record<GenerationName, number>;
+
+const channel = 'acctl_changes';
+
+/**
+ * What changed in the shared database, for the in-memory caches of this replica (compiled
+ * policies, stored principals, verified tokens). Two mechanisms, each covering the other's gap:
+ * - LISTEN acctl_changes: a trigger NOTIFYs on commit, so caches refresh ahead of need;
+ * - fresh(): the counters in change_generations, read by one query shared by every request
+ *   waiting at that moment (started after they arrived), so a cache is never trusted past a
+ *   change committed before the request came in, notification or not.
+ */
+export class ChangeFeed {
+  private running: Promise<Generations> | undefined;
+  private queued: Promise<Generations> | undefined;
+  private listener: pg.Client | undefined;
+  private stopped = false;
+  private readonly subscribers = new Map<GenerationName, Array<() => void>>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly databaseUrl: string,
+    private readonly log: (message: string, error?: unknown) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  onChange(name: GenerationName, callback: () => void): void {
+    this.subscribers.set(name, [...(this.subscribers.get(name) ?? []), callback]);
+  }
+
+  /** The counters as of a read that started after this call. */
+  fresh(): Promise<Generations> {
+    if (this.queued) return this.queued;
+    if (!this.running) {
+      const read = this.read().finally(() => {
+        if (this.running === read) this.running = undefined;
+      });
+      this.running = read;
+      return read;
+    }
+    const queued = this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.fresh();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private async read(): Promise<Generations> {
+    const rows: Array<{ name: GenerationName; generation: number }> = await this.db('change_generations').select('name', 'generation');
+    const generations = { policies: 0, principals: 0, credentials: 0 };
+    for (const row of rows) generations[row.name] = Number(row.generation);
+    return generations;
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen' });
+    client.on('notification', (message) => this.notify(message.payload as GenerationName));
+    client.on('error', (error) => {
+      this.log('change feed connection lost; reconnecting', error);
+      void client.end().catch(() => undefined);
+      if (this.listener === client) this.listener = undefined;
+      // Whatever was notified while away is caught by fresh(); reconnect for the early refreshes.
+      setTimeout(() => void this.listen().catch((e: unknown) => this.log('change feed reconnect failed', e)), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    this.listener = client;
+  }
+
+  private notify(name: GenerationName): void {
+    for (const callback of this.subscribers.get(name) ?? []) callback();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changeFeed: ChangeFeed;
+  }
+}
+
+export const changeFeedPlugin = fp(
+  async (app: FastifyInstance) => {
+    const feed = new ChangeFeed(app.db, app.config.databaseUrl, (message, error) => app.log.warn({ err: error }, message));
+    await feed.start();
+    app.decorate('changeFeed', feed);
+    app.addHook('onClose', async () => feed.stop());
+  },
+  { name: 'change-feed', dependencies: ['db'] },
+);

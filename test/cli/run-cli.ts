@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const devEntry = path.join(repoRoot, 'bin', 'dev.js');
+
+export interface CliResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (for --json runs). */
+  json<T = Record<string, unknown>>(): T;
+}
+
+/**
+ * The environment a CLI run sees: this process's, without anything that would point it at another
+ * database or key, plus `env`. NO_COLOR keeps the output plain.
+ */
+export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|PORT$|DEBUG$)/.test(name)));
+  return { ...clean, NO_COLOR: '1', ...env };
+}
+
+/** Starts `node bin/dev.js ...args` as a person would run it (TypeScript sources through tsx, no build). */
+export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}): ChildProcess {
+  return spawn(process.execPath, [devEntry, ...args], { cwd: repoRoot, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** Runs the CLI to its end; `input` is written to its stdin. */
+export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<CliResult> {
+  const child = spawnCli(args, options.env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin!.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      resolve({
+        exitCode,
+        stdout,
+        stderr,
+        json<T>() {
+          try {
+            return JSON.parse(stdout) as T;
+          } catch {
+            throw new Error(`stdout is not JSON (exit ${exitCode}):\n${stdout}\nstderr:\n${stderr}`);
+          }
+        },
+      });
+    });
+  });
+}
