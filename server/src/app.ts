@@ -73,13 +73,15 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   };
   // RFC 7396 merge patches are JSON too (PATCH /principals/{id}).
   app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'string' }, parseJsonOrEmpty);
+  // Fastify parses text/plain by default; the API takes JSON (and forms at /oauth/token): 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(errorsPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
   await app.register(signingKeysPlugin);
-  await app.register(authPlugin);
   await app.register(changeFeedPlugin);
+  await app.register(authPlugin);
   await app.register(decisionsPlugin);
 
   await app.register(authorizationServerMetadataRoute);

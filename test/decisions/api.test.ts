@@ -101,7 +101,8 @@ describe('Decisions API', () => {
     const responses = await Promise.all(Array.from({ length: 200 }, () => evaluate(readProdDb())));
     const ids = responses.map((r) => r.json().id as string);
     expect(responses.every((r) => r.statusCode === 200)).to.equal(true);
-    const [{ count }] = await t.app.db('decisions').whereIn('id', ids).count<{ count: number }[]>({ count: '*' });
+    const [row] = await t.app.db('decisions').whereIn('id', ids).count<{ count: number }[]>({ count: '*' });
+    const count = row?.count;
     expect(count).to.equal(200);
   });
 

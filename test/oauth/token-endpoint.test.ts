@@ -133,6 +133,12 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
       expectOAuthError(response, 400, 'invalid_scope');
     });
 
+    it('answers invalid_scope for a scope that does not exist even to an admin:all client', async () => {
+      const admin = await registerClient(t.app, ['admin:all']);
+      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret, scope: 'admin:everything' } });
+      expectOAuthError(response, 400, 'invalid_scope');
+    });
+
     it('grants the client\'s allowed scopes when no scope is requested', async () => {
       const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
       expect(response.statusCode, response.body).to.equal(200);

@@ -44,7 +44,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request) => (await decide(app.decisions, request.caller!, [request.body], request.id))[0],
+    handler: async (request) => (await decide(app.decisions, request.caller!, [request.body], request.id, request.generations))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
@@ -58,7 +58,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request) => ({ results: await decide(app.decisions, request.caller!, request.body.requests, request.id) }),
+    handler: async (request) => ({ results: await decide(app.decisions, request.caller!, request.body.requests, request.id, request.generations) }),
   });
 
   app.get<{ Params: { id: string } }>('/decisions/:id', {

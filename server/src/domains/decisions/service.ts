@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
 import type { Decision, DecisionRecord, SimulationRequest } from '../../generated/schema-types.js';
-import type { ChangeFeed } from '../../plugins/change-feed.js';
+import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
 import type { Caller } from '../../plugins/auth/verify-bearer-token.js';
 import { evaluate } from '../policies/engine/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
@@ -25,8 +25,9 @@ export const maxBatchSize = 100;
  * A principal given by `id` of a stored principal gets its stored attributes, with the inline
  * ones taking precedence. Time conditions see the server clock.
  */
-export async function decide(deps: DecisionDeps, caller: Caller, requests: SimulationRequest[], requestId: string): Promise<Decision[]> {
-  const generations = await deps.feed.fresh();
+export async function decide(deps: DecisionDeps, caller: Caller, requests: SimulationRequest[], requestId: string, generationsAtArrival?: Generations | null): Promise<Decision[]> {
+  // Read after the request arrived (by the auth step, or now): caches older than that are not used.
+  const generations = generationsAtArrival ?? (await deps.feed.fresh());
   const snapshot = await deps.policies.get(generations.policies);
   const now = new Date();
   const rows: DecisionRow[] = [];

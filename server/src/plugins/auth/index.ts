@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors/api-error.js';
 import { grants, isKnownScope } from './scopes.js';
+import type { Generations } from '../change-feed.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 import { BearerTokenRejected, verifyBearerToken, type Caller } from './verify-bearer-token.js';
 
 /**
@@ -17,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    /** The change counters read for this request (ChangeFeed.fresh()), for the caches behind it. */
+    generations: Generations | null;
   }
 }
 
@@ -25,6 +29,8 @@ const realm = 'Bearer realm="acctl"';
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('caller', null);
+    app.decorateRequest('generations', null);
+    const cache = new VerifiedTokenCache();
 
     app.addHook('onRoute', (route) => {
       const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
@@ -35,7 +41,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const auth = request.routeOptions.config?.auth;
       if (!auth || auth === 'public') return;
-      request.caller = await authenticate(app, request);
+      request.caller = await authenticate(app, request, cache);
       if (typeof auth === 'object' && !grants(request.caller.scopes, auth.scope)) {
         throw new ApiError('insufficient_scope', `This operation requires the ${auth.scope} scope`, {
           headers: { 'www-authenticate': `${realm}, error="insufficient_scope", scope="${auth.scope}"` },
@@ -43,11 +49,11 @@ export const authPlugin = fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db', 'signing-keys'] },
+  { name: 'auth', dependencies: ['db', 'signing-keys', 'change-feed'] },
 );
 
 /** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
+async function authenticate(app: FastifyInstance, request: FastifyRequest, cache: VerifiedTokenCache): Promise<Caller> {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'access_token' in query) {
     // RFC 6750 section 2.3 allows it, but URLs end up in logs and Referer headers (RFC 9700 2.4.1).
@@ -61,8 +67,15 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!match) {
     throw invalidToken('The Authorization header must be "Bearer <token>"');
   }
+  const token = match[1]!;
+  const now = new Date();
+  request.generations = await app.changeFeed.fresh();
+  const cached = cache.get(token, request.generations.credentials, now);
+  if (cached) return cached;
   try {
-    return await verifyBearerToken({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date() }, match[1]!);
+    const caller = await verifyBearerToken({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now }, token);
+    cache.set(token, caller, request.generations.credentials);
+    return caller;
   } catch (error) {
     if (error instanceof BearerTokenRejected) throw invalidToken(`The access token was rejected: ${error.message}`);
     throw error;
