@@ -15,6 +15,7 @@ import { principalRoutes } from './domains/principals/routes.js';
 import { loggerOptions } from './logging.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
+import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   await app.register(changeFeedPlugin);
   await app.register(authPlugin);
   await app.register(decisionsPlugin);
+  await app.register(jobQueuePlugin);
 
   await app.register(authorizationServerMetadataRoute);
   await app.register(

@@ -1,0 +1,33 @@
+/**
+ * Every domain event, defined once: the audit log records all of them, webhooks deliver those
+ * marked `webhook`. docs/events.md describes each (a test checks the two agree).
+ */
+export const eventCatalog = {
+  'policy.created': { webhook: true, description: 'A policy was created (version 1).' },
+  'policy.updated': { webhook: true, description: 'A policy was updated to a new version.' },
+  'policy.deleted': { webhook: true, description: 'A policy was soft-deleted.' },
+  'policy.restored': { webhook: true, description: 'A soft-deleted policy was restored.' },
+  'policy.rolled_back': { webhook: true, description: 'An earlier version of a policy was written as a new version.' },
+  'principal.created': { webhook: true, description: 'A principal was created.' },
+  'principal.updated': { webhook: true, description: 'A principal was changed (merge patch).' },
+  'principal.deleted': { webhook: true, description: 'A principal was soft-deleted.' },
+  'client.created': { webhook: true, description: 'An OAuth client was registered.' },
+  'client.deleted': { webhook: true, description: 'An OAuth client was deleted.' },
+  'client.secret_rotated': { webhook: true, description: "An OAuth client's secret was replaced." },
+  'api_token.created': { webhook: true, description: 'An API token was created.' },
+  'api_token.refreshed': { webhook: true, description: 'An API token was rotated into a new one.' },
+  'token.revoked': { webhook: true, description: 'An API token or access token was revoked.' },
+  'signing_key.rotated': { webhook: true, description: 'The token signing key was rotated.' },
+  'auth.token_issued': { webhook: false, description: 'The token endpoint issued tokens (authentication success).' },
+  'auth.failed': { webhook: true, description: 'An authentication failed: wrong client secret, bad bearer token, failed sign-in (security event).' },
+  'decision.evaluated': { webhook: false, description: 'An access decision was answered (one event per decision).' },
+  'webhook.created': { webhook: true, description: 'A webhook was created.' },
+  'webhook.deleted': { webhook: true, description: 'A webhook was deleted.' },
+  'webhook.disabled': { webhook: true, description: 'A webhook was disabled after failing deliveries for too long.' },
+  'webhook.test': { webhook: true, description: 'A test event sent by POST /webhooks/{id}/test.' },
+  'report.completed': { webhook: true, description: 'An audit report finished.' },
+  'report.failed': { webhook: true, description: 'An audit report failed.' },
+} as const satisfies Record<string, { webhook: boolean; description: string }>;
+
+export type EventType = keyof typeof eventCatalog;
+export const eventTypes = Object.keys(eventCatalog) as EventType[];

@@ -1,0 +1,39 @@
+import type { EventType } from './catalog.js';
+
+/** Who did it: the token's subject and how they authenticated. */
+export interface EventActor {
+  subject: string;
+  client_id: string | null;
+  token_kind: 'access_token' | 'api_token' | 'session' | 'cli' | 'system' | 'anonymous';
+}
+
+/** Where the request came from, for the audit record. */
+export interface EventRequest {
+  id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A domain event, as services raise it inside the transaction of the change it describes. */
+export interface DomainEvent {
+  type: EventType;
+  actor: EventActor;
+  /** What it happened to, e.g. { type: 'policy', id }. */
+  target: { type: string; id: string };
+  outcome: 'success' | 'failure';
+  request: EventRequest;
+  /** The change: the state before and after (null for creation or deletion), or another description. */
+  change: { before: unknown; after: unknown } | null;
+  /** Small extra facts (reason of a failure, version numbers). */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * What a service needs to record a change: who, from where, and the one clock reading used for
+ * the change and its event.
+ */
+export interface ChangeContext {
+  actor: EventActor;
+  request: EventRequest;
+  now: Date;
+}
