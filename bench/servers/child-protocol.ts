@@ -1,32 +1,70 @@
 /**
  * How a benchmark server talks to bench/run.ts: one JSON line on stdout when it listens (the parent
- * waits for `"ready":true`), then messages on the IPC channel: `{ type: 'stop' }` closes the server
- * and exits normally (so --cpu-prof can write its profile), `{ type: 'stats' }` is answered by the
- * server's `stats` callback.
+ * waits for `"ready":true`), then messages on the IPC channel:
+ * - `{ type: 'stats' }`: answered with the process's CPU time and event-loop use (ServerStats);
+ * - `{ type: 'profile-start' }`, `{ type: 'profile-stop', file }`: a V8 CPU profile of just the time
+ *   between the two, written to `file` (answered `{ type: 'profile', file }`);
+ * - `{ type: 'stop' }`: closes the server and exits.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
+
 export interface ReadyLine {
   ready: true;
   port: number;
   [key: string]: unknown;
 }
 
-export type ParentMessage = { type: 'stop' } | { type: 'stats' };
+export type ParentMessage = { type: 'stop' } | { type: 'stats' } | { type: 'profile-start' } | { type: 'profile-stop'; file: string };
+
+export interface ServerStats {
+  /** process.cpuUsage(), microseconds since the process started. */
+  cpu: NodeJS.CpuUsage;
+  /** performance.eventLoopUtilization() since the process started. */
+  event_loop: { idle: number; active: number; utilization: number };
+}
 
 export function announceReady(fields: Omit<ReadyLine, 'ready'>): void {
   process.stdout.write(`${JSON.stringify({ ready: true, ...fields })}\n`);
 }
 
-export function stopOnRequest(close: () => Promise<unknown>, stats: () => Promise<unknown> | unknown = () => ({})): void {
+export function stopOnRequest(close: () => Promise<unknown>): void {
   let stopping = false;
+  let profiler: Session | undefined;
   const stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     await close().catch((error: unknown) => console.error(error));
     process.exit(0);
   };
+  const reply = (message: object): void => void process.send?.(message);
   process.on('message', (message: ParentMessage) => {
-    if (message.type === 'stop') void stop();
-    else if (message.type === 'stats') void Promise.resolve(stats()).then((value) => process.send?.({ type: 'stats', value }));
+    switch (message.type) {
+      case 'stop':
+        void stop();
+        break;
+      case 'stats':
+        reply({ type: 'stats', value: { cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats });
+        break;
+      case 'profile-start':
+        profiler = new Session();
+        profiler.connect();
+        void profiler
+          .post('Profiler.enable')
+          .then(() => profiler?.post('Profiler.start'))
+          .then(() => reply({ type: 'profile-started' }));
+        break;
+      case 'profile-stop':
+        void profiler
+          ?.post('Profiler.stop')
+          .then(({ profile }) => writeFile(message.file, JSON.stringify(profile)))
+          .then(() => {
+            profiler?.disconnect();
+            reply({ type: 'profile', file: message.file });
+          });
+        break;
+    }
   });
   // The parent went away without saying stop (crash, Ctrl-C): do not outlive it.
   process.on('disconnect', () => void stop());

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { apiTokenRoutes } from './domains/api-tokens/routes.js';
+import { auditPlugin } from './domains/audit/plugin.js';
+import { auditRoutes } from './domains/audit/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/routes.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/routes.js';
@@ -12,11 +14,15 @@ import './domains/meta/route-docs.js';
 import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/routes.js';
 import { policyRoutes } from './domains/policies/routes.js';
 import { principalRoutes } from './domains/principals/routes.js';
+import { webRoutes } from './domains/web/routes.js';
+import { webhooksPlugin } from './domains/webhooks/plugin.js';
+import { webhookRoutes } from './domains/webhooks/routes.js';
 import { loggerOptions } from './logging.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
 import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
+import { eventRecorderPlugin } from './plugins/event-recorder.js';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
@@ -56,7 +62,19 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
   });
+  try {
+    await assemble(app, config);
+  } catch (error) {
+    // A start that fails half-way (wrong key-encryption key, database away) must not leave pool
+    // connections or timers behind.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
 
+/** Infrastructure plugins first, then the domains under /v1. */
+async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise<void> {
   app.decorate('config', config);
   await app.register(fp(async () => {}, { name: 'config' }));
   app.addHook('onRequest', async (request, reply) => {
@@ -80,11 +98,14 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   await app.register(errorsPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
+  await app.register(eventRecorderPlugin);
   await app.register(signingKeysPlugin);
   await app.register(changeFeedPlugin);
   await app.register(authPlugin);
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);
+  await app.register(auditPlugin);
+  await app.register(webhooksPlugin);
 
   await app.register(authorizationServerMetadataRoute);
   await app.register(
@@ -96,8 +117,10 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
       await v1.register(policyRoutes);
       await v1.register(principalRoutes);
       await v1.register(decisionRoutes);
+      await v1.register(webRoutes);
+      await v1.register(auditRoutes);
+      await v1.register(webhookRoutes);
     },
     { prefix: '/v1' },
   );
-  return app;
 }

@@ -6,6 +6,7 @@ import { expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { createApiToken as createApiTokenInService } from '../../server/src/domains/api-tokens/service.js';
 import type { Caller } from '../../server/src/plugins/auth/verify-bearer-token.js';
+import { systemContext } from '../../server/src/events/context.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -24,7 +25,7 @@ describe('API tokens', () => {
 
   /** Whether the token gets past authentication on a route that needs admin:all (201) or not. */
   const createWith = (token: string) => t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(token), payload: { name: 'probe', scopes: ['read:audit'] } });
-  /** An authenticated-only call that changes nothing: refreshing a JWT answers 400 wrong_token_kind. */
+  /** DELETE /v1/auth/revoke: without a payload the presented token revokes itself. */
   const revokeWith = (token: string, payload?: Record<string, string>) =>
     t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -59,7 +60,7 @@ describe('API tokens', () => {
       const caller: Caller = { kind: 'api_token', subject: 'narrow', clientId: null, scopes: ['read:audit'], tokenId: 'x', expiresAt: null };
       let refused: unknown;
       try {
-        await createApiTokenInService({ db: t.app.db, keys: t.app.signingKeys, issuer: t.config.publicUrl, now: new Date() }, caller, { name: 'x', scopes: ['read:audit', 'write:policies'] });
+        await createApiTokenInService({ db: t.app.db, keys: t.app.signingKeys, issuer: t.config.publicUrl }, systemContext('narrow'), caller, { name: 'x', scopes: ['read:audit', 'write:policies'] });
       } catch (error) {
         refused = error;
       }

@@ -39,6 +39,22 @@ describe('OAuth discovery and verification over HTTP', () => {
     expect(metadata.token_endpoint_auth_methods_supported).to.include.members(['client_secret_basic', 'client_secret_post']);
   });
 
+  it('names the authorization-code flow\'s endpoints and PKCE method in the metadata', async () => {
+    const metadata = (await (await fetch(`${t.config.publicUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expectSchema('authorization-server-metadata', metadata);
+    expect(metadata).to.include({
+      authorization_endpoint: `${t.config.publicUrl}/v1/oauth/authorize`,
+      revocation_endpoint: `${t.config.publicUrl}/v1/oauth/revoke`,
+      introspection_endpoint: `${t.config.publicUrl}/v1/oauth/introspect`,
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(metadata.grant_types_supported).to.have.members(['client_credentials', 'authorization_code', 'refresh_token']);
+    expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
+    expect(metadata.response_types_supported).to.deep.equal(['code']);
+    expect(metadata.token_endpoint_auth_methods_supported).to.include('none');
+    expect(metadata.introspection_endpoint_auth_methods_supported).to.not.include('none');
+  });
+
   it('issues tokens whose iss is the issuer of the metadata (RFC 8414 section 3.3)', async () => {
     const metadata = (await (await fetch(`${t.config.publicUrl}/.well-known/oauth-authorization-server`)).json()) as { issuer: string };
     const { payload } = await jwtVerify(await tokenOverHttp(), createRemoteJWKSet(new URL(`${t.baseUrl}/oauth/.well-known/jwks.json`)));

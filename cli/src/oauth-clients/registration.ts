@@ -1,75 +1,15 @@
-import { allScopes, isKnownScope, parseScopeString } from '../../../server/src/plugins/auth/scopes.js';
+import { checkClientRegistration as checkRules, type ClientRegistration, type ClientRegistrationInput } from '../../../server/src/domains/oauth/client-registration.js';
+import { allScopes } from '../../../server/src/plugins/auth/scopes.js';
 import { UsageError } from '../errors.js';
 
-/** Grant types a client may be registered for (the token endpoint adds handlers as flows arrive). */
-export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
-export type RegistrableGrantType = (typeof registrableGrantTypes)[number];
-
-export interface ClientRegistrationInput {
-  name: string;
-  public: boolean;
-  grantTypes: readonly string[];
-  redirectUris: readonly string[];
-  /** Each value may hold several scopes separated by spaces (RFC 6749 section 3.3). */
-  scopes: readonly string[];
-}
-
-export interface ClientRegistration {
-  name: string;
-  clientType: 'confidential' | 'public';
-  grantTypes: RegistrableGrantType[];
-  redirectUris: string[];
-  scopes: string[];
-}
+export { registrableGrantTypes, type ClientRegistration, type ClientRegistrationInput, type RegistrableGrantType } from '../../../server/src/domains/oauth/client-registration.js';
 
 /**
- * The rules of registering an OAuth client, in order. Every problem is reported at once, so one
- * correction is enough. Pure: the command does the I/O.
+ * The rules of registering an OAuth client live with the server (the dashboard applies them
+ * too); here their problems become one usage error, exit code 2.
  */
 export function checkClientRegistration(input: ClientRegistrationInput): ClientRegistration {
-  const problems: string[] = [];
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > 200) problems.push('--name must have 1 to 200 characters');
-
-  const clientType = input.public ? 'public' : 'confidential';
-  const asked = input.grantTypes.length > 0 ? input.grantTypes : [clientType === 'public' ? 'authorization_code' : 'client_credentials'];
-  const unknownGrants = asked.filter((grant) => !(registrableGrantTypes as readonly string[]).includes(grant));
-  if (unknownGrants.length > 0) problems.push(`Unknown grant type: ${unknownGrants.join(', ')} (use ${registrableGrantTypes.join(', ')})`);
-  const grantTypes = [...new Set(asked.filter((grant): grant is RegistrableGrantType => (registrableGrantTypes as readonly string[]).includes(grant)))];
-
-  // RFC 6749 section 4.4: the client credentials grant MUST only be used by confidential clients.
-  if (clientType === 'public' && grantTypes.includes('client_credentials')) problems.push('A public client has no secret, so it cannot use client_credentials');
-  // Refresh tokens are issued with the authorization-code flow only (never for client_credentials).
-  if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) problems.push('refresh_token needs the authorization_code grant type as well');
-
-  const redirectUris = [...new Set(input.redirectUris)];
-  // RFC 6749 section 3.1.2.2: redirect URIs are registered, and the authorization server matches them exactly.
-  if (grantTypes.includes('authorization_code') && redirectUris.length === 0) problems.push('authorization_code needs at least one --redirect-uri');
-  if (!grantTypes.includes('authorization_code') && redirectUris.length > 0) problems.push('--redirect-uri is used only by the authorization_code grant type');
-  for (const uri of redirectUris) {
-    const problem = redirectUriProblem(uri);
-    if (problem) problems.push(`Redirect URI ${uri} ${problem}`);
-  }
-
-  const scopes = [...new Set(input.scopes.flatMap((value) => parseScopeString(value)))];
-  const unknownScopes = scopes.filter((scope) => !isKnownScope(scope));
-  if (unknownScopes.length > 0) problems.push(`Unknown scope: ${unknownScopes.join(', ')}`);
-
-  if (problems.length > 0) {
-    throw new UsageError(problems.join('; '), unknownScopes.length > 0 ? [`Known scopes: ${allScopes.join(', ')}`] : []);
-  }
-  return { name, clientType, grantTypes, redirectUris, scopes };
-}
-
-/** RFC 6749 section 3.1.2: an absolute URI without a fragment; here http or https. */
-function redirectUriProblem(uri: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return 'is not an absolute URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use http or https';
-  if (uri.includes('#')) return 'must not have a fragment (#...)';
-  return undefined;
+  const checked = checkRules(input);
+  if (checked.ok) return checked.registration;
+  throw new UsageError(checked.problems.join('; '), checked.unknownScopes.length > 0 ? [`Known scopes: ${allScopes.join(', ')}`] : []);
 }

@@ -23,13 +23,29 @@ export interface Config {
   keyRetentionSeconds: number;
   dbPoolMax: number;
   trustProxy: boolean;
+  /** Audit (README "Audit"): which decisions get a decision.evaluated event, and for how long they are kept. */
+  auditDecisionEvents: 'all' | 'deny' | 'none';
+  auditDecisionRetentionDays: number;
+  /** Webhooks (docs/webhooks.md): what receivers may be, and how deliveries are retried. */
+  webhooksAllowHttp: boolean;
+  webhooksAllowPrivateNetworks: boolean;
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookPollingIntervalSeconds: number;
+  webhookMaxAttempts: number;
+  webhookRetryBaseDelayMs: number;
+  webhookRetryMaxDelayMs: number;
+  webhookDisableAfterFailedDeliveries: number;
+  webhookDisableAfterFailingSeconds: number;
   bootstrap: BootstrapConfig;
 }
 
 const configSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'trustProxy', 'bootstrap'],
+  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'trustProxy', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
+    'webhooksAllowHttp', 'webhooksAllowPrivateNetworks', 'webhookTimeoutMs', 'webhookConcurrency', 'webhookPollingIntervalSeconds', 'webhookMaxAttempts',
+    'webhookRetryBaseDelayMs', 'webhookRetryMaxDelayMs', 'webhookDisableAfterFailedDeliveries', 'webhookDisableAfterFailingSeconds'],
   properties: {
     host: { type: 'string', minLength: 1 },
     port: { type: 'integer', minimum: 0, maximum: 65535 },
@@ -43,6 +59,19 @@ const configSchema = {
     keyRetentionSeconds: { type: 'integer', minimum: 0 },
     dbPoolMax: { type: 'integer', minimum: 1, maximum: 1000 },
     trustProxy: { type: 'boolean' },
+    auditDecisionEvents: { enum: ['all', 'deny', 'none'] },
+    auditDecisionRetentionDays: { type: 'integer', minimum: 0, maximum: 36500 },
+    webhooksAllowHttp: { type: 'boolean' },
+    webhooksAllowPrivateNetworks: { type: 'boolean' },
+    webhookTimeoutMs: { type: 'integer', minimum: 1, maximum: 120000 },
+    webhookConcurrency: { type: 'integer', minimum: 0, maximum: 100 },
+    // pg-boss polls at most every 500 ms.
+    webhookPollingIntervalSeconds: { type: 'number', minimum: 0.5, maximum: 60 },
+    webhookMaxAttempts: { type: 'integer', minimum: 1, maximum: 30 },
+    webhookRetryBaseDelayMs: { type: 'integer', minimum: 1 },
+    webhookRetryMaxDelayMs: { type: 'integer', minimum: 1 },
+    webhookDisableAfterFailedDeliveries: { type: 'integer', minimum: 1 },
+    webhookDisableAfterFailingSeconds: { type: 'integer', minimum: 1 },
     bootstrap: {
       type: 'object',
       additionalProperties: false,
@@ -80,6 +109,18 @@ export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' |
     keyRetentionSeconds: input.keyRetentionSeconds ?? defaults.keyRetentionSeconds,
     dbPoolMax: input.dbPoolMax ?? defaults.dbPoolMax,
     trustProxy: input.trustProxy ?? defaults.trustProxy,
+    auditDecisionEvents: input.auditDecisionEvents ?? defaults.auditDecisionEvents,
+    auditDecisionRetentionDays: input.auditDecisionRetentionDays ?? defaults.auditDecisionRetentionDays,
+    webhooksAllowHttp: input.webhooksAllowHttp ?? defaults.webhooksAllowHttp,
+    webhooksAllowPrivateNetworks: input.webhooksAllowPrivateNetworks ?? defaults.webhooksAllowPrivateNetworks,
+    webhookTimeoutMs: input.webhookTimeoutMs ?? defaults.webhookTimeoutMs,
+    webhookConcurrency: input.webhookConcurrency ?? defaults.webhookConcurrency,
+    webhookPollingIntervalSeconds: input.webhookPollingIntervalSeconds ?? defaults.webhookPollingIntervalSeconds,
+    webhookMaxAttempts: input.webhookMaxAttempts ?? defaults.webhookMaxAttempts,
+    webhookRetryBaseDelayMs: input.webhookRetryBaseDelayMs ?? defaults.webhookRetryBaseDelayMs,
+    webhookRetryMaxDelayMs: input.webhookRetryMaxDelayMs ?? defaults.webhookRetryMaxDelayMs,
+    webhookDisableAfterFailedDeliveries: input.webhookDisableAfterFailedDeliveries ?? defaults.webhookDisableAfterFailedDeliveries,
+    webhookDisableAfterFailingSeconds: input.webhookDisableAfterFailingSeconds ?? defaults.webhookDisableAfterFailingSeconds,
     bootstrap: stripUndefined(input.bootstrap ?? {}),
   };
   if (!validate(config)) {
@@ -110,6 +151,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
     bodyLimit: int('ACCTL_BODY_LIMIT'),
     dbPoolMax: int('ACCTL_DB_POOL_MAX'),
     trustProxy: env.ACCTL_TRUST_PROXY ? env.ACCTL_TRUST_PROXY === 'true' : undefined,
+    auditDecisionEvents: (env.ACCTL_AUDIT_DECISION_EVENTS || undefined) as Config['auditDecisionEvents'] | undefined,
+    auditDecisionRetentionDays: int('ACCTL_AUDIT_DECISION_RETENTION_DAYS'),
+    webhooksAllowHttp: env.ACCTL_WEBHOOKS_ALLOW_HTTP ? env.ACCTL_WEBHOOKS_ALLOW_HTTP === 'true' : undefined,
+    webhooksAllowPrivateNetworks: env.ACCTL_WEBHOOKS_ALLOW_PRIVATE_NETWORKS ? env.ACCTL_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' : undefined,
+    webhookTimeoutMs: int('ACCTL_WEBHOOK_TIMEOUT_MS'),
+    webhookConcurrency: int('ACCTL_WEBHOOK_CONCURRENCY'),
     bootstrap: stripUndefined({
       clientId: env.ACCTL_BOOTSTRAP_CLIENT_ID || undefined,
       clientSecret: env.ACCTL_BOOTSTRAP_CLIENT_SECRET || undefined,

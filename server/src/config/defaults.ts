@@ -21,4 +21,30 @@ export const defaults = {
   dbPoolMax: 10,
   /** Whether to trust X-Forwarded-* headers (behind a load balancer). */
   trustProxy: false,
+  /**
+   * Which decisions get a decision.evaluated audit event: every one (the default), only denials,
+   * or none (Cerbos's decision-log filters offer the same choice). Every decision is still stored.
+   */
+  auditDecisionEvents: 'all',
+  /** decision.evaluated events older than this are deleted (0: kept forever); change events are never deleted. 90 days, as Okta's System Log keeps. */
+  auditDecisionRetentionDays: 90,
+  /** Webhook URLs must be https: a signed payload is still readable on the wire. */
+  webhooksAllowHttp: false,
+  /** Refuse receivers on private, loopback and link-local addresses (SSRF), as node-oidc-provider does. */
+  webhooksAllowPrivateNetworks: false,
+  /** A receiver that has not answered in 10 s has failed this attempt (GitHub waits 10 s, Stripe a little more). */
+  webhookTimeoutMs: 10_000,
+  /** Deliveries in flight at once on one replica, so a slow receiver never holds up the others; 0 delivers none. */
+  webhookConcurrency: 8,
+  /** How often an idle delivery worker asks the queue for work. */
+  webhookPollingIntervalSeconds: 2,
+  /** Attempts per delivery: the first and 7 retries, 1 min to 8 h apart (about 22 h in all). */
+  webhookMaxAttempts: 8,
+  /** Delay before the first retry; each next delay is 4 times the previous one, with +-20% jitter. */
+  webhookRetryBaseDelayMs: 60_000,
+  webhookRetryMaxDelayMs: 8 * 3600_000,
+  /** A webhook is disabled after this many deliveries in a row that used up every attempt... */
+  webhookDisableAfterFailedDeliveries: 5,
+  /** ...or when it has been failing, without a success in between, for this long (5 days, like Svix). */
+  webhookDisableAfterFailingSeconds: 5 * 86400,
 } as const;

@@ -53,11 +53,48 @@ const details: Record<ConfigOptionName, OptionDetails> = {
   bodyLimit: { envVars: ['ACCTL_BODY_LIMIT'], description: 'Largest accepted request body in bytes; larger bodies are answered 413 `payload_too_large`.' },
   dbPoolMax: { envVars: ['ACCTL_DB_POOL_MAX'], description: 'Size of the PostgreSQL connection pool of one replica.' },
   trustProxy: { envVars: ['ACCTL_TRUST_PROXY'], description: '`true` to trust X-Forwarded-* headers (behind a load balancer).' },
+  auditDecisionEvents: {
+    envVars: ['ACCTL_AUDIT_DECISION_EVENTS'],
+    description: 'Which decisions get a `decision.evaluated` audit event: `all`, `deny` (denials only) or `none`. Every decision is stored for `GET /v1/decisions/{id}` either way.',
+  },
+  auditDecisionRetentionDays: {
+    envVars: ['ACCTL_AUDIT_DECISION_RETENTION_DAYS'],
+    description: 'Days after which `decision.evaluated` audit events are deleted by an hourly job; `0` keeps them forever. Change and authentication events are never deleted.',
+  },
   accessTokenTtlSeconds: { envVars: [], description: 'Lifetime of access tokens in seconds (spec: 3600).' },
   keyRefreshSeconds: { envVars: [], description: 'How often a replica re-reads the signing keys, to pick up a rotation made elsewhere.' },
   keyRetentionSeconds: {
     envVars: [],
     description: 'How long a retired signing key stays in the JWKS: the token lifetime plus clock-skew room.',
+  },
+  webhooksAllowHttp: {
+    envVars: ['ACCTL_WEBHOOKS_ALLOW_HTTP'],
+    description: '`true` to accept `http://` webhook URLs. Otherwise only `https://` receivers are accepted. For development and tests.',
+  },
+  webhooksAllowPrivateNetworks: {
+    envVars: ['ACCTL_WEBHOOKS_ALLOW_PRIVATE_NETWORKS'],
+    description:
+      '`true` to deliver webhooks to private, loopback and link-local addresses (10/8, 127/8, 169.254/16, fc00::/7 and the like). Otherwise such a URL is refused at creation, and at every delivery after resolving its host.',
+  },
+  webhookTimeoutMs: { envVars: ['ACCTL_WEBHOOK_TIMEOUT_MS'], description: 'How long a webhook receiver has to answer one delivery attempt, in milliseconds.' },
+  webhookConcurrency: {
+    envVars: ['ACCTL_WEBHOOK_CONCURRENCY'],
+    description: 'Webhook deliveries one replica makes at once; a slow receiver holds up only its own. `0`: this replica delivers none (others do).',
+  },
+  webhookPollingIntervalSeconds: { envVars: [], description: 'How often an idle webhook delivery worker checks the job queue, in seconds (at least 0.5).' },
+  webhookMaxAttempts: { envVars: [], description: 'Attempts per webhook delivery, the first one included.' },
+  webhookRetryBaseDelayMs: {
+    envVars: [],
+    description: 'Delay before the first retry of a failed delivery, in milliseconds; each next delay is 4 times longer, with +-20% jitter.',
+  },
+  webhookRetryMaxDelayMs: { envVars: [], description: 'Longest delay between two attempts of a delivery, in milliseconds.' },
+  webhookDisableAfterFailedDeliveries: {
+    envVars: [],
+    description: 'A webhook is disabled (event `webhook.disabled`) after this many deliveries in a row have failed every attempt...',
+  },
+  webhookDisableAfterFailingSeconds: {
+    envVars: [],
+    description: '...or when its deliveries have been failing for this many seconds without a success in between.',
   },
   'bootstrap.clientId': {
     envVars: ['ACCTL_BOOTSTRAP_CLIENT_ID'],

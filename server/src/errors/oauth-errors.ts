@@ -60,6 +60,29 @@ export class InvalidScope extends OAuthError {
   }
 }
 
+/**
+ * RFC 6749 section 4.1.2.1: errors of the authorization endpoint reach the client as `error` in
+ * the query of the redirect, never as a body; the status is only what a page showing them uses.
+ */
+export class AccessDenied extends OAuthError {
+  constructor(description: string) {
+    super('access_denied', 400, description);
+  }
+}
+
+export class UnsupportedResponseType extends OAuthError {
+  constructor(description: string) {
+    super('unsupported_response_type', 400, description);
+  }
+}
+
+/** RFC 7009 section 2.2.1: the revocation endpoint cannot revoke this kind of token. */
+export class UnsupportedTokenType extends OAuthError {
+  constructor(description: string) {
+    super('unsupported_token_type', 400, description);
+  }
+}
+
 export class ServerError extends OAuthError {
   constructor() {
     super('server_error', 500, 'The authorization server encountered an unexpected condition');

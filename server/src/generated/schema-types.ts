@@ -18,6 +18,46 @@ export type Scope =
   | 'read:audit'
   | 'admin:all';
 /**
+ * Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-event-type".
+ */
+export type AuditEventType =
+  | 'policy.created'
+  | 'policy.updated'
+  | 'policy.deleted'
+  | 'policy.restored'
+  | 'policy.rolled_back'
+  | 'principal.created'
+  | 'principal.updated'
+  | 'principal.deleted'
+  | 'client.created'
+  | 'client.deleted'
+  | 'client.secret_rotated'
+  | 'api_token.created'
+  | 'api_token.refreshed'
+  | 'token.revoked'
+  | 'signing_key.rotated'
+  | 'auth.token_issued'
+  | 'auth.failed'
+  | 'decision.evaluated'
+  | 'audit.retention_applied'
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.disabled'
+  | 'webhook.test'
+  | 'report.completed'
+  | 'report.failed';
+/**
+ * access_summary: decisions over the period, counted by decision, resource type, action and principal, with the most denied requests. policy_change_history: every policy change of the period, who and when. compliance: policies grouped by their metadata.compliance tags, with every change to them in the period.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-kind".
+ */
+export type AuditReportKind = 'access_summary' | 'policy_change_history' | 'compliance';
+/**
  * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -38,7 +78,79 @@ export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
  * via the `definition` "principal-kind".
  */
 export type PrincipalKind = 'user' | 'service' | 'agent';
+/**
+ * An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-event-type".
+ */
+export type WebhookEventType =
+  | 'policy.created'
+  | 'policy.updated'
+  | 'policy.deleted'
+  | 'policy.restored'
+  | 'policy.rolled_back'
+  | 'principal.created'
+  | 'principal.updated'
+  | 'principal.deleted'
+  | 'client.created'
+  | 'client.deleted'
+  | 'client.secret_rotated'
+  | 'api_token.created'
+  | 'api_token.refreshed'
+  | 'token.revoked'
+  | 'signing_key.rotated'
+  | 'auth.failed'
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.disabled'
+  | 'webhook.test'
+  | 'report.completed'
+  | 'report.failed';
 
+/**
+ * acctl.yaml, the optional configuration of a policy repository (docs/policy-files.md). Every field is optional.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "acctl-config".
+ */
+export interface AcctlConfig {
+  /**
+   * URL of the acctl server the policies are applied to (when no environment is chosen).
+   */
+  server?: string;
+  /**
+   * Ownership label: the team or repository that owns these policies. Commands that change a server touch only the policies carrying it.
+   */
+  owner?: string;
+  /**
+   * Globs (relative to this file's folder; `*`, `**`, `?`, `{a,b}`) of the policy and test files. A name ending in .test.yaml or .test.yml is a test file. Default: ** /*.yaml and ** /*.yml. A glob starting with ! excludes.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  files?: string[];
+  /**
+   * Per-environment settings, by environment name (e.g. staging, production).
+   */
+  environments?: {
+    [k: string]:
+      | {
+          /**
+           * URL of this environment's acctl server.
+           */
+          server?: string;
+          /**
+           * Free values for this environment (names to strings, numbers or booleans), read by the commands that talk to a server.
+           */
+          values?: {
+            [k: string]: (string | number | boolean) | undefined;
+          };
+        }
+      | undefined;
+  };
+}
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
  *
@@ -128,6 +240,376 @@ export interface TokenRevoked {
   revoked_at: string;
 }
 /**
+ * Where a hash chain of the audit log breaks: the event and what is wrong with it.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-broken-link".
+ */
+export interface AuditBrokenLink {
+  chain: 'change' | 'decision';
+  event_id: string;
+  sequence: number;
+  /**
+   * hash_mismatch: the event's contents are not what was hashed (it was edited). prev_hash_mismatch: it does not link to the event before it (an event before it was deleted, inserted or edited together with its hash). retained_event_present: a decision event that retention recorded as deleted is still there.
+   */
+  problem: 'hash_mismatch' | 'prev_hash_mismatch' | 'retained_event_present';
+  detail: string;
+  expected?: string;
+  actual?: string;
+}
+/**
+ * One entry of the audit log (GET /audit/events). The fields follow Okta's System Log LogEvent (actor, client ip and user agent, outcome, target, transaction id), with the change as before/after snapshots as Stripe's and AWS Config's change records carry it. `hash` is the SHA-256 of the RFC 8785 canonical JSON of every other member (prev_hash included), so anyone holding the events can check the chain.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-event".
+ */
+export interface AuditEvent {
+  /**
+   * The event's id; a decision.evaluated event has the decision's id (GET /decisions/{id}).
+   */
+  id: string;
+  /**
+   * Position in the log: strictly increasing in commit order, shared by both chains. Cursors are built on it.
+   */
+  sequence: number;
+  /**
+   * The hash chain the event belongs to: decision.evaluated events have their own, so retention can delete them without breaking the chain of changes.
+   */
+  chain: 'change' | 'decision';
+  type: AuditEventType;
+  /**
+   * When the change happened (the clock reading the change itself used), ISO 8601 UTC.
+   */
+  time: string;
+  actor: {
+    /**
+     * Who: the token's subject (principal id or client id), `cli:<os user>`, `system:<job>`, or `anonymous`.
+     */
+    subject: string;
+    /**
+     * The OAuth client the token was issued to, when there is one.
+     */
+    client_id: string | null;
+    /**
+     * How the actor authenticated.
+     */
+    token_kind: 'access_token' | 'api_token' | 'session' | 'cli' | 'system' | 'anonymous';
+  };
+  /**
+   * What it happened to, e.g. { type: policy, id }.
+   */
+  target: {
+    type: string;
+    id: string;
+  };
+  outcome: 'success' | 'failure';
+  /**
+   * The HTTP request that made the change (all null for CLI and background jobs).
+   */
+  request: {
+    /**
+     * X-Request-Id, also in the server log.
+     */
+    id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  /**
+   * The state before and after, as the API shows the resource (null before a creation, after a deletion). Secrets never appear here.
+   */
+  change: null | {
+    before: unknown;
+    after: unknown;
+  };
+  /**
+   * Facts beyond the change, by event type (docs/events.md): a failure's reason, a decision's inputs and result.
+   */
+  data: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The hash of the previous event of the same chain (64 zeros for the first; after retention, the first remaining decision event links to the hash recorded by audit.retention_applied).
+   */
+  prev_hash: string;
+  /**
+   * SHA-256 (hex) of the RFC 8785 canonical JSON of this object without `hash`.
+   */
+  hash: string;
+}
+/**
+ * Answer of GET /audit/events: newest first. `next_cursor` fetches the next (older) page and stays valid while new events arrive; null on the last page.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-event-list".
+ */
+export interface AuditEventList {
+  data: AuditEvent[];
+  next_cursor: string | null;
+}
+/**
+ * Query of GET /audit/events. Every filter narrows the result (AND); repeated `type` values, and comma-separated ones, are alternatives (OR).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-event-list-query".
+ */
+export interface AuditEventListQuery {
+  /**
+   * Event type, repeatable or comma-separated; `policy.*` is every policy event.
+   *
+   * @maxItems 30
+   */
+  type?: string[];
+  /**
+   * Only changes (and authentication events), or only decisions.
+   */
+  chain?: 'change' | 'decision';
+  /**
+   * The actor's subject.
+   */
+  actor?: string;
+  target_type?: string;
+  target_id?: string;
+  outcome?: 'success' | 'failure';
+  /**
+   * Events at or after this time (ISO 8601 with a time zone).
+   */
+  since?: string;
+  /**
+   * Events before this time.
+   */
+  until?: string;
+  limit?: number;
+  /**
+   * `next_cursor` of the previous page, as is.
+   */
+  cursor?: string;
+}
+/**
+ * Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report".
+ */
+export interface AuditReport {
+  id: string;
+  kind: AuditReportKind;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  /**
+   * The period as the report uses it: until defaults to the request's time.
+   */
+  parameters: {
+    since: string | null;
+    until: string;
+    tags?: string[];
+  };
+  requested_by: {
+    subject: string;
+    client_id: string | null;
+    token_kind: string;
+  };
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  progress: {
+    events_processed: number;
+  };
+  /**
+   * Why a failed report failed.
+   */
+  error?: string;
+  /**
+   * When completed: the result of its kind. With Accept: text/csv or ?format=csv, the same rows as CSV instead.
+   */
+  result?: AuditReportAccessSummary | AuditReportPolicyChangeHistory | AuditReportCompliance;
+}
+/**
+ * Result of an access_summary report: decision.evaluated events of the period. Lists are ordered by total, largest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-access-summary".
+ */
+export interface AuditReportAccessSummary {
+  totals: {
+    evaluated: number;
+    allow: number;
+    deny: number;
+  };
+  by_resource_type: {
+    resource_type: string;
+    allow: number;
+    deny: number;
+    total: number;
+  }[];
+  by_action: {
+    action: string;
+    allow: number;
+    deny: number;
+    total: number;
+  }[];
+  by_principal: {
+    /**
+     * Null for requests that named no principal id.
+     */
+    principal_id: string | null;
+    principal_type: string;
+    allow: number;
+    deny: number;
+    total: number;
+  }[];
+  /**
+   * The 10 (principal, resource, action) most often denied.
+   *
+   * @maxItems 10
+   */
+  top_denied: {
+    principal_id: string | null;
+    principal_type: string;
+    resource_type: string;
+    resource: string;
+    action: string;
+    deny: number;
+  }[];
+}
+/**
+ * Result of a policy_change_history report: every policy event of the period, oldest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-policy-change-history".
+ */
+export interface AuditReportPolicyChangeHistory {
+  totals: {
+    changes: number;
+  };
+  changes: {
+    sequence: number;
+    event_id: string;
+    time: string;
+    type: string;
+    policy_id: string;
+    policy_name: string | null;
+    version: number | null;
+    actor_subject: string;
+    actor_client_id: string | null;
+    actor_token_kind: string;
+    request_id: string | null;
+    source_ip: string | null;
+    /**
+     * Top-level fields whose value differs between before and after.
+     */
+    changed_fields: string[];
+  }[];
+}
+/**
+ * Result of a compliance report: the live policies under each metadata.compliance tag (as they are when the report runs), and every change of the period to a policy that carried the tag before or after it, by tag then oldest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-compliance".
+ */
+export interface AuditReportCompliance {
+  totals: {
+    tags: number;
+    policies: number;
+    changes: number;
+  };
+  tags: {
+    tag: string;
+    policies: number;
+    changes: number;
+  }[];
+  policies: {
+    tag: string;
+    policy_id: string;
+    policy_name: string;
+    status: string;
+    version: number;
+    updated_at: string;
+    updated_by: string;
+  }[];
+  changes: {
+    tag: string;
+    sequence: number;
+    event_id: string;
+    time: string;
+    type: string;
+    policy_id: string;
+    policy_name: string | null;
+    version: number | null;
+    actor_subject: string;
+    actor_client_id: string | null;
+    actor_token_kind: string;
+    request_id: string | null;
+    source_ip: string | null;
+    /**
+     * Top-level fields whose value differs between before and after.
+     */
+    changed_fields: string[];
+  }[];
+}
+/**
+ * Body of POST /audit/reports. The period is [since, until): without since, from the first event; without until, up to the moment of the request.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-create-request".
+ */
+export interface AuditReportCreateRequest {
+  kind: AuditReportKind;
+  since?: string;
+  until?: string;
+  /**
+   * compliance only: report on these tags only.
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  tags?: string[];
+}
+/**
+ * Query of GET /audit/reports/{id}.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-query".
+ */
+export interface AuditReportQuery {
+  /**
+   * csv: the result as CSV (as Accept: text/csv does); only for a completed report.
+   */
+  format?: 'json' | 'csv';
+}
+/**
+ * Answer of GET /audit/verify: each chain checked from its start (or its retention anchor) to its head. Record the heads somewhere else: a later verification whose heads are behind them shows events deleted from the end.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-verify".
+ */
+export interface AuditVerification {
+  valid: boolean;
+  verified_at: string;
+  chains: {
+    chain: 'change' | 'decision';
+    valid: boolean;
+    events_checked: number;
+    /**
+     * Where the chain starts after retention: the last deleted event (null when nothing was deleted).
+     */
+    anchor: {
+      sequence: number;
+      hash: string;
+    } | null;
+    /**
+     * The last event checked.
+     */
+    head: {
+      sequence: number;
+      hash: string;
+    } | null;
+    first_broken_link: null | AuditBrokenLink;
+  }[];
+  /**
+   * The earliest broken link (by sequence) of any chain.
+   */
+  first_broken_link: null | AuditBrokenLink;
+}
+/**
  * RFC 8414 metadata, served at /.well-known/oauth-authorization-server.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -145,6 +627,20 @@ export interface AuthorizationServerMetadata {
   token_endpoint_auth_signing_alg_values_supported?: string[];
   code_challenge_methods_supported?: string[];
   service_documentation?: string;
+  /**
+   * RFC 7009 token revocation.
+   */
+  revocation_endpoint?: string;
+  revocation_endpoint_auth_methods_supported?: string[];
+  /**
+   * RFC 7662 token introspection.
+   */
+  introspection_endpoint?: string;
+  introspection_endpoint_auth_methods_supported?: string[];
+  /**
+   * RFC 9207: authorization responses carry iss.
+   */
+  authorization_response_iss_parameter_supported?: boolean;
 }
 /**
  * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window).
@@ -417,7 +913,40 @@ export interface JsonWebKeySet {
   }[];
 }
 /**
- * RFC 6749 section 5.2 error body, answered by the OAuth endpoints.
+ * Query of GET /oauth/authorize (spec, "GET /oauth/authorize"; RFC 6749 section 4.1.1; PKCE, RFC 7636 section 4.3). Each parameter at most once (RFC 6749 section 3.1); unknown parameters are ignored. PKCE is required for public clients and accepted from confidential ones; only S256.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-authorization-request".
+ */
+export interface OAuthAuthorizationRequest {
+  /**
+   * Must be `code`.
+   */
+  response_type: string;
+  client_id: string;
+  /**
+   * A registered redirect URI, compared exactly; for a loopback URI (http://127.0.0.1 or http://[::1]) any port (RFC 8252 section 7.3).
+   */
+  redirect_uri: string;
+  /**
+   * Space-separated scopes; without it, the client's allowed scopes are requested.
+   */
+  scope?: string;
+  /**
+   * Returned unchanged in the redirect.
+   */
+  state?: string;
+  /**
+   * BASE64URL(SHA256(code_verifier)), 43 characters.
+   */
+  code_challenge?: string;
+  /**
+   * Must be `S256` when code_challenge is sent.
+   */
+  code_challenge_method?: string;
+}
+/**
+ * RFC 6749 section 5.2 error body, answered by the OAuth endpoints (the authorization endpoint sends error and error_description in the query of its redirect instead).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "oauth-error".
@@ -430,9 +959,87 @@ export interface OAuthError {
     | 'unauthorized_client'
     | 'unsupported_grant_type'
     | 'invalid_scope'
+    | 'access_denied'
+    | 'unsupported_response_type'
+    | 'unsupported_token_type'
     | 'server_error'
     | 'temporarily_unavailable';
   error_description?: string;
+}
+/**
+ * Body of POST /oauth/introspect (RFC 7662 section 2.1), as JSON or application/x-www-form-urlencoded. Only confidential clients, authenticated with their secret, may introspect.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-introspection-request".
+ */
+export interface OAuthIntrospectionRequest {
+  /**
+   * An access token, an API token, or a refresh token of the calling client.
+   */
+  token: string;
+  /**
+   * access_token or refresh_token; accepted and not needed.
+   */
+  token_type_hint?: string;
+  client_id?: string;
+  client_secret?: string;
+}
+/**
+ * RFC 7662 section 2.2. An unknown, expired or revoked token, or another client's refresh token, is `{ "active": false }` and nothing else.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-introspection-response".
+ */
+export interface OAuthIntrospectionResponse {
+  active: boolean;
+  /**
+   * Space-separated scopes of the token.
+   */
+  scope?: string;
+  /**
+   * The client the token was issued to (absent for API tokens).
+   */
+  client_id?: string;
+  /**
+   * Principal id (user), client id (client_credentials) or the API token's subject.
+   */
+  sub?: string;
+  /**
+   * Bearer for access tokens and API tokens; refresh_token for refresh tokens.
+   */
+  token_type?: 'Bearer' | 'refresh_token';
+  /**
+   * Expiry, Unix time (absent for API tokens that do not expire).
+   */
+  exp?: number;
+  /**
+   * Issued at, Unix time.
+   */
+  iat?: number;
+  iss?: string;
+  aud?: string;
+  /**
+   * The access token's jti, or the API token's id.
+   */
+  jti?: string;
+}
+/**
+ * Body of POST /oauth/revoke (RFC 7009 section 2.1), as JSON or application/x-www-form-urlencoded. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret; a public client sends client_id only).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "oauth-revocation-request".
+ */
+export interface OAuthRevocationRequest {
+  /**
+   * A refresh token or an access token issued to this client.
+   */
+  token: string;
+  /**
+   * access_token or refresh_token; accepted and not needed (the kinds of token cannot be confused).
+   */
+  token_type_hint?: string;
+  client_id?: string;
+  client_secret?: string;
 }
 /**
  * Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
@@ -585,6 +1192,130 @@ export interface PolicyListQuery {
  */
 export interface PolicyRollbackRequest {
   version: number;
+}
+/**
+ * A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-test".
+ */
+export interface PolicyTestFile {
+  /**
+   * Name of this group of tests.
+   */
+  name: string;
+  description?: string;
+  /**
+   * Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them.
+   *
+   * @minItems 1
+   * @maxItems 500
+   */
+  policies?: string[];
+  /**
+   * Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it.
+   */
+  at?: string;
+  /**
+   * Request context of every test; a test's own context is merged over it.
+   */
+  context?: {
+    ip_address?: string;
+    risk_score?: number;
+    device_trusted?: boolean;
+    mfa_verified?: boolean;
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+  /**
+   * Principals by the name tests use.
+   */
+  principals?: {
+    [k: string]:
+      | {
+          id?: string;
+          /**
+           * Principal type, e.g. USER.
+           */
+          type: string;
+          attributes?: {
+            [k: string]: (string | number | boolean | null) | undefined;
+          };
+        }
+      | undefined;
+  };
+  /**
+   * Resources by the name tests use.
+   */
+  resources?: {
+    [k: string]:
+      | {
+          /**
+           * Resource type, e.g. database.
+           */
+          type: string;
+          identifier: string;
+        }
+      | undefined;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  tests: {
+    name: string;
+    /**
+     * Names from the file's principals.
+     *
+     * @minItems 1
+     * @maxItems 100
+     */
+    principals: string[];
+    /**
+     * Names from the file's resources.
+     *
+     * @minItems 1
+     * @maxItems 100
+     */
+    resources: string[];
+    /**
+     * @minItems 1
+     * @maxItems 100
+     */
+    actions: string[];
+    /**
+     * Time of this test; default: the file's `at`.
+     */
+    at?: string;
+    /**
+     * Merged over the file's context.
+     */
+    context?: {
+      ip_address?: string;
+      risk_score?: number;
+      device_trusted?: boolean;
+      mfa_verified?: boolean;
+      [k: string]: (string | number | boolean | null) | undefined;
+    };
+    /**
+     * The decision every combination must get.
+     */
+    expect: 'allow' | 'deny';
+    /**
+     * When given, exactly these rules must match (apply) in every combination, in any order; [] means none.
+     *
+     * @maxItems 100
+     */
+    matched?: {
+      /**
+       * Policy name.
+       */
+      policy: string;
+      /**
+       * Zero-based index of the rule in the policy.
+       */
+      rule: number;
+    }[];
+  }[];
 }
 /**
  * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
@@ -813,4 +1544,297 @@ export interface SimulationResponse {
    * Why rules of the policy did not match, when the decision is deny.
    */
   reasons?: string[];
+}
+/**
+ * A webhook, as GET, list and PATCH answer it: never with its signing secret, which only POST /webhooks shows.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook".
+ */
+export interface Webhook {
+  id: string;
+  url: string;
+  description: string;
+  event_types: ('*' | WebhookEventType)[];
+  enabled: boolean;
+  /**
+   * When it was disabled (by PATCH or by the disable rule); null while enabled.
+   */
+  disabled_at: string | null;
+  /**
+   * Why it was disabled: `disabled by <subject>`, or what the failures were.
+   */
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  /**
+   * Subject of the token that created it.
+   */
+  created_by: string;
+}
+/**
+ * Body of POST /webhooks.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-create-request".
+ */
+export interface WebhookCreateRequest {
+  /**
+   * Where deliveries are POSTed: an absolute https:// URL (http:// only when the server sets webhooksAllowHttp), without credentials or fragment, whose host resolves to public addresses only (unless the server sets webhooksAllowPrivateNetworks).
+   */
+  url: string;
+  /**
+   * The event types to receive, or `["*"]` for every one (including types added later).
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  event_types: ('*' | WebhookEventType)[];
+  description?: string;
+  /**
+   * false: created without receiving deliveries until enabled.
+   */
+  enabled?: boolean;
+}
+/**
+ * Answer of POST /webhooks: the webhook and its signing secret, shown this once. The service keeps the secret encrypted, to sign deliveries.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-created".
+ */
+export interface WebhookCreated {
+  id: string;
+  url: string;
+  description: string;
+  event_types: ('*' | WebhookEventType)[];
+  enabled: boolean;
+  /**
+   * When it was disabled (by PATCH or by the disable rule); null while enabled.
+   */
+  disabled_at: string | null;
+  /**
+   * Why it was disabled: `disabled by <subject>`, or what the failures were.
+   */
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  /**
+   * Subject of the token that created it.
+   */
+  created_by: string;
+  /**
+   * Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. Verify deliveries with it (any Standard Webhooks library).
+   */
+  secret: string;
+}
+/**
+ * One event sent to one webhook, with its attempts (the delivery log).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-delivery".
+ */
+export interface WebhookDelivery {
+  id: string;
+  /**
+   * The event's id: the `webhook-id` header of every attempt and `data.id` of the payload.
+   */
+  event_id: string;
+  event_type: WebhookEventType;
+  /**
+   * pending: an attempt is due or scheduled; succeeded: a 2xx answer; failed: every attempt failed (or the webhook was disabled).
+   */
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  /**
+   * Of the last attempt.
+   */
+  status_code: number | null;
+  /**
+   * Of the last attempt.
+   */
+  latency_ms: number | null;
+  /**
+   * Of the last attempt.
+   */
+  error: string | null;
+  /**
+   * When the next attempt is due, while pending.
+   */
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  attempts: WebhookDeliveryAttempt[];
+}
+/**
+ * One attempt of a delivery.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-delivery-attempt".
+ */
+export interface WebhookDeliveryAttempt {
+  attempt: number;
+  started_at: string;
+  /**
+   * The receiver's HTTP status; null when it did not answer.
+   */
+  status_code: number | null;
+  latency_ms: number;
+  /**
+   * Why the attempt failed (non-2xx status, redirect, timeout, connection, refused destination); null on success.
+   */
+  error: string | null;
+  /**
+   * The first 1 KiB of the receiver's answer; nothing more is kept.
+   */
+  response_excerpt: string | null;
+}
+/**
+ * Answer of GET /webhooks/{id}/deliveries: the pagination envelope, newest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-delivery-list".
+ */
+export interface WebhookDeliveryList {
+  data: WebhookDelivery[];
+  pagination: Pagination;
+}
+/**
+ * Query of GET /webhooks/{id}/deliveries.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-delivery-list-query".
+ */
+export interface WebhookDeliveryListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+  /**
+   * Only deliveries in this status.
+   */
+  status?: 'pending' | 'succeeded' | 'failed';
+}
+/**
+ * Answer of GET /webhooks: the pagination envelope, newest first.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-list".
+ */
+export interface WebhookList {
+  data: Webhook[];
+  pagination: Pagination;
+}
+/**
+ * Query of GET /webhooks.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-list-query".
+ */
+export interface WebhookListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+}
+/**
+ * The JSON body of every delivery, as Standard Webhooks recommends: `type`, `timestamp` and `data`, the domain event as the audit log records it plus its id. Signed with the webhook-id, webhook-timestamp and webhook-signature headers (docs/webhooks.md).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-payload".
+ */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  /**
+   * When the event happened.
+   */
+  timestamp: string;
+  data: {
+    /**
+     * The event's id, the same as in the audit log (GET /v1/audit/events/{id}) and as the webhook-id header: the same on every retry and redelivery. Deduplicate on it.
+     */
+    id: string;
+    type: WebhookEventType;
+    /**
+     * When it happened; the same as `timestamp`.
+     */
+    time: string;
+    actor: {
+      subject: string;
+      client_id: string | null;
+      token_kind: string;
+    };
+    target: {
+      type: string;
+      id: string;
+    };
+    outcome: 'success' | 'failure';
+    request: {
+      id: string | null;
+      ip: string | null;
+      user_agent: string | null;
+    };
+    /**
+     * The state before and after the change (null for creation or deletion), or null.
+     */
+    change: null | {
+      before: unknown;
+      after: unknown;
+    };
+    /**
+     * Small extra facts (versions, a failure's reason).
+     */
+    data?: {};
+  };
+}
+/**
+ * Answer of POST /webhooks/{id}/test: how the receiver answered a `webhook.test` event sent at once.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-test-result".
+ */
+export interface WebhookTestResult {
+  /**
+   * The receiver answered 2xx.
+   */
+  success: boolean;
+  /**
+   * The `webhook-id` header sent.
+   */
+  message_id: string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  /**
+   * The first 1 KiB of the answer.
+   */
+  response_excerpt: string | null;
+}
+/**
+ * Body of PATCH /webhooks/{id}: the members to change. `enabled: true` turns a disabled webhook back on and forgets its failures.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "webhook-update-request".
+ */
+export interface WebhookUpdateRequest {
+  /**
+   * Where deliveries are POSTed: an absolute https:// URL (http:// only when the server sets webhooksAllowHttp), without credentials or fragment, whose host resolves to public addresses only (unless the server sets webhooksAllowPrivateNetworks).
+   */
+  url?: string;
+  /**
+   * The event types to receive, or `["*"]` for every one (including types added later).
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  event_types?: ('*' | WebhookEventType)[];
+  description?: string;
+  enabled?: boolean;
 }

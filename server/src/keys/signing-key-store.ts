@@ -75,13 +75,18 @@ export class SigningKeyStore {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Retires the signing key and creates its successor; the old one stays published. */
-  async rotate(): Promise<{ retired: string[]; created: string }> {
+  /**
+   * Retires the signing key and creates its successor; the old one stays published. `inTransaction`
+   * runs last in the rotation's transaction (the CLI records signing_key.rotated there).
+   */
+  async rotate(inTransaction?: (trx: Knex.Transaction, rotation: { retired: string[]; created: string }) => Promise<void>): Promise<{ retired: string[]; created: string }> {
     const result = await this.db.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [keyCreationLock.toString()]);
       const retired = await trx('signing_keys').whereNull('retired_at').update({ retired_at: this.now() }).returning('kid');
       const created = await this.insertNewKey(trx);
-      return { retired: retired.map((row: { kid: string }) => row.kid), created };
+      const rotation = { retired: retired.map((row: { kid: string }) => row.kid), created };
+      await inTransaction?.(trx, rotation);
+      return rotation;
     });
     await this.refresh();
     return result;

@@ -118,6 +118,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     code === 'ECONNRESET' ||
     code === '57P01' || // admin_shutdown
     code === '57P03' || // cannot_connect_now
+    code === '3D000' || // invalid_catalog_name: the database is gone
+    code === '53300' || // too_many_connections
     code === '08006' ||
     code === '08001' ||
     message.includes('Knex: Timeout acquiring a connection') ||

@@ -9,6 +9,9 @@ declare module 'fastify' {
   }
 }
 
+/** The PostgreSQL schema of pg-boss's tables. */
+export const jobQueueSchema = 'pgboss';
+
 /**
  * Background jobs on PostgreSQL with pg-boss (its tables live in the `pgboss` schema): any replica
  * may run a job, and a job survives a crash because it is a row. Jobs are enqueued in the same
@@ -18,7 +21,7 @@ export class JobQueue {
   readonly boss: PgBoss;
 
   constructor(databaseUrl: string, log: (message: string, error: unknown) => void) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', application_name: 'acctl-jobs', max: 4 } as PgBoss.ConstructorOptions);
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: jobQueueSchema, application_name: 'acctl-jobs', max: 4 } as PgBoss.ConstructorOptions);
     this.boss.on('error', (error) => log('job queue error', error));
   }
 

@@ -21,3 +21,11 @@ export function secretMatches(presented: string, storedHash: string | null | und
 export function generateClientSecret(): string {
   return randomBytes(32).toString('base64url');
 }
+
+/**
+ * 32 random bytes, base64url: the bearer values this service hands out and stores only as
+ * SHA-256 (refresh tokens, authorization codes, browser session ids).
+ */
+export function generateOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}

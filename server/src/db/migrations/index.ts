@@ -7,6 +7,23 @@ import * as createRevokedAccessTokens from './20261121_05_create_revoked_access_
 import * as createPolicies from './20261121_06_create_policies.js';
 import * as createChangeGenerations from './20261121_07_create_change_generations.js';
 import * as createDecisions from './20261121_08_create_decisions.js';
+import * as createWebSessions from './20261122_01_create_web_sessions.js';
+import * as createSignInFailures from './20261122_02_create_sign_in_failures.js';
+import * as createOauthGrants from './20261122_03_create_oauth_grants.js';
+import * as createOauthAuthorizationCodes from './20261122_04_create_oauth_authorization_codes.js';
+import * as createOauthRefreshTokens from './20261122_05_create_oauth_refresh_tokens.js';
+import * as createOauthGrantAccessTokens from './20261122_06_create_oauth_grant_access_tokens.js';
+import * as insertAcctlCliClient from './20261122_07_insert_acctl_cli_client.js';
+import * as createWebhooks from './20261123_01_create_webhooks.js';
+import * as createWebhookEvents from './20261123_02_create_webhook_events.js';
+import * as createWebhookDeliveries from './20261123_03_create_webhook_deliveries.js';
+import * as createWebhookDeliveryAttempts from './20261123_04_create_webhook_delivery_attempts.js';
+import * as createAuditEvents from './20261124_01_create_audit_events.js';
+import * as createAuditReserveFunction from './20261124_02_create_audit_reserve_function.js';
+import * as createAuditAppendOnlyTrigger from './20261124_03_create_audit_append_only_trigger.js';
+import * as createAuditPruneFunction from './20261124_04_create_audit_prune_function.js';
+import * as createAuditReports from './20261124_05_create_audit_reports.js';
+import * as createAuditReportRows from './20261124_06_create_audit_report_rows.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -22,4 +39,21 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121_06_create_policies': createPolicies,
   '20261121_07_create_change_generations': createChangeGenerations,
   '20261121_08_create_decisions': createDecisions,
+  '20261122_01_create_web_sessions': createWebSessions,
+  '20261122_02_create_sign_in_failures': createSignInFailures,
+  '20261122_03_create_oauth_grants': createOauthGrants,
+  '20261122_04_create_oauth_authorization_codes': createOauthAuthorizationCodes,
+  '20261122_05_create_oauth_refresh_tokens': createOauthRefreshTokens,
+  '20261122_06_create_oauth_grant_access_tokens': createOauthGrantAccessTokens,
+  '20261122_07_insert_acctl_cli_client': insertAcctlCliClient,
+  '20261123_01_create_webhooks': createWebhooks,
+  '20261123_02_create_webhook_events': createWebhookEvents,
+  '20261123_03_create_webhook_deliveries': createWebhookDeliveries,
+  '20261123_04_create_webhook_delivery_attempts': createWebhookDeliveryAttempts,
+  '20261124_01_create_audit_events': createAuditEvents,
+  '20261124_02_create_audit_reserve_function': createAuditReserveFunction,
+  '20261124_03_create_audit_append_only_trigger': createAuditAppendOnlyTrigger,
+  '20261124_04_create_audit_prune_function': createAuditPruneFunction,
+  '20261124_05_create_audit_reports': createAuditReports,
+  '20261124_06_create_audit_report_rows': createAuditReportRows,
 };

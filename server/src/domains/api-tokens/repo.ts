@@ -51,6 +51,8 @@ export async function isAccessTokenRevoked(db: Knex, jti: string): Promise<boole
   return row !== undefined;
 }
 
-export async function revokeAccessToken(db: Knex, jti: string, expiresAt: Date, by: string, now: Date): Promise<void> {
-  await db('revoked_access_tokens').insert({ jti, expires_at: expiresAt, revoked_at: now, revoked_by: by }).onConflict('jti').ignore();
+/** Revokes an access token by its jti; false when it was already revoked. */
+export async function revokeAccessToken(db: Knex, jti: string, expiresAt: Date, by: string, now: Date): Promise<boolean> {
+  const inserted = await db('revoked_access_tokens').insert({ jti, expires_at: expiresAt, revoked_at: now, revoked_by: by }).onConflict('jti').ignore().returning('jti');
+  return inserted.length === 1;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changeContextOf } from '../../events/context.js';
 import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
@@ -19,7 +20,7 @@ async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
  * RFC 7009 for revocation by value.
  */
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date() });
+  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl });
 
   app.post<{ Body: ApiTokenCreateRequest }>('/auth/token', {
     config: {
@@ -33,7 +34,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('api-token-create-request') },
     handler: async (request, reply) => {
-      const token = await createApiToken(deps(), request.caller!, request.body);
+      const token = await createApiToken(deps(), changeContextOf(request), request.caller!, request.body);
       return reply.code(201).header('cache-control', 'no-store').send(token);
     },
   });
@@ -51,7 +52,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: schemaRef('api-token-refresh-request') },
     preValidation: absentBodyIsEmpty,
     handler: async (request, reply) => {
-      const token = await refreshApiToken(deps(), request.caller!, request.body?.expires_in);
+      const token = await refreshApiToken(deps(), changeContextOf(request), request.caller!, request.body?.expires_in);
       return reply.header('cache-control', 'no-store').send(token);
     },
   });
@@ -68,6 +69,6 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('api-token-revoke-request') },
     preValidation: absentBodyIsEmpty,
-    handler: async (request) => revokeToken(deps(), request.caller!, request.body),
+    handler: async (request) => revokeToken(deps(), changeContextOf(request), request.caller!, request.body),
   });
 }

@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
+import { recordEvents } from '../../events/record.js';
+import type { DomainEvent } from '../../events/types.js';
 
 export interface DecisionRow {
   id: string;
@@ -17,67 +20,34 @@ export interface DecisionRow {
   result: unknown;
 }
 
-interface Waiting {
-  rows: DecisionRow[];
-  resolve: () => void;
-  reject: (error: unknown) => void;
+/** A decision to store, with its decision.evaluated event unless configuration leaves it out. */
+export interface RecordedDecision {
+  row: DecisionRow;
+  event: DomainEvent | null;
 }
 
 /**
- * Group commit: every decision is stored before it is answered, but decisions that arrive
- * together share one multi-row INSERT (one round trip and one WAL flush) instead of one each.
- * A batch is written as soon as the event loop turns; while `maxInFlight` inserts are running,
- * new decisions gather for the next one, so batches grow with load and latency stays bounded.
+ * Every decision is stored before it is answered, but decisions that arrive together share one
+ * transaction (group commit): one multi-row INSERT of the decisions, then one append of their
+ * decision.evaluated audit events, so a decision is never stored without its event nor the
+ * reverse, and recording costs a few round trips per batch of concurrent decisions, not per decision.
  */
 export class DecisionRecorder {
-  private waiting: Waiting[] = [];
-  private waitingRows = 0;
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly commit: GroupCommit<RecordedDecision>;
 
-  constructor(
-    private readonly db: Knex,
-    private readonly options: { maxRowsPerInsert: number; maxInFlight: number } = { maxRowsPerInsert: 500, maxInFlight: 2 },
-  ) {}
-
-  /** Resolves once the rows are committed; rejects if they could not be (the caller must not answer). */
-  record(rows: DecisionRow[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ rows, resolve, reject });
-      this.waitingRows += rows.length;
-      this.schedule();
-    });
+  constructor(db: Knex, options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 2 }) {
+    this.commit = new GroupCommit(
+      (decisions) =>
+        db.transaction(async (trx) => {
+          await trx('decisions').insert(decisions.map(({ row }) => ({ ...row, request: JSON.stringify(row.request), result: JSON.stringify(row.result) })));
+          await recordEvents(trx, decisions.flatMap(({ event }) => (event ? [event] : [])));
+        }),
+      options,
+    );
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
-    const batch: Waiting[] = [];
-    let count = 0;
-    while (this.waiting.length > 0 && (batch.length === 0 || count + this.waiting[0]!.rows.length <= this.options.maxRowsPerInsert)) {
-      const next = this.waiting.shift()!;
-      batch.push(next);
-      count += next.rows.length;
-    }
-    this.waitingRows -= count;
-    this.inFlight++;
-    try {
-      const rows = batch.flatMap((entry) => entry.rows).map((row) => ({ ...row, request: JSON.stringify(row.request), result: JSON.stringify(row.result) }));
-      await this.db('decisions').insert(rows);
-      for (const entry of batch) entry.resolve();
-    } catch (error) {
-      for (const entry of batch) entry.reject(error);
-    } finally {
-      this.inFlight--;
-      this.schedule();
-    }
+  /** Resolves once the decisions and their events are committed; rejects if they could not be (the caller must not answer). */
+  record(decisions: RecordedDecision[]): Promise<void> {
+    return this.commit.add(decisions);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { changeContextOf } from '../../events/context.js';
 import type { DecisionBatchRequest, SimulationRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { ActivePolicySet } from './active-policy-set.js';
@@ -26,6 +27,7 @@ export const decisionsPlugin = fp(
       policies: new ActivePolicySet(app.db, app.changeFeed),
       principals,
       recorder: new DecisionRecorder(app.db),
+      auditedDecisions: app.config.auditDecisionEvents,
     });
   },
   { name: 'decisions', dependencies: ['db', 'change-feed'] },
@@ -44,7 +46,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request) => (await decide(app.decisions, request.caller!, [request.body], request.id, request.generations))[0],
+    handler: async (request) => (await decide(app.decisions, changeContextOf(request), [request.body], request.generations))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
@@ -58,7 +60,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request) => ({ results: await decide(app.decisions, request.caller!, request.body.requests, request.id, request.generations) }),
+    handler: async (request) => ({ results: await decide(app.decisions, changeContextOf(request), request.body.requests, request.generations) }),
   });
 
   app.get<{ Params: { id: string } }>('/decisions/:id', {

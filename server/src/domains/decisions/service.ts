@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
+import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Decision, DecisionRecord, SimulationRequest } from '../../generated/schema-types.js';
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
-import type { Caller } from '../../plugins/auth/verify-bearer-token.js';
 import { evaluate } from '../policies/engine/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
-import type { DecisionRecorder, DecisionRow } from './decision-recorder.js';
+import type { DecisionRecorder, RecordedDecision } from './decision-recorder.js';
 import type { StoredPrincipals } from './stored-principals.js';
 
 export interface DecisionDeps {
@@ -15,6 +15,8 @@ export interface DecisionDeps {
   policies: ActivePolicySet;
   principals: StoredPrincipals;
   recorder: DecisionRecorder;
+  /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents). */
+  auditedDecisions: 'all' | 'deny' | 'none';
 }
 
 /** Spec, "Limits": a batch is a bulk operation; 100 requests at most (schemas/decision-batch-request.json). */
@@ -25,12 +27,12 @@ export const maxBatchSize = 100;
  * A principal given by `id` of a stored principal gets its stored attributes, with the inline
  * ones taking precedence. Time conditions see the server clock.
  */
-export async function decide(deps: DecisionDeps, caller: Caller, requests: SimulationRequest[], requestId: string, generationsAtArrival?: Generations | null): Promise<Decision[]> {
+export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generationsAtArrival?: Generations | null): Promise<Decision[]> {
   // Read after the request arrived (by the auth step, or now): caches older than that are not used.
   const generations = generationsAtArrival ?? (await deps.feed.fresh());
   const snapshot = await deps.policies.get(generations.policies);
-  const now = new Date();
-  const rows: DecisionRow[] = [];
+  const now = context.now;
+  const recorded: RecordedDecision[] = [];
   const decisions: Decision[] = [];
   for (const request of requests) {
     const effective = await withStoredAttributes(deps, request, generations.principals);
@@ -48,7 +50,8 @@ export async function decide(deps: DecisionDeps, caller: Caller, requests: Simul
       timestamp: now.toISOString(),
     };
     decisions.push(decision);
-    rows.push({
+    const audited = deps.auditedDecisions === 'all' || (deps.auditedDecisions === 'deny' && decision.decision === 'deny');
+    const row = {
       id: decision.id,
       created_at: now,
       decision: decision.decision,
@@ -57,15 +60,16 @@ export async function decide(deps: DecisionDeps, caller: Caller, requests: Simul
       resource_type: effective.resource.type,
       resource_identifier: effective.resource.identifier,
       action: effective.action,
-      caller_subject: caller.subject,
-      client_id: caller.clientId,
-      request_id: requestId,
+      caller_subject: context.actor.subject,
+      client_id: context.actor.client_id,
+      request_id: context.request.id,
       evaluation_time_ms: elapsed,
       request: effective,
       result: decision,
-    });
+    };
+    recorded.push({ row, event: audited ? decisionEvent(context, effective, decision) : null });
   }
-  await deps.recorder.record(rows);
+  await deps.recorder.record(recorded);
   return decisions;
 }
 
@@ -80,6 +84,33 @@ export async function getDecision(db: Knex, id: string): Promise<DecisionRecord>
     request: row.request,
     result: row.result,
     caller: { subject: row.caller_subject, client_id: row.client_id, request_id: row.request_id },
+  };
+}
+
+/**
+ * The decision.evaluated event: the decision's inputs (as evaluated, stored attributes merged)
+ * and outputs, as Cerbos's decision log records a check. Its id is the decision's id.
+ */
+function decisionEvent(context: ChangeContext, request: SimulationRequest, decision: Decision): DomainEvent {
+  return {
+    id: decision.id,
+    time: context.now,
+    type: 'decision.evaluated',
+    actor: context.actor,
+    target: { type: 'resource', id: `${request.resource.type}/${request.resource.identifier}` },
+    outcome: 'success',
+    request: context.request,
+    change: null,
+    data: {
+      decision: decision.decision,
+      principal: { id: request.principal.id ?? null, type: request.principal.type, attributes: request.principal.attributes ?? {} },
+      resource: { type: request.resource.type, identifier: request.resource.identifier },
+      action: request.action,
+      ...(request.context ? { context: request.context } : {}),
+      matched_rules: decision.matched_rules.map(({ policy_id, policy_version, rule_index, effect }) => ({ policy_id, policy_version, rule_index, effect })),
+      policy_versions: decision.policy_versions,
+      evaluation_time_ms: decision.evaluation_time_ms,
+    },
   };
 }
 

@@ -111,7 +111,15 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An RS256 JWT access token from /oauth/token, or an `acctl_` API token from /auth/token.' },
         oauth2: {
           type: 'oauth2',
-          flows: { clientCredentials: { tokenUrl: `${options.publicUrl}/v1/oauth/token`, scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])) } },
+          flows: {
+            clientCredentials: { tokenUrl: `${options.publicUrl}/v1/oauth/token`, scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])) },
+            authorizationCode: {
+              authorizationUrl: `${options.publicUrl}/v1/oauth/authorize`,
+              tokenUrl: `${options.publicUrl}/v1/oauth/token`,
+              refreshUrl: `${options.publicUrl}/v1/oauth/token`,
+              scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])),
+            },
+          },
         },
       },
     },
@@ -119,7 +127,7 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
 }
 
 /** Spec, Authentication item 6. */
-const scopeDescriptions: Record<string, string> = {
+export const scopeDescriptions: Record<string, string> = {
   'read:principals': 'read principal information',
   'write:principals': 'create and modify principals',
   'delete:principals': 'delete principals',

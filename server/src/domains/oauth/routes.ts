@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { allScopes } from '../../plugins/auth/scopes.js';
 import { schemaRef } from '../../schemas/registry.js';
+import { handleIntrospectionRequest } from './introspection-endpoint.js';
+import { supportedCodeChallengeMethods } from './pkce.js';
+import { handleRevocationRequest } from './revocation-endpoint.js';
 import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
 
 /** OAuth 2.0 endpoints under {base_url}/oauth (spec, "OAuth endpoints"). */
@@ -32,6 +35,48 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  const tokenLookup = () => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date() });
+
+  app.post('/oauth/revoke', {
+    config: {
+      auth: 'public',
+      oauthErrors: true,
+      docs: {
+        summary: 'Revoke a refresh token or an access token (RFC 7009)',
+        description:
+          'The client authenticates as at the token endpoint (a public client sends client_id only) and revokes a token issued to it. A refresh token revokes its whole family, access tokens included. Unknown, expired and already revoked tokens are answered 200 too (RFC 7009 section 2.2); another client\'s token is invalid_request; an API token is unsupported_token_type (revoke it with DELETE /v1/auth/revoke).',
+        tags: ['OAuth'],
+        requestBody: schemaRef('oauth-revocation-request'),
+        requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
+        responses: { 200: { description: 'Revoked, or nothing to revoke' }, 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+      },
+    },
+    handler: async (request, reply) => {
+      await handleRevocationRequest(request, tokenLookup());
+      return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).code(200).send();
+    },
+  });
+
+  app.post('/oauth/introspect', {
+    config: {
+      auth: 'public',
+      oauthErrors: true,
+      docs: {
+        summary: 'Describe a token (RFC 7662)',
+        description:
+          'For confidential clients, authenticated with their secret. Access tokens and API tokens are described to any such client; a refresh token only to the client it was issued to. Anything unknown, expired or revoked is `{ "active": false }`.',
+        tags: ['OAuth'],
+        requestBody: schemaRef('oauth-introspection-request'),
+        requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
+        responses: { 200: schemaRef('oauth-introspection-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+      },
+    },
+    handler: async (request, reply) => {
+      const answer = await handleIntrospectionRequest(request, tokenLookup());
+      return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(answer);
+    },
+  });
+
   app.get('/oauth/.well-known/jwks.json', {
     config: { auth: 'public', docs: { summary: 'Public keys that verify access tokens', tags: ['OAuth'], responses: { 200: schemaRef('jwks') } } },
     handler: async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.signingKeys.jwks()),
@@ -46,12 +91,20 @@ export async function authorizationServerMetadataRoute(app: FastifyInstance): Pr
       const base = `${app.config.publicUrl}/v1`;
       return reply.header('cache-control', 'public, max-age=300').send({
         issuer: app.config.publicUrl,
+        authorization_endpoint: `${base}/oauth/authorize`,
         token_endpoint: `${base}/oauth/token`,
         jwks_uri: `${base}/oauth/.well-known/jwks.json`,
         scopes_supported: allScopes,
         response_types_supported: ['code'],
         grant_types_supported: Object.keys(grantHandlers),
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        // `none`: public clients (the CLI) send client_id only and prove possession with PKCE.
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+        code_challenge_methods_supported: [...supportedCodeChallengeMethods],
+        revocation_endpoint: `${base}/oauth/revoke`,
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+        introspection_endpoint: `${base}/oauth/introspect`,
+        introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        authorization_response_iss_parameter_supported: true,
         service_documentation: `${base}/openapi.json`,
       });
     },

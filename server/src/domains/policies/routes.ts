@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { changeContextOf } from '../../events/context.js';
 import type { InlineSimulationRequest, PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest, SimulationRequest } from '../../generated/schema-types.js';
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
 import { schemaRef } from '../../schemas/registry.js';
@@ -14,10 +15,6 @@ const versionParams = {
   additionalProperties: false,
 } as const;
 const ifMatchDoc = ' Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.';
-
-function actor(request: FastifyRequest): service.Actor {
-  return { subject: request.caller!.subject, now: new Date() };
-}
 
 function withEtag<T extends { version: number }>(reply: FastifyReply, body: T): T {
   void reply.header('etag', etagFor(body.version));
@@ -36,7 +33,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: { scope: 'write:policies' }, docs: { summary: 'Create a policy (version 1)', tags: ['Policies'], responses: { 201: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 409: problem } } },
     schema: { body: schemaRef('policy-create-request') },
     handler: async (request, reply) => {
-      const policy = await service.createPolicy(app.db, actor(request), request.body);
+      const policy = await service.createPolicy(app.db, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/policies/${policy.id}`).send(withEtag(reply, policy));
     },
   });
@@ -53,7 +50,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       docs: { summary: 'Update a policy; creates a new version', description: `The previous version is kept.${ifMatchDoc}`, tags: ['Policies'], responses: { 200: schemaRef('policy-updated'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem } },
     },
     schema: { params: idParams, body: schemaRef('policy-update-request') },
-    handler: async (request, reply) => withEtag(reply, await service.updatePolicy(app.db, actor(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match']))),
+    handler: async (request, reply) => withEtag(reply, await service.updatePolicy(app.db, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match']))),
   });
 
   app.delete<{ Params: { id: string } }>('/policies/:id', {
@@ -62,7 +59,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       docs: { summary: 'Soft-delete a policy', description: `Recoverable with POST /policies/{id}/restore.${ifMatchDoc}`, tags: ['Policies'], responses: { 200: schemaRef('policy-deleted'), 401: problem, 403: problem, 404: problem, 409: problem, 412: problem } },
     },
     schema: { params: idParams },
-    handler: async (request) => service.deletePolicy(app.db, actor(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
+    handler: async (request) => service.deletePolicy(app.db, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
   });
 
   app.post<{ Params: { id: string } }>('/policies/:id/restore', {
@@ -71,7 +68,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       docs: { summary: 'Restore a soft-deleted policy', description: 'The policy returns in the status it had before deletion; 409 if another live policy took its name.', tags: ['Policies'], responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem } },
     },
     schema: { params: idParams },
-    handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app.db, actor(request), request.params.id)),
+    handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app.db, changeContextOf(request), request.params.id)),
   });
 
   app.post<{ Params: { id: string }; Body: PolicyRollbackRequest }>('/policies/:id/rollback', {
@@ -81,7 +78,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { params: idParams, body: schemaRef('policy-rollback-request') },
     handler: async (request, reply) =>
-      withEtag(reply, await service.rollbackPolicy(app.db, actor(request), request.params.id, request.body.version, expectedVersionFrom(request.headers['if-match']))),
+      withEtag(reply, await service.rollbackPolicy(app.db, changeContextOf(request), request.params.id, request.body.version, expectedVersionFrom(request.headers['if-match']))),
   });
 
   app.get<{ Params: { id: string } }>('/policies/:id/versions', {

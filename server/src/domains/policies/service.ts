@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
+import type { EventType } from '../../events/catalog.js';
+import { changeEvent } from '../../events/event.js';
+import { recordEvents } from '../../events/record.js';
+import type { ChangeContext } from '../../events/types.js';
 import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../generated/schema-types.js';
 import { assertVersionMatches } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 
-/** Who acts and when: every change is recorded as the token's subject (created_by, updated_by, deleted_by). */
-export interface Actor {
-  subject: string;
-  now: Date;
-}
-
-export async function createPolicy(db: Knex, actor: Actor, body: PolicyCreateRequest): Promise<Policy> {
+/**
+ * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,
+ * updated_by and deleted_by, and the change's event (policy.*) is recorded last in its transaction.
+ */
+export async function createPolicy(db: Knex, context: ChangeContext, body: PolicyCreateRequest): Promise<Policy> {
+  const actor = { subject: context.actor.subject, now: context.now };
   return db.transaction(async (trx) => {
     const row = await repo
       .insertPolicy(trx, {
@@ -30,7 +33,9 @@ export async function createPolicy(db: Knex, actor: Actor, body: PolicyCreateReq
       })
       .catch(nameConflict(body.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
-    return toPolicy(row);
+    const policy = toPolicy(row);
+    await recordEvents(trx, [policyEvent(context, 'policy.created', null, policy)]);
+    return policy;
   });
 }
 
@@ -58,8 +63,8 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
 }
 
 /** Spec: PUT creates a new version (+1); the previous one is kept. */
-export async function updatePolicy(db: Knex, actor: Actor, id: string, body: PolicyUpdateRequest, expected: number | '*' | undefined): Promise<PolicyUpdated> {
-  const row = await changePolicy(db, actor, id, expected, (current) => ({
+export async function updatePolicy(db: Knex, context: ChangeContext, id: string, body: PolicyUpdateRequest, expected: number | '*' | undefined): Promise<PolicyUpdated> {
+  const row = await changePolicy(db, context, 'policy.updated', id, expected, (current) => ({
     name: body.name,
     description: body.description ?? current.description,
     status: body.status ?? (current.status as Exclude<PolicyStatus, 'deleted'>),
@@ -79,29 +84,34 @@ export async function updatePolicy(db: Knex, actor: Actor, id: string, body: Pol
 }
 
 /** Rolling back writes the old content as a new version; history is never rewritten. */
-export async function rollbackPolicy(db: Knex, actor: Actor, id: string, version: number, expected: number | '*' | undefined): Promise<Policy> {
+export async function rollbackPolicy(db: Knex, context: ChangeContext, id: string, version: number, expected: number | '*' | undefined): Promise<Policy> {
   const target = await repo.findVersion(db, id, version);
   if (!target) {
     await mustFind(db, id);
     throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
   }
-  const row = await changePolicy(db, actor, id, expected, () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }));
+  const row = await changePolicy(db, context, 'policy.rolled_back', id, expected, () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }), {
+    rolled_back_to: version,
+  });
   return toPolicy(row);
 }
 
-export async function deletePolicy(db: Knex, actor: Actor, id: string, expected: number | '*' | undefined): Promise<PolicyDeleted> {
+export async function deletePolicy(db: Knex, context: ChangeContext, id: string, expected: number | '*' | undefined): Promise<PolicyDeleted> {
+  const actor = { subject: context.actor.subject, now: context.now };
   return db.transaction(async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is already deleted; POST /policies/${id}/restore recovers it`);
     assertVersionMatches(expected, current.version);
     const row = await repo.updatePolicyRow(trx, id, { status: 'deleted', status_before_delete: current.status, deleted_at: actor.now, deleted_by: actor.subject, updated_at: actor.now, updated_by: actor.subject });
+    await recordEvents(trx, [policyEvent(context, 'policy.deleted', toPolicy(current), toPolicy(row))]);
     return { id: row.id, status: 'deleted', deleted_at: row.deleted_at!.toISOString(), deleted_by: row.deleted_by! };
   });
 }
 
 /** Brings a soft-deleted policy back in the status it had; refused if its name was taken meanwhile. */
-export async function restorePolicy(db: Knex, actor: Actor, id: string): Promise<Policy> {
+export async function restorePolicy(db: Knex, context: ChangeContext, id: string): Promise<Policy> {
+  const actor = { subject: context.actor.subject, now: context.now };
   return db.transaction(async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
@@ -109,7 +119,9 @@ export async function restorePolicy(db: Knex, actor: Actor, id: string): Promise
     const row = await repo
       .updatePolicyRow(trx, id, { status: current.status_before_delete ?? 'draft', status_before_delete: null, deleted_at: null, deleted_by: null, updated_at: actor.now, updated_by: actor.subject })
       .catch(nameConflict(current.name));
-    return toPolicy(row);
+    const policy = toPolicy(row);
+    await recordEvents(trx, [policyEvent(context, 'policy.restored', toPolicy(current), policy)]);
+    return policy;
   });
 }
 
@@ -150,11 +162,14 @@ export async function mustFind(db: Knex, id: string): Promise<PolicyRow> {
  */
 async function changePolicy(
   db: Knex,
-  actor: Actor,
+  context: ChangeContext,
+  eventType: EventType,
   id: string,
   expected: number | '*' | undefined,
   next: (current: PolicyRow) => Partial<repo.PolicyContent>,
+  eventData?: Record<string, unknown>,
 ): Promise<PolicyRow> {
+  const actor = { subject: context.actor.subject, now: context.now };
   return db.transaction(async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
@@ -163,8 +178,14 @@ async function changePolicy(
     const content = next(current);
     const row = await repo.updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject }).catch(nameConflict(content.name ?? current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
+    await recordEvents(trx, [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)]);
     return row;
   });
+}
+
+/** A policy.* event: the policy as GET /policies/{id} shows it, before and after. */
+function policyEvent(context: ChangeContext, type: EventType, before: Policy | null, after: Policy, data?: Record<string, unknown>) {
+  return changeEvent(context, type, { type: 'policy', id: after.id }, { before, after }, { version: after.version, ...data });
 }
 
 function toPolicy(row: PolicyRow): Policy {

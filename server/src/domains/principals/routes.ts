@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { changeContextOf } from '../../events/context.js';
 import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import * as service from './service.js';
 
 const problem = schemaRef('problem');
 const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
-const actor = (request: FastifyRequest): service.Actor => ({ subject: request.caller!.subject, now: new Date() });
 
 /** Spec, "Principals": payloads not shown there; see schemas/principal*.json. */
 export async function principalRoutes(app: FastifyInstance): Promise<void> {
@@ -19,7 +19,7 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: { scope: 'write:principals' }, docs: { summary: 'Create a principal', tags: ['Principals'], responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem } } },
     schema: { body: schemaRef('principal-create-request') },
     handler: async (request, reply) => {
-      const principal = await service.createPrincipal(app.db, actor(request), request.body);
+      const principal = await service.createPrincipal(app.db, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/principals/${principal.id}`).send(principal);
     },
   });
@@ -36,12 +36,12 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
       docs: { summary: 'Update a principal (JSON merge patch, RFC 7396)', tags: ['Principals'], requestMediaTypes: ['application/merge-patch+json', 'application/json'], responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
     },
     schema: { params: idParams, body: schemaRef('principal-patch-request') },
-    handler: async (request) => service.patchPrincipal(app.db, actor(request), request.params.id, request.body),
+    handler: async (request) => service.patchPrincipal(app.db, changeContextOf(request), request.params.id, request.body),
   });
 
   app.delete<{ Params: { id: string } }>('/principals/:id', {
     config: { auth: { scope: 'delete:principals' }, docs: { summary: 'Delete a principal (soft delete)', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
     schema: { params: idParams },
-    handler: async (request) => service.deletePrincipal(app.db, actor(request), request.params.id),
+    handler: async (request) => service.deletePrincipal(app.db, changeContextOf(request), request.params.id),
   });
 }

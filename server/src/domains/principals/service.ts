@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
+import { changeEvent } from '../../events/event.js';
+import { recordEvents } from '../../events/record.js';
+import type { ChangeContext } from '../../events/types.js';
 import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
 import { hashPassword } from '../../security/passwords.js';
 
 type Scalar = string | number | boolean;
 
-interface PrincipalRow {
+export interface PrincipalRow {
   id: string;
   kind: Principal['kind'];
   name: string;
@@ -20,29 +23,35 @@ interface PrincipalRow {
   deleted_at: Date | null;
 }
 
-export interface Actor {
-  subject: string;
-  now: Date;
-}
-
-export async function createPrincipal(db: Knex, actor: Actor, body: PrincipalCreateRequest): Promise<Principal> {
+/**
+ * Changes take the ChangeContext of their request and record their principal.* event last in
+ * their transaction. Events carry the principal as the API shows it: never the password hash
+ * (has_password tells whether there is one; data.password_changed that it changed).
+ */
+export async function createPrincipal(db: Knex, context: ChangeContext, body: PrincipalCreateRequest): Promise<Principal> {
   if (body.password !== undefined && body.kind !== 'user') throw passwordOnlyForUsers();
-  const [row] = await db('principals')
-    .insert({
-      id: randomUUID(),
-      kind: body.kind,
-      name: body.name,
-      display_name: body.display_name ?? null,
-      attributes: JSON.stringify(body.attributes ?? {}),
-      status: body.status ?? 'active',
-      password_hash: body.password !== undefined ? await hashPassword(body.password) : null,
-      created_by: actor.subject,
-      created_at: actor.now,
-      updated_at: actor.now,
-    })
-    .returning('*')
-    .catch(nameConflict(body.kind, body.name));
-  return toPrincipal(row as PrincipalRow);
+  // scrypt takes a while: hash before the transaction, not inside it.
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
+  return db.transaction(async (trx) => {
+    const [row] = await trx('principals')
+      .insert({
+        id: randomUUID(),
+        kind: body.kind,
+        name: body.name,
+        display_name: body.display_name ?? null,
+        attributes: JSON.stringify(body.attributes ?? {}),
+        status: body.status ?? 'active',
+        password_hash: passwordHash,
+        created_by: context.actor.subject,
+        created_at: context.now,
+        updated_at: context.now,
+      })
+      .returning('*')
+      .catch(nameConflict(body.kind, body.name));
+    const principal = toPrincipal(row as PrincipalRow);
+    await recordEvents(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: principal.id }, { before: null, after: principal })]);
+    return principal;
+  });
 }
 
 export async function getPrincipal(db: Knex, id: string): Promise<Principal> {
@@ -83,16 +92,17 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
 }
 
 /** RFC 7396 JSON merge patch: members present replace, null removes, absent ones stay. */
-export async function patchPrincipal(db: Knex, actor: Actor, id: string, patch: PrincipalPatchRequest): Promise<Principal> {
+export async function patchPrincipal(db: Knex, context: ChangeContext, id: string, patch: PrincipalPatchRequest): Promise<Principal> {
+  const passwordHash = typeof patch.password === 'string' ? await hashPassword(patch.password) : null;
   return db.transaction(async (trx) => {
     const current = await trx<PrincipalRow>('principals').where({ id }).forUpdate().first();
     if (!current || current.status === 'deleted') throw notFound(id);
     if (patch.password !== undefined && patch.password !== null && current.kind !== 'user') throw passwordOnlyForUsers();
-    const changes: Record<string, unknown> = { updated_at: actor.now };
+    const changes: Record<string, unknown> = { updated_at: context.now };
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.display_name !== undefined) changes.display_name = patch.display_name;
     if (patch.status !== undefined) changes.status = patch.status;
-    if (patch.password !== undefined) changes.password_hash = patch.password === null ? null : await hashPassword(patch.password);
+    if (patch.password !== undefined) changes.password_hash = passwordHash;
     if (patch.attributes !== undefined) {
       const merged: Record<string, Scalar> = { ...current.attributes };
       for (const [key, value] of Object.entries(patch.attributes)) {
@@ -103,15 +113,23 @@ export async function patchPrincipal(db: Knex, actor: Actor, id: string, patch: 
       changes.attributes = JSON.stringify(merged);
     }
     const [row] = await trx('principals').where({ id }).update(changes).returning('*').catch(nameConflict(current.kind, patch.name ?? current.name));
-    return toPrincipal(row as PrincipalRow);
+    const principal = toPrincipal(row as PrincipalRow);
+    const data = patch.password !== undefined ? { password_changed: true } : undefined;
+    await recordEvents(trx, [changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data)]);
+    return principal;
   });
 }
 
 /** Soft delete: the principal can no longer sign in or be used in decisions; its name is free again. */
-export async function deletePrincipal(db: Knex, actor: Actor, id: string): Promise<Principal> {
-  const [row] = await db('principals').where({ id }).whereNot('status', 'deleted').update({ status: 'deleted', deleted_at: actor.now, updated_at: actor.now }).returning('*');
-  if (!row) throw notFound(id);
-  return toPrincipal(row as PrincipalRow);
+export async function deletePrincipal(db: Knex, context: ChangeContext, id: string): Promise<Principal> {
+  return db.transaction(async (trx) => {
+    const current = await trx<PrincipalRow>('principals').where({ id }).whereNot('status', 'deleted').forUpdate().first();
+    if (!current) throw notFound(id);
+    const [row] = await trx('principals').where({ id }).update({ status: 'deleted', deleted_at: context.now, updated_at: context.now }).returning('*');
+    const principal = toPrincipal(row as PrincipalRow);
+    await recordEvents(trx, [changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal })]);
+    return principal;
+  });
 }
 
 async function mustFind(db: Knex, id: string): Promise<PrincipalRow> {
@@ -120,7 +138,7 @@ async function mustFind(db: Knex, id: string): Promise<PrincipalRow> {
   return row;
 }
 
-function toPrincipal(row: PrincipalRow): Principal {
+export function toPrincipal(row: PrincipalRow): Principal {
   return {
     id: row.id,
     kind: row.kind,

@@ -44,3 +44,8 @@ export async function ensureUserPassword(db: Knex, id: string, storedHash: strin
   await db('principals').where({ id }).update({ password_hash: await hashPassword(password), updated_at: db.fn.now() });
   return true;
 }
+
+/** A user who may sign in and use what they granted: live, active, of kind user. */
+export async function findActiveUserById(db: Knex, id: string): Promise<UserRow | undefined> {
+  return db<UserRow>('principals').where({ id, kind: 'user', status: 'active' }).whereNull('deleted_at').first('id', 'kind', 'name', 'display_name', 'attributes', 'status', 'created_at');
+}

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { looksLikeApiToken } from '../../domains/api-tokens/token-format.js';
 import { ApiError } from '../../errors/api-error.js';
+import { changeContextOf } from '../../events/context.js';
+import { failureEvent } from '../../events/event.js';
+import { hashSecret } from '../../security/secrets.js';
 import { grants, isKnownScope } from './scopes.js';
 import type { Generations } from '../change-feed.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
@@ -49,7 +53,7 @@ export const authPlugin = fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db', 'signing-keys', 'change-feed'] },
+  { name: 'auth', dependencies: ['db', 'signing-keys', 'change-feed', 'event-recorder'] },
 );
 
 /** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
@@ -65,6 +69,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   }
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) {
+    recordRejection(app, request, 'the Authorization header is not "Bearer <token>"', null);
     throw invalidToken('The Authorization header must be "Bearer <token>"');
   }
   const token = match[1]!;
@@ -77,9 +82,24 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
     cache.set(token, caller, request.generations.credentials);
     return caller;
   } catch (error) {
-    if (error instanceof BearerTokenRejected) throw invalidToken(`The access token was rejected: ${error.message}`);
+    if (error instanceof BearerTokenRejected) {
+      recordRejection(app, request, error.message, token);
+      throw invalidToken(`The access token was rejected: ${error.message}`);
+    }
     throw error;
   }
+}
+
+/**
+ * auth.failed for a rejected bearer token. Nothing changes, so there is no transaction to join:
+ * the event recorder writes it with others in one transaction, without holding up the 401. The
+ * token itself is never recorded, only a fingerprint (the first 16 hex digits of its SHA-256) that
+ * tells repeated attempts with one token apart.
+ */
+function recordRejection(app: FastifyInstance, request: FastifyRequest, reason: string, token: string | null): void {
+  const target = { type: 'endpoint', id: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}` };
+  const data = { credential: 'bearer_token', token_kind: token === null ? null : looksLikeApiToken(token) ? 'api_token' : 'access_token', token_fingerprint: token === null ? null : hashSecret(token).slice(0, 16) };
+  app.eventRecorder.recordInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
 }
 
 function invalidToken(detail: string): ApiError {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Flags } from '@oclif/core';
 import { insertClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { systemContext } from '../../../../../server/src/events/context.js';
+import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
+import { recordEvents } from '../../../../../server/src/events/record.js';
 import { allScopes } from '../../../../../server/src/plugins/auth/scopes.js';
 import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
 import { cliActor } from '../../../actor.js';
@@ -54,16 +57,21 @@ export default class ClientCreate extends BaseCommand {
       scopes: flags.scope ?? [],
     });
     const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
+    const context = systemContext(cliActor(), 'cli');
     const row = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      insertClient(database.db, {
-        client_id: randomUUID(),
-        name: registration.name,
-        client_type: registration.clientType,
-        secret_hash: secret === null ? null : hashSecret(secret),
-        grant_types: registration.grantTypes,
-        redirect_uris: registration.redirectUris,
-        allowed_scopes: registration.scopes,
-        created_by: cliActor(),
+      database.db.transaction(async (trx) => {
+        const inserted = await insertClient(trx, {
+          client_id: randomUUID(),
+          name: registration.name,
+          client_type: registration.clientType,
+          secret_hash: secret === null ? null : hashSecret(secret),
+          grant_types: registration.grantTypes,
+          redirect_uris: registration.redirectUris,
+          allowed_scopes: registration.scopes,
+          created_by: context.actor.subject,
+        });
+        await recordEvents(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
+        return inserted;
       }),
     );
     const created: ClientCreated = { ...summarizeClient(row), client_secret: secret };

@@ -1,5 +1,9 @@
 import { Args } from '@oclif/core';
-import { deleteClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { deleteClient, findClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { systemContext } from '../../../../../server/src/events/context.js';
+import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
+import { recordEvents } from '../../../../../server/src/events/record.js';
+import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { NotFound } from '../../../errors.js';
 import { withServerDatabase } from '../../../server-database.js';
@@ -20,7 +24,15 @@ export default class ClientDelete extends BaseCommand {
 
   public async run(): Promise<ClientDeleted> {
     const { args, flags } = await this.parse(ClientDelete);
-    const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => deleteClient(database.db, args.client_id));
+    const context = systemContext(cliActor(), 'cli');
+    const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      database.db.transaction(async (trx) => {
+        const before = await findClient(trx, args.client_id);
+        if (!before || !(await deleteClient(trx, args.client_id))) return false;
+        await recordEvents(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);
+        return true;
+      }),
+    );
     if (!deleted) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
     this.log(`${style.green('Deleted')} OAuth client ${style.bold(args.client_id)}`);
     return { client_id: args.client_id, deleted: true };

@@ -1,6 +1,10 @@
 import { Args } from '@oclif/core';
 import { findClient, updateClientSecret } from '../../../../../server/src/domains/oauth/clients-repo.js';
+import { systemContext } from '../../../../../server/src/events/context.js';
+import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
+import { recordEvents } from '../../../../../server/src/events/record.js';
 import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
+import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { NotFound, UsageError } from '../../../errors.js';
 import { withServerDatabase } from '../../../server-database.js';
@@ -24,13 +28,18 @@ export default class ClientRotateSecret extends BaseCommand {
   public async run(): Promise<ClientSecretRotated> {
     const { args, flags } = await this.parse(ClientRotateSecret);
     const secret = generateClientSecret();
-    const now = new Date();
-    await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) => {
-      const client = await findClient(database.db, args.client_id);
-      if (!client) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
-      if (client.client_type === 'public') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
-      if (!(await updateClientSecret(database.db, args.client_id, hashSecret(secret), now))) throw new NotFound(`No OAuth client with client_id ${args.client_id}`);
-    });
+    const context = systemContext(cliActor(), 'cli');
+    const now = context.now;
+    await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      database.db.transaction(async (trx) => {
+        const client = await findClient(trx, args.client_id);
+        if (!client) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
+        if (client.client_type === 'public') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
+        if (!(await updateClientSecret(trx, args.client_id, hashSecret(secret), now))) throw new NotFound(`No OAuth client with client_id ${args.client_id}`);
+        const after = await findClient(trx, args.client_id);
+        await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', client, after!)]);
+      }),
+    );
     this.log(`${style.green('New secret')} for OAuth client ${style.bold(args.client_id)}`);
     this.log(keyValueLines([['client_secret', style.yellow.bold(secret)]]).join('\n'));
     this.log(style.dim('The secret is shown only this once: store it now. The old secret no longer works.'));

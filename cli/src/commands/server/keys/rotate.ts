@@ -1,5 +1,9 @@
 import { defaults } from '../../../../../server/src/config/defaults.js';
+import { systemContext } from '../../../../../server/src/events/context.js';
+import { changeEvent } from '../../../../../server/src/events/event.js';
+import { recordEvents } from '../../../../../server/src/events/record.js';
 import { SigningKeyStore } from '../../../../../server/src/keys/signing-key-store.js';
+import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { CommandError } from '../../../errors.js';
 import { withServerDatabase } from '../../../server-database.js';
@@ -42,7 +46,11 @@ export default class KeysRotate extends BaseCommand {
         if (typeof (error as { code?: unknown }).code === 'string') throw error;
         throw new CommandError('config_error', `The key-encryption key does not open the current signing key: ${(error as Error).message}`, { cause: error });
       });
-      return store.rotate();
+      const context = systemContext(cliActor(), 'cli');
+      // Key ids only: the keys themselves never go into events.
+      return store.rotate((trx, rotation) =>
+        recordEvents(trx, [changeEvent(context, 'signing_key.rotated', { type: 'signing_key', id: rotation.created }, { before: { signing_kids: rotation.retired }, after: { signing_kids: [rotation.created] } }, { retired_kids: rotation.retired })]).then(() => undefined),
+      );
     });
     this.log(`${style.green('Rotated')} the signing key`);
     this.log(keyValueLines([['new kid', result.created], ['retired', result.retired.join(', ') || style.dim('none')]]).join('\n'));

@@ -1,5 +1,9 @@
 import { Flags } from '@oclif/core';
+import { toPrincipal, type PrincipalRow } from '../../../../../server/src/domains/principals/service.js';
 import { createUser } from '../../../../../server/src/domains/principals/users.js';
+import { systemContext } from '../../../../../server/src/events/context.js';
+import { changeEvent } from '../../../../../server/src/events/event.js';
+import { recordEvents } from '../../../../../server/src/events/record.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../errors.js';
@@ -50,8 +54,14 @@ export default class UserCreate extends BaseCommand {
       throw new UsageError('--username must have 1 to 200 characters, no control characters and no spaces around it');
     }
     const password = await this.readPassword(flags['password-stdin']);
+    const context = systemContext(cliActor(), 'cli');
     const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      createUser(database.db, { username, password, admin: flags.admin, createdBy: cliActor(), ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
+      database.db.transaction(async (trx) => {
+        const created = await createUser(trx, { username, password, admin: flags.admin, createdBy: context.actor.subject, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) });
+        const row = await trx<PrincipalRow>('principals').where({ id: created.id }).first();
+        await recordEvents(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: created.id }, { before: null, after: toPrincipal(row!) })]);
+        return created;
+      }),
     );
     const created: UserCreated = {
       id: user.id,

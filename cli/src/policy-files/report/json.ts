@@ -1,0 +1,67 @@
+import type { Finding } from '../findings.js';
+import type { CoverageRatio, UncoveredItem } from '../coverage.js';
+import type { TestCaseResult } from '../test-runner.js';
+import type { LintOutcome, TestOutcome } from './outcome.js';
+
+/** A finding as JSON output shows it (snake_case, as the API's documents). */
+export interface FindingJson {
+  file: string;
+  line: number;
+  col: number;
+  end_line: number;
+  end_col: number;
+  severity: Finding['severity'];
+  rule: Finding['rule'];
+  message: string;
+  suggestion?: string;
+  excerpt: string;
+  related?: Array<{ file: string; line: number; col: number }>;
+}
+
+export interface LintJson {
+  ok: boolean;
+  summary: { files: number; errors: number; warnings: number };
+  findings: FindingJson[];
+}
+
+export interface TestJson {
+  ok: boolean;
+  summary: { files: number; tests: number; passed: number; failed: number; checks: number };
+  results: TestCaseResult[];
+  coverage: { rules: CoverageRatio; conditions: CoverageRatio; min_coverage: number | null; met: boolean; uncovered: UncoveredItem[] } | null;
+  /** Errors in the files that stopped the run. */
+  findings: FindingJson[];
+}
+
+export function findingJson(finding: Finding): FindingJson {
+  return {
+    file: finding.file,
+    line: finding.line,
+    col: finding.col,
+    end_line: finding.endLine,
+    end_col: finding.endCol,
+    severity: finding.severity,
+    rule: finding.rule,
+    message: finding.message,
+    ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
+    excerpt: finding.excerpt,
+    ...(finding.related === undefined ? {} : { related: finding.related }),
+  };
+}
+
+export function lintJson({ report, failed }: LintOutcome): LintJson {
+  return { ok: !failed, summary: { files: report.files.length, errors: report.errors, warnings: report.warnings }, findings: report.findings.map(findingJson) };
+}
+
+export function testJson(outcome: TestOutcome): TestJson {
+  const { run } = outcome;
+  return {
+    ok: !outcome.failed,
+    summary: run?.summary ?? { files: 0, tests: 0, passed: 0, failed: 0, checks: 0 },
+    results: run?.results ?? [],
+    coverage: run
+      ? { rules: run.coverage.rules, conditions: run.coverage.conditions, min_coverage: outcome.minCoverage ?? null, met: outcome.coverageMet, uncovered: run.coverage.uncovered }
+      : null,
+    findings: outcome.blocking.map(findingJson),
+  };
+}

@@ -1,0 +1,82 @@
+import { locationOf, type Finding } from '../findings.js';
+import { ratioText } from './human.js';
+import { countsText, plural, type LintOutcome, type TestOutcome } from './outcome.js';
+
+/** Files listed in the summary table; the rest are counted. */
+const FILES_LISTED = 50;
+
+/** GitHub refuses comments longer than this (characters). */
+export const MARKDOWN_LIMIT = 65_535;
+
+/**
+ * A pull-request comment: the summary first, details folded in <details>. Detail entries are added
+ * while they fit under the limit, then a line says how many were left out.
+ */
+function fitted(head: string, detailTitle: string, entries: readonly string[], limit = MARKDOWN_LIMIT): string {
+  if (entries.length === 0) return head;
+  const open = `\n<details><summary>${detailTitle}</summary>\n\n`;
+  const close = '\n</details>\n';
+  const reserve = 200;
+  let body = '';
+  let shown = 0;
+  for (const entry of entries) {
+    if (head.length + open.length + body.length + entry.length + close.length + reserve > limit) break;
+    body += `${entry}\n`;
+    shown += 1;
+  }
+  if (shown < entries.length) body += `\n…and ${entries.length - shown} more not shown here; run the command locally to see them all.\n`;
+  return `${head}${open}${body}${close}`;
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+function fence(text: string): string {
+  const ticks = text.includes('```') ? '~~~~' : '```';
+  return `${ticks}text\n${text}\n${ticks}`;
+}
+
+function findingEntry(finding: Finding): string {
+  return `**\`${locationOf(finding)}\`** ${finding.severity} \`${finding.rule}\`: ${finding.message}\n\n${fence(finding.excerpt)}\n`;
+}
+
+export function lintMarkdown({ report, failed }: LintOutcome, limit = MARKDOWN_LIMIT): string {
+  const icon = failed ? '❌' : report.warnings > 0 ? '⚠️' : '✅';
+  let head = `### ${icon} acctl policy lint: ${countsText(report.errors, report.warnings)} in ${plural(report.files.length, 'file')}\n`;
+  const files = [...new Set(report.findings.map((finding) => finding.file))];
+  if (files.length > 0) {
+    head += '\n| File | Errors | Warnings |\n| --- | ---: | ---: |\n';
+    for (const file of files.slice(0, FILES_LISTED)) {
+      const inFile = report.findings.filter((finding) => finding.file === file);
+      const errors = inFile.filter((finding) => finding.severity === 'error').length;
+      head += `| \`${cell(file)}\` | ${errors} | ${inFile.length - errors} |\n`;
+    }
+    if (files.length > FILES_LISTED) head += `\n…and ${plural(files.length - FILES_LISTED, 'more file')} with findings.\n`;
+  }
+  return fitted(head, `Findings (${report.findings.length})`, report.findings.map(findingEntry), limit);
+}
+
+export function testMarkdown(outcome: TestOutcome, limit = MARKDOWN_LIMIT): string {
+  const { run } = outcome;
+  if (run === undefined) {
+    const head = `### ❌ acctl policy test: no test ran, ${plural(outcome.blocking.length, 'error')} in the files\n`;
+    return fitted(head, `Errors (${outcome.blocking.length})`, outcome.blocking.map(findingEntry), limit);
+  }
+  const { summary, coverage } = run;
+  const icon = outcome.failed ? '❌' : '✅';
+  let head = `### ${icon} acctl policy test: ${summary.passed} passed, ${summary.failed} failed (${plural(summary.checks, 'check')} in ${plural(summary.files, 'file')})\n\n`;
+  head += `Coverage: rules ${ratioText(coverage.rules)}, condition outcomes ${ratioText(coverage.conditions)}`;
+  head += outcome.minCoverage === undefined ? '\n' : outcome.coverageMet ? ` (minimum ${outcome.minCoverage}%: met)\n` : ` — **below the minimum of ${outcome.minCoverage}%**\n`;
+  const failures = run.results
+    .filter((result) => !result.passed)
+    .map((result) => {
+      const checks = result.checks
+        .filter((check) => !check.passed)
+        .map((check) => `- ${check.principal} × ${check.resource} × ${check.action}: ${check.failure}\n\n${fence([check.explanation, ...check.reasons].join('\n'))}`);
+      return `**${cell(result.name)}** (\`${result.file}:${result.line}:${result.col}\`)\n\n${checks.join('\n')}\n`;
+    });
+  const uncovered = coverage.uncovered.map((item) => `- \`${item.file}:${item.line}:${item.col}\` ${item.message}`);
+  const withFailures = fitted(head, `Failures (${failures.length})`, failures, limit - Math.min(limit / 4, uncovered.join('\n').length + 200));
+  return fitted(withFailures, `Not covered (${uncovered.length})`, uncovered, limit);
+}

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { globMatcher } from './glob.js';
+import { readRepoConfig, type RepoConfig } from './repo-config.js';
+import type { SourceFile } from './source.js';
+import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
+
+/**
+ * The one module of policy-files that reads the disk: which files the paths given to a command stand
+ * for, read into SourceFiles. Everything after this works on those, without I/O.
+ */
+
+/** A policy folder: the nearest folder with an acctl.yaml, or the folder itself when there is none. */
+interface PolicyRoot {
+  dir: string;
+  config: RepoConfig;
+}
+
+export interface PolicyFileSet {
+  /** The files the paths name, sorted by path: what lint and fmt work on and what test takes tests from. */
+  selected: SourceFile[];
+  /** Every file of the policy folders the paths are in: where test finds the policies to evaluate. */
+  all: SourceFile[];
+  /** Paths given that do not exist. */
+  missing: string[];
+}
+
+/** Folders never walked into: dependencies, VCS data, anything hidden. */
+const skippedFolder = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
+
+/**
+ * Resolves the paths of a command (default: the working directory). A folder stands for the files of
+ * its policy folder under it, chosen by acctl.yaml's `files` globs (or every .yaml/.yml file); a file
+ * stands for itself.
+ */
+export function collectPolicyFiles(paths: readonly string[], cwd: string): PolicyFileSet {
+  const requested = paths.length > 0 ? paths : ['.'];
+  const selected = new Map<string, SourceFile>();
+  const all = new Map<string, SourceFile>();
+  const roots = new Map<string, PolicyRoot>();
+  const missing: string[] = [];
+  const read = (absolute: string): SourceFile => ({ path: displayPath(absolute, cwd), text: readFileSync(absolute, 'utf8') });
+
+  for (const given of requested) {
+    const absolute = path.resolve(cwd, given);
+    if (!existsSync(absolute)) {
+      missing.push(given);
+      continue;
+    }
+    const isDirectory = statSync(absolute).isDirectory();
+    const root = policyRootOf(isDirectory ? absolute : path.dirname(absolute), cwd, roots);
+    const rootFiles = filesOfRoot(root);
+    for (const file of rootFiles) if (!all.has(file)) all.set(file, read(file));
+    if (isDirectory) {
+      for (const file of rootFiles) if (isInside(file, absolute)) selected.set(file, all.get(file)!);
+    } else {
+      selected.set(absolute, all.get(absolute) ?? read(absolute));
+    }
+  }
+  const sorted = (files: Map<string, SourceFile>): SourceFile[] => [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
+  return { selected: sorted(selected), all: sorted(all), missing };
+}
+
+function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
+  let dir = start;
+  for (;;) {
+    const configName = configFileNames.find((name) => existsSync(path.join(dir, name)));
+    if (configName !== undefined) return rootFor(dir, path.join(dir, configName), cwd, cache);
+    const parent = path.dirname(dir);
+    if (parent === dir) return rootFor(start, undefined, cwd, cache);
+    dir = parent;
+  }
+}
+
+function rootFor(dir: string, configPath: string | undefined, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
+  const cached = cache.get(dir);
+  if (cached) return cached;
+  const configFile = configPath === undefined ? undefined : { path: displayPath(configPath, cwd), text: readFileSync(configPath, 'utf8') };
+  const root: PolicyRoot = { dir, config: readRepoConfig(configFile === undefined ? undefined : parseYamlFile(configFile)) };
+  cache.set(dir, root);
+  return root;
+}
+
+/** Absolute paths of the root's files: acctl.yaml itself, then whatever its globs select. */
+function filesOfRoot(root: PolicyRoot): string[] {
+  const matches = globMatcher(root.config.files);
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!skippedFolder(entry.name)) walk(full);
+      } else if (entry.isFile()) {
+        const relative = path.relative(root.dir, full).split(path.sep).join('/');
+        if (fileKindOf(relative) === 'config' ? dir === root.dir : matches(relative)) found.push(full);
+      }
+    }
+  };
+  walk(root.dir);
+  return found;
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** Relative to the working directory when inside it, with `/` separators: how findings name files. */
+function displayPath(absolute: string, cwd: string): string {
+  const relative = path.relative(cwd, absolute);
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
+}

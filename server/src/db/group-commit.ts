@@ -1,0 +1,83 @@
+interface Waiting<T> {
+  items: T[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface GroupCommitOptions {
+  /** Most items one write takes (a caller's items are never split between writes). */
+  maxItemsPerWrite: number;
+  /** Writes running at once; while that many run, new items gather for the next one. */
+  maxInFlight: number;
+}
+
+/**
+ * Group commit: items that arrive together share one write (one transaction, one round trip per
+ * statement, one WAL flush) instead of one write each. A write starts as soon as the event loop
+ * turns; while `maxInFlight` writes are running, new items gather for the next one, so writes
+ * grow with load and latency stays bounded.
+ */
+export class GroupCommit<T> {
+  private waiting: Array<Waiting<T>> = [];
+  private waitingItems = 0;
+  private inFlight = 0;
+  private scheduled = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly write: (items: T[]) => Promise<void>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /** Resolves once the items are committed; rejects if they could not be. */
+  add(items: T[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ items, resolve, reject });
+      this.waitingItems += items.length;
+      this.schedule();
+    });
+  }
+
+  /** Items added and not yet taken by a write. */
+  get pending(): number {
+    return this.waitingItems;
+  }
+
+  /** Resolves when nothing waits and no write runs (shutdown, tests). */
+  idle(): Promise<void> {
+    if (this.waiting.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight >= this.options.maxInFlight || this.waiting.length === 0) return;
+    const batch: Array<Waiting<T>> = [];
+    let count = 0;
+    while (this.waiting.length > 0 && (batch.length === 0 || count + this.waiting[0]!.items.length <= this.options.maxItemsPerWrite)) {
+      const next = this.waiting.shift()!;
+      batch.push(next);
+      count += next.items.length;
+    }
+    this.waitingItems -= count;
+    this.inFlight++;
+    try {
+      await this.write(batch.flatMap((entry) => entry.items));
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    } finally {
+      this.inFlight--;
+      this.schedule();
+      if (this.waiting.length === 0 && this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { DomainEvent } from '../../events/types.js';
+import type { AuditEvent } from '../../generated/schema-types.js';
+import { asJson } from './canonical-json.js';
+import { chainOf, genesisHash, hashEvent, type AuditChain } from './chain.js';
+
+/** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
+export interface AuditEventRow {
+  seq: number;
+  id: string;
+  chain: AuditChain;
+  type: AuditEvent['type'];
+  occurred_at: Date;
+  actor_subject: string;
+  actor_client_id: string | null;
+  actor_token_kind: AuditEvent['actor']['token_kind'];
+  target_type: string;
+  target_id: string;
+  outcome: AuditEvent['outcome'];
+  request_id: string | null;
+  source_ip: string | null;
+  user_agent: string | null;
+  change: AuditEvent['change'];
+  data: Record<string, unknown>;
+  prev_hash: Buffer;
+  hash: Buffer;
+}
+
+export const auditEventColumns = [
+  'seq', 'id', 'chain', 'type', 'occurred_at', 'actor_subject', 'actor_client_id', 'actor_token_kind', 'target_type', 'target_id',
+  'outcome', 'request_id', 'source_ip', 'user_agent', 'change', 'data', 'prev_hash', 'hash',
+] as const;
+
+/**
+ * Appends events to the audit log inside `trx`. acctl_audit_reserve (migration 20261124_02) takes
+ * the log's transaction-scoped advisory lock, so appends are serialised until their transaction
+ * commits: sequence numbers then follow commit order (what keeps cursors stable), and each event
+ * links to the head of its chain as committed. The lock is held to the end of the transaction, so
+ * callers append last, just before committing. Needs READ COMMITTED (the default): under
+ * REPEATABLE READ the heads read after the lock would be those of the transaction's snapshot.
+ */
+export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
+  const result = (await trx.raw('SELECT sequences, change_head, decision_head FROM acctl_audit_reserve(?)', [events.length])) as {
+    rows: Array<{ sequences: Array<string | number>; change_head: Buffer | null; decision_head: Buffer | null }>;
+  };
+  const reserved = result.rows[0]!;
+  const heads: Record<AuditChain, string> = {
+    change: reserved.change_head?.toString('hex') ?? genesisHash,
+    decision: reserved.decision_head?.toString('hex') ?? genesisHash,
+  };
+  const now = new Date();
+  const recorded = events.map((event, index) => {
+    const chain = chainOf(event.type);
+    const fields: Omit<AuditEvent, 'hash'> = {
+      id: event.id ?? randomUUID(),
+      sequence: Number(reserved.sequences[index]),
+      chain,
+      type: event.type,
+      time: (event.time ?? now).toISOString(),
+      actor: { subject: event.actor.subject, client_id: event.actor.client_id ?? null, token_kind: event.actor.token_kind },
+      target: { type: event.target.type, id: event.target.id },
+      outcome: event.outcome,
+      request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
+      // As they will read back from jsonb, so the hash computed now is the one verification finds.
+      change: event.change ? { before: asJson(event.change.before) ?? null, after: asJson(event.change.after) ?? null } : null,
+      data: asJson(event.data) ?? {},
+      prev_hash: heads[chain],
+    };
+    const hash = hashEvent(fields);
+    heads[chain] = hash;
+    return { ...fields, hash };
+  });
+  await trx('audit_events').insert(recorded.map(toRow));
+  return recorded;
+}
+
+function toRow(event: AuditEvent): Record<string, unknown> {
+  return {
+    seq: event.sequence,
+    id: event.id,
+    chain: event.chain,
+    type: event.type,
+    occurred_at: new Date(event.time),
+    actor_subject: event.actor.subject,
+    actor_client_id: event.actor.client_id,
+    actor_token_kind: event.actor.token_kind,
+    target_type: event.target.type,
+    target_id: event.target.id,
+    outcome: event.outcome,
+    request_id: event.request.id,
+    source_ip: event.request.ip,
+    user_agent: event.request.user_agent,
+    change: event.change === null ? null : JSON.stringify(event.change),
+    data: JSON.stringify(event.data),
+    prev_hash: Buffer.from(event.prev_hash, 'hex'),
+    hash: Buffer.from(event.hash, 'hex'),
+  };
+}
+
+/** The event as the API shows it, and as it was hashed. */
+export function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
+    id: row.id,
+    sequence: Number(row.seq),
+    chain: row.chain,
+    type: row.type,
+    time: row.occurred_at.toISOString(),
+    actor: { subject: row.actor_subject, client_id: row.actor_client_id, token_kind: row.actor_token_kind },
+    target: { type: row.target_type, id: row.target_id },
+    outcome: row.outcome,
+    request: { id: row.request_id, ip: row.source_ip, user_agent: row.user_agent },
+    change: row.change,
+    data: row.data,
+    prev_hash: row.prev_hash.toString('hex'),
+    hash: row.hash.toString('hex'),
+  };
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { ApiError } from '../../errors/api-error.js';
+import { eventTypes, type EventType } from '../../events/catalog.js';
+import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../generated/schema-types.js';
+import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
+
+/**
+ * GET /audit/events: newest first, by `seq`. Pagination is a keyset on `seq` (the cursor is the
+ * last sequence number seen): appends are serialised and numbered in commit order, so what any
+ * reader sees is every event up to some number, and the next page (seq below the cursor) can
+ * neither miss an event committed later nor repeat one, however many arrive meanwhile.
+ */
+export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Promise<AuditEventList> {
+  const limit = query.limit ?? 50;
+  const types = query.type ? expandTypes(query.type) : undefined;
+  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (query.since && query.until && Date.parse(query.since) >= Date.parse(query.until)) {
+    throw new ApiError('validation_failed', '`since` must be before `until`', { errors: [{ pointer: '/since', in: 'query', detail: 'must be before until' }] });
+  }
+  const rows: AuditEventRow[] = await db('audit_events')
+    .select(auditEventColumns)
+    .modify((q) => {
+      if (types) q.whereIn('type', types);
+      if (query.chain) q.where('chain', query.chain);
+      if (query.actor) q.where('actor_subject', query.actor);
+      if (query.target_type) q.where('target_type', query.target_type);
+      if (query.target_id) q.where('target_id', query.target_id);
+      if (query.outcome) q.where('outcome', query.outcome);
+      if (query.since) q.where('occurred_at', '>=', new Date(query.since));
+      if (query.until) q.where('occurred_at', '<', new Date(query.until));
+      if (before !== undefined) q.where('seq', '<', before);
+    })
+    .orderBy('seq', 'desc')
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { data: page.map(toAuditEvent), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null };
+}
+
+export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
+  const row: AuditEventRow | undefined = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await db('audit_events').select(auditEventColumns).where({ id }).first() : undefined;
+  if (!row) throw new ApiError('not_found', `No audit event with id ${id}`);
+  return toAuditEvent(row);
+}
+
+/** `type` values, repeated or comma-separated; `policy.*` is every type of the catalog starting with `policy.`. */
+export function expandTypes(values: readonly string[]): EventType[] {
+  const types = new Set<EventType>();
+  for (const value of values.flatMap((item) => item.split(','))) {
+    const matching = value.endsWith('.*') ? eventTypes.filter((type) => type.startsWith(value.slice(0, -1))) : eventTypes.filter((type) => type === value);
+    if (matching.length === 0) {
+      throw new ApiError('validation_failed', `Unknown event type ${value}; docs/events.md lists them`, { errors: [{ pointer: '/type', in: 'query', detail: `unknown event type ${value}` }] });
+    }
+    for (const type of matching) types.add(type);
+  }
+  return [...types];
+}
+
+/** Opaque to clients (they send next_cursor back as is), versioned so its form can change. */
+function encodeCursor(sequence: number): string {
+  return Buffer.from(`v1:${sequence}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): number {
+  const match = /^v1:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', { errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }] });
+  return Number(match[1]);
+}

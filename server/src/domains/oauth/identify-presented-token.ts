@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import type { SigningKeyStore } from '../../keys/signing-key-store.js';
+import { hashSecret } from '../../security/secrets.js';
+import { findApiTokenByHash, type ApiTokenRow } from '../api-tokens/repo.js';
+import { hasValidChecksum, looksLikeApiToken } from '../api-tokens/token-format.js';
+import { AccessTokenInvalid, verifyAccessToken, type AccessTokenClaims } from './access-token.js';
+import { findRefreshToken, type RefreshTokenWithGrant } from './grants-repo.js';
+
+export type PresentedToken =
+  | { kind: 'access_token'; claims: AccessTokenClaims }
+  | { kind: 'api_token'; row: ApiTokenRow }
+  | { kind: 'refresh_token'; token: RefreshTokenWithGrant }
+  | { kind: 'unknown' };
+
+export interface TokenLookupDeps {
+  db: Knex;
+  keys: SigningKeyStore;
+  issuer: string;
+  now: Date;
+}
+
+/**
+ * What a token presented to the revocation or introspection endpoint is. The kinds cannot be
+ * confused: API tokens start with `acctl_`, access tokens are signed JWTs (three dot-separated
+ * parts, verified here, so a forged jti is never acted on), and anything else can only be a
+ * refresh token, looked up by SHA-256. So token_type_hint is not needed: RFC 7009 section 2.1 and
+ * RFC 7662 section 2.1 have the server search every kind anyway.
+ */
+export async function identifyPresentedToken(deps: TokenLookupDeps, token: string): Promise<PresentedToken> {
+  if (looksLikeApiToken(token)) {
+    const row = hasValidChecksum(token) ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
+    return row ? { kind: 'api_token', row } : { kind: 'unknown' };
+  }
+  if (token.split('.').length === 3) {
+    try {
+      return { kind: 'access_token', claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, now: deps.now }) };
+    } catch (error) {
+      if (error instanceof AccessTokenInvalid) return { kind: 'unknown' };
+      throw error;
+    }
+  }
+  const refresh = await findRefreshToken(deps.db, hashSecret(token));
+  return refresh ? { kind: 'refresh_token', token: refresh } : { kind: 'unknown' };
+}

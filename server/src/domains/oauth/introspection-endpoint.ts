@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { InvalidClient } from '../../errors/oauth-errors.js';
+import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../../generated/schema-types.js';
+import { isAccessTokenRevoked } from '../api-tokens/repo.js';
+import { identifyPresentedToken, type PresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
+import { readOAuthParameters } from './read-oauth-parameters.js';
+import { authenticateClient } from './token-endpoint/authenticate-client.js';
+import { readClientCredentials } from './token-endpoint/read-client-credentials.js';
+
+/**
+ * POST /oauth/introspect, RFC 7662, as ordered steps. Section 2.1 requires the caller to be
+ * authorized: here, any confidential client that authenticates with its secret (resource
+ * servers introspect tokens issued to others). A refresh token is described only to the client
+ * it was issued to (it is between that client and this server); to anyone else it is inactive.
+ */
+export async function handleIntrospectionRequest(request: FastifyRequest, deps: TokenLookupDeps): Promise<OAuthIntrospectionResponse> {
+  const params = readOAuthParameters<OAuthIntrospectionRequest>(request.body, 'oauth-introspection-request');
+  const presentedCredentials = readClientCredentials(request, params);
+  const client = await authenticateClient(deps.db, presentedCredentials);
+  if (client.client_type !== 'confidential') throw new InvalidClient('Introspection is for confidential clients that authenticate with their secret', presentedCredentials.method === 'client_secret_basic');
+  const presented = await identifyPresentedToken(deps, params.token);
+  return describe(presented, client.client_id, deps);
+}
+
+const inactive: OAuthIntrospectionResponse = { active: false };
+const unixTime = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+async function describe(presented: PresentedToken, callerClientId: string, deps: TokenLookupDeps): Promise<OAuthIntrospectionResponse> {
+  switch (presented.kind) {
+    case 'unknown':
+      return inactive;
+    case 'access_token': {
+      const { claims } = presented;
+      if (await isAccessTokenRevoked(deps.db, claims.jti)) return inactive;
+      return { active: true, scope: claims.scope, client_id: claims.client_id, sub: claims.sub, token_type: 'Bearer', exp: claims.exp, iat: claims.iat, iss: claims.iss, aud: claims.aud, jti: claims.jti };
+    }
+    case 'api_token': {
+      const { row } = presented;
+      if (row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= deps.now.getTime())) return inactive;
+      return { active: true, scope: row.scopes.join(' '), sub: row.subject, token_type: 'Bearer', iat: unixTime(row.created_at), ...(row.expires_at ? { exp: unixTime(row.expires_at) } : {}), jti: row.id };
+    }
+    case 'refresh_token': {
+      const { token } = presented;
+      const { grant } = token;
+      if (grant.client_id !== callerClientId) return inactive;
+      if (token.used_at !== null || grant.revoked_at !== null || grant.expires_at.getTime() <= deps.now.getTime()) return inactive;
+      return { active: true, scope: grant.scopes.join(' '), client_id: grant.client_id, sub: grant.principal_id, token_type: 'refresh_token', iat: unixTime(token.created_at), exp: unixTime(grant.expires_at), iss: deps.issuer };
+    }
+  }
+}

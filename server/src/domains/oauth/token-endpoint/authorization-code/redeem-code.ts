@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidGrant } from '../../../../errors/oauth-errors.js';
+import type { OAuthTokenResponse } from '../../../../generated/schema-types.js';
+import { consumeAuthorizationCode, attachGrantToCode, type AuthorizationCodeRow } from '../../authorization-codes-repo.js';
+import { insertGrant } from '../../grants-repo.js';
+import { oauthLifetimes } from '../../lifetimes.js';
+import type { GrantContext } from '../grant.js';
+import { issueGrantTokens, type GrantTokens } from '../issue-grant-tokens.js';
+import { revokeTokensOfCode } from './reject-replayed-code.js';
+
+/**
+ * One transaction: take the code (the conditional UPDATE lets exactly one of concurrent
+ * redemptions through), start the grant, issue its first access and refresh tokens. The
+ * redemption that loses is a replay: it revokes what the winner got.
+ */
+export async function redeemCode(context: GrantContext, code: AuthorizationCodeRow): Promise<OAuthTokenResponse> {
+  const grantId = randomUUID();
+  const issued = await context.db.transaction(async (trx): Promise<GrantTokens | undefined> => {
+    if (!(await consumeAuthorizationCode(trx, code.code_hash, context.now))) return undefined;
+    await insertGrant(trx, {
+      id: grantId,
+      client_id: code.client_id,
+      principal_id: code.principal_id,
+      scopes: code.scopes,
+      created_at: context.now,
+      expires_at: new Date(context.now.getTime() + oauthLifetimes.refreshTokenSeconds * 1000),
+    });
+    await attachGrantToCode(trx, code.code_hash, grantId);
+    return issueGrantTokens(trx, context, { grantId, clientId: code.client_id, principalId: code.principal_id, scopes: code.scopes });
+  });
+  if (!issued) {
+    await revokeTokensOfCode(context, code.code_hash);
+    throw new InvalidGrant('The authorization code has already been used; the tokens issued from it are revoked');
+  }
+  // Spec, "Token response": the authorization_code response carries refresh_token and created_at.
+  return {
+    access_token: issued.accessToken.token,
+    token_type: 'Bearer',
+    expires_in: context.accessTokenTtlSeconds,
+    refresh_token: issued.refreshToken,
+    scope: issued.accessToken.claims.scope,
+    created_at: issued.accessToken.claims.iat,
+  };
+}

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { generateOpaqueToken, hashSecret } from '../../../security/secrets.js';
+import { signAccessToken, type IssuedAccessToken } from '../access-token.js';
+import { insertRefreshToken, recordGrantAccessToken } from '../grants-repo.js';
+import type { GrantContext } from './grant.js';
+
+export interface GrantTokens {
+  accessToken: IssuedAccessToken;
+  refreshToken: string;
+}
+
+/**
+ * A new access token and refresh token of a grant's family, written in the caller's transaction:
+ * the access token's jti (so revoking the grant can revoke it) and the refresh token's SHA-256
+ * (the token itself is never stored). The access token's subject is the user's principal id.
+ */
+export async function issueGrantTokens(trx: Knex.Transaction, context: GrantContext, input: { grantId: string; clientId: string; principalId: string; scopes: readonly string[] }): Promise<GrantTokens> {
+  const accessToken = await signAccessToken(context.keys, {
+    issuer: context.issuer,
+    subject: input.principalId,
+    clientId: input.clientId,
+    scopes: input.scopes,
+    ttlSeconds: context.accessTokenTtlSeconds,
+    now: context.now,
+  });
+  await recordGrantAccessToken(trx, { jti: accessToken.claims.jti, grant_id: input.grantId, expires_at: new Date(accessToken.claims.exp * 1000) });
+  const refreshToken = generateOpaqueToken();
+  await insertRefreshToken(trx, { token_hash: hashSecret(refreshToken), grant_id: input.grantId, created_at: context.now });
+  return { accessToken, refreshToken };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { generateClientSecret, hashSecret } from '../../../security/secrets.js';
+import { checkClientRegistration } from '../../oauth/client-registration.js';
+import { deleteClient, findClient, insertClient, listClients, updateClientSecret } from '../../oauth/clients-repo.js';
+import { firstPartyClientIds } from '../../oauth/first-party-clients.js';
+import { csrfTokenFor } from '../csrf.js';
+import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionDeps } from '../page-context.js';
+import { emptyRegistrationForm, renderClientSecretPage, renderDashboardPage, type RegistrationFormValues } from '../pages/dashboard-page.js';
+import { renderMessagePage } from '../pages/message-page.js';
+import { signInPath } from '../return-to.js';
+import { sendPage, sendSeeOther } from '../send-page.js';
+import { loadSession, type SignedInUser, type WebSession } from '../sessions.js';
+
+type AdminSession = WebSession & { user: SignedInUser };
+
+/**
+ * The dashboard, for users whose principal has `is_admin: true` (spec: OAuth clients are
+ * "created in the service's dashboard"). Order on every request: session, then (forms) the CSRF
+ * token, then signed in (else to the sign-in page), then admin (else a 403 page).
+ */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const refuseNonAdmin = (reply: FastifyReply, session: AdminSession): FastifyReply =>
+    sendPage(
+      reply,
+      renderMessagePage({ title: 'Administrators only', message: 'The dashboard is for administrators: ask one to give your user the attribute is_admin.', code: 'forbidden', signedIn: { user: session.user, csrfToken: csrfTokenFor(session) } }),
+      { status: 403 },
+    );
+
+  /** For a form POST: the admin session, or undefined once the answer (403 or 303) is sent. */
+  const adminFormSession = async (request: FastifyRequest, reply: FastifyReply): Promise<AdminSession | undefined> => {
+    const session = await requireFormSession(app, request, reply, new Date());
+    if (!session) return undefined;
+    if (!session.user) {
+      sendSeeOther(reply, signInPath('/v1/ui/dashboard'));
+      return undefined;
+    }
+    if (!session.user.isAdmin) {
+      refuseNonAdmin(reply, session as AdminSession);
+      return undefined;
+    }
+    return session as AdminSession;
+  };
+
+  const showDashboard = async (reply: FastifyReply, session: AdminSession, extra: { form?: RegistrationFormValues; problems?: string[]; notice?: string; status?: number } = {}): Promise<FastifyReply> =>
+    sendPage(
+      reply,
+      renderDashboardPage({
+        user: session.user,
+        csrfToken: csrfTokenFor(session),
+        clients: await listClients(app.db),
+        protectedClientIds: firstPartyClientIds,
+        form: extra.form ?? emptyRegistrationForm,
+        problems: extra.problems,
+        notice: extra.notice,
+      }),
+      { status: extra.status ?? 200 },
+    );
+
+  app.get('/ui/dashboard', {
+    config: { auth: 'public', docs: pageDocs('Dashboard: OAuth clients', 'For users with is_admin. Lists the clients and has the registration form.', { 200: { description: 'HTML page' }, 303: { description: 'Not signed in: to the sign-in page' }, 403: { description: 'HTML page: not an administrator' } }) },
+    handler: async (request, reply) => {
+      const session = await loadSession(sessionDeps(app), request, new Date());
+      if (!session?.user) return sendSeeOther(reply, signInPath('/v1/ui/dashboard'));
+      if (!session.user.isAdmin) return refuseNonAdmin(reply, session as AdminSession);
+      const deleted = formField(request.query, 'deleted');
+      return showDashboard(reply, session as AdminSession, { notice: deleted !== undefined ? `Deleted the client ${deleted}.` : undefined });
+    },
+  });
+
+  app.post('/ui/dashboard/clients', {
+    config: {
+      auth: 'public',
+      docs: formPageDocs('Register an OAuth client', 'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.', {
+        200: { description: 'HTML page with the client_id and secret' },
+        400: { description: 'HTML dashboard with the problems' },
+      }),
+    },
+    handler: async (request, reply) => {
+      const session = await adminFormSession(request, reply);
+      if (!session) return reply;
+      const form: RegistrationFormValues = {
+        name: formField(request.body, 'name') ?? '',
+        clientType: formField(request.body, 'client_type') === 'public' ? 'public' : 'confidential',
+        grantTypes: formFields(request.body, 'grant_types'),
+        redirectUris: formField(request.body, 'redirect_uris') ?? '',
+        scopes: formFields(request.body, 'scopes'),
+      };
+      const checked = checkClientRegistration({
+        name: form.name,
+        public: form.clientType === 'public',
+        grantTypes: form.grantTypes,
+        redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0),
+        scopes: form.scopes,
+      });
+      if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
+      const { registration } = checked;
+      const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
+      const row = await insertClient(app.db, {
+        client_id: randomUUID(),
+        name: registration.name,
+        client_type: registration.clientType,
+        secret_hash: secret === null ? null : hashSecret(secret),
+        grant_types: registration.grantTypes,
+        redirect_uris: registration.redirectUris,
+        allowed_scopes: registration.scopes,
+        created_by: `user:${session.user.id}`,
+      });
+      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'Client registered', client: { id: row.client_id, name: row.name }, secret }));
+    },
+  });
+
+  app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/rotate-secret', {
+    config: {
+      auth: 'public',
+      docs: formPageDocs('Rotate a client secret', 'Form field: csrf_token. The old secret stops working at once; the new one is shown once.', { 200: { description: 'HTML page with the new secret' }, 404: { description: 'HTML page: no such client' } }),
+    },
+    handler: async (request, reply) => {
+      const session = await adminFormSession(request, reply);
+      if (!session) return reply;
+      const client = await findClient(app.db, request.params.client_id);
+      if (!client || client.client_type !== 'confidential') {
+        return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No confidential client has the client_id ${request.params.client_id}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
+      }
+      const secret = generateClientSecret();
+      await updateClientSecret(app.db, client.client_id, hashSecret(secret), new Date());
+      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'New client secret', client: { id: client.client_id, name: client.name }, secret }));
+    },
+  });
+
+  app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/delete', {
+    config: {
+      auth: 'public',
+      docs: formPageDocs('Delete a client', 'Form field: csrf_token. Its refresh tokens stop working at once; access tokens it holds stay valid until they expire. The built-in acctl-cli client cannot be deleted here.', {
+        303: { description: 'To the dashboard' },
+        404: { description: 'HTML page: no such client' },
+        409: { description: 'HTML page: a built-in client' },
+      }),
+    },
+    handler: async (request, reply) => {
+      const session = await adminFormSession(request, reply);
+      if (!session) return reply;
+      const { client_id: clientId } = request.params;
+      if (firstPartyClientIds.includes(clientId)) {
+        return sendPage(reply, renderMessagePage({ title: 'Built-in client', message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`, code: 'conflict', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 409 });
+      }
+      if (!(await deleteClient(app.db, clientId))) {
+        return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No client has the client_id ${clientId}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
+      }
+      return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);
+    },
+  });
+}

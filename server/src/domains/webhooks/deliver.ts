@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import type { ResolveHost } from './destination.js';
+import { enqueueDeliveryJob } from './delivery-jobs.js';
+import { disableReason } from './disable-rule.js';
+import * as repo from './repo.js';
+import { retryDelayMs } from './retry-schedule.js';
+import { sendSigned } from './send-signed.js';
+import { toWebhook } from './service.js';
+import type { WebhookSettings } from './settings.js';
+import { recordEvents } from '../../events/record.js';
+import { webhookDisabledEvent } from './webhook-events.js';
+
+/** Room beyond the receiver's timeout before another worker may take a claimed delivery. */
+const leaseMarginMs = 30_000;
+
+export interface DeliveryWorkerDeps {
+  db: Knex;
+  settings: WebhookSettings;
+  resolveHost?: ResolveHost;
+  /** Aborted at shutdown: the attempt in flight is given back, not counted. */
+  signal?: AbortSignal;
+  /** Told after a retry is scheduled, so this replica can wake up for it without waiting to poll. */
+  onRetryScheduled?: (delayMs: number) => void;
+}
+
+export type AttemptOutcome = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed' | 'released';
+
+/**
+ * One attempt of one delivery, the job of the `webhook-delivery` queue. Jobs only say which
+ * delivery to look at; the delivery row decides whether an attempt is due, so a duplicate or
+ * stale job does nothing. At-least-once: a crash after the receiver answered but before the
+ * result is written means the attempt is made again, with the same webhook-id.
+ */
+export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: string): Promise<AttemptOutcome> {
+  const { db, settings } = deps;
+  const claimed = await repo.claimDelivery(db, deliveryId, settings.send.timeoutMs + leaseMarginMs);
+  if (!claimed) return 'skipped';
+  const { delivery, webhook, event } = claimed;
+  if (!webhook.enabled) {
+    await repo.failPendingDeliveries(db, webhook.id, 'webhook disabled');
+    return 'skipped';
+  }
+
+  const attempt = delivery.attempt_count + 1;
+  const startedAt = new Date();
+  const result = await sendSigned(webhook, event.id, event.body, settings.send, { ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}), ...(deps.signal ? { signal: deps.signal } : {}) });
+  if (result.aborted) {
+    // Shutdown: the attempt is given back uncounted, with a new job that another replica, or
+    // this one after its restart, picks up at once.
+    await db.transaction(async (trx) => {
+      await repo.releaseDelivery(trx, delivery.id);
+      await enqueueDeliveryJob(trx, delivery.id);
+    });
+    return 'released';
+  }
+
+  let retryInMs: number | null = null;
+  const outcome = await db.transaction(async (trx): Promise<AttemptOutcome> => {
+    await repo.insertAttempt(trx, {
+      delivery_id: delivery.id,
+      attempt,
+      started_at: startedAt,
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      error: result.error,
+      response_excerpt: result.responseExcerpt,
+    });
+    const last = { attempt_count: attempt, last_status_code: result.statusCode, last_latency_ms: result.latencyMs, last_error: result.error };
+    if (result.ok) {
+      await repo.finishDelivery(trx, delivery.id, { status: 'succeeded', ...last });
+      await repo.noteSuccess(trx, webhook.id);
+      return 'succeeded';
+    }
+
+    // A manual redelivery (attempt_limit set) is one attempt, and does not count towards disabling.
+    const manual = delivery.attempt_limit !== null;
+    retryInMs = attempt < (delivery.attempt_limit ?? settings.schedule.maxAttempts) ? retryDelayMs(settings.schedule, attempt) : null;
+    if (retryInMs !== null) {
+      const at = await repo.scheduleAttempt(trx, delivery.id, retryInMs, last);
+      await enqueueDeliveryJob(trx, delivery.id, { startAfter: at });
+    } else {
+      await repo.finishDelivery(trx, delivery.id, { status: 'failed', ...last });
+    }
+
+    const health = await repo.noteFailure(trx, webhook.id, retryInMs === null && !manual);
+    const reason = health ? disableReason(health, settings.disableRule, new Date()) : null;
+    if (reason) {
+      const disabled = await repo.disableWebhook(trx, webhook.id, reason, new Date());
+      if (disabled) {
+        await repo.failPendingDeliveries(trx, webhook.id, 'webhook disabled');
+        await recordEvents(trx, [webhookDisabledEvent(toWebhook(webhook), toWebhook(disabled), reason)]);
+        retryInMs = null;
+      }
+    }
+    return retryInMs !== null ? 'retry_scheduled' : 'failed';
+  });
+  if (retryInMs !== null) deps.onRetryScheduled?.(retryInMs);
+  return outcome;
+}

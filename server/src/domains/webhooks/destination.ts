@@ -1,0 +1,70 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { forbiddenAddressReason } from './private-addresses.js';
+
+/** What configuration allows a webhook URL to be (config: webhooksAllowHttp, webhooksAllowPrivateNetworks). */
+export interface DestinationPolicy {
+  allowHttp: boolean;
+  allowPrivateNetworks: boolean;
+}
+
+/** A resolver of host names to every address they have; dns.lookup by default, tests pass their own. */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+
+export const resolveWithDns: ResolveHost = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** A URL, or an address it resolves to, that the service will not send to; the message says why. */
+export class DestinationRefused extends Error {
+  override name = 'DestinationRefused';
+}
+
+/** A checked destination: the URL, and the one address the connection must go to. */
+export interface ResolvedDestination {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+/** The rules on the URL's text: absolute http(s), https unless allowed, no credentials, no fragment. */
+export function parseWebhookUrl(text: string, policy: DestinationPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new DestinationRefused('The URL is not an absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DestinationRefused('The URL must be https://');
+  if (url.protocol === 'http:' && !policy.allowHttp) throw new DestinationRefused('The URL must be https:// (http is allowed only when the server sets webhooksAllowHttp)');
+  if (url.username || url.password) throw new DestinationRefused('The URL must not contain credentials: authenticate deliveries with the signature');
+  if (url.hash) throw new DestinationRefused('The URL must not contain a fragment');
+  return url;
+}
+
+/**
+ * Resolves the URL's host and checks every address it has, not only the first: a name that
+ * resolves to one public and one private address is refused, since the connection could go to
+ * either. The caller connects to the returned address (and no other), so a DNS answer that
+ * changes between this check and the connection (DNS rebinding) cannot redirect it. Run at
+ * creation and again before every delivery attempt.
+ */
+export async function resolveDestination(url: URL, policy: DestinationPolicy, resolve: ResolveHost = resolveWithDns): Promise<ResolvedDestination> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await resolve(host);
+    } catch (error) {
+      throw new DestinationRefused(`The host ${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`);
+    }
+    if (addresses.length === 0) throw new DestinationRefused(`The host ${host} does not resolve`);
+  }
+  if (!policy.allowPrivateNetworks) {
+    for (const address of addresses) {
+      const reason = forbiddenAddressReason(address);
+      if (reason) throw new DestinationRefused(`The host ${host} resolves to ${address}, a ${reason} address; webhooks are delivered to public addresses only (unless the server sets webhooksAllowPrivateNetworks)`);
+    }
+  }
+  const address = addresses[0]!;
+  return { url, address, family: isIP(address) === 6 ? 6 : 4 };
+}

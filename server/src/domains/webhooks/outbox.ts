@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { DomainEvent } from '../../events/types.js';
+import { enqueueDeliveryJob } from './delivery-jobs.js';
+import { isWebhookEvent, subscribesTo, webhookPayload } from './payload.js';
+import * as repo from './repo.js';
+
+/**
+ * The transactional outbox of webhooks: in the transaction of the change that raised `events`,
+ * one webhook_events row per event that webhooks receive (its body fixed now, so every attempt
+ * sends the same bytes), one delivery per enabled webhook subscribed to it, and one pg-boss job
+ * per delivery. A change that rolls back leaves none of them; one that commits cannot lose them.
+ * Called by recordEvents (events/record.ts), so every recorded event reaches webhooks, with the
+ * audit log's id and time.
+ */
+export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<void> {
+  // webhook.test is sent directly by POST /webhooks/{id}/test, to that webhook only.
+  const deliverable = events.filter((event) => isWebhookEvent(event.type) && event.type !== 'webhook.test');
+  if (deliverable.length === 0) return;
+  const subscriptions = await repo.enabledSubscriptions(trx);
+  if (subscriptions.length === 0) return;
+  const now = new Date();
+  for (const event of deliverable) {
+    const subscribers = subscriptions.filter((webhook) => subscribesTo(webhook.event_types, event.type));
+    if (subscribers.length === 0) continue;
+    // The audit log's id when recordEvents passes it: one id for the audit event and its deliveries.
+    const eventId = event.id ?? randomUUID();
+    await repo.insertEvent(trx, { id: eventId, type: event.type, body: JSON.stringify(webhookPayload(eventId, event, event.time ?? now)), created_at: now });
+    const deliveries: repo.DeliveryRow[] = subscribers.map((webhook) => ({
+      id: randomUUID(),
+      webhook_id: webhook.id,
+      event_id: eventId,
+      event_type: event.type,
+      status: 'pending',
+      attempt_count: 0,
+      attempt_limit: null,
+      next_attempt_at: now,
+      lease_until: null,
+      last_status_code: null,
+      last_latency_ms: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    await repo.insertDeliveries(trx, deliveries);
+    for (const delivery of deliveries) await enqueueDeliveryJob(trx, delivery.id);
+  }
+}

@@ -1,0 +1,28 @@
+import { eventCatalog, type EventType } from '../../events/catalog.js';
+import type { DomainEvent } from '../../events/types.js';
+
+/**
+ * The body of a delivery, in the shape Standard Webhooks recommends ("Payload structure"):
+ * `{ type, timestamp, data }`, where data is the domain event itself, as the audit log has it
+ * (STYLE habit 6), plus its id. `type` is the event type, so receivers can route without
+ * opening data (as Stripe's `type` and GitHub's X-GitHub-Event). schemas/webhook-payload.json.
+ */
+export interface WebhookPayload {
+  type: EventType;
+  timestamp: string;
+  data: DomainEvent & { id: string };
+}
+
+export function webhookPayload(eventId: string, event: DomainEvent, at: Date): WebhookPayload {
+  return { type: event.type, timestamp: at.toISOString(), data: { ...event, id: eventId, time: at } };
+}
+
+/** Whether an event type goes to webhooks at all (the catalog's `webhook` flag). */
+export function isWebhookEvent(type: EventType): boolean {
+  return eventCatalog[type].webhook;
+}
+
+/** Whether a webhook subscribed to `subscribed` receives `type`: `*` is every webhook event. */
+export function subscribesTo(subscribed: readonly string[], type: EventType): boolean {
+  return subscribed.includes('*') || subscribed.includes(type);
+}

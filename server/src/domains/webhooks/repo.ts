@@ -1,0 +1,231 @@
+import type { Knex } from 'knex';
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  description: string;
+  event_types: string[];
+  enabled: boolean;
+  secret_ciphertext: string;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  consecutive_failed_deliveries: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  attempt_limit: number | null;
+  next_attempt_at: Date | null;
+  lease_until: Date | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  started_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface EventRow {
+  id: string;
+  type: string;
+  body: string;
+  created_at: Date;
+}
+
+// Webhooks
+
+export async function insertWebhook(db: Knex, row: WebhookRow): Promise<WebhookRow> {
+  const [inserted] = await db('webhooks').insert(row).returning('*');
+  return inserted as WebhookRow;
+}
+
+export async function findWebhook(db: Knex, id: string): Promise<WebhookRow | undefined> {
+  return db('webhooks').where({ id }).first() as Promise<WebhookRow | undefined>;
+}
+
+export async function listWebhooks(db: Knex, page: { page: number; limit: number }): Promise<{ rows: WebhookRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db('webhooks').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset((page.page - 1) * page.limit),
+    db('webhooks').count<Array<{ count: string }>>({ count: '*' }),
+  ]);
+  return { rows: rows as WebhookRow[], total: Number(counted[0]?.count ?? 0) };
+}
+
+export async function updateWebhook(db: Knex, id: string, patch: Partial<WebhookRow>): Promise<WebhookRow | undefined> {
+  const [row] = await db('webhooks').where({ id }).update(patch).returning('*');
+  return row as WebhookRow | undefined;
+}
+
+export async function deleteWebhook(db: Knex, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db('webhooks').where({ id }).delete().returning('*');
+  return row as WebhookRow | undefined;
+}
+
+/** The enabled webhooks and what they subscribe to, for the outbox. */
+export async function enabledSubscriptions(db: Knex): Promise<Array<Pick<WebhookRow, 'id' | 'event_types'>>> {
+  return db('webhooks').where({ enabled: true }).select('id', 'event_types');
+}
+
+/** Health after a success: the run of failures is over. */
+export async function noteSuccess(db: Knex, id: string): Promise<void> {
+  await db('webhooks').where({ id }).update({ failing_since: null, consecutive_failed_deliveries: 0 });
+}
+
+/** Health after a failed attempt; `exhausted` when it was the delivery's last. Returns the new health. */
+export async function noteFailure(db: Knex, id: string, exhausted: boolean): Promise<WebhookRow | undefined> {
+  const [row] = await db('webhooks')
+    .where({ id })
+    .update({
+      failing_since: db.raw('COALESCE(failing_since, now())'),
+      consecutive_failed_deliveries: exhausted ? db.raw('consecutive_failed_deliveries + 1') : db.raw('consecutive_failed_deliveries'),
+    })
+    .returning('*');
+  return row as WebhookRow | undefined;
+}
+
+/** Disables an enabled webhook; undefined when it already was (so one event is raised, not two). */
+export async function disableWebhook(db: Knex, id: string, reason: string, now: Date): Promise<WebhookRow | undefined> {
+  const [row] = await db('webhooks').where({ id, enabled: true }).update({ enabled: false, disabled_at: now, disabled_reason: reason, updated_at: now }).returning('*');
+  return row as WebhookRow | undefined;
+}
+
+// Outbox
+
+export async function insertEvent(db: Knex, row: EventRow): Promise<void> {
+  await db('webhook_events').insert(row);
+}
+
+export async function insertDeliveries(db: Knex, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await db('webhook_deliveries').insert(rows);
+}
+
+// Deliveries
+
+/** A claimed delivery with what an attempt needs: its webhook and the event's body. */
+export interface ClaimedDelivery {
+  delivery: DeliveryRow;
+  webhook: WebhookRow;
+  event: EventRow;
+}
+
+/**
+ * Takes a due, pending delivery for one attempt: sets a lease so no other worker attempts it
+ * meanwhile (a duplicate job or the sweeper), and so a worker that dies mid-attempt only delays
+ * it until the lease runs out. No row lock is held during the HTTP request.
+ */
+export async function claimDelivery(db: Knex, id: string, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+  const [delivery] = (await db('webhook_deliveries')
+    .where({ id, status: 'pending' })
+    .andWhere('next_attempt_at', '<=', db.fn.now())
+    .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', db.fn.now()))
+    .update({ lease_until: db.raw(`now() + ?::numeric * interval '1 millisecond'`, [leaseMs]) })
+    .returning('*')) as DeliveryRow[];
+  if (!delivery) return undefined;
+  const [webhook, event] = await Promise.all([findWebhook(db, delivery.webhook_id), db('webhook_events').where({ id: delivery.event_id }).first() as Promise<EventRow | undefined>]);
+  if (!webhook || !event) return undefined;
+  return { delivery, webhook, event };
+}
+
+export async function insertAttempt(db: Knex, row: AttemptRow): Promise<void> {
+  await db('webhook_delivery_attempts').insert(row);
+}
+
+/** Ends a delivery (succeeded or failed for good), with the result of its last attempt. */
+export async function finishDelivery(db: Knex, id: string, fields: Pick<DeliveryRow, 'status' | 'attempt_count' | 'last_status_code' | 'last_latency_ms' | 'last_error'>): Promise<void> {
+  await db('webhook_deliveries')
+    .where({ id })
+    .update({ ...fields, next_attempt_at: null, lease_until: null, updated_at: db.fn.now() });
+}
+
+/** Keeps a delivery pending for another attempt after `delayMs`; returns when (the database's clock). */
+export async function scheduleAttempt(
+  db: Knex,
+  id: string,
+  delayMs: number,
+  fields: Partial<Pick<DeliveryRow, 'attempt_count' | 'attempt_limit' | 'last_status_code' | 'last_latency_ms' | 'last_error'>>,
+): Promise<Date> {
+  const [row] = (await db('webhook_deliveries')
+    .where({ id })
+    .update({
+      ...fields,
+      status: 'pending',
+      next_attempt_at: db.raw(`now() + ?::numeric * interval '1 millisecond'`, [delayMs]),
+      lease_until: null,
+      updated_at: db.fn.now(),
+    })
+    .returning('next_attempt_at')) as Array<{ next_attempt_at: Date }>;
+  return row!.next_attempt_at;
+}
+
+/** Gives a claimed delivery back untouched (the attempt was not made: shutdown). */
+export async function releaseDelivery(db: Knex, id: string): Promise<void> {
+  await db('webhook_deliveries').where({ id }).update({ lease_until: null });
+}
+
+/** Marks every pending delivery of a webhook as failed, without an attempt (the webhook is disabled). */
+export async function failPendingDeliveries(db: Knex, webhookId: string, reason: string): Promise<void> {
+  await db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).update({ status: 'failed', next_attempt_at: null, last_error: reason, updated_at: db.fn.now() });
+}
+
+export async function findDelivery(db: Knex, webhookId: string, id: string): Promise<DeliveryRow | undefined> {
+  return db('webhook_deliveries').where({ webhook_id: webhookId, id }).first() as Promise<DeliveryRow | undefined>;
+}
+
+export async function lockDelivery(trx: Knex.Transaction, webhookId: string, id: string): Promise<DeliveryRow | undefined> {
+  return trx('webhook_deliveries').where({ webhook_id: webhookId, id }).forUpdate().first() as Promise<DeliveryRow | undefined>;
+}
+
+export async function listDeliveries(
+  db: Knex,
+  webhookId: string,
+  query: { page: number; limit: number; status?: DeliveryStatus },
+): Promise<{ rows: DeliveryRow[]; attempts: AttemptRow[]; total: number }> {
+  const filtered = (): Knex.QueryBuilder => {
+    const q = db('webhook_deliveries').where({ webhook_id: webhookId });
+    return query.status ? q.andWhere({ status: query.status }) : q;
+  };
+  const [rows, counted] = await Promise.all([
+    filtered().select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(query.limit).offset((query.page - 1) * query.limit),
+    filtered().count<Array<{ count: string }>>({ count: '*' }),
+  ]);
+  const attempts = await attemptsOf(db, (rows as DeliveryRow[]).map((row) => row.id));
+  return { rows: rows as DeliveryRow[], attempts, total: Number(counted[0]?.count ?? 0) };
+}
+
+/** The attempts of these deliveries, in order. */
+export async function attemptsOf(db: Knex, deliveryIds: string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return (await db('webhook_delivery_attempts').whereIn('delivery_id', deliveryIds).orderBy([{ column: 'delivery_id' }, { column: 'id' }])) as AttemptRow[];
+}
+
+/** Pending deliveries overdue by more than `graceMs` and not leased: their job was lost. */
+export async function overdueDeliveries(db: Knex, graceMs: number, limit: number): Promise<string[]> {
+  const rows = (await db('webhook_deliveries')
+    .where({ status: 'pending' })
+    .andWhere('next_attempt_at', '<', db.raw(`now() - ?::numeric * interval '1 millisecond'`, [graceMs]))
+    .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', db.fn.now()))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .select('id')) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}

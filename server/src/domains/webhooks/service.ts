@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { ApiError } from '../../errors/api-error.js';
+import type { ChangeContext } from '../../events/types.js';
+import type {
+  Webhook,
+  WebhookCreated,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookDeliveryListQuery,
+  WebhookList,
+  WebhookListQuery,
+  WebhookTestResult,
+  WebhookUpdateRequest,
+} from '../../generated/schema-types.js';
+import { enqueueDeliveryJob } from './delivery-jobs.js';
+import { DestinationRefused, parseWebhookUrl, resolveDestination, type ResolveHost } from './destination.js';
+import { webhookPayload } from './payload.js';
+import * as repo from './repo.js';
+import { encryptSigningSecret } from './secret-store.js';
+import { sendSigned } from './send-signed.js';
+import type { WebhookSettings } from './settings.js';
+import { generateSigningSecret } from './signature.js';
+import { recordEvents } from '../../events/record.js';
+import { webhookEvent } from './webhook-events.js';
+
+/** What the webhook service needs: the database, the settings, and (for tests) a resolver. */
+export interface WebhookServiceDeps {
+  db: Knex;
+  settings: WebhookSettings;
+  resolveHost?: ResolveHost;
+}
+
+export async function createWebhook(deps: WebhookServiceDeps, context: ChangeContext, body: WebhookCreateRequest): Promise<WebhookCreated> {
+  const url = await checkUrl(deps, body.url);
+  const id = randomUUID();
+  const secret = generateSigningSecret();
+  return deps.db.transaction(async (trx) => {
+    const row = await repo.insertWebhook(trx, {
+      id,
+      url,
+      description: body.description ?? '',
+      event_types: body.event_types,
+      enabled: body.enabled ?? true,
+      secret_ciphertext: encryptSigningSecret(secret, deps.settings.send.keyEncryptionKey, id),
+      created_by: context.actor.subject,
+      created_at: context.now,
+      updated_at: context.now,
+      disabled_at: body.enabled === false ? context.now : null,
+      disabled_reason: body.enabled === false ? `created disabled by ${context.actor.subject}` : null,
+      failing_since: null,
+      consecutive_failed_deliveries: 0,
+    });
+    const webhook = toWebhook(row);
+    await recordEvents(trx, [webhookEvent('webhook.created', context, id, { before: null, after: webhook })]);
+    return { ...webhook, secret };
+  });
+}
+
+export async function listWebhooks(db: Knex, query: WebhookListQuery): Promise<WebhookList> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const { rows, total } = await repo.listWebhooks(db, { page, limit });
+  return { data: rows.map(toWebhook), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+}
+
+export async function getWebhook(db: Knex, id: string): Promise<Webhook> {
+  return toWebhook(await mustFind(db, id));
+}
+
+/** PATCH: `enabled: true` turns a disabled webhook back on with a clean slate; `false` stops its deliveries. */
+export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string, body: WebhookUpdateRequest): Promise<Webhook> {
+  const url = body.url === undefined ? undefined : await checkUrl(deps, body.url);
+  return deps.db.transaction(async (trx) => {
+    const current = await trx('webhooks').where({ id }).forUpdate().first<repo.WebhookRow | undefined>();
+    if (!current) throw notFound(id);
+    const patch: Partial<repo.WebhookRow> = { updated_at: context.now };
+    if (url !== undefined) patch.url = url;
+    if (body.event_types !== undefined) patch.event_types = body.event_types;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.enabled === true && !current.enabled) Object.assign(patch, { enabled: true, disabled_at: null, disabled_reason: null, failing_since: null, consecutive_failed_deliveries: 0 });
+    if (body.enabled === false && current.enabled) Object.assign(patch, { enabled: false, disabled_at: context.now, disabled_reason: `disabled by ${context.actor.subject}` });
+    const row = (await repo.updateWebhook(trx, id, patch))!;
+    if (!row.enabled) await repo.failPendingDeliveries(trx, id, 'webhook disabled');
+    const webhook = toWebhook(row);
+    await recordEvents(trx, [webhookEvent('webhook.updated', context, id, { before: toWebhook(current), after: webhook })]);
+    return webhook;
+  });
+}
+
+/** Deletes a webhook with its delivery log; deliveries still due are dropped. */
+export async function deleteWebhook(db: Knex, context: ChangeContext, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await repo.deleteWebhook(trx, id);
+    if (!row) throw notFound(id);
+    await recordEvents(trx, [webhookEvent('webhook.deleted', context, id, { before: toWebhook(row), after: null })]);
+  });
+}
+
+/**
+ * Sends a `webhook.test` event to this webhook now, outside the queue and its retries, and
+ * answers how the receiver did (as Stripe's and GitHub's "send test event"). The event is
+ * recorded (audit) first; the outbox never queues webhook.test, so no other webhook gets it.
+ */
+export async function testWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string): Promise<WebhookTestResult> {
+  const row = await mustFind(deps.db, id);
+  const event = webhookEvent('webhook.test', context, id, null);
+  const [recorded] = await deps.db.transaction(async (trx) => recordEvents(trx, [event]));
+  const messageId = recorded?.id ?? randomUUID();
+  const body = JSON.stringify(webhookPayload(messageId, event, context.now));
+  const result = await sendSigned(row, messageId, body, deps.settings.send, deps.resolveHost ? { resolveHost: deps.resolveHost } : {});
+  return { success: result.ok, message_id: messageId, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error, response_excerpt: result.responseExcerpt };
+}
+
+export async function listDeliveries(db: Knex, webhookId: string, query: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {
+  await mustFind(db, webhookId);
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const { rows, attempts, total } = await repo.listDeliveries(db, webhookId, { page, limit, ...(query.status ? { status: query.status } : {}) });
+  return { data: rows.map((row) => toDelivery(row, attempts)), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+}
+
+/**
+ * Sends a delivery again, once, with the same webhook-id and body (receivers deduplicate on the
+ * id, as with any retry): after a fix on the receiver's side, as GitHub's "Redeliver".
+ */
+export async function redeliver(db: Knex, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+  const row = await db.transaction(async (trx) => {
+    const webhook = await mustFind(trx, webhookId);
+    const delivery = await repo.lockDelivery(trx, webhookId, deliveryId);
+    if (!delivery) throw new ApiError('not_found', `Webhook ${webhookId} has no delivery ${deliveryId}`);
+    if (!webhook.enabled) throw new ApiError('conflict', `Webhook ${webhookId} is disabled; enable it (PATCH {"enabled": true}) before redelivering`);
+    if (delivery.status === 'pending') throw new ApiError('conflict', `Delivery ${deliveryId} is still pending; its next attempt is already scheduled`);
+    const at = await repo.scheduleAttempt(trx, deliveryId, 0, { attempt_limit: delivery.attempt_count + 1 });
+    await enqueueDeliveryJob(trx, deliveryId, { startAfter: at });
+    return (await repo.findDelivery(trx, webhookId, deliveryId))!;
+  });
+  return toDelivery(row, await repo.attemptsOf(db, [row.id]));
+}
+
+async function checkUrl(deps: WebhookServiceDeps, text: string): Promise<string> {
+  try {
+    const url = parseWebhookUrl(text, deps.settings.send.policy);
+    await resolveDestination(url, deps.settings.send.policy, deps.resolveHost);
+    return url.toString();
+  } catch (error) {
+    if (error instanceof DestinationRefused) throw new ApiError('webhook_url_not_allowed', error.message);
+    throw error;
+  }
+}
+
+async function mustFind(db: Knex, id: string): Promise<repo.WebhookRow> {
+  const row = await repo.findWebhook(db, id);
+  if (!row) throw notFound(id);
+  return row;
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('not_found', `No webhook with id ${id}`);
+}
+
+export function toWebhook(row: repo.WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    event_types: row.event_types as Webhook['event_types'],
+    enabled: row.enabled,
+    disabled_at: row.disabled_at?.toISOString() ?? null,
+    disabled_reason: row.disabled_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    created_by: row.created_by,
+  };
+}
+
+function toDelivery(row: repo.DeliveryRow, attempts: repo.AttemptRow[]): WebhookDelivery {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    event_type: row.event_type as WebhookDelivery['event_type'],
+    status: row.status,
+    attempt_count: row.attempt_count,
+    status_code: row.last_status_code,
+    latency_ms: row.last_latency_ms,
+    error: row.last_error,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    attempts: attempts
+      .filter((attempt) => attempt.delivery_id === row.id)
+      .map((attempt) => ({
+        attempt: attempt.attempt,
+        started_at: attempt.started_at.toISOString(),
+        status_code: attempt.status_code,
+        latency_ms: attempt.latency_ms,
+        error: attempt.error,
+        response_excerpt: attempt.response_excerpt,
+      })),
+  };
+}

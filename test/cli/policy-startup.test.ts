@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { repoRoot } from './run-cli.js';
+
+/**
+ * The modules a file loads when it is imported: its static imports, followed through the repository's
+ * own files (type-only imports are erased and do not count). Bare specifiers are packages.
+ */
+function staticImportClosure(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm)) {
+      const specifier = match[1]!;
+      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')));
+      else packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('acctl policy commands at startup', () => {
+  // Without an oclif manifest (development, tests) every command file is imported to list the
+  // commands, so whatever a command imports at the top is paid by every other command too.
+  const commandsDir = path.join(repoRoot, 'cli', 'src', 'commands', 'policy');
+  for (const name of readdirSync(commandsDir).filter((file) => file.endsWith('.ts'))) {
+    it(`policy ${name.replace(/\.ts$/, '')} loads the YAML parser, schemas and engine only when it runs`, () => {
+      const { files, packages } = staticImportClosure(path.join(commandsDir, name));
+      expect([...packages]).to.not.include('yaml');
+      const relative = [...files].map((file) => path.relative(repoRoot, file).split(path.sep).join('/'));
+      expect(relative.filter((file) => file.includes('domains/policies/engine') || file.includes('schemas/registry'))).to.deep.equal([]);
+      expect(relative.filter((file) => file.startsWith('cli/src/policy-files/'))).to.deep.equal(['cli/src/policy-files/command-support.ts']);
+    });
+  }
+});

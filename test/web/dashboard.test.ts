@@ -1,0 +1,139 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { expectOAuthError } from '../helpers/responses.js';
+import { createTestUser, inputValue, PageAgent, signIn } from '../oauth/support/user-agent.js';
+
+/** The text of the element with this id (the dashboard marks the client_id and secret for scripts). */
+function elementText(page: string, id: string): string {
+  const match = new RegExp(`id="${id}">([^<]*)<`).exec(page);
+  if (!match) throw new Error(`no element #${id} in:\n${page}`);
+  return match[1]!;
+}
+
+describe('the dashboard (/v1/ui/dashboard)', () => {
+  let t: TestApp;
+  let admin: PageAgent;
+  let member: PageAgent;
+  before(async () => {
+    t = await startTestApp();
+    admin = new PageAgent(t.app);
+    member = new PageAgent(t.app);
+    await signIn(admin, await createTestUser(t.app, { admin: true }));
+    await signIn(member, await createTestUser(t.app));
+  });
+  after(async () => t.close());
+
+  async function csrf(agent: PageAgent): Promise<string> {
+    return inputValue((await agent.get('/v1/ui/dashboard')).body, 'csrf_token');
+  }
+
+  const tokenWith = (clientId: string, clientSecret: string) =>
+    t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret } });
+
+  async function register(fields: Record<string, string | string[]>): Promise<{ clientId: string; clientSecret: string }> {
+    const response = await admin.postForm('/v1/ui/dashboard/clients', { csrf_token: await csrf(admin), ...fields });
+    expect(response.statusCode, response.body).to.equal(200);
+    return { clientId: elementText(response.body, 'client-id'), clientSecret: elementText(response.body, 'client-secret') };
+  }
+
+  it('sends a browser that is not signed in to the sign-in page, to come back here', async () => {
+    const response = await new PageAgent(t.app).get('/v1/ui/dashboard');
+    expect(response.statusCode).to.equal(303);
+    expect(response.headers.location).to.equal('/v1/ui/sign-in?return_to=%2Fv1%2Fui%2Fdashboard');
+  });
+
+  it('shows a 403 page to a user who is not an administrator', async () => {
+    const response = await member.get('/v1/ui/dashboard');
+    expect(response.statusCode).to.equal(403);
+    expect(response.body).to.include('Administrators only');
+  });
+
+  it('lists the built-in acctl-cli client, without a delete button', async () => {
+    const response = await admin.get('/v1/ui/dashboard');
+    expect(response.statusCode).to.equal(200);
+    expect(response.body).to.include('<code>acctl-cli</code>');
+    expect(response.body).to.not.include('/v1/ui/dashboard/clients/acctl-cli/delete');
+  });
+
+  it('registers a confidential client and shows its secret once; the secret gets a token', async () => {
+    const { clientId, clientSecret } = await register({ name: 'billing', client_type: 'confidential', grant_types: 'client_credentials', scopes: ['read:policies', 'evaluate:decisions'] });
+    const token = await tokenWith(clientId, clientSecret);
+    expect(token.statusCode, token.body).to.equal(200);
+    expect(token.json().scope).to.equal('read:policies evaluate:decisions');
+    const row = await t.app.db('oauth_clients').where({ client_id: clientId }).first();
+    expect(row.secret_hash).to.match(/^[0-9a-f]{64}$/);
+    expect(row.created_by).to.match(/^user:/);
+    expect((await admin.get('/v1/ui/dashboard')).body).to.not.include(clientSecret);
+  });
+
+  it('registers a public authorization-code client with its redirect URIs, one per line', async () => {
+    const response = await admin.postForm('/v1/ui/dashboard/clients', {
+      csrf_token: await csrf(admin),
+      name: 'web app',
+      client_type: 'public',
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: 'https://app.example.com/callback\r\nhttp://127.0.0.1/callback\r\n',
+      scopes: 'read:policies',
+    });
+    expect(response.statusCode).to.equal(200);
+    expect(response.body).to.not.include('id="client-secret"');
+    const row = await t.app.db('oauth_clients').where({ client_id: elementText(response.body, 'client-id') }).first();
+    expect(row).to.deep.include({ client_type: 'public', secret_hash: null, grant_types: ['authorization_code', 'refresh_token'], redirect_uris: ['https://app.example.com/callback', 'http://127.0.0.1/callback'] });
+  });
+
+  it('shows every problem of a registration at once with 400, and registers nothing', async () => {
+    const before = (await t.app.db('oauth_clients').select('client_id')).length;
+    const response = await admin.postForm('/v1/ui/dashboard/clients', { csrf_token: await csrf(admin), name: '', client_type: 'public', grant_types: 'client_credentials', redirect_uris: 'javascript:alert(1)', scopes: 'read:everything' });
+    expect(response.statusCode).to.equal(400);
+    for (const problem of ['The name must have 1 to 200 characters', 'A public client has no secret, so it cannot use client_credentials', 'Redirect URIs are used only by the authorization_code grant type', 'Unknown scope: read:everything']) {
+      expect(response.body).to.include(problem);
+    }
+    expect((await t.app.db('oauth_clients').select('client_id')).length).to.equal(before);
+  });
+
+  it('escapes a client name with markup wherever it shows it', async () => {
+    const { clientId } = await register({ name: '<img src=x onerror=alert(1)>', grant_types: 'client_credentials' });
+    const page = (await admin.get('/v1/ui/dashboard')).body;
+    expect(page).to.include('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).to.not.include('<img src=x');
+    expect(page).to.include(clientId);
+  });
+
+  it('rotates a secret: the new one is shown once, the old one stops working', async () => {
+    const { clientId, clientSecret } = await register({ name: 'rotating', grant_types: 'client_credentials', scopes: 'read:policies' });
+    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf(admin) });
+    expect(response.statusCode).to.equal(200);
+    const fresh = elementText(response.body, 'client-secret');
+    expect(fresh).to.not.equal(clientSecret);
+    expectOAuthError(await tokenWith(clientId, clientSecret), 401, 'invalid_client');
+    expect((await tokenWith(clientId, fresh)).statusCode).to.equal(200);
+  });
+
+  it('deletes a client with 303 back to the dashboard', async () => {
+    const { clientId, clientSecret } = await register({ name: 'doomed', grant_types: 'client_credentials' });
+    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf(admin) });
+    expect(response.statusCode).to.equal(303);
+    expect(response.headers.location).to.equal(`/v1/ui/dashboard?deleted=${clientId}`);
+    expect((await admin.get(response.headers.location as string)).body).to.include(`Deleted the client ${clientId}.`);
+    expectOAuthError(await tokenWith(clientId, clientSecret), 401, 'invalid_client');
+  });
+
+  it('refuses to delete acctl-cli (409) and answers 404 for an unknown client', async () => {
+    expect((await admin.postForm('/v1/ui/dashboard/clients/acctl-cli/delete', { csrf_token: await csrf(admin) })).statusCode).to.equal(409);
+    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/delete', { csrf_token: await csrf(admin) })).statusCode).to.equal(404);
+    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/rotate-secret', { csrf_token: await csrf(admin) })).statusCode).to.equal(404);
+  });
+
+  it('answers a form POST without the CSRF token with 403, and registers nothing', async () => {
+    const response = await admin.postForm('/v1/ui/dashboard/clients', { name: 'csrf-victim', grant_types: 'client_credentials' });
+    expect(response.statusCode).to.equal(403);
+    expect(await t.app.db('oauth_clients').where({ name: 'csrf-victim' }).first()).to.equal(undefined);
+  });
+
+  it('answers a non-administrator\'s form POST with 403, even with a valid CSRF token', async () => {
+    const page = await member.get('/v1/ui/sign-out');
+    const response = await member.postForm('/v1/ui/dashboard/clients', { csrf_token: inputValue(page.body, 'csrf_token'), name: 'sneaky', grant_types: 'client_credentials' });
+    expect(response.statusCode).to.equal(403);
+    expect(await t.app.db('oauth_clients').where({ name: 'sneaky' }).first()).to.equal(undefined);
+  });
+});

@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { startTestApp } from '../helpers/app.js';
+import { freshDatabase } from '../helpers/database.js';
+import { adminToken, createWebhook, deliveriesOf, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
+import { Receiver } from './receiver.js';
+
+describe('webhook deliveries across a restart', () => {
+  it('delivers an event enqueued before the app closed, from a new app on the same database', async () => {
+    const receiver = await Receiver.start();
+    const databaseUrl = await freshDatabase();
+    // The first app delivers nothing (webhookConcurrency: 0), so the job is still queued when it closes.
+    const first = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, webhookConcurrency: 0 } });
+    const token = await adminToken(first.app);
+    const hook = await createWebhook(first.app, token, { url: receiver.url(), event_types: ['policy.deleted'] });
+    await raise(first.app.db, sampleEvent('policy.deleted', 'before-restart'));
+    const queued = await first.app.jobs.boss.getQueueSize('webhook-delivery');
+    await first.close();
+    expect(queued).to.equal(1);
+    expect(receiver.requests).to.have.lengthOf(0);
+
+    const second = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey: first.config.keyEncryptionKey } });
+    try {
+      const [request] = await receiver.waitFor(1);
+      const payload = new StandardWebhook(hook.secret).verify(request!.body, request!.headers as Record<string, string>) as { type: string; data: { target: { id: string } } };
+      expect(payload.type).to.equal('policy.deleted');
+      expect(payload.data.target.id).to.equal('before-restart');
+    } finally {
+      await second.close();
+      await receiver.close();
+    }
+  });
+
+  it('gives back an attempt in flight at shutdown, uncounted, and the next app makes it', async () => {
+    const receiver = await Receiver.start(['hang', { status: 200 }]);
+    const databaseUrl = await freshDatabase();
+    const first = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, webhookTimeoutMs: 20_000 } });
+    const token = await adminToken(first.app);
+    const hook = await createWebhook(first.app, token, { url: receiver.url(), event_types: ['policy.updated'] });
+    await raise(first.app.db, sampleEvent('policy.updated'));
+    await receiver.waitFor(1);
+    const closing = Date.now();
+    await first.close();
+    expect(Date.now() - closing, 'shutdown does not wait for the hanging receiver').to.be.below(5000);
+
+    const second = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey: first.config.keyEncryptionKey } });
+    try {
+      const token2 = await adminToken(second.app);
+      const [, retried] = await receiver.waitFor(2);
+      expect(retried!.headers['webhook-id']).to.equal(receiver.requests[0]!.headers['webhook-id']);
+      const [delivery] = await eventually(async () => {
+        const deliveries = await deliveriesOf(second.app, token2, hook.id);
+        return deliveries[0]?.status === 'succeeded' ? deliveries : undefined;
+      });
+      expect(delivery!.attempt_count, 'the interrupted attempt is not counted').to.equal(1);
+    } finally {
+      await second.close();
+      await receiver.close();
+    }
+  });
+});
