@@ -99,7 +99,8 @@ async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: Api
   });
 }
 
-async function revokeAccessTokenRecorded(db: Knex, context: ChangeContext, token: { jti: string; subject: string; clientId: string | null; expiresAt: Date }, by: string): Promise<void> {
+/** Revokes an access token by its jti with its token.revoked event (also used by POST /oauth/revoke); revoking it again records nothing. */
+export async function revokeAccessTokenRecorded(db: Knex, context: ChangeContext, token: { jti: string; subject: string; clientId: string | null; expiresAt: Date }, by: string): Promise<void> {
   await db.transaction(async (trx) => {
     if (!(await revokeAccessToken(trx, token.jti, token.expiresAt, by, context.now))) return;
     const before = { jti: token.jti, subject: token.subject, client_id: token.clientId, expires_at: token.expiresAt.toISOString(), revoked_at: null };

@@ -50,20 +50,29 @@ export async function recordGrantAccessToken(db: Knex, row: { jti: string; grant
   await db('oauth_grant_access_tokens').insert(row);
 }
 
+export interface RevokedGrant {
+  /** The grant as revoked (revoked_at and revoked_reason set). */
+  grant: GrantRow;
+  /** Access tokens of the grant, still unexpired, that this revocation added to revoked_access_tokens. */
+  accessTokensRevoked: number;
+}
+
 /**
- * Revokes the whole family: the grant (so none of its refresh tokens works any more) and every
- * access token issued under it that has not expired (into revoked_access_tokens, which every
- * replica checks). The grant row is locked first, so a refresh running at the same moment either
- * finishes before (and its access token is revoked here) or sees the grant revoked.
+ * Revokes the whole family, in the caller's transaction: the grant (so none of its refresh tokens
+ * works any more) and every access token issued under it that has not expired (into
+ * revoked_access_tokens, which every replica checks). The UPDATE takes the grant's row lock, so a
+ * refresh running at the same moment either finishes before (and its access token is revoked
+ * here) or sees the grant revoked. Answers undefined when the grant was already revoked (its
+ * access tokens are revoked again all the same, which changes nothing).
  */
-export async function revokeGrant(db: Knex, grantId: string, reason: string, now: Date): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('oauth_grants').where({ id: grantId }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: reason });
-    await trx.raw(
-      `INSERT INTO revoked_access_tokens (jti, expires_at, revoked_at, revoked_by)
-       SELECT jti, expires_at, ?, ? FROM oauth_grant_access_tokens WHERE grant_id = ? AND expires_at > ?
-       ON CONFLICT (jti) DO NOTHING`,
-      [now, `grant:${reason}`, grantId, now],
-    );
-  });
+export async function revokeGrant(trx: Knex.Transaction, grantId: string, reason: string, now: Date): Promise<RevokedGrant | undefined> {
+  const [grant] = (await trx('oauth_grants').where({ id: grantId }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: reason }).returning('*')) as GrantRow[];
+  const inserted = (await trx.raw(
+    `INSERT INTO revoked_access_tokens (jti, expires_at, revoked_at, revoked_by)
+     SELECT jti, expires_at, ?, ? FROM oauth_grant_access_tokens WHERE grant_id = ? AND expires_at > ?
+     ON CONFLICT (jti) DO NOTHING
+     RETURNING jti`,
+    [now, `grant:${reason}`, grantId, now],
+  )) as { rows: unknown[] };
+  return grant ? { grant, accessTokensRevoked: inserted.rows.length } : undefined;
 }

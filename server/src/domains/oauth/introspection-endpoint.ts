@@ -4,8 +4,7 @@ import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../.
 import { isAccessTokenRevoked } from '../api-tokens/repo.js';
 import { identifyPresentedToken, type PresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';
-import { authenticateClient } from './token-endpoint/authenticate-client.js';
-import { readClientCredentials } from './token-endpoint/read-client-credentials.js';
+import { authenticateRequestClient, type ClientAuthenticationDeps } from './token-endpoint/authenticate-client.js';
 
 /**
  * POST /oauth/introspect, RFC 7662, as ordered steps. Section 2.1 requires the caller to be
@@ -13,10 +12,9 @@ import { readClientCredentials } from './token-endpoint/read-client-credentials.
  * servers introspect tokens issued to others). A refresh token is described only to the client
  * it was issued to (it is between that client and this server); to anyone else it is inactive.
  */
-export async function handleIntrospectionRequest(request: FastifyRequest, deps: TokenLookupDeps): Promise<OAuthIntrospectionResponse> {
+export async function handleIntrospectionRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps): Promise<OAuthIntrospectionResponse> {
   const params = readOAuthParameters<OAuthIntrospectionRequest>(request.body, 'oauth-introspection-request');
-  const presentedCredentials = readClientCredentials(request, params);
-  const client = await authenticateClient(deps.db, presentedCredentials);
+  const { client, presented: presentedCredentials } = await authenticateRequestClient(deps, request, params); // invalid_client: auth.failed
   if (client.client_type !== 'confidential') throw new InvalidClient('Introspection is for confidential clients that authenticate with their secret', presentedCredentials.method === 'client_secret_basic');
   const presented = await identifyPresentedToken(deps, params.token);
   return describe(presented, client.client_id, deps);

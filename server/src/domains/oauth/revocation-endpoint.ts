@@ -1,24 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidRequest, UnsupportedTokenType } from '../../errors/oauth-errors.js';
+import { requestInfoOf } from '../../events/context.js';
 import type { OAuthRevocationRequest } from '../../generated/schema-types.js';
-import { revokeAccessToken } from '../api-tokens/repo.js';
-import { revokeGrant } from './grants-repo.js';
+import { revokeAccessTokenRecorded } from '../api-tokens/service.js';
 import { identifyPresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
+import { clientContext } from './oauth-events.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';
-import { authenticateClient } from './token-endpoint/authenticate-client.js';
-import { readClientCredentials } from './token-endpoint/read-client-credentials.js';
+import { revokeGrantRecorded } from './revoke-grant.js';
+import { authenticateRequestClient, type ClientAuthenticationDeps } from './token-endpoint/authenticate-client.js';
 
 /**
  * POST /oauth/revoke, RFC 7009, as ordered steps. A client revokes its own tokens: a refresh
  * token revokes its whole family, access tokens included (section 2.1 SHOULD); an access token
  * revokes itself. An unknown, expired or already revoked token is not an error (section 2.2):
  * the answer is 200 either way, so the endpoint tells nothing about tokens it does not own.
+ * What is actually revoked is recorded (token.revoked, actor the client) in the revocation's
+ * transaction; revoking again records nothing.
  */
-export async function handleRevocationRequest(request: FastifyRequest, deps: TokenLookupDeps): Promise<void> {
+export async function handleRevocationRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps): Promise<void> {
   const params = readOAuthParameters<OAuthRevocationRequest>(request.body, 'oauth-revocation-request');
-  const client = await authenticateClient(deps.db, readClientCredentials(request, params));
+  const { client } = await authenticateRequestClient(deps, request, params); // invalid_client: auth.failed
   const presented = await identifyPresentedToken(deps, params.token);
-  const by = `client:${client.client_id}`;
+  const context = clientContext(client.client_id, requestInfoOf(request), deps.now);
   switch (presented.kind) {
     case 'unknown':
       return;
@@ -27,12 +30,14 @@ export async function handleRevocationRequest(request: FastifyRequest, deps: Tok
       throw new UnsupportedTokenType('API tokens are revoked with DELETE /v1/auth/revoke, not here');
     case 'refresh_token':
       if (presented.token.grant.client_id !== client.client_id) throw notYours();
-      await revokeGrant(deps.db, presented.token.grant.id, 'revoked_by_client', deps.now);
+      await revokeGrantRecorded(deps.db, context, presented.token.grant.id, 'revoked_by_client');
       return;
-    case 'access_token':
-      if (presented.claims.client_id !== client.client_id) throw notYours();
-      await revokeAccessToken(deps.db, presented.claims.jti, new Date(presented.claims.exp * 1000), by, deps.now);
+    case 'access_token': {
+      const { claims } = presented;
+      if (claims.client_id !== client.client_id) throw notYours();
+      await revokeAccessTokenRecorded(deps.db, context, { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) }, `client:${client.client_id}`);
       return;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestInfoOf } from '../../events/context.js';
 import { allScopes } from '../../plugins/auth/scopes.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
@@ -29,13 +30,15 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         issuer: app.config.publicUrl,
         accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
         now: new Date(),
+        request: requestInfoOf(request),
+        recorder: app.eventRecorder,
       });
       // RFC 6749 section 5.1: token responses must not be cached.
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(response);
     },
   });
 
-  const tokenLookup = () => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date() });
+  const tokenLookup = () => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date(), recorder: app.eventRecorder });
 
   app.post('/oauth/revoke', {
     config: {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestInfoOf } from '../../events/context.js';
+import type { ChangeContext } from '../../events/types.js';
 import type { RouteDocs } from '../meta/route-docs.js';
 import { csrfFieldName, csrfTokenFor, csrfTokenMatches } from './csrf.js';
 import { renderMessagePage } from './pages/message-page.js';
 import { sendPage } from './send-page.js';
-import { loadSession, type SessionDeps, type WebSession } from './sessions.js';
+import { loadSession, type SessionDeps, type SignedInUser, type WebSession } from './sessions.js';
 
 /** A form field given exactly once as text (a repeated field arrives as an array, JSON may hold anything). */
 export function formField(body: unknown, name: string): string | undefined {
@@ -41,6 +43,14 @@ export async function requireFormSession(app: FastifyInstance, request: FastifyR
     { status: 403 },
   );
   return undefined;
+}
+
+/**
+ * The change context of a page: the session's user is the actor. Pages are `auth: 'public'`
+ * routes, so request.caller (a bearer token's) is null and changeContextOf would say anonymous.
+ */
+export function sessionChangeContext(request: FastifyRequest, user: SignedInUser, now: Date): ChangeContext {
+  return { actor: { subject: user.id, client_id: null, token_kind: 'session' }, request: requestInfoOf(request), now };
 }
 
 export function signedInHeader(session: WebSession): { user: NonNullable<WebSession['user']>; csrfToken: string } | undefined {

@@ -1,8 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { InvalidClient } from '../../../errors/oauth-errors.js';
+import { actorOf, requestInfoOf } from '../../../events/context.js';
+import type { EventRecorder } from '../../../events/event-recorder.js';
 import { secretMatches } from '../../../security/secrets.js';
 import { findClient, type OAuthClientRow } from '../clients-repo.js';
-import type { PresentedClientCredentials } from './read-client-credentials.js';
+import { clientAuthenticationFailedEvent } from '../oauth-events.js';
+import { readClientCredentials, type PresentedClientCredentials } from './read-client-credentials.js';
 
 /**
  * Confidential clients prove their secret (SHA-256 compared in constant time; an unknown client
@@ -20,4 +24,34 @@ export async function authenticateClient(db: Knex, presented: PresentedClientCre
     throw new InvalidClient('Client authentication failed: unknown client or wrong secret', usedBasic);
   }
   return client;
+}
+
+export interface ClientAuthenticationDeps {
+  db: Knex;
+  recorder: Pick<EventRecorder, 'recordInBackground'>;
+  now: Date;
+}
+
+/**
+ * The client of a request to the token, revocation or introspection endpoint: its credentials
+ * read (RFC 6749 section 2.3.1) and checked. Every invalid_client is an auth.failed event,
+ * recorded in the background so the 401 costs what it did (nothing else changes to join).
+ */
+export async function authenticateRequestClient(
+  deps: ClientAuthenticationDeps,
+  request: FastifyRequest,
+  params: { client_id?: string; client_secret?: string },
+): Promise<{ client: OAuthClientRow; presented: PresentedClientCredentials }> {
+  let presented: PresentedClientCredentials | undefined;
+  try {
+    presented = readClientCredentials(request, params);
+    return { client: await authenticateClient(deps.db, presented), presented };
+  } catch (error) {
+    if (error instanceof InvalidClient) {
+      const context = { actor: actorOf(request), request: requestInfoOf(request), now: deps.now };
+      const endpoint = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+      deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, clientId: presented?.clientId ?? params.client_id, method: presented?.method, reason: error.message })]);
+    }
+    throw error;
+  }
 }

@@ -1,11 +1,14 @@
 import { UnauthorizedClient } from '../../../errors/oauth-errors.js';
 import { signAccessToken } from '../access-token.js';
 import { resolveGrantedScopes } from '../grant-scopes.js';
+import { clientContext, tokenIssuedEvent } from '../oauth-events.js';
 import type { GrantContext, GrantHandler } from './grant.js';
 
 /**
  * Spec, Authentication item 3: machine-to-machine, no refresh token, 3600 s. The token's subject
  * is the client itself (RFC 9068 section 2.2: for client credentials, sub is the client id).
+ * Nothing is written, so auth.token_issued goes to the background recorder: the response does
+ * not wait for a database round trip (and the token is valid whether or not the event is).
  */
 export const clientCredentialsGrant: GrantHandler = async (context: GrantContext, client, params) => {
   if (client.client_type !== 'confidential') throw new UnauthorizedClient('A public client cannot use client_credentials');
@@ -18,5 +21,6 @@ export const clientCredentialsGrant: GrantHandler = async (context: GrantContext
     ttlSeconds: context.accessTokenTtlSeconds,
     now: context.now,
   });
+  context.recorder.recordInBackground([tokenIssuedEvent(clientContext(client.client_id, context.request, context.now), 'client_credentials', claims)]);
   return { access_token: token, token_type: 'Bearer', expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
 };

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { EventRecorder } from '../../../events/event-recorder.js';
+import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../generated/schema-types.js';
@@ -9,6 +11,10 @@ export interface GrantContext {
   issuer: string;
   accessTokenTtlSeconds: number;
   now: Date;
+  /** Where the request came from, for its events. */
+  request: EventRequest;
+  /** Records the events that have no transaction of their own: auth.failed, and auth.token_issued of client_credentials. */
+  recorder: Pick<EventRecorder, 'recordInBackground'>;
 }
 
 export type GrantHandler = (context: GrantContext, client: OAuthClientRow, params: OAuthTokenRequest) => Promise<OAuthTokenResponse>;

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generateClientSecret, hashSecret } from '../../../security/secrets.js';
 import { checkClientRegistration } from '../../oauth/client-registration.js';
-import { deleteClient, findClient, insertClient, listClients, updateClientSecret } from '../../oauth/clients-repo.js';
+import { createClientRecorded, deleteClientRecorded, rotateClientSecretRecorded } from '../../oauth/client-changes.js';
+import { listClients } from '../../oauth/clients-repo.js';
 import { firstPartyClientIds } from '../../oauth/first-party-clients.js';
 import { csrfTokenFor } from '../csrf.js';
-import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionDeps } from '../page-context.js';
+import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { emptyRegistrationForm, renderClientSecretPage, renderDashboardPage, type RegistrationFormValues } from '../pages/dashboard-page.js';
 import { renderMessagePage } from '../pages/message-page.js';
 import { signInPath } from '../return-to.js';
@@ -17,7 +18,8 @@ type AdminSession = WebSession & { user: SignedInUser };
 /**
  * The dashboard, for users whose principal has `is_admin: true` (spec: OAuth clients are
  * "created in the service's dashboard"). Order on every request: session, then (forms) the CSRF
- * token, then signed in (else to the sign-in page), then admin (else a 403 page).
+ * token, then signed in (else to the sign-in page), then admin (else a 403 page). Each change
+ * is made in one transaction with its client.* event, the signed-in user as its actor.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const refuseNonAdmin = (reply: FastifyReply, session: AdminSession): FastifyReply =>
@@ -96,7 +98,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
       const { registration } = checked;
       const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
-      const row = await insertClient(app.db, {
+      const row = await createClientRecorded(app.db, sessionChangeContext(request, session.user, new Date()), {
         client_id: randomUUID(),
         name: registration.name,
         client_type: registration.clientType,
@@ -118,12 +120,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
-      const client = await findClient(app.db, request.params.client_id);
-      if (!client || client.client_type !== 'confidential') {
+      const secret = generateClientSecret();
+      const client = await rotateClientSecretRecorded(app.db, sessionChangeContext(request, session.user, new Date()), request.params.client_id, hashSecret(secret));
+      if (!client) {
         return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No confidential client has the client_id ${request.params.client_id}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
       }
-      const secret = generateClientSecret();
-      await updateClientSecret(app.db, client.client_id, hashSecret(secret), new Date());
       return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'New client secret', client: { id: client.client_id, name: client.name }, secret }));
     },
   });
@@ -144,7 +145,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       if (firstPartyClientIds.includes(clientId)) {
         return sendPage(reply, renderMessagePage({ title: 'Built-in client', message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`, code: 'conflict', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 409 });
       }
-      if (!(await deleteClient(app.db, clientId))) {
+      if (!(await deleteClientRecorded(app.db, sessionChangeContext(request, session.user, new Date()), clientId))) {
         return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No client has the client_id ${clientId}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
       }
       return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { actorOf, requestInfoOf } from '../../../events/context.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formPageDocs, pageDocs, requireFormSession, sessionDeps } from '../page-context.js';
 import { renderSignInPage } from '../pages/sign-in-page.js';
 import { safeReturnPath } from '../return-to.js';
 import { sendPage, sendSeeOther } from '../send-page.js';
 import { endSession, loadSession, startSession } from '../sessions.js';
-import { attemptSignIn } from '../sign-in.js';
+import { attemptSignIn, signInFailedEvent } from '../sign-in.js';
 import { signInThrottle } from '../sign-in-throttle.js';
 
 /** One message for every refusal, whatever the reason (unknown user, wrong password, disabled user). */
@@ -15,7 +16,7 @@ const refusedMessage = 'The username or password is incorrect.';
  * GET /ui/sign-in shows the form (starting an anonymous session, which its CSRF token is bound
  * to); POST /ui/sign-in checks the credentials and, on success, replaces that session by a new
  * signed-in one (a session id fixed before sign-in never becomes a signed-in one) and goes back
- * to `return_to` with a 303.
+ * to `return_to` with a 303. A refused or throttled sign-in is an auth.failed event.
  */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ui/sign-in', {
@@ -54,6 +55,11 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       if (session.user) return sendSeeOther(reply, returnTo);
       const username = formField(request.body, 'username') ?? '';
       const result = await attemptSignIn(app.db, { username, password: formField(request.body, 'password') ?? '', ip: request.ip, now });
+      if (result.outcome !== 'signed_in') {
+        // Nothing to join (the throttle's row is its own write), and the refusal must not wait for the audit log.
+        const context = { actor: actorOf(request), request: requestInfoOf(request), now };
+        app.eventRecorder.recordInBackground([signInFailedEvent(context, username, result.outcome === 'throttled' ? 'too_many_failures' : result.reason)]);
+      }
       if (result.outcome === 'throttled') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         const error = `Too many failed sign-ins for this username from your address (${signInThrottle.maxFailures} in ${signInThrottle.windowSeconds / 60} minutes). Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

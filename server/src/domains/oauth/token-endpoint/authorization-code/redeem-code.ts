@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidGrant } from '../../../../errors/oauth-errors.js';
 import type { OAuthTokenResponse } from '../../../../generated/schema-types.js';
 import { consumeAuthorizationCode, attachGrantToCode, type AuthorizationCodeRow } from '../../authorization-codes-repo.js';
 import { insertGrant } from '../../grants-repo.js';
 import { oauthLifetimes } from '../../lifetimes.js';
 import type { GrantContext } from '../grant.js';
 import { issueGrantTokens, type GrantTokens } from '../issue-grant-tokens.js';
-import { revokeTokensOfCode } from './reject-replayed-code.js';
+import { refuseReplayedCode } from './reject-replayed-code.js';
 
 /**
  * One transaction: take the code (the conditional UPDATE lets exactly one of concurrent
- * redemptions through), start the grant, issue its first access and refresh tokens. The
- * redemption that loses is a replay: it revokes what the winner got.
+ * redemptions through), start the grant, issue its first access and refresh tokens with their
+ * auth.token_issued event. The redemption that loses is a replay: it revokes what the winner got.
  */
 export async function redeemCode(context: GrantContext, code: AuthorizationCodeRow): Promise<OAuthTokenResponse> {
   const grantId = randomUUID();
@@ -26,12 +25,9 @@ export async function redeemCode(context: GrantContext, code: AuthorizationCodeR
       expires_at: new Date(context.now.getTime() + oauthLifetimes.refreshTokenSeconds * 1000),
     });
     await attachGrantToCode(trx, code.code_hash, grantId);
-    return issueGrantTokens(trx, context, { grantId, clientId: code.client_id, principalId: code.principal_id, scopes: code.scopes });
+    return issueGrantTokens(trx, context, { grantType: 'authorization_code', grantId, clientId: code.client_id, principalId: code.principal_id, scopes: code.scopes });
   });
-  if (!issued) {
-    await revokeTokensOfCode(context, code.code_hash);
-    throw new InvalidGrant('The authorization code has already been used; the tokens issued from it are revoked');
-  }
+  if (!issued) return refuseReplayedCode(context, code);
   // Spec, "Token response": the authorization_code response carries refresh_token and created_at.
   return {
     access_token: issued.accessToken.token,

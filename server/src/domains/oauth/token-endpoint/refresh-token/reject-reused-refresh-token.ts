@@ -1,5 +1,7 @@
 import { InvalidGrant } from '../../../../errors/oauth-errors.js';
-import { revokeGrant, type RefreshTokenWithGrant } from '../../grants-repo.js';
+import type { RefreshTokenWithGrant } from '../../grants-repo.js';
+import { clientContext, grantReplayedEvent, tokenEndpointContext } from '../../oauth-events.js';
+import { revokeGrantRecorded } from '../../revoke-grant.js';
 import type { GrantContext } from '../grant.js';
 
 /**
@@ -12,7 +14,10 @@ export async function rejectReusedRefreshToken(context: GrantContext, token: Ref
   await revokeReusedFamily(context, token);
 }
 
+/** The revocation (token.revoked, by the token endpoint itself), the reuse (auth.failed, in the background), the refusal. */
 export async function revokeReusedFamily(context: GrantContext, token: RefreshTokenWithGrant): Promise<never> {
-  await revokeGrant(context.db, token.grant.id, 'refresh_token_reused', context.now);
+  const { grant } = token;
+  await revokeGrantRecorded(context.db, tokenEndpointContext(context.request, context.now), grant.id, 'refresh_token_reused');
+  context.recorder.recordInBackground([grantReplayedEvent(clientContext(grant.client_id, context.request, context.now), grant.client_id, 'refresh_token_reused', grant.id)]);
   throw new InvalidGrant('The refresh token was already used; every token of its family is revoked');
 }

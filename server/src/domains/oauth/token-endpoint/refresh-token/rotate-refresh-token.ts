@@ -9,14 +9,14 @@ import { revokeReusedFamily } from './reject-reused-refresh-token.js';
  * One transaction: lock the grant (a revocation in flight either finished, and is seen here, or
  * waits and then revokes what this issues), mark the presented token used (of concurrent
  * refreshes with the same token exactly one gets through; the others are reuse), and issue the
- * next access and refresh token of the family.
+ * next access and refresh token of the family, with their auth.token_issued event.
  */
 export async function rotateRefreshToken(context: GrantContext, token: RefreshTokenWithGrant, scopes: string[]): Promise<OAuthTokenResponse> {
   const outcome = await context.db.transaction(async (trx): Promise<GrantTokens | 'revoked' | 'reused'> => {
     const grant = await lockGrant(trx, token.grant.id);
     if (!grant || grant.revoked_at !== null) return 'revoked';
     if (!(await markRefreshTokenUsed(trx, token.token_hash, context.now))) return 'reused';
-    return issueGrantTokens(trx, context, { grantId: grant.id, clientId: grant.client_id, principalId: grant.principal_id, scopes });
+    return issueGrantTokens(trx, context, { grantType: 'refresh_token', grantId: grant.id, clientId: grant.client_id, principalId: grant.principal_id, scopes });
   });
   if (outcome === 'revoked') throw new InvalidGrant('The refresh token has been revoked');
   if (outcome === 'reused') return revokeReusedFamily(context, token);
