@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
@@ -92,9 +91,9 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise
   };
   // RFC 7396 merge patches are JSON too (PATCH /principals/{id}).
   app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'string' }, parseJsonOrEmpty);
-  // Fastify parses text/plain by default; the API takes JSON (and forms at /oauth/token): 415.
+  // Fastify parses text/plain by default; the API takes JSON (forms only where OAuth and the
+  // pages need them: domains/oauth/routes.ts, domains/web/routes.ts), so anything else is a 415.
   app.removeContentTypeParser('text/plain');
-  await app.register(formbody, { bodyLimit: config.bodyLimit });
   await app.register(errorsPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);

@@ -29,6 +29,10 @@ describe('REST API errors (RFC 9457)', () => {
       expectProblem(await postToken('{"name":"x","scopes":["read:audit"]}', 'text/plain'), 415, 'unsupported_media_type');
     });
 
+    it('answers a form body to a REST route with 415: forms are for the OAuth endpoints and pages only', async () => {
+      expectProblem(await postToken('name=x&scopes=read%3Aaudit', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+    });
+
     it('answers an unknown media type with 415 unsupported_media_type', async () => {
       expectProblem(await postToken('<token/>', 'application/xml'), 415, 'unsupported_media_type');
     });

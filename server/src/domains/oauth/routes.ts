@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
 import { allScopes } from '../../plugins/auth/scopes.js';
@@ -9,6 +10,8 @@ import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
 
 /** OAuth 2.0 endpoints under {base_url}/oauth (spec, "OAuth endpoints"). */
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+  // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
+  await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   app.post('/oauth/token', {
     config: {
       auth: 'public',
