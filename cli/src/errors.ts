@@ -21,6 +21,12 @@ export const exitCodes = {
   conflict: 5,
   /** The database cannot be reached, or the embedded PostgreSQL did not start. */
   database_unavailable: 6,
+  /** No credentials for the server, or the server refused them (401), or they lack a scope (403). */
+  auth_error: 7,
+  /** The acctl server named by --server / ACCTL_SERVER cannot be reached. */
+  server_unreachable: 8,
+  /** `acctl decision evaluate --exit-code`: the call succeeded and the answer is deny. */
+  denied: 10,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;

@@ -1,0 +1,68 @@
+import type { Decision, Policy, PolicyRule, PolicyVersion, Principal } from '../../../server/src/generated/schema-types.js';
+import { renderTable } from '../ux/table.js';
+import { keyValueLines, style } from '../ux/style.js';
+import { formatAssignments } from './assignments.js';
+
+/** `2026-11-22 01:02:03` from an ISO timestamp. */
+export function shortTime(iso: string | undefined | null): string {
+  return iso ? iso.slice(0, 19).replace('T', ' ') : '-';
+}
+
+export function principalLines(principal: Principal): string[] {
+  return keyValueLines([
+    ['id', principal.id],
+    ['kind', principal.kind],
+    ['name', principal.name],
+    ['display name', principal.display_name ?? '-'],
+    ['status', principal.status],
+    ['attributes', formatAssignments(principal.attributes)],
+    ['password', principal.has_password ? 'set' : 'none'],
+    ['created', `${shortTime(principal.created_at)} by ${principal.created_by}`],
+    ['updated', shortTime(principal.updated_at)],
+    ...(principal.deleted_at ? [['deleted', shortTime(principal.deleted_at)] as const] : []),
+  ]);
+}
+
+export function policyLines(policy: Policy | PolicyVersion): string[] {
+  const pairs: Array<readonly [string, string]> = [
+    ['id', policy.id],
+    ['name', policy.name],
+    ['description', policy.description || '-'],
+    ['status', policy.status ?? '-'],
+    ['version', String(policy.version)],
+  ];
+  if ('updated_at' in policy) pairs.push(['updated', `${shortTime(policy.updated_at)}${policy.updated_by ? ` by ${policy.updated_by}` : ''}`]);
+  else pairs.push(['created', `${shortTime(policy.created_at)}${policy.created_by ? ` by ${policy.created_by}` : ''}`]);
+  if ('deleted_at' in policy && policy.deleted_at) pairs.push(['deleted', shortTime(policy.deleted_at)]);
+  pairs.push(['rules', String(policy.rules.length)]);
+  const lines = keyValueLines(pairs);
+  if (policy.rules.length > 0) {
+    lines.push('');
+    lines.push(
+      renderTable(
+        [
+          { header: '#', value: (row: { rule: PolicyRule; index: number }) => String(row.index) },
+          { header: 'EFFECT', value: (row) => row.rule.effect },
+          { header: 'PRINCIPAL', value: (row) => row.rule.principals.type + (row.rule.principals.attributes ? ` ${formatAssignments(Object.fromEntries(Object.entries(row.rule.principals.attributes).map(([name, values]) => [name, (values ?? []).join('|')])))}` : '') },
+          { header: 'RESOURCE', value: (row) => `${row.rule.resources.type}:${row.rule.resources.identifiers.join(',')}` },
+          { header: 'ACTIONS', value: (row) => row.rule.actions.join(',') },
+          { header: 'CONDITIONS', value: (row) => (row.rule.conditions ?? []).map((condition) => condition.type).join(',') || '-' },
+        ],
+        policy.rules.map((rule, index) => ({ rule, index })),
+      ),
+    );
+  }
+  return lines;
+}
+
+export function decisionLines(decision: Decision): string[] {
+  const verdict = decision.decision === 'allow' ? style.green.bold('ALLOW') : style.red.bold('DENY');
+  const lines = keyValueLines([
+    ['decision', verdict],
+    ['id', decision.id],
+    ['explanation', decision.explanation],
+    ...decision.matched_rules.map((rule) => ['matched', `${rule.effect} ${rule.policy_name} v${rule.policy_version} rule ${rule.rule_index}${rule.conditions_met.length > 0 ? ` (${rule.conditions_met.join(', ')})` : ''}`] as const),
+    ...decision.reasons.map((reason) => ['reason', reason] as const),
+  ]);
+  return lines;
+}

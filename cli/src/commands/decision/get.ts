@@ -1,0 +1,33 @@
+import { Args } from '@oclif/core';
+import type { DecisionRecord } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { formatAssignments } from '../../api/assignments.js';
+import { decisionLines, shortTime } from '../../api/display.js';
+import { keyValueLines } from '../../ux/style.js';
+
+export default class DecisionGet extends ApiCommand {
+  static override summary = 'Show a recorded decision with its request';
+  static override description = 'Who asked, the request as evaluated (stored principal attributes merged under the inline ones) and the result. Needs the read:audit scope. --json prints the API answer.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4'];
+  static override args = { id: Args.string({ required: true, description: 'The decision id (from decision evaluate).' }) };
+
+  public async run(): Promise<DecisionRecord> {
+    const { args, flags } = await this.parse(DecisionGet);
+    const record = await (await this.api(flags.server)).get<DecisionRecord>(`/decisions/${encodeURIComponent(args.id)}`);
+    const { principal, resource, action, context } = record.request;
+    this.log(
+      [
+        ...keyValueLines([
+          ['time', shortTime(record.timestamp)],
+          ['caller', `${record.caller.subject}${record.caller.client_id ? ` (client ${record.caller.client_id})` : ''}`],
+          ['principal', `${principal.type}${principal.id ? ` ${principal.id}` : ''} ${formatAssignments(principal.attributes)}`],
+          ['resource', `${resource.type}:${resource.identifier}`],
+          ['action', action],
+          ['context', formatAssignments(context)],
+        ]),
+        ...decisionLines(record.result),
+      ].join('\n'),
+    );
+    return record;
+  }
+}

@@ -1,0 +1,42 @@
+import { Args } from '@oclif/core';
+import type { PolicyVersion, PolicyVersionList } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { shortTime } from '../../api/display.js';
+import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../api/policy-history.js';
+import { renderTable } from '../../ux/table.js';
+
+export interface PolicyHistory {
+  policy_id: string;
+  /** Newest first. */
+  versions: PolicyHistoryEntry[];
+}
+
+export default class PolicyHistoryCommand extends ApiCommand {
+  static override summary = 'Show what changed in each version of a policy';
+  static override description = 'Reads every version and compares each with the one before: name, status, description, number of rules, actions added or removed, other rule edits. For the full content of a version: policy get ID --version N.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f', '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json | jq ".versions[0].changes"'];
+  static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
+
+  public async run(): Promise<PolicyHistory> {
+    const { args, flags } = await this.parse(PolicyHistoryCommand);
+    const api = await this.api(flags.server);
+    const path = `/policies/${encodeURIComponent(args.id)}/versions`;
+    const list = await api.get<PolicyVersionList>(path);
+    const versions = await Promise.all(list.data.map((row) => api.get<PolicyVersion>(`${path}/${row.version}`)));
+    const history: PolicyHistory = { policy_id: args.id, versions: summarizePolicyHistory(versions) };
+    this.log(
+      renderTable(
+        [
+          { header: 'VERSION', value: (entry: PolicyHistoryEntry) => String(entry.version) },
+          { header: 'CREATED', value: (entry) => shortTime(entry.created_at) },
+          { header: 'BY', value: (entry) => entry.created_by ?? '-' },
+          { header: 'STATUS', value: (entry) => entry.status ?? '-' },
+          { header: 'RULES', value: (entry) => String(entry.rules) },
+          { header: 'CHANGES', value: (entry) => entry.changes.join('; ') },
+        ],
+        history.versions,
+      ),
+    );
+    return history;
+  }
+}

@@ -1,0 +1,30 @@
+import { Args } from '@oclif/core';
+import type { PolicyVersionList } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { shortTime } from '../../api/display.js';
+import { renderTable } from '../../ux/table.js';
+
+type VersionRow = PolicyVersionList['data'][number];
+
+export default class PolicyVersions extends ApiCommand {
+  static override summary = 'List the versions of a policy';
+  static override description = 'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data }.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f'];
+  static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
+
+  public async run(): Promise<PolicyVersionList> {
+    const { args, flags } = await this.parse(PolicyVersions);
+    const versions = await (await this.api(flags.server)).get<PolicyVersionList>(`/policies/${encodeURIComponent(args.id)}/versions`);
+    this.log(
+      renderTable(
+        [
+          { header: 'VERSION', value: (row: VersionRow) => String(row.version) },
+          { header: 'CREATED', value: (row) => shortTime(row.created_at) },
+          { header: 'BY', value: (row) => row.created_by },
+        ],
+        versions.data,
+      ),
+    );
+    return versions;
+  }
+}

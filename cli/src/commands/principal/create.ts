@@ -1,0 +1,34 @@
+import { Flags } from '@oclif/core';
+import type { Principal, PrincipalCreateRequest, PrincipalKind } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { parseAssignments } from '../../api/assignments.js';
+import { principalLines } from '../../api/display.js';
+
+export default class PrincipalCreate extends ApiCommand {
+  static override summary = 'Create a principal (a user, service or agent)';
+  static override description = 'Names are unique per kind. Attribute values that are JSON numbers or booleans are sent as such (level=3, contractor=false); anything else is text. Users who sign in get a password with acctl server user create.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --kind service --name billing-worker --attribute department=finance',
+    '<%= config.bin %> <%= command.id %> --kind user --name alice --display-name "Alice Martin" --attribute clearance=3 --json',
+  ];
+  static override flags = {
+    kind: Flags.string({ summary: 'What the principal is.', options: ['user', 'service', 'agent'], required: true }),
+    name: Flags.string({ summary: 'Unique among principals of its kind.', required: true }),
+    'display-name': Flags.string({ summary: 'A name for people to read.' }),
+    attribute: Flags.string({ summary: 'An attribute that rules can test (name=value, repeatable).', multiple: true, helpValue: 'NAME=VALUE' }),
+  };
+
+  public async run(): Promise<Principal> {
+    const { flags } = await this.parse(PrincipalCreate);
+    const body: PrincipalCreateRequest = {
+      kind: flags.kind as PrincipalKind,
+      name: flags.name,
+      ...(flags['display-name'] === undefined ? {} : { display_name: flags['display-name'] }),
+      ...(flags.attribute === undefined ? {} : { attributes: parseAssignments('attribute', flags.attribute) }),
+    };
+    const principal = await (await this.api(flags.server)).post<Principal>('/principals', { body });
+    this.say(`Created ${principal.kind} ${principal.name}`);
+    this.log(principalLines(principal).join('\n'));
+    return principal;
+  }
+}

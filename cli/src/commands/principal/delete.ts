@@ -1,0 +1,18 @@
+import { Args } from '@oclif/core';
+import type { Principal } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { style } from '../../ux/style.js';
+
+export default class PrincipalDelete extends ApiCommand {
+  static override summary = 'Delete a principal';
+  static override description = 'A soft delete: its status becomes deleted, and it stays listable with --status deleted. --json prints the deleted principal.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f'];
+  static override args = { id: Args.string({ required: true, description: 'The principal id.' }) };
+
+  public async run(): Promise<Principal> {
+    const { args, flags } = await this.parse(PrincipalDelete);
+    const principal = await (await this.api(flags.server)).delete<Principal>(`/principals/${encodeURIComponent(args.id)}`);
+    this.log(`Deleted ${principal.kind} ${style.bold(principal.name)} (${principal.id})`);
+    return principal;
+  }
+}

@@ -1,0 +1,24 @@
+import { CommandError } from '../errors.js';
+
+/** How the CLI proves who it is to the server: a bearer token as is, or a client that gets one. */
+export type Credentials = { kind: 'bearer'; token: string } | { kind: 'client_credentials'; clientId: string; clientSecret: string };
+
+export const credentialEnvNames = { token: 'ACCTL_TOKEN', clientId: 'ACCTL_CLIENT_ID', clientSecret: 'ACCTL_CLIENT_SECRET' } as const;
+
+/**
+ * Credentials from the environment, never from flags (they would end up in shell history and
+ * process lists). ACCTL_TOKEN (an API token or an access token) wins over a client id and secret.
+ */
+export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
+  const token = env[credentialEnvNames.token]?.trim();
+  if (token) return { kind: 'bearer', token };
+  const clientId = env[credentialEnvNames.clientId]?.trim();
+  const clientSecret = env[credentialEnvNames.clientSecret];
+  if (clientId && clientSecret) return { kind: 'client_credentials', clientId, clientSecret };
+  throw new CommandError('auth_error', `No credentials for the server: set ${credentialEnvNames.token}, or ${credentialEnvNames.clientId} and ${credentialEnvNames.clientSecret}`, {
+    suggestions: [
+      `export ${credentialEnvNames.token}=acctl_...   (an API token: POST /v1/auth/token)`,
+      `export ${credentialEnvNames.clientId}=... ${credentialEnvNames.clientSecret}=...   (a client registered with: acctl server client create)`,
+    ],
+  });
+}

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { parseAssignments } from '../../cli/src/api/assignments.js';
+import { ApiClient, apiBaseUrl } from '../../cli/src/api/client.js';
+import { credentialsFromEnv } from '../../cli/src/credentials/env.js';
+import { CommandError } from '../../cli/src/errors.js';
+
+/** A fetch that answers every call with one problem+json response. */
+function answering(status: number, body: object): typeof fetch {
+  return (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } })) as typeof fetch;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<CommandError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(CommandError);
+    return error as CommandError;
+  }
+  throw new Error('expected a CommandError');
+}
+
+describe('the CLI API client (no server)', () => {
+  const credentials = { kind: 'bearer', token: 'acctl_x' } as const;
+
+  it('appends /v1 to the server origin once', () => {
+    expect(apiBaseUrl('http://127.0.0.1:8080')).to.equal('http://127.0.0.1:8080/v1');
+    expect(apiBaseUrl('https://acctl.example/v1/')).to.equal('https://acctl.example/v1');
+  });
+
+  it('maps problem statuses to exit codes: 401/403 auth_error, 404 not_found, 409/412 conflict, 400 usage_error', async () => {
+    const expected: Array<[number, string]> = [[401, 'auth_error'], [403, 'auth_error'], [404, 'not_found'], [409, 'conflict'], [412, 'conflict'], [400, 'usage_error'], [500, 'internal_error']];
+    for (const [status, code] of expected) {
+      const client = new ApiClient({ server: 'http://server.test', credentials, fetch: answering(status, { detail: `status ${status}`, code: 'x' }) });
+      const failure = await failureOf(client.get('/principals'));
+      expect([status, failure.code, failure.message]).to.deep.equal([status, code, `status ${status}`]);
+    }
+  });
+
+  it('shows the field errors of a 400 after the detail', async () => {
+    const client = new ApiClient({ server: 'http://server.test', credentials, fetch: answering(400, { detail: 'The request is invalid', errors: [{ pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' }] }) });
+    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal('The request is invalid (body /kind: must be one of user, service, agent)');
+  });
+
+  it('prefers ACCTL_TOKEN over a client id and secret, and names the variables when none is set', () => {
+    expect(credentialsFromEnv({ ACCTL_TOKEN: 't', ACCTL_CLIENT_ID: 'c', ACCTL_CLIENT_SECRET: 's' })).to.deep.equal({ kind: 'bearer', token: 't' });
+    expect(credentialsFromEnv({ ACCTL_CLIENT_ID: 'c', ACCTL_CLIENT_SECRET: 's' })).to.deep.equal({ kind: 'client_credentials', clientId: 'c', clientSecret: 's' });
+    expect(() => credentialsFromEnv({ ACCTL_CLIENT_ID: 'c' })).to.throw(CommandError, /ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET/);
+  });
+
+  it('reads name=value flags with JSON scalars typed and everything else as text', () => {
+    expect(parseAssignments('attribute', ['team=payments', 'level=3', 'mfa=true', 'badge="007"', 'id=007', 'note=a=b'])).to.deep.equal({ team: 'payments', level: 3, mfa: true, badge: '007', id: '007', note: 'a=b' });
+    expect(() => parseAssignments('attribute', ['nameonly'])).to.throw(CommandError, /name=value/);
+  });
+});

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import type { ApiToken, Decision, DecisionBatchResponse, DecisionRecord, PrincipalList } from '../../server/src/generated/schema-types.js';
+import { exitCodes } from '../../cli/src/errors.js';
+import { findFreePort } from '../../server/src/db/embedded-postgres.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { apiAs, apiCli, serverOrigin } from './resources-support.js';
+import { runCli, type CliResult } from './run-cli.js';
+
+const ledgerPolicy = {
+  name: 'ledger-read',
+  status: 'active',
+  rules: [{ effect: 'allow', principals: { type: 'USER', attributes: { department: ['finance'] } }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] }],
+};
+
+describe('acctl decision, API tokens and connection errors (against a running server)', function () {
+  this.timeout(60000);
+  let t: TestApp;
+  let cli: ReturnType<typeof apiCli>;
+  let call: Awaited<ReturnType<typeof apiAs>>['call'];
+  let allowed: Decision;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    const caller = await apiAs(t, ['admin:all', 'evaluate:decisions', 'read:audit', 'read:principals', 'write:policies']);
+    call = caller.call;
+    cli = apiCli(t, caller.client);
+    await call('POST', '/v1/policies', ledgerPolicy);
+  });
+  after(() => t.close());
+
+  const ok = (result: CliResult): CliResult => {
+    expect(result.exitCode, result.stderr).to.equal(0);
+    return result;
+  };
+  const requestFlags = ['--principal-type', 'USER', '--resource-type', 'database', '--resource', 'prod-ledger', '--action', 'read'];
+
+  it('evaluates a request given by flags, with typed context values', async () => {
+    allowed = ok(await cli(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=finance', '--context', 'risk_score=0.2', '--json'])).json<Decision>();
+    expect(allowed.decision).to.equal('allow');
+    expect(allowed.matched_rules[0]).to.include({ policy_name: 'ledger-read', effect: 'allow' });
+  });
+
+  it('exits 0 on a deny, and 10 with --exit-code while still printing the answer', async () => {
+    const denied = await cli(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=sales', '--exit-code', '--json']);
+    expect(denied.exitCode, denied.stderr).to.equal(exitCodes.denied);
+    expect(denied.json<Decision>().decision).to.equal('deny');
+  });
+
+  it('evaluates a batch read from stdin, in order', async () => {
+    const request = (department: string) => ({ principal: { type: 'USER', attributes: { department } }, resource: { type: 'database', identifier: 'prod-ledger' }, action: 'read' });
+    const answer = ok(await cli(['decision', 'batch', '--file', '-', '--json'], { input: JSON.stringify({ requests: [request('finance'), request('sales')] }) })).json<DecisionBatchResponse>();
+    expect(answer.results.map((result) => result.decision)).to.deep.equal(['allow', 'deny']);
+  });
+
+  it('gets a recorded decision with its request', async () => {
+    const record = ok(await cli(['decision', 'get', allowed.id, '--json'])).json<DecisionRecord>();
+    expect(record).to.include({ id: allowed.id, decision: 'allow' });
+    expect(record.request.context).to.deep.equal({ risk_score: 0.2 });
+  });
+
+  it('uses ACCTL_TOKEN (an API token) as the bearer token when it is set', async () => {
+    const apiToken: ApiToken = await call('POST', '/v1/auth/token', { name: 'cli-test', scopes: ['read:principals'] });
+    const result = ok(await runCli(['principal', 'list', '--json'], { env: { ACCTL_SERVER: serverOrigin(t), ACCTL_TOKEN: apiToken.token } }));
+    expect(result.json<PrincipalList>().pagination.page).to.equal(1);
+  });
+
+  it('exits with auth_error and names the environment variables when no credentials are set', async () => {
+    const result = await runCli(['decision', 'get', allowed.id], { env: { ACCTL_SERVER: serverOrigin(t) } });
+    expect(result.exitCode).to.equal(exitCodes.auth_error);
+    expect(result.stderr).to.contain('ACCTL_TOKEN').and.to.contain('ACCTL_CLIENT_ID').and.to.contain('ACCTL_CLIENT_SECRET');
+  });
+
+  it('says it cannot reach the server when nothing listens at ACCTL_SERVER', async () => {
+    const origin = `http://127.0.0.1:${await findFreePort()}`;
+    const result = await runCli(['policy', 'list', '--json'], { env: { ACCTL_SERVER: origin, ACCTL_TOKEN: 'acctl_unused' } });
+    expect(result.exitCode).to.equal(exitCodes.server_unreachable);
+    const { error } = result.json<{ error: { code: string; message: string } }>();
+    expect(error.code).to.equal('server_unreachable');
+    expect(error.message).to.contain(`Cannot reach the acctl server at ${origin}`);
+  });
+});
