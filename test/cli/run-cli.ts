@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const isolatedConfigHome = mkdtempSync(path.join(os.tmpdir(), 'acctl-cli-config-'));
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const devEntry = path.join(repoRoot, 'bin', 'dev.js');
@@ -19,7 +23,8 @@ export interface CliResult {
  */
 export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|PORT$|DEBUG$)/.test(name)));
-  return { ...clean, NO_COLOR: '1', ...env };
+  // A throw-away config folder, so no developer's stored acctl login leaks into a test.
+  return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ...env };
 }
 
 /** Starts `node bin/dev.js ...args` as a person would run it (TypeScript sources through tsx, no build). */

@@ -61,9 +61,10 @@ export class ApiClient {
     return body as T;
   }
 
-  /** The bearer token: ACCTL_TOKEN as is, or one client_credentials grant per process. */
+  /** The bearer token: ACCTL_TOKEN as is, a stored profile's (refreshed if due), or one client_credentials grant per process. */
   #bearerToken(): Promise<string> {
     if (this.#credentials.kind === 'bearer') return Promise.resolve(this.#credentials.token);
+    if (this.#credentials.kind === 'stored_profile') return (this.#token ??= this.#credentials.accessToken());
     const { clientId, clientSecret } = this.#credentials;
     this.#token ??= (async () => {
       // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
@@ -122,7 +123,7 @@ function problemError(status: number, body: unknown): CommandError {
   const fields = (problem.errors ?? []).map((error) => `${error.in} ${error.pointer || '/'}: ${error.detail}`);
   const message = fields.length === 0 ? detail : `${detail} (${fields.join('; ')})`;
   const suggestions: string[] = [];
-  if (status === 401) suggestions.push('Check ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET');
+  if (status === 401) suggestions.push('Check ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET, or sign in again: acctl login');
   if (status === 412) suggestions.push('Someone changed it since that version: read it again and retry with the current --expected-version');
   if (problem.request_id) suggestions.push(`request id ${problem.request_id}`);
   return new CommandError(statusFailureCode(status), message, { suggestions });

@@ -1,0 +1,24 @@
+import { profileFlag } from '../../api/api-command.js';
+import { BaseCommand } from '../../base-command.js';
+import { freshProfile } from '../../credentials/session.js';
+import { credentialsFilePath } from '../../credentials/store.js';
+
+export interface AuthTokenResult {
+  profile: string;
+  access_token: string;
+  expires_at: string;
+}
+
+export default class AuthTokenCommand extends BaseCommand {
+  static override summary = 'Print a valid access token of a stored profile, for scripts';
+  static override description = 'Refreshes the token first when it expires within a minute (the refresh token rotates, under a lock shared with other acctl commands). Prints only the token, so it can be used as: curl -H "Authorization: Bearer $(acctl auth token)".';
+  static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" http://127.0.0.1:8080/v1/policies', '<%= config.bin %> <%= command.id %> --profile staging --json'];
+  static override flags = { ...profileFlag };
+
+  public async run(): Promise<AuthTokenResult> {
+    const { flags } = await this.parse(AuthTokenCommand);
+    const profile = await freshProfile(credentialsFilePath(), flags.profile);
+    this.log(profile.access_token);
+    return { profile: flags.profile, access_token: profile.access_token, expires_at: profile.expires_at };
+  }
+}
