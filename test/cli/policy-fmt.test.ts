@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { policyDir } from '../policy-files/support/policy-dirs.js';
+import { policyFoldersOfSuite } from '../policy-files/support/policy-dirs.js';
 import { runCli } from './run-cli.js';
 
 const unformatted = `# yaml-language-server: $schema=../schemas/policy-create-request.json
@@ -30,13 +30,7 @@ rules:
 
 describe('acctl policy fmt', function () {
   this.timeout(60000);
-  const folders: Array<{ remove(): void }> = [];
-  const folder = (files: Record<string, string>): ReturnType<typeof policyDir> => {
-    const created = policyDir(files);
-    folders.push(created);
-    return created;
-  };
-  after(() => folders.forEach((created) => created.remove()));
+  const folder = policyFoldersOfSuite();
 
   it('with --check, lists a badly formatted file, exits 1 and leaves it unchanged', async () => {
     const { dir, file } = folder({ 'db.yaml': unformatted, 'ok.yaml': canonical.replace('db-read', 'ok') });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { LintJson } from '../../cli/src/policy-files/report/json.js';
-import { aPolicyFile, policyDir, runCliIn } from '../policy-files/support/policy-dirs.js';
+import { aPolicyFile, policyFoldersOfSuite, runCliIn } from '../policy-files/support/policy-dirs.js';
 import { parseXml } from '../policy-files/support/xml.js';
 import { runCli } from './run-cli.js';
 
@@ -35,13 +35,7 @@ const duplicateRules = aPolicyFile('dup', '  - effect: allow\n    principals: {t
 
 describe('acctl policy lint', function () {
   this.timeout(60000);
-  const folders: Array<{ remove(): void }> = [];
-  const folder = (files: Record<string, string>): ReturnType<typeof policyDir> => {
-    const created = policyDir(files);
-    folders.push(created);
-    return created;
-  };
-  after(() => folders.forEach((created) => created.remove()));
+  const folder = policyFoldersOfSuite();
 
   it('reports a mistyped field at its line and column, with the source line, a caret and the nearest field name', async () => {
     const { file } = folder({ 'db.yaml': typo });

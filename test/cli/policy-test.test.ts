@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { TestJson } from '../../cli/src/policy-files/report/json.js';
-import { policyDir } from '../policy-files/support/policy-dirs.js';
+import { policyFoldersOfSuite } from '../policy-files/support/policy-dirs.js';
 import { parseXml } from '../policy-files/support/xml.js';
 import { runCli } from './run-cli.js';
 
@@ -46,13 +46,7 @@ tests:
 
 describe('acctl policy test', function () {
   this.timeout(60000);
-  const folders: Array<{ remove(): void }> = [];
-  const folder = (files: Record<string, string>): ReturnType<typeof policyDir> => {
-    const created = policyDir(files);
-    folders.push(created);
-    return created;
-  };
-  after(() => folders.forEach((created) => created.remove()));
+  const folder = policyFoldersOfSuite();
 
   it('passes every test of policies-example/ with full rule and condition coverage', async () => {
     const result = await runCli(['policy', 'test', 'policies-example', '--min-coverage', '100']);

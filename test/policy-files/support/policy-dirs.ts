@@ -14,6 +14,17 @@ export function policyDir(files: Record<string, string>): { dir: string; file(na
   return { dir, file: (name) => path.join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** For a mocha suite (call it inside describe): `folder(files)` makes a policy folder removed after the suite. */
+export function policyFoldersOfSuite(): (files: Record<string, string>) => ReturnType<typeof policyDir> {
+  const folders: Array<ReturnType<typeof policyDir>> = [];
+  after(() => folders.forEach((created) => created.remove()));
+  return (files) => {
+    const created = policyDir(files);
+    folders.push(created);
+    return created;
+  };
+}
+
 /**
  * `acctl ...args` run from `cwd`, as runCli does from the repository root: for the commands whose
  * default is the current folder.
