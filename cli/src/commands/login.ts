@@ -4,6 +4,7 @@ import { apiBaseUrl } from '../api/client.js';
 import { BaseCommand } from '../base-command.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
 import { listenForCallback } from '../login/loopback-callback.js';
+import { authorizationServerIssuer } from '../login/issuer.js';
 import { cliClientId, profileFromTokens, redeemAuthorizationCode, revokeRefreshToken } from '../login/oauth-requests.js';
 import { openBrowser } from '../login/open-browser.js';
 import { createPkcePair, createState } from '../login/pkce.js';
@@ -34,7 +35,8 @@ export default class LoginCommand extends BaseCommand {
     const server = apiBaseUrl(flags.server).replace(/\/v1$/, '');
     const { verifier, challenge } = createPkcePair();
     const state = createState();
-    const callback = await listenForCallback({ state, timeoutSeconds: flags.timeout });
+    const issuer = await authorizationServerIssuer(server);
+    const callback = await listenForCallback({ state, timeoutSeconds: flags.timeout, issuer });
     try {
       const authorize = new URL(`${apiBaseUrl(server)}/oauth/authorize`);
       // No scope: the server grants what the client may have for this user (RFC 6749 section 3.3).

@@ -16,10 +16,10 @@ const page = (title: string, text: string): string =>
 
 /**
  * RFC 8252 section 7.3: a listener on the loopback interface, on a port the OS picks, that takes
- * one redirect. The state is checked before anything else (RFC 6749 section 10.12); an error
+ * one redirect. The state is checked before anything else (RFC 6749 section 10.12), then the issuer (RFC 9207); an error
  * answer (access_denied) ends the login; requests for other paths get 404 and change nothing.
  */
-export async function listenForCallback(options: { state: string; timeoutSeconds: number }): Promise<LoopbackCallback> {
+export async function listenForCallback(options: { state: string; timeoutSeconds: number; issuer: string }): Promise<LoopbackCallback> {
   let settle!: { resolve: (code: string) => void; reject: (error: Error) => void };
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   code.catch(() => undefined);
@@ -35,6 +35,13 @@ export async function listenForCallback(options: { state: string; timeoutSeconds
     if (!sameState(options.state, url.searchParams.get('state'))) {
       answer(400, 'Sign-in failed', 'This answer does not belong to the acctl login that is waiting. You can close this tab.');
       settle.reject(new CommandError('auth_error', 'The authorization answer carried the wrong state: it does not belong to this login', { suggestions: ['Run acctl login again'] }));
+      return;
+    }
+    // RFC 9207: the answer names the server that issued it, so an answer from another authorization
+    // server (a mix-up attack) is refused before its code is sent anywhere.
+    if (url.searchParams.get('iss') !== options.issuer) {
+      answer(400, 'Sign-in failed', 'This answer comes from another server than the one acctl is signing in to. You can close this tab.');
+      settle.reject(new CommandError('auth_error', `The authorization answer came from issuer ${JSON.stringify(url.searchParams.get('iss'))}, not ${options.issuer}`, { suggestions: ['Run acctl login again'] }));
       return;
     }
     const error = url.searchParams.get('error');

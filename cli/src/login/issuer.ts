@@ -1,0 +1,18 @@
+import { CommandError } from '../errors.js';
+
+/**
+ * The issuer the server names in its RFC 8414 metadata, which its authorization answers must carry
+ * in `iss` (RFC 9207). Asked before the browser opens, so an unreachable server fails at once.
+ */
+export async function authorizationServerIssuer(server: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${server}/.well-known/oauth-authorization-server`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'application/json' } });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    throw new CommandError('server_unreachable', `Cannot reach the acctl server at ${server}: ${cause?.code ?? (error as Error).message}`, { cause: error });
+  }
+  const metadata = response.ok ? ((await response.json().catch(() => ({}))) as { issuer?: unknown }) : {};
+  if (typeof metadata.issuer !== 'string') throw new CommandError('auth_error', `${server} does not publish OAuth metadata with an issuer: is it an acctl server?`);
+  return metadata.issuer;
+}
