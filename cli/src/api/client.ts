@@ -87,10 +87,7 @@ export class ApiClient {
     try {
       return await this.#fetch(url, init);
     } catch (error) {
-      throw new CommandError('server_unreachable', `Cannot reach the acctl server at ${this.baseUrl.replace(/\/v1$/, '')}: ${networkReason(error)}`, {
-        cause: error,
-        suggestions: ['Check --server / ACCTL_SERVER, and that the server is running (acctl server start)'],
-      });
+      throw serverUnreachable(this.baseUrl.replace(/\/v1$/, ''), error);
     }
   }
 }
@@ -142,4 +139,12 @@ async function readBody(response: Response): Promise<unknown> {
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** The one error for a server that does not answer: every command that talks to one uses it. */
+export function serverUnreachable(server: string, error: unknown): CommandError {
+  return new CommandError('server_unreachable', `Cannot reach the acctl server at ${server}: ${networkReason(error)}`, {
+    cause: error,
+    suggestions: ['Check --server / ACCTL_SERVER, and that the server is running (acctl server start)'],
+  });
 }

@@ -1,3 +1,4 @@
+import { serverUnreachable } from '../api/client.js';
 import { CommandError } from '../errors.js';
 
 /**
@@ -9,8 +10,7 @@ export async function authorizationServerIssuer(server: string): Promise<string>
   try {
     response = await fetch(`${server}/.well-known/oauth-authorization-server`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'application/json' } });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    throw new CommandError('server_unreachable', `Cannot reach the acctl server at ${server}: ${cause?.code ?? (error as Error).message}`, { cause: error });
+    throw serverUnreachable(server, error);
   }
   const metadata = response.ok ? ((await response.json().catch(() => ({}))) as { issuer?: unknown }) : {};
   if (typeof metadata.issuer !== 'string') throw new CommandError('auth_error', `${server} does not publish OAuth metadata with an issuer: is it an acctl server?`);

@@ -1,5 +1,5 @@
 import type { OAuthTokenResponse } from '../../../server/src/generated/schema-types.js';
-import { apiBaseUrl } from '../api/client.js';
+import { apiBaseUrl, serverUnreachable } from '../api/client.js';
 import { CommandError } from '../errors.js';
 import type { StoredProfile } from '../credentials/store.js';
 import { accessTokenClaims } from './token-claims.js';
@@ -53,8 +53,7 @@ async function postForm(server: string, path: string, fields: Record<string, str
     // Bounded, so a refresh never holds the credentials lock until it goes stale.
     return await fetch(url, { signal: AbortSignal.timeout(requestTimeoutMs), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams(fields).toString() });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    throw new CommandError('server_unreachable', `Cannot reach the acctl server at ${server}: ${cause?.code ?? (error as Error).message}`, { cause: error });
+    throw serverUnreachable(server, error);
   }
 }
 

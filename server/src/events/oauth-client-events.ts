@@ -1,21 +1,12 @@
+import { summarizeClient } from '../domains/oauth/client-summary.js';
 import type { OAuthClientRow } from '../domains/oauth/clients-repo.js';
 import type { EventType } from './catalog.js';
 import { changeEvent } from './event.js';
 import type { ChangeContext, DomainEvent } from './types.js';
 
-/** An OAuth client as its events show it: never its secret, nor the secret's hash. */
+/** An OAuth client as its events show it: the same projection as the CLI's (never a secret). */
 export function oauthClientSnapshot(row: OAuthClientRow): Record<string, unknown> {
-  return {
-    client_id: row.client_id,
-    name: row.name,
-    client_type: row.client_type,
-    grant_types: row.grant_types,
-    redirect_uris: row.redirect_uris,
-    allowed_scopes: row.allowed_scopes,
-    created_by: row.created_by,
-    created_at: row.created_at,
-    secret_rotated_at: row.secret_rotated_at,
-  };
+  return { ...summarizeClient(row) };
 }
 
 /** client.created, client.deleted or client.secret_rotated, for the CLI and the dashboard alike. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PolicyMetadata, PolicyRule } from '../../generated/schema-types.js';
+import { containsPattern } from '../../http/listing.js';
 
 export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
 
@@ -93,7 +94,7 @@ export async function listPolicies(db: Knex, filter: PolicyListFilter): Promise<
     if (filter.status) q.where('status', filter.status);
     else q.whereNot('status', 'deleted');
     if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(filter.q);
       q.andWhere((w) => w.whereILike('name', pattern).orWhereILike('description', pattern));
     }
   });

@@ -9,6 +9,7 @@ import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyList
 import { assertVersionMatches } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
+import { paginationOf } from '../../http/listing.js';
 
 /**
  * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,
@@ -58,7 +59,7 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
       updated_at: row.updated_at.toISOString(),
       created_by: row.created_by,
     })),
-    pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) },
+    pagination: paginationOf(total, page, limit),
   };
 }
 

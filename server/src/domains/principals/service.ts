@@ -6,6 +6,7 @@ import { recordEvents } from '../../events/record.js';
 import type { ChangeContext } from '../../events/types.js';
 import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
 import { hashPassword } from '../../security/passwords.js';
+import { containsPattern, paginationOf } from '../../http/listing.js';
 
 type Scalar = string | number | boolean;
 
@@ -76,7 +77,7 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
       q.whereRaw('attributes ->> ? = ?', [filter.slice(0, split), filter.slice(split + 1)]);
     }
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.q);
       q.andWhere((w) => w.whereILike('name', pattern).orWhereILike('display_name', pattern));
     }
   });
@@ -88,7 +89,7 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
     .limit(limit)
     .offset((page - 1) * limit);
   const total = Number(count?.count ?? 0);
-  return { data: (rows as PrincipalRow[]).map(toPrincipal), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+  return { data: (rows as PrincipalRow[]).map(toPrincipal), pagination: paginationOf(total, page, limit) };
 }
 
 /** RFC 7396 JSON merge patch: members present replace, null removes, absent ones stay. */

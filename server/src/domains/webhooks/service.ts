@@ -24,6 +24,7 @@ import type { WebhookSettings } from './settings.js';
 import { generateSigningSecret } from './signature.js';
 import { recordEvents } from '../../events/record.js';
 import { webhookEvent } from './webhook-events.js';
+import { paginationOf } from '../../http/listing.js';
 
 /** What the webhook service needs: the database, the settings, and (for tests) a resolver. */
 export interface WebhookServiceDeps {
@@ -62,7 +63,7 @@ export async function listWebhooks(db: Knex, query: WebhookListQuery): Promise<W
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
   const { rows, total } = await repo.listWebhooks(db, { page, limit });
-  return { data: rows.map(toWebhook), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+  return { data: rows.map(toWebhook), pagination: paginationOf(total, page, limit) };
 }
 
 export async function getWebhook(db: Knex, id: string): Promise<Webhook> {
@@ -118,7 +119,7 @@ export async function listDeliveries(db: Knex, webhookId: string, query: Webhook
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
   const { rows, attempts, total } = await repo.listDeliveries(db, webhookId, { page, limit, ...(query.status ? { status: query.status } : {}) });
-  return { data: rows.map((row) => toDelivery(row, attempts)), pagination: { total, page, per_page: limit, pages: Math.ceil(total / limit) } };
+  return { data: rows.map((row) => toDelivery(row, attempts)), pagination: paginationOf(total, page, limit) };
 }
 
 /**

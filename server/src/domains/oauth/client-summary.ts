@@ -1,0 +1,28 @@
+import type { OAuthClientRow } from './clients-repo.js';
+
+/** An OAuth client as the CLI and its events show it: never its secret, nor the secret's hash. */
+export interface ClientSummary {
+  client_id: string;
+  name: string;
+  client_type: 'confidential' | 'public';
+  grant_types: string[];
+  redirect_uris: string[];
+  allowed_scopes: string[];
+  created_by: string | null;
+  created_at: string;
+  secret_rotated_at: string | null;
+}
+
+export function summarizeClient(row: OAuthClientRow): ClientSummary {
+  return {
+    client_id: row.client_id,
+    name: row.name,
+    client_type: row.client_type,
+    grant_types: row.grant_types,
+    redirect_uris: row.redirect_uris,
+    allowed_scopes: row.allowed_scopes,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    secret_rotated_at: row.secret_rotated_at ? row.secret_rotated_at.toISOString() : null,
+  };
+}
