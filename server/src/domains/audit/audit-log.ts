@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
 import { asJson } from './canonical-json.js';
+import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { chainOf, genesisHash, hashEvent, type AuditChain } from './chain.js';
 
 /** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
@@ -32,29 +33,35 @@ export const auditEventColumns = [
   'outcome', 'request_id', 'source_ip', 'user_agent', 'change', 'data', 'prev_hash', 'hash',
 ] as const;
 
+/** What acctl_audit_reserve hands an append: its sequence numbers and the head of each chain. */
+export interface AuditReservation {
+  sequences: number[];
+  heads: Record<AuditChain, string>;
+}
+
+/** The call that starts an append; `placeholder` is the event count's parameter. */
+export function reserveSql(placeholder: '?' | `$${number}`): string {
+  return `SELECT sequences, change_head, decision_head FROM acctl_audit_reserve(${placeholder})`;
+}
+
+export function readReservation(row: { sequences: Array<string | number>; change_head: Buffer | null; decision_head: Buffer | null }): AuditReservation {
+  return {
+    sequences: row.sequences.map(Number),
+    heads: { change: row.change_head?.toString('hex') ?? genesisHash, decision: row.decision_head?.toString('hex') ?? genesisHash },
+  };
+}
+
 /**
- * Appends events to the audit log inside `trx`. acctl_audit_reserve (migration 20261124_02) takes
- * the log's transaction-scoped advisory lock, so appends are serialised until their transaction
- * commits: sequence numbers then follow commit order (what keeps cursors stable), and each event
- * links to the head of its chain as committed. The lock is held to the end of the transaction, so
- * callers append last, just before committing. Needs READ COMMITTED (the default): under
- * REPEATABLE READ the heads read after the lock would be those of the transaction's snapshot.
+ * The events as the audit log stores them: numbered with the reserved sequences and linked, each to
+ * the one before it in its chain. Pure: the caller reserved and will insert in one transaction.
  */
-export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
-  const result = (await trx.raw('SELECT sequences, change_head, decision_head FROM acctl_audit_reserve(?)', [events.length])) as {
-    rows: Array<{ sequences: Array<string | number>; change_head: Buffer | null; decision_head: Buffer | null }>;
-  };
-  const reserved = result.rows[0]!;
-  const heads: Record<AuditChain, string> = {
-    change: reserved.change_head?.toString('hex') ?? genesisHash,
-    decision: reserved.decision_head?.toString('hex') ?? genesisHash,
-  };
-  const now = new Date();
-  const recorded = events.map((event, index) => {
+export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): AuditEvent[] {
+  const heads = { ...reservation.heads };
+  return events.map((event, index) => {
     const chain = chainOf(event.type);
     const fields: Omit<AuditEvent, 'hash'> = {
       id: event.id ?? randomUUID(),
-      sequence: Number(reserved.sequences[index]),
+      sequence: reservation.sequences[index]!,
       chain,
       type: event.type,
       time: (event.time ?? now).toISOString(),
@@ -71,17 +78,40 @@ export async function appendToAuditLog(trx: Knex.Transaction, events: readonly D
     heads[chain] = hash;
     return { ...fields, hash };
   });
-  await trx('audit_events').insert(recorded.map(toRow));
+}
+
+/** The statement that stores sealed events; its one parameter is auditRowsJson's answer. */
+export function insertAuditEventsSql(placeholder: '?' | `$${number}`): string {
+  return insertJsonRowsSql('audit_events', auditEventColumns, placeholder);
+}
+
+export function auditRowsJson(events: readonly AuditEvent[]): string {
+  return JSON.stringify(events.map(toRow));
+}
+
+/**
+ * Appends events to the audit log inside `trx`. acctl_audit_reserve (migration 20261124_02) takes
+ * the log's transaction-scoped advisory lock, so appends are serialised until their transaction
+ * commits: sequence numbers then follow commit order (what keeps cursors stable), and each event
+ * links to the head of its chain as committed. The lock is held to the end of the transaction, so
+ * callers append last, just before committing. Needs READ COMMITTED (the default): under
+ * REPEATABLE READ the heads read after the lock would be those of the transaction's snapshot.
+ */
+export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
+  const result = (await trx.raw(reserveSql('?'), [events.length])) as { rows: Array<Parameters<typeof readReservation>[0]> };
+  const recorded = sealEvents(readReservation(result.rows[0]!), events);
+  await trx.raw(insertAuditEventsSql('?'), [auditRowsJson(recorded)]);
   return recorded;
 }
 
+/** The row as jsonb_populate_recordset reads it (db/json-rows.ts). */
 function toRow(event: AuditEvent): Record<string, unknown> {
   return {
     seq: event.sequence,
     id: event.id,
     chain: event.chain,
     type: event.type,
-    occurred_at: new Date(event.time),
+    occurred_at: event.time,
     actor_subject: event.actor.subject,
     actor_client_id: event.actor.client_id,
     actor_token_kind: event.actor.token_kind,
@@ -91,10 +121,10 @@ function toRow(event: AuditEvent): Record<string, unknown> {
     request_id: event.request.id,
     source_ip: event.request.ip,
     user_agent: event.request.user_agent,
-    change: event.change === null ? null : JSON.stringify(event.change),
-    data: JSON.stringify(event.data),
-    prev_hash: Buffer.from(event.prev_hash, 'hex'),
-    hash: Buffer.from(event.hash, 'hex'),
+    change: event.change,
+    data: event.data,
+    prev_hash: byteaJson(event.prev_hash),
+    hash: byteaJson(event.hash),
   };
 }
 
