@@ -3,7 +3,9 @@ import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
 import type { DomainEvent } from '../../events/types.js';
+import type { AuditEvent } from '../../generated/schema-types.js';
 import { auditRowsJson, insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
+import { chainOf, genesisHash } from '../audit/chain.js';
 
 export interface DecisionRow {
   id: string;
@@ -33,42 +35,95 @@ export interface RecordedDecision {
   event: DomainEvent | null;
 }
 
-// The statements of a write, prepared once per connection. With events: the decisions go in with the
-// same round trip that reserves their place in the audit log (which takes the log's lock), then the
-// events, then COMMIT: the lock is held for two round trips.
+// The statements of a write, prepared once per connection (see the class comment).
 const insertDecisions = insertJsonRowsSql('decisions', decisionColumns, '$1');
-const insertAndReserve = { name: 'acctl_decisions_insert_reserve', text: `WITH inserted AS (${insertDecisions}) ${reserveSql('$2')}` };
 const insertOnly = { name: 'acctl_decisions_insert', text: insertDecisions };
+const recordIfPredicted = { name: 'acctl_record_decisions', text: 'SELECT recorded, last_sequence, decision_head FROM acctl_record_decisions($1, $2, $3, $4)' };
+const insertAndReserve = { name: 'acctl_decisions_insert_reserve', text: `WITH inserted AS (${insertDecisions}) ${reserveSql('$2')}` };
 const appendEvents = { name: 'acctl_audit_append', text: insertAuditEventsSql('$1') };
+
+/** The audit log as this replica's last write left it: the sequence's last value and the decision chain's head. */
+interface LogTail {
+  sequence: number;
+  decisionHead: string;
+}
+
+/** A tail no log has: the first prediction misses, and the miss answers the real tail. */
+const unknownTail: LogTail = { sequence: -1, decisionHead: genesisHash };
+
+/** Predictions tried before a write takes the log's lock the general way (other writers keep appending). */
+const predictionAttempts = 3;
 
 /**
  * Every decision is stored before it is answered, but decisions that arrive together share one
- * write (group commit): one statement stores the decisions and reserves their audit events' place,
- * one appends their decision.evaluated events, in one transaction, so a decision is never stored
- * without its event nor the reverse. Without events (auditDecisionEvents) it is one statement.
- * Recording costs a few round trips per batch of concurrent decisions, not per decision.
+ * write (group commit), and a decision is never stored without its decision.evaluated event nor
+ * the reverse. A write is one round trip when this replica predicts the audit log's tail right
+ * (it wrote last, the steady state): the events are numbered and hashed here, and
+ * acctl_record_decisions (migration 20261125_01) stores everything after checking the prediction
+ * under the log's lock. A miss answers the real tail, and the write is sealed again on it. After a
+ * few misses (other writers busy) it takes the general transaction: store the decisions and
+ * reserve the events' place, append them, commit. Without events (auditDecisionEvents) a write is
+ * one INSERT. A column added to decisions must be added to acctl_record_decisions too.
  * decision.evaluated goes to no webhook (events/catalog.ts), so this skips recordEvents' outbox step.
  */
 export class DecisionRecorder {
   private readonly commit: GroupCommit<RecordedDecision>;
+  /** Where the next write expects the log's tail to be. */
+  private predicted: LogTail = unknownTail;
 
-  constructor(db: Knex, options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 2 }) {
-    this.commit = new GroupCommit(async (decisions) => {
-      const rows = JSON.stringify(decisions.map(({ row }) => row));
-      const events = decisions.flatMap(({ event }) => (event ? [event] : []));
-      if (events.length === 0) {
-        await pgQuery(db, { ...insertOnly, values: [rows] });
-        return;
-      }
-      await inPgTransaction(db, async (client) => {
-        const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
-        await client.query({ ...appendEvents, values: [auditRowsJson(sealEvents(readReservation(reserved.rows[0]), events))] });
-      });
-    }, options);
+  constructor(
+    private readonly db: Knex,
+    options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 2 },
+  ) {
+    this.commit = new GroupCommit((decisions) => this.write(decisions), options);
   }
 
   /** Resolves once the decisions and their events are committed; rejects if they could not be (the caller must not answer). */
   record(decisions: RecordedDecision[]): Promise<void> {
     return this.commit.add(decisions);
   }
+
+  private async write(decisions: RecordedDecision[]): Promise<void> {
+    const rows = JSON.stringify(decisions.map(({ row }) => row));
+    const events = decisions.flatMap(({ event }) => (event ? [event] : []));
+    if (events.length === 0) {
+      await pgQuery(this.db, { ...insertOnly, values: [rows] });
+      return;
+    }
+    if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
+    let expected = this.predicted;
+    for (let attempt = 0; attempt < predictionAttempts; attempt++) {
+      const sealed = sealEvents({ sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { decision: expected.decisionHead, change: genesisHash } }, events);
+      // A write that goes out before this one commits builds on this one's outcome.
+      this.predicted = tailAfter(sealed);
+      let answer: { recorded: boolean; last_sequence: number; decision_head: Buffer | null } | undefined;
+      try {
+        answer = (await pgQuery<NonNullable<typeof answer>>(this.db, { ...recordIfPredicted, values: [expected.sequence, byteaParameter(expected.decisionHead), rows, auditRowsJson(sealed)] })).rows[0];
+      } catch (error) {
+        // Committed or not, nobody knows: the next write learns the tail from its miss.
+        this.predicted = unknownTail;
+        throw error;
+      }
+      if (answer?.recorded) return;
+      expected = { sequence: Number(answer?.last_sequence ?? -1), decisionHead: answer?.decision_head?.toString('hex') ?? genesisHash };
+    }
+    const sealed = await inPgTransaction(this.db, async (client) => {
+      const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
+      const sealedEvents = sealEvents(readReservation(reserved.rows[0]), events);
+      await client.query({ ...appendEvents, values: [auditRowsJson(sealedEvents)] });
+      return sealedEvents;
+    });
+    const tail = tailAfter(sealed);
+    if (tail.sequence > this.predicted.sequence) this.predicted = tail;
+  }
+}
+
+function tailAfter(sealed: readonly AuditEvent[]): LogTail {
+  const last = sealed[sealed.length - 1]!;
+  return { sequence: last.sequence, decisionHead: last.hash };
+}
+
+/** The genesis hash stands for "no event yet", which the database reads as NULL. */
+function byteaParameter(hex: string): Buffer | null {
+  return hex === genesisHash ? null : Buffer.from(hex, 'hex');
 }
