@@ -37,8 +37,17 @@ function minutes(time: string): number {
   return (hours ?? 0) * 60 + (mins ?? 0);
 }
 
-/** The spec's conditions, read as engine/conditions/ reads them. */
-function conditionExpression(condition: PolicyCondition): string {
+/**
+ * The minutes after midnight on a zone's wall clock, as a Cerbos policy variable: Cerbos evaluates a
+ * variable once per check and loads the zone once for it, however many rules read it.
+ */
+function minuteOfDayVariable(zone: string): { name: string; expr: string } {
+  const quoted = literal(zone);
+  return { name: `minute_of_day_${zone.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`, expr: `now().getHours(${quoted}) * 60 + now().getMinutes(${quoted})` };
+}
+
+/** The spec's conditions, read as engine/conditions/ reads them; the zones that time windows read go into `zones`. */
+function conditionExpression(condition: PolicyCondition, zones: Set<string>): string {
   const key = `${condition.type} ${condition.operator}`;
   switch (key) {
     case 'risk_score less_than':
@@ -52,8 +61,8 @@ function conditionExpression(condition: PolicyCondition): string {
       // [start, end) on the zone's wall clock, across midnight when end < start. The decision
       // endpoints read the server's clock (only simulations honour context.timestamp), so: now().
       const window = condition.value as { start: string; end: string; timezone: string };
-      const zone = literal(window.timezone);
-      const now = `(now().getHours(${zone}) * 60 + now().getMinutes(${zone}))`;
+      zones.add(window.timezone);
+      const now = `V.${minuteOfDayVariable(window.timezone).name}`;
       const start = minutes(window.start);
       const end = minutes(window.end);
       if (start === end) return 'false';
@@ -64,11 +73,11 @@ function conditionExpression(condition: PolicyCondition): string {
   }
 }
 
-function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule): Record<string, unknown> {
+function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule, zones: Set<string>): Record<string, unknown> {
   const expressions = [
     identifierExpression(rule.resources.identifiers),
     ...Object.entries(rule.principals.attributes ?? {}).map(([name, accepted]) => attributeExpression(name, accepted as unknown[])),
-    ...(rule.conditions ?? []).map(conditionExpression),
+    ...(rule.conditions ?? []).map((condition) => conditionExpression(condition, zones)),
   ];
   return {
     name: `${policy.name}-${ruleIndex}`.replace(/[^A-Za-z0-9_-]/g, '_'),
@@ -81,18 +90,22 @@ function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule): 
 
 /** One YAML document per resource type: file name and content, for Cerbos's disk storage. */
 export function cerbosResourcePolicies(policies: readonly EnginePolicy[]): Array<{ file: string; yaml: string }> {
-  const rulesByType = new Map<string, Array<Record<string, unknown>>>();
+  const byType = new Map<string, { rules: Array<Record<string, unknown>>; zones: Set<string> }>();
   for (const policy of policies) {
     policy.rules.forEach((rule, index) => {
-      const rules = rulesByType.get(rule.resources.type) ?? [];
-      rules.push(cerbosRule(policy, index, rule));
-      rulesByType.set(rule.resources.type, rules);
+      const entry = byType.get(rule.resources.type) ?? { rules: [], zones: new Set<string>() };
+      entry.rules.push(cerbosRule(policy, index, rule, entry.zones));
+      byType.set(rule.resources.type, entry);
     });
   }
-  return [...rulesByType].map(([type, rules]) => ({
-    file: `${type.replace(/[^A-Za-z0-9_-]/g, '_')}.yaml`,
-    yaml: stringify({ apiVersion: 'api.cerbos.dev/v1', resourcePolicy: { version: 'default', resource: type, rules } }),
-  }));
+  return [...byType].map(([type, { rules, zones }]) => {
+    const local = Object.fromEntries([...zones].map(minuteOfDayVariable).map(({ name, expr }) => [name, expr]));
+    const variables = zones.size > 0 ? { variables: { local } } : {};
+    return {
+      file: `${type.replace(/[^A-Za-z0-9_-]/g, '_')}.yaml`,
+      yaml: stringify({ apiVersion: 'api.cerbos.dev/v1', resourcePolicy: { version: 'default', resource: type, ...variables, rules } }),
+    };
+  });
 }
 
 /**
