@@ -87,13 +87,13 @@ async function main(): Promise<BenchResults> {
   try {
     const { seedSeconds, ...http } = pg && sections.has('http') ? await httpSection(pg, engine) : { seedSeconds: undefined };
     const peers: BenchResults['peers'] = {};
-    if (sections.has('cerbos')) {
+    if (pg && sections.has('cerbos')) {
       log('peer: Cerbos PDP, the same policies, single checks and batches of 100');
-      peers.cerbos = await cerbosPeer(peerSettings, log);
+      peers.cerbos = await cerbosPeer(peerSettings, pg, log);
     }
-    if (sections.has('oidc-provider')) {
+    if (pg && sections.has('oidc-provider')) {
       log('peer: oidc-provider, client_credentials RS256 JWT access tokens');
-      peers.oidc_provider = await oidcProviderPeer(peerSettings, log);
+      peers.oidc_provider = await oidcProviderPeer(peerSettings, pg, log);
     }
     await stopAllServers();
 

@@ -104,7 +104,7 @@ export function renderMarkdown(results: BenchResults): string {
     lines.push('', 'Functions by total time (with what they call):', '', '| Function | Location | Self % | Total % |', '|---|---|---:|---:|');
     for (const entry of summary.top_total) lines.push(`| \`${entry.function}\` | ${entry.location} | ${entry.self_percent} | ${entry.total_percent} |`);
   }
-  lines.push(...renderPeers(results.peers, results.settings.connections));
+  lines.push(...renderPeers(results.peers, results.settings));
   if (http) lines.push('', 'Latency at half of peak is measured twice: the paced generator spreads the requests evenly and counts each latency from when it was due; autocannon\'s overallRate lets each connection send its share of every second at once, so its load comes in bursts at full concurrency (and its latencies are whole milliseconds).');
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,7 @@ import { batchSize, checkDecisions, decisionTarget, postDecisions, startDecision
 import type { IntegrityCheck } from '../../lib/ledger.js';
 import { closedLoop, type LoadResult, type LoadTarget } from '../../lib/load.js';
 import { describeMachine, type Machine } from '../../lib/machine.js';
+import type { PgBackendCpu } from '../../lib/pg-cpu.js';
 import { significant } from '../../lib/stats.js';
 import { ProcessCpuMeter, type ProcessCost } from '../process-cpu.js';
 import type { PeerSettings } from '../settings.js';
@@ -55,7 +56,7 @@ const samples: EngineRequest[] = [
   { principal: { ...user, attributes: { department: 'search' } }, resource: { type: 'bucket', identifier: 'payments-exports-2026' }, action: 'read' },
 ];
 
-export async function cerbosPeer(settings: PeerSettings, log: (message: string) => void): Promise<CerbosPeerResults> {
+export async function cerbosPeer(settings: PeerSettings, pg: PgBackendCpu, log: (message: string) => void): Promise<CerbosPeerResults> {
   const machine = describeMachine();
   const policies = paymentsPolicies();
   let pdp: CerbosPdp;
@@ -108,13 +109,13 @@ export async function cerbosPeer(settings: PeerSettings, log: (message: string) 
       acctl_batch: decisionTarget(acctl, 'batch'),
       cerbos_batch: cerbosTarget([batch], batchSize),
     } satisfies Record<string, LoadTarget>;
-    const pidOf = (key: keyof typeof targets): number => (key.startsWith('cerbos') ? pdp.pid : acctl.server.pid);
-    const cpu = new ProcessCpuMeter();
+    const processOf = (key: keyof typeof targets): [number, string | undefined] => (key.startsWith('cerbos') ? [pdp.pid, undefined] : [acctl.server.pid, acctl.database]);
+    const cpu = new ProcessCpuMeter(pg);
     log(`  ${settings.connections} connections, ${settings.rounds} interleaved rounds after ${settings.warmUpSeconds} s of warm-up each`);
     const peak = await closedLoop(targets, {
       ...settings,
-      beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(pidOf(key)) : undefined),
-      afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, pidOf(key), result.ok * targets[key].itemsPerRequest) : undefined),
+      beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(...processOf(key)) : undefined),
+      afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, processOf(key)[0], result.ok * targets[key].itemsPerRequest, processOf(key)[1]) : undefined),
     });
     for (const [key, result] of Object.entries(peak)) log(`  ${key}: ${result.items_per_second.toLocaleString('en-US')} decisions/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
     const integrity = await acctl.ledger.check(acctl.databaseUrl);

@@ -9,6 +9,7 @@ import { startDecisionServer, tokenTarget } from '../../lib/acctl-server.js';
 import { runScript, startServer } from '../../lib/children.js';
 import { closedLoop, type LoadResult, type LoadTarget } from '../../lib/load.js';
 import { describeMachine, type Machine } from '../../lib/machine.js';
+import type { PgBackendCpu } from '../../lib/pg-cpu.js';
 import { significant } from '../../lib/stats.js';
 import { ProcessCpuMeter, type ProcessCost } from '../process-cpu.js';
 import type { PeerSettings } from '../settings.js';
@@ -27,7 +28,7 @@ export interface OidcProviderPeerResults {
   ratios: { acctl_to_oidc_provider: number; acctl_to_rsa_sign: number; oidc_provider_to_rsa_sign: number };
 }
 
-export async function oidcProviderPeer(settings: PeerSettings, log: (message: string) => void): Promise<OidcProviderPeerResults> {
+export async function oidcProviderPeer(settings: PeerSettings, pg: PgBackendCpu, log: (message: string) => void): Promise<OidcProviderPeerResults> {
   const machine = describeMachine();
   const [acctl, peer] = await Promise.all([startDecisionServer('acctl (oidc-provider peer)', paymentsPolicies()), startServer('oidc-provider', 'bench/servers/oidc-provider.ts')]);
   try {
@@ -46,12 +47,12 @@ export async function oidcProviderPeer(settings: PeerSettings, log: (message: st
       acctl_tokens: tokenTarget(acctl.server),
       oidc_provider_tokens: { url: peer.url, path: '/token', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, bodies: [peerBody], itemsPerRequest: 1 },
     } satisfies Record<string, LoadTarget>;
-    const pidOf = (key: keyof typeof targets): number => (key === 'acctl_tokens' ? acctl.server.pid : peer.pid);
-    const cpu = new ProcessCpuMeter();
+    const processOf = (key: keyof typeof targets): [number, string | undefined] => (key === 'acctl_tokens' ? [acctl.server.pid, acctl.database] : [peer.pid, undefined]);
+    const cpu = new ProcessCpuMeter(pg);
     const peak = await closedLoop(targets, {
       ...settings,
-      beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(pidOf(key)) : undefined),
-      afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, pidOf(key), result.ok) : undefined),
+      beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(...processOf(key)) : undefined),
+      afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, processOf(key)[0], result.ok, processOf(key)[1]) : undefined),
     });
     for (const [key, result] of Object.entries(peak)) log(`  ${key}: ${result.requests_per_second.toLocaleString('en-US')} tokens/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
     await Promise.all([acctl.server.stop(), peer.stop()]);
