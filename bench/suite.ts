@@ -5,7 +5,7 @@
  * route, the 10-policy set, node:crypto's RS256 signing), because the machine is small and shared:
  * absolute figures say more about the neighbours than about acctl.
  *
- *   npm run bench                        # every section, about 3 minutes
+ *   npm run bench                        # every section, about 3½ minutes
  *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, http, cerbos, oidc-provider
  *   BENCH_SECONDS=4 npm run bench        # seconds per HTTP measurement (default 8)
  *   BENCH_ROUNDS=4                       # interleaved rounds the peak measurements are split into
