@@ -110,6 +110,35 @@ async function stopChild(child: ChildProcess): Promise<void> {
   }
 }
 
+/**
+ * A program that is not one of our Node servers (a peer such as the Cerbos PDP): tracked like the
+ * others, so stopAllServers ends it however the run ends. It is ready when `ready` resolves; if it
+ * exits first, the error carries the end of its output.
+ */
+export async function startProgram(name: string, command: string, args: string[], ready: () => Promise<void>): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error) => reject(new Error(`${name} could not be started: ${error.message}`)));
+    child.once('exit', (code, signal) => reject(new Error(`${name} exited (code ${code}, signal ${signal}) before it was ready:\n${output}`)));
+  });
+  try {
+    await Promise.race([ready(), exited]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  exited.catch(() => undefined);
+  return { pid: child.pid ?? -1, stop: () => stopChild(child) };
+}
+
 /** Stops every child this process started that is still running. */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((child) => stopChild(child)));

@@ -3,20 +3,24 @@
  * the baseline measured in the same run, the ratio, and the goal from the issue.
  */
 import type { EngineSummary } from '../engine.bench.js';
+import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';
 import type { IntegrityCheck } from './ledger.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
+import { failures, latency, met, ms, number, table, throughput } from './format.js';
 import type { ServerCost } from './server-cost.js';
 
+/** Every section is optional: `npm run bench -- --only <sections>` runs some of them. */
 export interface BenchResults {
   date: string;
   duration_s: number;
+  sections: string[];
   machine: Machine & { load_average_at_end: number[] };
   settings: { seconds_per_measurement: number; rounds: number; connections: number; pipelining: number; warm_up_seconds: number; batch_size: number; cpu_profile: boolean };
-  database: { kind: 'local' | 'embedded'; address: string; server_version: string; seed_and_start_seconds: number };
-  engine: EngineSummary;
-  http: {
+  database?: { kind: 'local' | 'embedded'; address: string; server_version: string; seed_and_start_seconds?: number };
+  engine?: EngineSummary;
+  http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
     evaluate_10000: LoadResult;
@@ -25,26 +29,21 @@ export interface BenchResults {
     half_peak_autocannon: LoadResult;
     batch_sequential: LoadResult;
   };
-  tokens: { http: LoadResult; signing_input_bytes: number; rsa_sign_sync_per_second: number; rsa_sign_subtle_per_second: number };
-  server_cost: Record<string, ServerCost>;
-  ratios: { decisions_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10: number; server_cpu_per_request_10_to_10000: number | undefined };
-  integrity: IntegrityCheck[];
+  tokens?: { http: LoadResult; signing_input_bytes: number; rsa_sign_sync_per_second: number; rsa_sign_subtle_per_second: number };
+  server_cost?: Record<string, ServerCost>;
+  ratios?: { decisions_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
+  integrity?: IntegrityCheck[];
   /** With BENCH_CPU_PROF=1; `load` is the closed-loop run while profiling (slower than without). */
   profiles?: Array<{ title: string; load: LoadResult; summary: ProfileSummary }>;
+  /** Cerbos and oidc-provider, each beside acctl in a section of its own (peers/). */
+  peers: PeerResults;
 }
-
-const number = (value: number): string => Math.round(value).toLocaleString('en-US');
-const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
-const latency = (result: LoadResult): string => `p50 ${ms(result.latency_ms.p50)} ms, p99 ${ms(result.latency_ms.p99)} ms`;
-const throughput = (result: LoadResult, unit = 'req/s'): string => `${number(result.requests_per_second)} ${unit} (${latency(result)})`;
-const met = (ok: boolean): string => (ok ? 'yes' : '**no**');
-const failures = (result: LoadResult): string => (result.non_2xx + result.errors > 0 ? ` — ${number(result.non_2xx)} non-2xx, ${number(result.errors)} errors` : '');
 
 export function renderMarkdown(results: BenchResults): string {
   const { engine, http, tokens, ratios, machine } = results;
-  const [scan10, compiled10, compiled10k, scan10k] = engine.results;
+  const [scan10, compiled10, compiled10k, scan10k] = engine?.results ?? [];
   const rows: string[][] = [];
-  if (scan10 && compiled10 && compiled10k && scan10k) {
+  if (engine && scan10 && compiled10 && compiled10k && scan10k) {
     rows.push(
       ['Engine: evaluate (compiled), 10 policies', `${number(compiled10.evaluations_per_second)} eval/s`, `scan, 10 policies: ${number(scan10.evaluations_per_second)} eval/s`, String(compiled10.ratio_to_baseline), '—', '—'],
       ['Engine: evaluate (compiled), 10,000 policies', `${number(compiled10k.evaluations_per_second)} eval/s`, `compiled, 10 policies: ${number(compiled10.evaluations_per_second)} eval/s`, String(engine.ratio_10000_to_10_compiled), '—', '—'],
@@ -52,7 +51,7 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
   const halfGoal = 10;
-  rows.push(
+  if (http && tokens && ratios) rows.push(
     ['HTTP baseline: bare Fastify 5 route, same JSON body', throughput(http.bare) + failures(http.bare), '—', '1', '—', '—'],
     ['POST /v1/decisions/evaluate, 10 policies', throughput(http.evaluate_10) + failures(http.evaluate_10), `bare route: ${number(http.bare.requests_per_second)} req/s`, String(ratios.decisions_to_bare), '≥ 0.5', met(ratios.decisions_to_bare >= 0.5)],
     ['POST /v1/decisions/evaluate, 10,000 policies', throughput(http.evaluate_10000) + failures(http.evaluate_10000), `10 policies: ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.policies_10000_to_10), '≥ 0.8', met(ratios.policies_10000_to_10 >= 0.8)],
@@ -69,32 +68,31 @@ export function renderMarkdown(results: BenchResults): string {
     [`One batch of ${results.settings.batch_size} decisions, evaluated and recorded (1 connection)`, `${latency(http.batch_sequential)}; ${number(http.batch_sequential.requests_per_second)} batches/s${failures(http.batch_sequential)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.batch_sequential.latency_ms.p99 < halfGoal)],
     ['POST /v1/oauth/token, client_credentials', throughput(tokens.http, 'tokens/s') + failures(tokens.http), `node:crypto RS256 sign loop: ${number(tokens.rsa_sign_sync_per_second)} sig/s`, String(ratios.tokens_to_rsa_sign), '≥ 0.8', met(ratios.tokens_to_rsa_sign >= 0.8)],
   );
-  const allRecorded = results.integrity.every((check) => check.ok);
-  const recorded = results.integrity.reduce((sum, check) => sum + check.recorded, 0);
-  const acknowledged = results.integrity.reduce((sum, check) => sum + check.acknowledged, 0);
-  rows.push(['Integrity: decisions recorded in `decisions` / acknowledged with a 2xx', `recorded ${number(recorded)} of ${number(acknowledged)} acknowledged decisions`, '—', String(acknowledged ? Number((recorded / acknowledged).toFixed(4)) : 0), 'all recorded', met(allRecorded)]);
+  const integrity = results.integrity ?? [];
+  const allRecorded = integrity.every((check) => check.ok);
+  const recorded = integrity.reduce((sum, check) => sum + check.recorded, 0);
+  const acknowledged = integrity.reduce((sum, check) => sum + check.acknowledged, 0);
+  if (integrity.length > 0) rows.push(['Integrity: decisions recorded in `decisions` / acknowledged with a 2xx', `recorded ${number(recorded)} of ${number(acknowledged)} acknowledged decisions`, '—', String(acknowledged ? Number((recorded / acknowledged).toFixed(4)) : 0), 'all recorded', met(allRecorded)]);
 
   const lines: string[] = [];
   lines.push(`# acctl benchmarks, ${results.date}`, '');
   lines.push(`Machine: ${machine.os}; ${machine.cpu_model}, ${machine.cores} cores (${machine.available_parallelism} available), ${machine.memory_gb} GB; Node ${machine.node}. Load average ${machine.load_average.join(' / ')} at the start, ${machine.load_average_at_end.join(' / ')} at the end.`);
-  lines.push(`PostgreSQL ${results.database.server_version} (${results.database.kind}, ${results.database.address}). ${results.settings.seconds_per_measurement} s per HTTP measurement (peak figures in ${results.settings.rounds} interleaved rounds), ${results.settings.connections} connections, pipelining ${results.settings.pipelining}; the run took ${results.duration_s} s.`, '');
-  lines.push('| Measurement | Value | Baseline (same run) | Ratio | Goal | Met? |', '|---|---|---|---:|---|---|');
-  for (const row of rows) lines.push(`| ${row.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`);
-  lines.push('');
-  for (const check of results.integrity) {
+  lines.push(`Sections: ${results.sections.join(', ')}. ${results.database ? `PostgreSQL ${results.database.server_version} (${results.database.kind}, ${results.database.address}). ` : ''}${results.settings.seconds_per_measurement} s per HTTP measurement (peak figures in ${results.settings.rounds} interleaved rounds), ${results.settings.connections} connections, pipelining ${results.settings.pipelining}; the run took ${results.duration_s} s.`, '');
+  if (rows.length > 0) lines.push(...table(rows), '');
+  for (const check of integrity) {
     lines.push(
       `Integrity, ${check.server}: recorded ${number(check.recorded)} of ${number(check.acknowledged)} acknowledged decisions, checked request by request (X-Request-Id)${check.mismatched_requests ? `; **${number(check.mismatched_requests)} requests with the wrong number of rows**` : ''}. ${number(check.unacknowledged_rows)} more rows are decisions of requests in flight when autocannon closed its connections (recorded and answered, the answer not read)${check.unknown_rows ? `; **${number(check.unknown_rows)} rows of unknown requests**` : ''}. ${check.ok ? 'OK.' : '**MISMATCH.**'}`,
       '',
     );
   }
-  const cpu10 = results.server_cost.evaluate_10;
-  const cpu10k = results.server_cost.evaluate_10000;
-  if (cpu10 && cpu10k && ratios.server_cpu_per_request_10_to_10000 !== undefined) {
+  const cpu10 = results.server_cost?.evaluate_10;
+  const cpu10k = results.server_cost?.evaluate_10000;
+  if (cpu10 && cpu10k && ratios?.server_cpu_per_request_10_to_10000 !== undefined) {
     lines.push(`Server CPU per evaluate request: ${number(cpu10k.cpu_us_per_request)} µs with 10,000 policies, ${number(cpu10.cpu_us_per_request)} µs with 10 (ratio ${ratios.server_cpu_per_request_10_to_10000}): the 10,000/10 comparison by cost, which other processes on the machine disturb less than throughput.`, '');
   }
-  lines.push('## What each request cost the server and its database (peak runs)', '');
-  lines.push('| Measurement | Server CPU per request | Server CPU (cores) | Event-loop use | PostgreSQL backends, CPU per request | PostgreSQL backends (cores) |', '|---|---:|---:|---:|---:|---:|');
-  for (const [key, cost] of Object.entries(results.server_cost)) {
+  if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
+  if (results.server_cost) lines.push('| Measurement | Server CPU per request | Server CPU (cores) | Event-loop use | PostgreSQL backends, CPU per request | PostgreSQL backends (cores) |', '|---|---:|---:|---:|---:|---:|');
+  for (const [key, cost] of Object.entries(results.server_cost ?? {})) {
     lines.push(`| ${key} | ${number(cost.cpu_us_per_request)} µs | ${cost.server_cpu_cores} | ${cost.event_loop_utilization} | ${cost.pg_cpu_us_per_request === undefined ? 'n/a' : `${number(cost.pg_cpu_us_per_request)} µs`} | ${cost.pg_cpu_cores ?? 'n/a'} |`);
   }
   for (const { title, load, summary } of results.profiles ?? []) {
@@ -106,6 +104,7 @@ export function renderMarkdown(results: BenchResults): string {
     lines.push('', 'Functions by total time (with what they call):', '', '| Function | Location | Self % | Total % |', '|---|---|---:|---:|');
     for (const entry of summary.top_total) lines.push(`| \`${entry.function}\` | ${entry.location} | ${entry.self_percent} | ${entry.total_percent} |`);
   }
-  lines.push('', 'Latency at half of peak is measured twice: the paced generator spreads the requests evenly and counts each latency from when it was due; autocannon\'s overallRate lets each connection send its share of every second at once, so its load comes in bursts at full concurrency (and its latencies are whole milliseconds).');
+  lines.push(...renderPeers(results.peers, results.settings));
+  if (http) lines.push('', 'Latency at half of peak is measured twice: the paced generator spreads the requests evenly and counts each latency from when it was due; autocannon\'s overallRate lets each connection send its share of every second at once, so its load comes in bursts at full concurrency (and its latencies are whole milliseconds).');
   return `${lines.join('\n')}\n`;
 }
