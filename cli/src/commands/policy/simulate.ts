@@ -3,8 +3,9 @@ import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from 
 import { GateCommand } from '../../api/gate-command.js';
 import { readJsonOrYamlInput } from '../../api/read-json-input.js';
 import { findPolicy, mapConcurrently } from '../../api/server-policies.js';
-import { principalText, resourceText, simulationRequestsOf } from '../../api/simulation-requests.js';
+import { simulationRequestsOf } from '../../api/simulation-requests.js';
 import { CommandError, UsageError, gateExitCodes } from '../../errors.js';
+import { principalText, resourceText } from '../../ux/request-text.js';
 import { style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';
 
