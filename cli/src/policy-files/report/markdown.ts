@@ -34,6 +34,10 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
+function codeSpan(text: string): string {
+  return `\`${text.replaceAll('`', "'").replaceAll('\n', ' ')}\``;
+}
+
 function fence(text: string): string {
   const ticks = text.includes('```') ? '~~~~' : '```';
   return `${ticks}text\n${text}\n${ticks}`;
@@ -100,6 +104,7 @@ export function impactMarkdown(outcome: ImpactOutcome, limit = MARKDOWN_LIMIT): 
     if (groups.length > GROUPS_LISTED) head += `\n…and ${plural(groups.length - GROUPS_LISTED, 'more rule')}.\n`;
   }
   if (outcome.run.drifted > 0) head += `\n${plural(outcome.run.drifted, 'decision')} came out differently when recorded (the server's policies changed since); not counted as flips.\n`;
-  const entries = outcome.run.flips.map((flip) => `- **${directionText[flip.direction]}** ${cell(flipLine(flip))}: ${cell(causeText(flip.cause))}`);
+  // Requests carry what callers sent: in code spans, they cannot mention people or inject markup.
+  const entries = outcome.run.flips.map((flip) => `- **${directionText[flip.direction]}** ${codeSpan(flipLine(flip))}: ${cell(causeText(flip.cause))}`);
   return fitted(head, `Decisions that would flip (${entries.length})`, entries, limit);
 }
