@@ -63,4 +63,15 @@ describe('policy impact: the policies after apply, and the replay', () => {
       ['allow_to_deny', '12'],
     ]);
   });
+
+  it('blames the local policy whose deny rule is gone when a stored policy\'s allow now applies (deny → allow)', () => {
+    const denySales = `  - effect: deny\n    principals: {type: USER, attributes: {department: [sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`;
+    const guard = (rules: string) => `name: guard\nstatus: active\nrules:\n${rules}`;
+    const storedGuard = loadFiles([{ path: 'stored.yaml', text: guard(denySales) }]).policies[0]!.policy.rules;
+    const everyone: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['ledger'] }, actions: ['read'] };
+    const local = localFiles({ 'guard.yaml': guard(`  - effect: deny\n    principals: {type: SERVICE}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`) });
+    const planned = plannedPolicies([stored('guard', 'active', storedGuard), stored('open', 'active', [everyone])], local);
+    const run = replayDecisions([record('deny', 'sales')], planned, local);
+    expect(run.flips.map((flip) => [flip.direction, flip.cause])).to.deep.equal([['deny_to_allow', { policy: 'guard', rule_index: null, file: 'guard.yaml', line: 1, col: 7 }]]);
+  });
 });

@@ -118,20 +118,21 @@ export function replayDecisions(records: readonly DecisionRecord[], policies: Pl
 }
 
 /**
- * The rule that makes the difference: for deny→allow, the local allow rule that now applies; for
- * allow→deny, the local deny rule that now applies, or else the rule that allowed before (its
- * policy's file no longer allows), located at the policy's name when that rule is gone.
+ * The rule that makes the difference, preferring the local files: the local rule of the new effect
+ * that now applies (an allow for deny → allow, a deny for allow → deny), or else the local policy
+ * whose rule of the old effect no longer applies (located at its name: that rule may be gone), or
+ * else whichever rule of the new effect applies.
  */
 function causeOf(direction: Direction, before: EngineDecision, after: EngineDecision, local: Map<string, PolicyFile>): RuleLocation {
-  const isLocal = (name: string): boolean => local.has(name);
-  if (direction === 'deny_to_allow') {
-    const rule = after.matched_rules.find((matched) => matched.effect === 'allow' && isLocal(matched.policy_name)) ?? after.matched_rules.find((matched) => matched.effect === 'allow');
-    return locate(local, rule?.policy_name ?? '', rule?.rule_index ?? null);
-  }
-  const denying = after.matched_rules.find((matched) => matched.effect === 'deny' && isLocal(matched.policy_name));
-  if (denying) return locate(local, denying.policy_name, denying.rule_index);
-  const allowedBy = before.matched_rules.find((matched) => matched.effect === 'allow' && isLocal(matched.policy_name)) ?? before.matched_rules.find((matched) => matched.effect === 'allow');
-  return locate(local, allowedBy?.policy_name ?? '', null);
+  const effect = direction === 'deny_to_allow' ? 'allow' : 'deny';
+  const previous = effect === 'allow' ? 'deny' : 'allow';
+  const localRule = (decision: EngineDecision, wanted: 'allow' | 'deny') => decision.matched_rules.find((rule) => rule.effect === wanted && local.has(rule.policy_name));
+  const added = localRule(after, effect);
+  if (added) return locate(local, added.policy_name, added.rule_index);
+  const removed = localRule(before, previous);
+  if (removed) return locate(local, removed.policy_name, null);
+  const other = after.matched_rules.find((rule) => rule.effect === effect);
+  return locate(local, other?.policy_name ?? '', other?.rule_index ?? null);
 }
 
 function locate(local: Map<string, PolicyFile>, policy: string, ruleIndex: number | null): RuleLocation {
