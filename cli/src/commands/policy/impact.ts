@@ -32,9 +32,9 @@ export default class PolicyImpact extends GateCommand {
 
   static override args = { dir: Args.string({ description: 'The folder of policy files (default: the current folder).' }) };
   static override flags = {
-    since: Flags.string({ summary: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time.', default: '24h' }),
-    until: Flags.string({ summary: 'End of the period (excluded), in the same forms. Default: now.' }),
-    limit: Flags.integer({ summary: `Replay at most this many decisions, the newest of the period (default ${defaultImpactLimit}).`, min: 1, max: 1_000_000, default: defaultImpactLimit }),
+    since: Flags.string({ summary: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time.', default: '24h', helpValue: 'DURATION|TIME' }),
+    until: Flags.string({ summary: 'End of the period (excluded), in the same forms. Default: now.', helpValue: 'DURATION|TIME' }),
+    limit: Flags.integer({ summary: 'Replay at most this many decisions, the newest of the period.', helpValue: 'N', min: 1, max: 1_000_000, default: defaultImpactLimit }),
     format: Flags.string({ options: [...reportFormats], default: 'human', summary: 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).' }),
   };
 
