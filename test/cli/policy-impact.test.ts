@@ -130,10 +130,12 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
 
   it('replays only the newest --limit decisions and says so; refuses an unreadable --since with exit 1', async () => {
     const limited = await cli(['policy', 'impact', changed(), '--limit', '2', '--json']);
-    expect(limited.exitCode, limited.stderr).to.equal(gateExitCodes.passed);
     const json = limited.json<ImpactJson>();
     expect(json.summary.replayed).to.equal(2);
     expect(json.period).to.include({ limit: 2, truncated: true });
+    // Only the two newest were replayed: the sales read, recorded second of five, is not among them.
+    expect(json.flips.map((flip) => flip.decision_id)).to.not.include(recorded.salesReads!.id);
+    expect(limited.exitCode, limited.stderr).to.equal(json.summary.flips === 0 ? gateExitCodes.passed : gateExitCodes.flagged);
     const bad = await cli(['policy', 'impact', changed(), '--since', 'yesterday']);
     expect(bad.exitCode).to.equal(gateExitCodes.error);
     expect(bad.stderr).to.contain('--since: yesterday is neither a duration');
