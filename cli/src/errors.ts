@@ -31,6 +31,21 @@ export const exitCodes = {
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;
 
+/**
+ * Exit codes of the commands that gate a script or a CI job (`acctl policy simulate`, `acctl policy
+ * impact`), as `terraform plan -detailed-exitcode` has them: 2 means the command worked and found
+ * what the gate stops on (a deny, a decision that would flip), so every failure exits 1 there and
+ * 2 never means bad usage. The error's `code` (with --json) still says which failure it was.
+ */
+export const gateExitCodes = {
+  /** Every request allowed; no decision would flip. */
+  passed: 0,
+  /** Any failure: bad usage, credentials, an unreachable server, invalid input. */
+  error: 1,
+  /** A request was denied; decisions would flip. */
+  flagged: 2,
+} as const;
+
 /** An error a command raises on purpose: its code picks the exit code; suggestions say what to do next. */
 export class CommandError extends Error {
   override name = 'CommandError';

@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Config } from '@oclif/core';
 import { expect } from 'chai';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes, gateExitCodes } from '../../cli/src/errors.js';
 import { repoRoot } from './run-cli.js';
 
 const snapshotFile = path.join(repoRoot, 'test', 'cli', 'surface.json');
 
 /** Every command with its arguments and flags, and the exit codes: the CLI's public surface, as scripts depend on it. */
-async function currentSurface(): Promise<{ commands: Record<string, unknown>; exit_codes: typeof exitCodes }> {
+async function currentSurface(): Promise<{ commands: Record<string, unknown>; exit_codes: typeof exitCodes; gate_exit_codes: typeof gateExitCodes }> {
   const pjson = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   pjson.oclif.commands = './cli/src/commands';
   const config = await Config.load({ root: repoRoot, pjson });
@@ -33,7 +33,7 @@ async function currentSurface(): Promise<{ commands: Record<string, unknown>; ex
       ),
     };
   }
-  return { commands, exit_codes: exitCodes };
+  return { commands, exit_codes: exitCodes, gate_exit_codes: gateExitCodes };
 }
 
 describe('the CLI surface (commands, arguments, flags, exit codes)', () => {

@@ -23,3 +23,12 @@ export { lintJson, testJson, type LintJson, type TestJson } from './report/json.
 export { lintGithub, testGithub } from './report/github.js';
 export { lintJunit, testJunit } from './report/junit.js';
 export { lintMarkdown, testMarkdown, MARKDOWN_LIMIT } from './report/markdown.js';
+export { loadFiles } from './load.js';
+export { duplicateNames } from './policy-checks.js';
+export { plannedPolicies, replayDecisions, groupFlips, type ServerPolicy, type Flip, type ImpactRun, type PlannedPolicies } from './impact.js';
+export type { ImpactOutcome } from './report/outcome.js';
+export { impactHuman } from './report/human.js';
+export { impactJson, type ImpactJson } from './report/json.js';
+export { impactGithub } from './report/github.js';
+export { impactJunit } from './report/junit.js';
+export { impactMarkdown } from './report/markdown.js';

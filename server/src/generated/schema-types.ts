@@ -730,6 +730,16 @@ export interface DecisionBatchResponse {
   results: Decision[];
 }
 /**
+ * Answer of GET /decisions: recorded decisions, newest first, each with the request as evaluated (enough to replay it) and its result. `next_cursor` fetches the next (older) page and stays valid while new decisions arrive; null on the last page.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-list".
+ */
+export interface DecisionList {
+  data: DecisionRecord[];
+  next_cursor: string | null;
+}
+/**
  * Answer of GET /decisions/{id}: a recorded decision with the request as evaluated (stored principal attributes merged under the inline ones) and its result.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -746,6 +756,37 @@ export interface DecisionRecord {
     client_id?: string | null;
     request_id?: string | null;
   };
+}
+/**
+ * Query of GET /decisions. Every filter narrows the result (AND). since/until bound the time the decision was made (its `timestamp`).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-list-query".
+ */
+export interface DecisionListQuery {
+  /**
+   * Decisions made at or after this time (ISO 8601 with a time zone).
+   */
+  since?: string;
+  /**
+   * Decisions made before this time.
+   */
+  until?: string;
+  decision?: 'allow' | 'deny';
+  /**
+   * The principal's id as the request gave it.
+   */
+  principal_id?: string;
+  action?: string;
+  resource_type?: string;
+  /**
+   * Page size. Up to 500, more than other lists, because replaying a period (acctl policy impact) reads many decisions.
+   */
+  limit?: number;
+  /**
+   * `next_cursor` of the previous page, as is.
+   */
+  cursor?: string;
 }
 /**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).

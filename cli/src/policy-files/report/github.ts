@@ -1,6 +1,8 @@
 import type { Finding } from '../findings.js';
 import { ratioText } from './human.js';
-import { countsText, plural, type LintOutcome, type TestOutcome } from './outcome.js';
+import { groupFlips, type Flip } from '../impact.js';
+import { principalText, resourceText } from '../../ux/request-text.js';
+import { causeText, countsText, directionText, impactSummary, plural, type ImpactOutcome, type LintOutcome, type TestOutcome } from './outcome.js';
 
 /**
  * GitHub Actions workflow commands (`::error file=...,line=...,col=...::message`): each becomes an
@@ -57,5 +59,33 @@ export function testGithub(outcome: TestOutcome): string {
     lines.push(annotation('error', `rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`, { title: `coverage below --min-coverage ${outcome.minCoverage}%` }));
   }
   lines.push(`acctl policy test ${outcome.failed ? 'failed' : 'passed'}: ${run.summary.passed} passed, ${run.summary.failed} failed; coverage: rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Examples of flips named in one annotation; the job summary has the list. */
+const EXAMPLES_PER_ANNOTATION = 5;
+
+export function flipLine(flip: Flip): string {
+  return `${flip.timestamp.slice(0, 19).replace('T', ' ')} ${principalText(flip.request)} ${flip.request.action} ${resourceText(flip.request)} (decision ${flip.decision_id})`;
+}
+
+/**
+ * One annotation per rule that flips decisions, on that rule's line: an error for deny → allow (access
+ * widens), a warning for allow → deny. GitHub shows a limited number of annotations per step, so
+ * flips are grouped, never one annotation each.
+ */
+export function impactGithub(outcome: ImpactOutcome): string {
+  const lines = groupFlips(outcome.run.flips).map((group) => {
+    const examples = group.flips.slice(0, EXAMPLES_PER_ANNOTATION).map(flipLine);
+    if (group.flips.length > examples.length) examples.push(`…and ${group.flips.length - examples.length} more`);
+    const message = `${plural(group.flips.length, 'recorded decision')} would flip ${directionText[group.direction]} (${causeText(group.cause)}):\n${examples.join('\n')}`;
+    return annotation(group.direction === 'deny_to_allow' ? 'error' : 'warning', message, {
+      file: group.cause.file ?? undefined,
+      line: group.cause.line ?? undefined,
+      col: group.cause.col ?? undefined,
+      title: `acctl policy impact: ${directionText[group.direction]}`,
+    });
+  });
+  lines.push(`acctl policy impact: ${impactSummary(outcome)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,8 @@
 import { locationOf, type Finding } from '../findings.js';
 import type { CoverageRatio } from '../coverage.js';
-import { countsText, plural, type LintOutcome, type Paint, type TestOutcome } from './outcome.js';
+import type { Direction, Flip } from '../impact.js';
+import { principalText, resourceText } from '../../ux/request-text.js';
+import { causeText, changesText, countsText, directionText, impactSummary, plural, type ImpactOutcome, type LintOutcome, type Paint, type TestOutcome } from './outcome.js';
 
 /** One finding: `file:line:col severity message (rule)`, then the excerpt with its caret. */
 export function findingText(finding: Finding, paint: Paint): string {
@@ -61,4 +63,27 @@ export function testHuman(outcome: TestOutcome, paint: Paint): string {
 
 export function ratioText(ratio: CoverageRatio): string {
   return `${ratio.covered}/${ratio.total} (${ratio.percent}%)`;
+}
+
+/** Flips listed per direction in the terminal; --json and the other formats have them all. */
+const FLIPS_SHOWN = 100;
+
+export function impactHuman(outcome: ImpactOutcome, paint: Paint): string {
+  const lines = [`Local policies: ${changesText(outcome.changes)}`];
+  for (const direction of ['deny_to_allow', 'allow_to_deny'] as const satisfies readonly Direction[]) {
+    const flips = outcome.run.flips.filter((flip) => flip.direction === direction);
+    if (flips.length === 0) continue;
+    const colour = direction === 'deny_to_allow' ? paint.red : paint.yellow;
+    lines.push('', colour(paint.bold(`${directionText[direction].toUpperCase()} (${flips.length})`)));
+    const rows = flips.slice(0, FLIPS_SHOWN).map((flip: Flip) => [flip.timestamp.slice(0, 19).replace('T', ' '), principalText(flip.request), flip.request.action, resourceText(flip.request), causeText(flip.cause)]);
+    const header = ['TIME', 'PRINCIPAL', 'ACTION', 'RESOURCE', 'CAUSE'];
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+    const line = (cells: string[]): string => `  ${cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')}`;
+    lines.push(paint.bold(line(header)), ...rows.map(line));
+    if (flips.length > FLIPS_SHOWN) lines.push(paint.dim(`  …and ${flips.length - FLIPS_SHOWN} more (--json lists them all)`));
+  }
+  if (outcome.run.drifted > 0) lines.push('', paint.dim(`${plural(outcome.run.drifted, 'decision')} came out differently when recorded: the server's policies changed since (not counted as flips).`));
+  const summary = impactSummary(outcome);
+  lines.push('', outcome.flagged ? paint.red(`✘ ${summary}`) : paint.green(`✔ ${summary}`));
+  return `${lines.join('\n')}\n`;
 }

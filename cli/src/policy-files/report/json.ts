@@ -1,7 +1,9 @@
 import type { Finding } from '../findings.js';
 import type { CoverageRatio, UncoveredItem } from '../coverage.js';
 import type { TestCaseResult } from '../test-runner.js';
-import type { LintOutcome, TestOutcome } from './outcome.js';
+import type { Direction, RuleLocation } from '../impact.js';
+import type { ImpactOutcome, LintOutcome, TestOutcome } from './outcome.js';
+import type { SimulationRequest } from '../../../../server/src/generated/schema-types.js';
 
 /** A finding as JSON output shows it (snake_case, as the API's documents). */
 export interface FindingJson {
@@ -63,5 +65,48 @@ export function testJson(outcome: TestOutcome): TestJson {
       ? { rules: run.coverage.rules, conditions: run.coverage.conditions, min_coverage: outcome.minCoverage ?? null, met: outcome.coverageMet, uncovered: run.coverage.uncovered }
       : null,
     findings: outcome.blocking.map(findingJson),
+  };
+}
+
+export interface ImpactJson {
+  ok: boolean;
+  period: { since: string; until: string; limit: number; truncated: boolean; oldest: string | null };
+  summary: { replayed: number; flips: number; deny_to_allow: number; allow_to_deny: number; drifted: number };
+  policies: ImpactOutcome['changes'];
+  /** Deny→allow first, then allow→deny; newest first within each. */
+  flips: Array<{
+    direction: Direction;
+    decision_id: string;
+    timestamp: string;
+    recorded: 'allow' | 'deny';
+    before: 'allow' | 'deny';
+    after: 'allow' | 'deny';
+    cause: RuleLocation;
+    request: SimulationRequest;
+    explanation: string;
+    matched_rules: Array<{ policy: string; rule: number; effect: 'allow' | 'deny' }>;
+  }>;
+}
+
+export function impactJson(outcome: ImpactOutcome): ImpactJson {
+  const { run } = outcome;
+  const toAllow = run.flips.filter((flip) => flip.direction === 'deny_to_allow').length;
+  return {
+    ok: !outcome.flagged,
+    period: { since: outcome.since, until: outcome.until, limit: outcome.limit, truncated: outcome.truncated, oldest: outcome.oldest },
+    summary: { replayed: run.replayed, flips: run.flips.length, deny_to_allow: toAllow, allow_to_deny: run.flips.length - toAllow, drifted: run.drifted },
+    policies: outcome.changes,
+    flips: run.flips.map((flip) => ({
+      direction: flip.direction,
+      decision_id: flip.decision_id,
+      timestamp: flip.timestamp,
+      recorded: flip.recorded,
+      before: flip.before.decision,
+      after: flip.after.decision,
+      cause: flip.cause,
+      request: flip.request,
+      explanation: flip.after.explanation,
+      matched_rules: flip.after.matched_rules.map((rule) => ({ policy: rule.policy_name, rule: rule.rule_index, effect: rule.effect })),
+    })),
   };
 }

@@ -1,6 +1,8 @@
 import { locationOf, type Finding } from '../findings.js';
 import { ratioText } from './human.js';
-import { countsText, type LintOutcome, type TestOutcome } from './outcome.js';
+import { groupFlips } from '../impact.js';
+import { flipLine } from './github.js';
+import { causeText, countsText, directionText, impactSummary, plural, type ImpactOutcome, type LintOutcome, type TestOutcome } from './outcome.js';
 
 /**
  * JUnit XML, the report format CI systems (GitLab, Jenkins, Azure, GitHub test reporters) read:
@@ -137,4 +139,25 @@ export function testJunit(outcome: TestOutcome): string {
     }
   }
   return renderJunit('acctl policy test', suites);
+}
+
+/** Flips written out in one JUnit failure; the rest are counted. */
+const FLIPS_PER_CASE = 200;
+
+/** One failing case per rule that flips decisions (deny → allow first), and one passing case for the rest. */
+export function impactJunit(outcome: ImpactOutcome): string {
+  const cases: JunitCase[] = groupFlips(outcome.run.flips).map((group) => {
+    const listed = group.flips.slice(0, FLIPS_PER_CASE).map(flipLine);
+    if (group.flips.length > listed.length) listed.push(`…and ${group.flips.length - listed.length} more`);
+    return {
+      name: `${directionText[group.direction]}: ${causeText(group.cause)}`,
+      classname: 'acctl policy impact',
+      ...(group.cause.file === null ? {} : { file: group.cause.file }),
+      ...(group.cause.line === null ? {} : { line: group.cause.line }),
+      failure: { message: `${plural(group.flips.length, 'recorded decision')} would flip ${directionText[group.direction]}`, type: group.direction, body: listed.join('\n') },
+    };
+  });
+  const unchanged = outcome.run.replayed - outcome.run.flips.length;
+  cases.push({ name: `${plural(unchanged, 'recorded decision')} unchanged`, classname: 'acctl policy impact', systemOut: impactSummary(outcome) });
+  return renderJunit('acctl policy impact', [{ name: 'acctl policy impact', cases }]);
 }

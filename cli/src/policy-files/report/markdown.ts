@@ -1,6 +1,8 @@
 import { locationOf, type Finding } from '../findings.js';
 import { ratioText } from './human.js';
-import { countsText, plural, type LintOutcome, type TestOutcome } from './outcome.js';
+import { groupFlips } from '../impact.js';
+import { flipLine } from './github.js';
+import { causeText, changesText, countsText, directionText, impactSummary, plural, type ImpactOutcome, type LintOutcome, type TestOutcome } from './outcome.js';
 
 /** Files listed in the summary table; the rest are counted. */
 const FILES_LISTED = 50;
@@ -30,6 +32,10 @@ function fitted(head: string, detailTitle: string, entries: readonly string[], l
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+function codeSpan(text: string): string {
+  return `\`${text.replaceAll('`', "'").replaceAll('\n', ' ')}\``;
 }
 
 function fence(text: string): string {
@@ -79,4 +85,26 @@ export function testMarkdown(outcome: TestOutcome, limit = MARKDOWN_LIMIT): stri
   const uncovered = coverage.uncovered.map((item) => `- \`${item.file}:${item.line}:${item.col}\` ${item.message}`);
   const withFailures = fitted(head, `Failures (${failures.length})`, failures, limit - Math.min(limit / 4, uncovered.join('\n').length + 200));
   return fitted(withFailures, `Not covered (${uncovered.length})`, uncovered, limit);
+}
+
+/** Rules listed in the summary table of an impact comment; the rest are counted. */
+const GROUPS_LISTED = 30;
+
+/**
+ * A pull-request comment: the verdict and the rules that flip decisions first, every flip in a
+ * folded list (deny → allow first), cut to fit GitHub's limit with a count of what was left out.
+ */
+export function impactMarkdown(outcome: ImpactOutcome, limit = MARKDOWN_LIMIT): string {
+  const icon = outcome.flagged ? (outcome.run.flips.some((flip) => flip.direction === 'deny_to_allow') ? '🚨' : '⚠️') : '✅';
+  let head = `### ${icon} acctl policy impact\n\n${impactSummary(outcome)}.\n\nLocal policies: ${changesText(outcome.changes)}.\n`;
+  const groups = groupFlips(outcome.run.flips);
+  if (groups.length > 0) {
+    head += '\n| Flip | Decisions | Rule |\n| --- | ---: | --- |\n';
+    for (const group of groups.slice(0, GROUPS_LISTED)) head += `| ${directionText[group.direction]} | ${group.flips.length} | ${cell(causeText(group.cause))} |\n`;
+    if (groups.length > GROUPS_LISTED) head += `\n…and ${plural(groups.length - GROUPS_LISTED, 'more rule')}.\n`;
+  }
+  if (outcome.run.drifted > 0) head += `\n${plural(outcome.run.drifted, 'decision')} came out differently when recorded (the server's policies changed since); not counted as flips.\n`;
+  // Requests carry what callers sent: in code spans, they cannot mention people or inject markup.
+  const entries = outcome.run.flips.map((flip) => `- **${directionText[flip.direction]}** ${codeSpan(flipLine(flip))}: ${cell(causeText(flip.cause))}`);
+  return fitted(head, `Decisions that would flip (${entries.length})`, entries, limit);
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
-import type { DecisionBatchRequest, SimulationRequest } from '../../generated/schema-types.js';
+import type { DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { ActivePolicySet } from './active-policy-set.js';
+import { listDecisions } from './decision-query.js';
 import { DecisionRecorder } from './decision-recorder.js';
 import { decide, getDecision, type DecisionDeps } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
@@ -61,6 +62,22 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('decision-batch-request') },
     handler: async (request) => ({ results: await decide(app.decisions, changeContextOf(request), request.body.requests, request.generations) }),
+  });
+
+  // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
+  app.get<{ Querystring: DecisionListQuery }>('/decisions', {
+    config: {
+      auth: { scope: 'read:audit' },
+      docs: {
+        summary: 'List recorded decisions, newest first',
+        description:
+          'Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive.',
+        tags: ['Decisions'],
+        responses: { 200: schemaRef('decision-list'), 400: problem, 401: problem, 403: problem },
+      },
+    },
+    schema: { querystring: schemaRef('decision-list-query') },
+    handler: async (request) => listDecisions(app.db, request.query),
   });
 
   app.get<{ Params: { id: string } }>('/decisions/:id', {

@@ -1,0 +1,51 @@
+import type { Policy, PolicyList, PolicyListItem } from '../../../server/src/generated/schema-types.js';
+import { CommandError, NotFound } from '../errors.js';
+import type { ApiClient } from './client.js';
+
+/** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
+const pageSize = 100;
+
+/**
+ * A stored policy by name or id. The name is tried first (names are unique among policies that are
+ * not deleted), then the id: a name never shadows an id, since ids are generated and names chosen.
+ */
+export async function findPolicy(api: ApiClient, nameOrId: string): Promise<Pick<Policy, 'id' | 'name' | 'version' | 'status'>> {
+  const byName = await api.get<PolicyList>('/policies', { query: { q: nameOrId, limit: pageSize } });
+  const named = byName.data.find((item) => item.name === nameOrId);
+  if (named) return named;
+  try {
+    return await api.get<Policy>(`/policies/${encodeURIComponent(nameOrId)}`);
+  } catch (error) {
+    if (error instanceof CommandError && error.code === 'not_found') throw new NotFound(`No policy named or with id ${nameOrId}`, ['acctl policy list shows the stored policies']);
+    throw error;
+  }
+}
+
+/** Every policy that is not deleted, as list items (no rules), all pages. */
+export async function listLivePolicies(api: ApiClient): Promise<PolicyListItem[]> {
+  const items: PolicyListItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api.get<PolicyList>('/policies', { query: { page, limit: pageSize } });
+    items.push(...answer.data);
+    if (page >= answer.pagination.pages) return items;
+  }
+}
+
+/** The full policies (with rules) of the given list items, fetched a few at a time. */
+export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 8): Promise<Policy[]> {
+  return mapConcurrently(items, concurrency, (item) => api.get<Policy>(`/policies/${encodeURIComponent(item.id)}`));
+}
+
+/** `work` over every item, at most `concurrency` at once; the results keep the items' order. */
+export async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
