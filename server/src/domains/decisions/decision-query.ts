@@ -15,7 +15,7 @@ interface DecisionListRow {
   request_id: string | null;
 }
 
-const columns = ['id', 'created_at', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
+export const decisionRecordColumns = ['id', 'created_at', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
 
 /**
  * GET /decisions: newest first. Pagination is a keyset on (created_at, id), as Stripe's and Slack's
@@ -30,7 +30,7 @@ export async function listDecisions(db: Knex, query: DecisionListQuery): Promise
     throw new ApiError('validation_failed', '`since` must be before `until`', { errors: [{ pointer: '/since', in: 'query', detail: 'must be before until' }] });
   }
   const rows: DecisionListRow[] = await db('decisions')
-    .select(...columns, db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`))
+    .select(...decisionRecordColumns, db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`))
     .modify((q) => {
       if (query.since) q.where('created_at', '>=', new Date(query.since));
       if (query.until) q.where('created_at', '<', new Date(query.until));
@@ -48,7 +48,7 @@ export async function listDecisions(db: Knex, query: DecisionListQuery): Promise
 }
 
 /** The API's form of a stored decision (GET /decisions and GET /decisions/{id} answer the same record). */
-export function toDecisionRecord(row: Pick<DecisionListRow, (typeof columns)[number]>): DecisionRecord {
+export function toDecisionRecord(row: Pick<DecisionListRow, (typeof decisionRecordColumns)[number]>): DecisionRecord {
   return {
     id: row.id,
     timestamp: row.created_at.toISOString(),

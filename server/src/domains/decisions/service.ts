@@ -6,6 +6,7 @@ import type { Decision, DecisionRecord, SimulationRequest } from '../../generate
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
 import { evaluate } from '../policies/engine/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
+import { decisionRecordColumns, toDecisionRecord } from './decision-query.js';
 import type { DecisionRecorder, RecordedDecision } from './decision-recorder.js';
 import type { StoredPrincipals } from './stored-principals.js';
 
@@ -75,16 +76,9 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
 
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ApiError('not_found', `No decision with id ${id}`);
-  const row = await db('decisions').where({ id }).first();
+  const row = await db('decisions').select(...decisionRecordColumns).where({ id }).first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
-  return {
-    id: row.id,
-    timestamp: (row.created_at as Date).toISOString(),
-    decision: row.decision,
-    request: row.request,
-    result: row.result,
-    caller: { subject: row.caller_subject, client_id: row.client_id, request_id: row.request_id },
-  };
+  return toDecisionRecord(row);
 }
 
 /**
