@@ -3,14 +3,14 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
 
-export type GenerationName = 'policies' | 'principals' | 'credentials';
+export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys';
 export type Generations = Record<GenerationName, number>;
 
 const channel = 'acctl_changes';
 
 /**
  * What changed in the shared database, for the in-memory caches of this replica (compiled
- * policies, stored principals, verified tokens). Two mechanisms, each covering the other's gap:
+ * policies, stored principals, verified tokens, signing keys). Two mechanisms, each covering the other's gap:
  * - LISTEN acctl_changes: a trigger NOTIFYs on commit, so caches refresh ahead of need;
  * - fresh(): the counters in change_generations, read by one query shared by every request
  *   waiting at that moment (started after they arrived), so a cache is never trusted past a
@@ -64,7 +64,7 @@ export class ChangeFeed {
 
   private async read(): Promise<Generations> {
     const rows: Array<{ name: GenerationName; generation: number }> = await this.db('change_generations').select('name', 'generation');
-    const generations = { policies: 0, principals: 0, credentials: 0 };
+    const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0 };
     for (const row of rows) generations[row.name] = Number(row.generation);
     return generations;
   }

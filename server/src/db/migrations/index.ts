@@ -24,6 +24,7 @@ import * as createAuditAppendOnlyTrigger from './20261124_03_create_audit_append
 import * as createAuditPruneFunction from './20261124_04_create_audit_prune_function.js';
 import * as createAuditReports from './20261124_05_create_audit_reports.js';
 import * as createAuditReportRows from './20261124_06_create_audit_report_rows.js';
+import * as createSigningKeysGeneration from './20261125_01_create_signing_keys_generation.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -56,4 +57,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124_04_create_audit_prune_function': createAuditPruneFunction,
   '20261124_05_create_audit_reports': createAuditReports,
   '20261124_06_create_audit_report_rows': createAuditReportRows,
+  '20261125_01_create_signing_keys_generation': createSigningKeysGeneration,
 };
