@@ -69,20 +69,40 @@ export class ChangeFeed {
     return generations;
   }
 
-  private async listen(): Promise<void> {
+  /**
+   * LISTENs on a connection of its own. At start a failure is thrown (the app cannot start without
+   * its database); once running, a lost connection is retried every second until the database
+   * answers again, however long it is away.
+   */
+  private async listen(reconnecting = false): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen' });
-    client.on('notification', (message) => this.notify(message.payload as GenerationName));
-    client.on('error', (error) => {
+    let lost = false;
+    const retry = (error: unknown): void => {
+      if (lost) return;
+      lost = true;
       this.log('change feed connection lost; reconnecting', error);
       void client.end().catch(() => undefined);
       if (this.listener === client) this.listener = undefined;
       // Whatever was notified while away is caught by fresh(); reconnect for the early refreshes.
-      setTimeout(() => void this.listen().catch((e: unknown) => this.log('change feed reconnect failed', e)), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+      setTimeout(() => void this.listen(true), 1000).unref();
+    };
+    client.on('notification', (message) => this.notify(message.payload as GenerationName));
+    client.on('error', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (!reconnecting) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return retry(error);
+    }
+    if (this.stopped) return void (await client.end().catch(() => undefined));
     this.listener = client;
+    // Changes made while the connection was away were not notified: refresh as if they were.
+    if (reconnecting) for (const name of this.subscribers.keys()) this.notify(name);
   }
 
   private notify(name: GenerationName): void {
