@@ -11,10 +11,11 @@ export interface Outcome {
   contentType?: string | null;
 }
 
-/** A policy written by the load: acknowledged (2xx) with this id, and the rules it was sent with. */
+/** A policy write the server acknowledged (2xx): the policy, the version it answered, and the rules sent. */
 export interface AcknowledgedPolicy {
   id: string;
   name: string;
+  version: number;
   rules: Array<Record<string, unknown>>;
 }
 
@@ -30,7 +31,10 @@ const decisionBody = { principal: { type: 'USER', id: 'u-load' }, resource: { ty
 export class Load {
   readonly outcomes: Outcome[] = [];
   readonly decisions: string[] = [];
+  /** Acknowledged creations (version 1). */
   readonly policies: AcknowledgedPolicy[] = [];
+  /** Acknowledged updates of the policies in `updating`. */
+  readonly updates: AcknowledgedPolicy[] = [];
   private running = true;
   private readonly done: Promise<void[]>;
   private readonly run = randomBytes(3).toString('hex');
@@ -39,22 +43,26 @@ export class Load {
   constructor(
     private readonly baseUrl: () => string,
     private readonly token: string,
-    options: { workers?: number; policyWriteEvery?: number; requestTimeoutMs?: number } = {},
+    options: { workers?: number; policyWriteEvery?: number; requestTimeoutMs?: number; updating?: Array<{ id: string; name: string }> } = {},
   ) {
+    const updating = options.updating ?? [];
     const every = options.policyWriteEvery ?? 5;
     const timeoutMs = options.requestTimeoutMs ?? 15_000;
     this.done = Promise.all(
       Array.from({ length: options.workers ?? 8 }, async () => {
         while (this.running) {
           const n = ++this.counter;
-          await (n % every === 0 ? this.writePolicy(n, timeoutMs) : this.decide(timeoutMs));
+          if (n % every !== 0) await this.decide(timeoutMs);
+          // With policies to update, every other write is a new version of one of them.
+          else if (updating.length > 0 && (n / every) % 2 === 0) await this.updatePolicy(updating[(n / every / 2) % updating.length]!, n, timeoutMs);
+          else await this.writePolicy(n, timeoutMs);
         }
       }),
     );
   }
 
   get acknowledged(): number {
-    return this.decisions.length + this.policies.length;
+    return this.decisions.length + this.policies.length + this.updates.length;
   }
 
   /** Stops sending and waits for the requests in flight. */
@@ -73,12 +81,18 @@ export class Load {
     // Each policy's content is its own, so a half-written or mixed-up version would show.
     const rules = [{ ...allowReadDocs, resources: { type: 'doc', identifiers: [`${name}-*`] } }];
     const outcome = await this.send('policy_write', `${this.baseUrl()}/policies`, { name, status: 'active', rules }, timeoutMs);
-    if (outcome?.status === 201) this.policies.push({ id: outcome.body.id, name, rules });
+    if (outcome?.status === 201) this.policies.push({ id: outcome.body.id, name, version: outcome.body.version, rules });
   }
 
-  private async send(kind: Outcome['kind'], url: string, body: unknown, timeoutMs: number): Promise<{ status: number; body: any } | undefined> {
+  private async updatePolicy(policy: { id: string; name: string }, n: number, timeoutMs: number): Promise<void> {
+    const rules = [{ ...allowReadDocs, resources: { type: 'doc', identifiers: [`${policy.name}-v${this.run}-${n}-*`] } }];
+    const outcome = await this.send('policy_write', `${this.baseUrl()}/policies/${policy.id}`, { name: policy.name, rules }, timeoutMs, 'PUT');
+    if (outcome?.status === 200) this.updates.push({ id: policy.id, name: policy.name, version: outcome.body.version, rules });
+  }
+
+  private async send(kind: Outcome['kind'], url: string, body: unknown, timeoutMs: number, method = 'POST'): Promise<{ status: number; body: any } | undefined> {
     try {
-      const answer = await httpCall(url, { token: this.token, body, signal: AbortSignal.timeout(timeoutMs) });
+      const answer = await httpCall(url, { method, token: this.token, body, signal: AbortSignal.timeout(timeoutMs) });
       const outcome: Outcome = { kind, status: answer.status, contentType: answer.headers.get('content-type') };
       if (answer.status >= 300) outcome.problem = answer.body;
       this.outcomes.push(outcome);
