@@ -141,7 +141,10 @@ function verdict(samples: Sample[]): number {
   const failed = samples.reduce((sum, s) => sum + s.failed, 0);
   const skipped = samples.reduce((sum, s) => sum + s.skipped, 0);
   const total = samples.reduce((sum, s) => sum + s.ok + s.clientErrors + s.failed, 0);
-  console.log(`\n${total} requests, ${failed} failed (5xx or no answer), ${skipped} not sent because ${maxInFlight} were already in flight`);
+  const seconds = samples.at(-1)?.at ?? 1;
+  const target = Object.values(mix).reduce((sum, rate) => sum + rate, 0);
+  console.log(`\n${total} requests in ${seconds.toFixed(0)} s: ${(total / seconds).toFixed(1)}/s of the ${target}/s sent for; ${failed} failed (5xx or no answer)`);
+  if (skipped > 0) console.log(`The server fell behind: ${skipped} requests not sent because ${maxInFlight} were already in flight (an overloaded machine, or a server slower than the mix)`);
   if (measured.length < 2) {
     console.log('Verdict: too few samples to compare halves (run longer, or sample more often)');
     return failed > 0 ? 2 : 0;
