@@ -4,6 +4,7 @@ import { decodeProtectedHeader } from 'jose';
 import { reportQueue } from '../../server/src/domains/audit/reports/runner.js';
 import { jobQueueSchema } from '../../server/src/plugins/job-queue.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { runCli } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
 import { clientCredentialsToken, delay, httpCall } from '../helpers/http.js';
 import { expectSchema } from '../helpers/schemas.js';
@@ -36,9 +37,11 @@ describe('three instances on one database', function () {
   /** 200 when `bearer` is accepted, 401 when refused (GET /v1/policies needs read:policies). */
   const statusWith = async (n: number, bearer: string): Promise<number> => (await httpCall(`${base(n)}/policies`, { token: bearer })).status;
 
+  let databaseUrl: string;
+  const keyEncryptionKey = randomBytes(32).toString('base64');
+
   before(async () => {
-    const databaseUrl = await freshDatabase();
-    const keyEncryptionKey = randomBytes(32).toString('base64');
+    databaseUrl = await freshDatabase();
     for (let n = 0; n < 3; n++) instances.push(await startTestApp({ listen: true, databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey, publicUrl } }));
     client = await registerClient(instances[0]!.app, ['admin:all']);
     token = await clientCredentialsToken(base(0), client.clientId, client.clientSecret);
@@ -138,5 +141,23 @@ describe('three instances on one database', function () {
     const signedWithNewKey = await clientCredentialsToken(base(1), client.clientId, client.clientSecret);
     expect(decodeProtectedHeader(signedWithNewKey).kid).to.equal(created);
     for (const n of [0, 1, 2]) expect(await statusWith(n, signedWithNewKey), `instance ${n}`).to.equal(200);
+  });
+
+  it('publishes a key rotated by acctl server keys rotate on the database in the JWKS of all, and all sign with it', async () => {
+    const rotated = await runCli(['server', 'keys', 'rotate', '--json'], { env: { DATABASE_URL: databaseUrl, ACCTL_KEY_ENCRYPTION_KEY: keyEncryptionKey } });
+    expect(rotated.exitCode, rotated.stderr).to.equal(0);
+    const created = rotated.json<{ signing_kid: string }>().signing_kid;
+    // The rotation's notification makes each instance switch to the new key, long before its
+    // periodic re-read (and before anything else, such as a JWKS request, makes it look).
+    for (const n of [0, 1, 2]) {
+      await eventually(async () => {
+        const issued = await clientCredentialsToken(base(n), client.clientId, client.clientSecret);
+        return decodeProtectedHeader(issued).kid === created ? issued : undefined;
+      }, 10_000, `instance ${n} to sign with the rotated key`);
+    }
+    for (const n of [0, 1, 2]) {
+      const jwks = await httpCall<{ keys: Array<{ kid: string }> }>(`${base(n)}/oauth/.well-known/jwks.json`);
+      expect(jwks.body.keys.map((key) => key.kid), `JWKS of instance ${n}`).to.include(created);
+    }
   });
 });
