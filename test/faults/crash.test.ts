@@ -113,6 +113,13 @@ describe('a server killed with SIGKILL under load', function () {
         const stored = await db('policy_versions').where({ policy_id: policy.id }).orderBy('version').select('version', 'rules', 'name');
         expect(stored.map((v) => v.version), `versions of ${policy.name}`).to.deep.equal(Array.from({ length: policy.version }, (_, n) => n + 1));
         expect(stored.at(-1)).to.deep.include({ rules: policy.rules, name: policy.name });
+        // Every version, answered or not before the kill, is exactly one write that was sent.
+        for (const version of stored) {
+          const identifier: string = version.rules[0].resources.identifiers[0];
+          // '*': the content the test wrote before the load, only ever a version 1.
+          if (identifier === '*') expect(version.version).to.equal(1);
+          else expect(version.rules, `version ${version.version} of ${policy.name} is a write that was sent, whole`).to.deep.equal(load.sentRules.get(identifier));
+        }
       }
       for (const { id } of updating) {
         const acknowledged = load.updates.filter((u) => u.id === id).map((u) => u.version);

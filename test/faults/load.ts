@@ -35,6 +35,8 @@ export class Load {
   readonly policies: AcknowledgedPolicy[] = [];
   /** Acknowledged updates of the policies in `updating`. */
   readonly updates: AcknowledgedPolicy[] = [];
+  /** The rules of every policy write sent, acknowledged or not, by their unique resource identifier. */
+  readonly sentRules = new Map<string, Array<Record<string, unknown>>>();
   private running = true;
   private readonly done: Promise<void[]>;
   private readonly run = randomBytes(3).toString('hex');
@@ -80,12 +82,15 @@ export class Load {
     const name = `load-${this.run}-${n}`;
     // Each policy's content is its own, so a half-written or mixed-up version would show.
     const rules = [{ ...allowReadDocs, resources: { type: 'doc', identifiers: [`${name}-*`] } }];
+    this.sentRules.set(`${name}-*`, rules);
     const outcome = await this.send('policy_write', `${this.baseUrl()}/policies`, { name, status: 'active', rules }, timeoutMs);
     if (outcome?.status === 201) this.policies.push({ id: outcome.body.id, name, version: outcome.body.version, rules });
   }
 
   private async updatePolicy(policy: { id: string; name: string }, n: number, timeoutMs: number): Promise<void> {
-    const rules = [{ ...allowReadDocs, resources: { type: 'doc', identifiers: [`${policy.name}-v${this.run}-${n}-*`] } }];
+    const identifier = `${policy.name}-v${this.run}-${n}-*`;
+    const rules = [{ ...allowReadDocs, resources: { type: 'doc', identifiers: [identifier] } }];
+    this.sentRules.set(identifier, rules);
     const outcome = await this.send('policy_write', `${this.baseUrl()}/policies/${policy.id}`, { name: policy.name, rules }, timeoutMs, 'PUT');
     if (outcome?.status === 200) this.updates.push({ id: policy.id, name: policy.name, version: outcome.body.version, rules });
   }
