@@ -6,7 +6,8 @@ import { adminDatabaseUrl, freshDatabase } from '../helpers/database.js';
 import { clientCredentialsToken, delay, httpCall, type HttpAnswer } from '../helpers/http.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';
-import { eventually } from '../webhooks/fixtures.js';
+import { eventually, webhookTestConfig } from '../webhooks/fixtures.js';
+import { Receiver } from '../webhooks/receiver.js';
 import { allowReadDocs, Load, tally, type Outcome } from './load.js';
 
 /**
@@ -26,7 +27,7 @@ describe('PostgreSQL goes away under load', function () {
     databaseUrl = await freshDatabase();
     const started = await TcpProxy.start(databaseUrl);
     proxy = started.proxy;
-    t = await startTestApp({ listen: true, databaseUrl: started.url });
+    t = await startTestApp({ listen: true, databaseUrl: started.url, config: webhookTestConfig });
     base = `http://127.0.0.1:${t.config.port}/v1`;
     const client = await registerClient(t.app, ['admin:all']);
     token = await clientCredentialsToken(base, client.clientId, client.clientSecret);
@@ -148,5 +149,24 @@ describe('PostgreSQL goes away under load', function () {
     const before = notified;
     expect((await httpCall(`${base}/principals`, { token, body: { kind: 'user', name: 'after-the-outage' } })).status).to.equal(201);
     await eventually(async () => (notified > before ? true : undefined), 10_000, 'the notification of a change made after the outage');
+  });
+
+  it('delivers webhooks again once the database returns, with no restart', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const hook = await httpCall(`${base}/webhooks`, { token, body: { url: receiver.url(), event_types: ['principal.created'] } });
+      expect(hook.status).to.equal(201);
+      await proxy.cut();
+      // Several polls of the delivery worker fail meanwhile.
+      await delay(2500);
+      await proxy.restore();
+      await eventually(async () => ((await ready()) === 200 ? true : undefined), 20_000, '/ready to answer 200 after the database returned');
+      const created = await httpCall(`${base}/principals`, { token, body: { kind: 'service', name: 'delivered-after-the-outage' } });
+      expect(created.status).to.equal(201);
+      const [delivery] = await receiver.waitFor(1, 20_000);
+      expect(JSON.parse(delivery!.body).data.target.id).to.equal(created.body.id);
+    } finally {
+      await receiver.close();
+    }
   });
 });
