@@ -10,7 +10,8 @@ const channel = 'acctl_changes';
 
 /**
  * What changed in the shared database, for the in-memory caches of this replica (compiled
- * policies, stored principals, verified tokens, signing keys). Two mechanisms, each covering the other's gap:
+ * policies, stored principals, verified tokens, signing keys). Two mechanisms, each covering the
+ * other's gap:
  * - LISTEN acctl_changes: a trigger NOTIFYs on commit, so caches refresh ahead of need;
  * - fresh(): the counters in change_generations, read by one query shared by every request
  *   waiting at that moment (started after they arrived), so a cache is never trusted past a
