@@ -98,8 +98,8 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
   await app.register(eventRecorderPlugin);
-  await app.register(signingKeysPlugin);
   await app.register(changeFeedPlugin);
+  await app.register(signingKeysPlugin);
   await app.register(authPlugin);
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);

@@ -9,8 +9,11 @@ export interface ReceivedRequest {
   body: string;
 }
 
-/** What the receiver answers to one request: a status (and body, headers), or nothing at all (hang). */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+/**
+ * What the receiver answers to one request: a status (and body, headers), after `delayMs` if
+ * given, or nothing at all (hang).
+ */
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 /**
  * A real webhook receiver: node:http on 127.0.0.1, port 0. It records every request and answers
@@ -36,6 +39,11 @@ export class Receiver {
 
   get port(): number {
     return (this.server.address() as AddressInfo).port;
+  }
+
+  /** Requests received and not answered yet whose connection the sender still holds open. */
+  get openRequests(): number {
+    return [...this.hanging].filter((response) => response.socket !== null && !response.socket.destroyed).length;
   }
 
   url(path = '/hook'): string {
@@ -78,8 +86,15 @@ export class Receiver {
         this.hanging.add(response);
         return;
       }
-      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-      response.end(answer.body ?? '');
+      const send = (): void => {
+        this.hanging.delete(response);
+        if (response.destroyed) return;
+        response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+        response.end(answer.body ?? '');
+      };
+      if (!answer.delayMs) return send();
+      this.hanging.add(response);
+      setTimeout(send, answer.delayMs).unref();
     });
   }
 }

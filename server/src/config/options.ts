@@ -62,7 +62,7 @@ const details: Record<ConfigOptionName, OptionDetails> = {
     description: 'Days after which `decision.evaluated` audit events are deleted by an hourly job; `0` keeps them forever. Change and authentication events are never deleted.',
   },
   accessTokenTtlSeconds: { envVars: [], description: 'Lifetime of access tokens in seconds (spec: 3600).' },
-  keyRefreshSeconds: { envVars: [], description: 'How often a replica re-reads the signing keys, to pick up a rotation made elsewhere.' },
+  keyRefreshSeconds: { envVars: [], description: 'How often a replica re-reads the signing keys, a fallback: a rotation made elsewhere is picked up at once through the change feed.' },
   keyRetentionSeconds: {
     envVars: [],
     description: 'How long a retired signing key stays in the JWKS: the token lifetime plus clock-skew room.',

@@ -48,6 +48,8 @@ export class SigningKeyStore {
   private active: { kid: string; privateKey: KeyObject } | undefined;
   private published = new Map<string, { jwk: PublishedJwk; publicKey: KeyObject }>();
   private lastRefresh = 0;
+  /** The `signing_keys` change counter the keys in memory are at least as new as. */
+  private generation = -1;
   private pendingReread: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
@@ -90,6 +92,16 @@ export class SigningKeyStore {
     });
     await this.refresh();
     return result;
+  }
+
+  /**
+   * Re-reads the keys if the `signing_keys` counter (change feed) moved past the one they were
+   * read at, so a key rotated on another replica is published from the next request on.
+   */
+  async catchUp(generation: number): Promise<void> {
+    if (generation <= this.generation) return;
+    await this.refresh();
+    this.generation = Math.max(this.generation, generation);
   }
 
   async refresh(): Promise<void> {

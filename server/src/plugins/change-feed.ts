@@ -3,14 +3,15 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
 
-export type GenerationName = 'policies' | 'principals' | 'credentials';
+export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys';
 export type Generations = Record<GenerationName, number>;
 
 const channel = 'acctl_changes';
 
 /**
  * What changed in the shared database, for the in-memory caches of this replica (compiled
- * policies, stored principals, verified tokens). Two mechanisms, each covering the other's gap:
+ * policies, stored principals, verified tokens, signing keys). Two mechanisms, each covering the
+ * other's gap:
  * - LISTEN acctl_changes: a trigger NOTIFYs on commit, so caches refresh ahead of need;
  * - fresh(): the counters in change_generations, read by one query shared by every request
  *   waiting at that moment (started after they arrived), so a cache is never trusted past a
@@ -64,25 +65,45 @@ export class ChangeFeed {
 
   private async read(): Promise<Generations> {
     const rows: Array<{ name: GenerationName; generation: number }> = await this.db('change_generations').select('name', 'generation');
-    const generations = { policies: 0, principals: 0, credentials: 0 };
+    const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0 };
     for (const row of rows) generations[row.name] = Number(row.generation);
     return generations;
   }
 
-  private async listen(): Promise<void> {
+  /**
+   * LISTENs on a connection of its own. At start a failure is thrown (the app cannot start without
+   * its database); once running, a lost connection is retried every second until the database
+   * answers again, however long it is away.
+   */
+  private async listen(reconnecting = false): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen' });
-    client.on('notification', (message) => this.notify(message.payload as GenerationName));
-    client.on('error', (error) => {
+    let lost = false;
+    const retry = (error: unknown): void => {
+      if (lost) return;
+      lost = true;
       this.log('change feed connection lost; reconnecting', error);
       void client.end().catch(() => undefined);
       if (this.listener === client) this.listener = undefined;
       // Whatever was notified while away is caught by fresh(); reconnect for the early refreshes.
-      setTimeout(() => void this.listen().catch((e: unknown) => this.log('change feed reconnect failed', e)), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+      setTimeout(() => void this.listen(true), 1000).unref();
+    };
+    client.on('notification', (message) => this.notify(message.payload as GenerationName));
+    client.on('error', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (!reconnecting) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return retry(error);
+    }
+    if (this.stopped) return void (await client.end().catch(() => undefined));
     this.listener = client;
+    // Changes made while the connection was away were not notified: refresh as if they were.
+    if (reconnecting) for (const name of this.subscribers.keys()) this.notify(name);
   }
 
   private notify(name: GenerationName): void {

@@ -111,18 +111,23 @@ function describeIssue(issue: { instancePath: string; keyword: string; message?:
 
 /** Connection-level failures (refused, reset, pool timeout, admin shutdown): the database is away. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
+  const code = String((error as { code?: string }).code ?? '');
   const message = String((error as { message?: string }).message ?? '');
   return (
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'ETIMEDOUT' ||
+    code.startsWith('08') || // SQLSTATE class 08: connection exception
     code === '57P01' || // admin_shutdown
+    code === '57P02' || // crash_shutdown
     code === '57P03' || // cannot_connect_now
     code === '3D000' || // invalid_catalog_name: the database is gone
     code === '53300' || // too_many_connections
-    code === '08006' ||
-    code === '08001' ||
     message.includes('Knex: Timeout acquiring a connection') ||
-    message.includes('Connection terminated')
+    message.includes('Connection terminated') ||
+    // pg, when a statement (often the ROLLBACK after a lost connection) runs on a broken client.
+    message.includes('Client has encountered a connection error') ||
+    message.includes('Connection ended unexpectedly')
   );
 }

@@ -26,6 +26,7 @@ import * as createAuditReports from './20261124_05_create_audit_reports.js';
 import * as createAuditReportRows from './20261124_06_create_audit_report_rows.js';
 import * as createRecordDecisionsFunction from './20261125_01_create_record_decisions_function.js';
 import * as replaceDecisionsTimeIndex from './20261125_02_replace_decisions_time_index.js';
+import * as createSigningKeysGeneration from './20261125_03_create_signing_keys_generation.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -60,4 +61,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124_06_create_audit_report_rows': createAuditReportRows,
   '20261125_01_create_record_decisions_function': createRecordDecisionsFunction,
   '20261125_02_replace_decisions_time_index': replaceDecisionsTimeIndex,
+  '20261125_03_create_signing_keys_generation': createSigningKeysGeneration,
 };

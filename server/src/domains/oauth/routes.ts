@@ -85,7 +85,15 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/oauth/.well-known/jwks.json', {
     config: { auth: 'public', docs: { summary: 'Public keys that verify access tokens', tags: ['OAuth'], responses: { 200: schemaRef('jwks') } } },
-    handler: async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.signingKeys.jwks()),
+    handler: async (_request, reply) => {
+      // Keys rotated on another replica before this request are published here too. Without the
+      // database the keys in memory are still the best answer: verifiers keep working.
+      await app.changeFeed
+        .fresh()
+        .then((generations) => app.signingKeys.catchUp(generations.signing_keys))
+        .catch(() => undefined);
+      return reply.header('cache-control', 'public, max-age=300').send(app.signingKeys.jwks());
+    },
   });
 }
 
