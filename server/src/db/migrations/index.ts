@@ -25,6 +25,10 @@ import * as createAuditPruneFunction from './20261124_04_create_audit_prune_func
 import * as createAuditReports from './20261124_05_create_audit_reports.js';
 import * as createAuditReportRows from './20261124_06_create_audit_report_rows.js';
 import * as createRecordDecisionsFunction from './20261125_01_create_record_decisions_function.js';
+import * as createMonthPartitionFunctions from './20261126_01_create_month_partition_functions.js';
+import * as partitionDecisions from './20261126_02_partition_decisions.js';
+import * as partitionAuditEvents from './20261126_03_partition_audit_events.js';
+import * as createPartitionDropFunctions from './20261126_04_create_partition_drop_functions.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -58,4 +62,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124_05_create_audit_reports': createAuditReports,
   '20261124_06_create_audit_report_rows': createAuditReportRows,
   '20261125_01_create_record_decisions_function': createRecordDecisionsFunction,
+  '20261126_01_create_month_partition_functions': createMonthPartitionFunctions,
+  '20261126_02_partition_decisions': partitionDecisions,
+  '20261126_03_partition_audit_events': partitionAuditEvents,
+  '20261126_04_create_partition_drop_functions': createPartitionDropFunctions,
 };
