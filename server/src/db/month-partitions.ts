@@ -1,13 +1,11 @@
 import type { Knex } from 'knex';
 
 /**
- * The tables partitioned by UTC month (migrations 20261126_*), each with the column it is
- * partitioned on. The naming rule and the creation of a month are SQL functions of migration
- * 20261126_01 (acctl_month_partition_name, acctl_ensure_month_partition), so the migrations and
- * this maintenance share them.
+ * The tables partitioned by UTC month (migrations 20261126_*). The naming rule and the creation
+ * of a month are SQL functions of migration 20261126_01 (acctl_month_partition_name,
+ * acctl_ensure_month_partition[s]), so the migrations and this maintenance share them.
  */
-export const monthPartitionedTables = { decisions: 'created_at', audit_events_decision: 'occurred_at' } as const;
-export type MonthPartitionedTable = keyof typeof monthPartitionedTables;
+export const monthPartitionedTables = ['decisions', 'audit_events_decision'] as const;
 
 /** Months created ahead of the current one, so inserts land in a month's partition, not the DEFAULT one. */
 export const monthsAhead = 3;
@@ -27,19 +25,13 @@ export const partitionLockTimeout = '5s';
  */
 export async function ensureMonthPartitions(db: Knex, now: Date, ahead = monthsAhead): Promise<string[]> {
   const created: string[] = [];
-  for (const [table, column] of Object.entries(monthPartitionedTables)) {
+  for (const table of monthPartitionedTables) {
     const rows = await db.transaction(async (trx) => {
       await trx.raw(`SET LOCAL lock_timeout = '${partitionLockTimeout}'`);
-      const result = (await trx.raw(
-        `SELECT acctl_month_partition_name(:table, m.month) AS name, acctl_ensure_month_partition(:table, m.month) AS created
-         FROM (SELECT CAST(:now AS timestamptz) + make_interval(months => n) AS month FROM generate_series(0, :ahead) n
-               UNION SELECT DISTINCT date_trunc('month', d.:column: AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' FROM :defaultPartition: d) m
-         ORDER BY m.month`,
-        { table, column, now, ahead, defaultPartition: `${table}_default` },
-      )) as { rows: Array<{ name: string; created: boolean }> };
+      const result = (await trx.raw('SELECT name FROM acctl_ensure_month_partitions(?, ?, ?) name', [table, now, ahead])) as { rows: Array<{ name: string }> };
       return result.rows;
     });
-    created.push(...rows.filter((row) => row.created).map((row) => row.name));
+    created.push(...rows.map((row) => row.name));
   }
   return created;
 }

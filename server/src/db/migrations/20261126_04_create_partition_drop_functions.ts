@@ -41,7 +41,6 @@ export async function up(knex: Knex): Promise<void> {
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = ${searchPath} AS $$
     DECLARE
       v_month record;
-      v_oid oid;
       v_last bigint;
       v_count bigint;
       v_stragglers bigint;
@@ -49,12 +48,11 @@ export async function up(knex: Knex): Promise<void> {
       -- One pruner at a time (the lock of acctl_audit_prune_decisions), and no partition created meanwhile.
       PERFORM pg_advisory_xact_lock(7017561996127270254);
       PERFORM pg_advisory_xact_lock(7017561996127270301);
-      FOR v_month IN SELECT p.partition_name FROM acctl_month_partitions('audit_events_decision') p WHERE p.month_end <= p_before ORDER BY p.month_start LOOP
-        v_oid := v_month.partition_name::regclass;
+      FOR v_month IN SELECT p.partition_name, p.month_start, p.month_end FROM acctl_month_partitions('audit_events_decision') p WHERE p.month_end <= p_before ORDER BY p.month_start LOOP
         EXECUTE format('SELECT max(seq) FROM %I', v_month.partition_name) INTO v_last;
-        -- Stragglers that must wait: the month waits for them.
+        -- Stragglers not yet past retention: the month waits for them. (p_before prunes the expired months, this one too.)
         CONTINUE WHEN v_last IS NOT NULL AND EXISTS (
-          SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.tableoid <> v_oid AND e.occurred_at >= p_before);
+          SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.occurred_at >= p_before);
         -- The count is taken before appends pause; events appended since (into a past month) are counted under the lock.
         EXECUTE format('SELECT count(*) FROM %I', v_month.partition_name) INTO v_count;
         PERFORM pg_advisory_xact_lock(7017561995875804276);
@@ -64,7 +62,7 @@ export async function up(knex: Knex): Promise<void> {
         END IF;
         EXECUTE format('SELECT max(seq) FROM %I', v_month.partition_name) INTO v_last;
         CONTINUE WHEN v_last IS NOT NULL AND EXISTS (
-          SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.tableoid <> v_oid AND e.occurred_at >= p_before);
+          SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.occurred_at >= p_before);
         partition_name := v_month.partition_name;
         through_sequence := v_last;
         through_hash := NULL;
@@ -72,7 +70,8 @@ export async function up(knex: Knex): Promise<void> {
         IF v_last IS NOT NULL THEN
           EXECUTE format('SELECT hash FROM %I WHERE seq = $1', v_month.partition_name) INTO through_hash USING v_last;
           PERFORM set_config('acctl.audit_retention', 'on', true);
-          DELETE FROM audit_events_decision e WHERE e.seq <= v_last AND e.tableoid <> v_oid;
+          -- The time condition leaves the month itself out by partition pruning: the stragglers only.
+          DELETE FROM audit_events_decision e WHERE e.seq <= v_last AND (e.occurred_at < v_month.month_start OR e.occurred_at >= v_month.month_end);
           GET DIAGNOSTICS v_stragglers = ROW_COUNT;
           PERFORM set_config('acctl.audit_retention', 'off', true);
           deleted := deleted + v_stragglers;
