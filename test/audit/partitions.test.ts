@@ -110,6 +110,14 @@ describe('monthly partitions of decisions and decision events', () => {
     expect((await get(`/v1/decisions/${randomUUID()}`)).statusCode).to.equal(404);
   });
 
+  it('refuses UPDATE, DELETE and TRUNCATE on the partitions themselves, not only through audit_events', async () => {
+    const month = (await monthPartitions(t.app.db, 'audit_events_decision'))[0]!;
+    for (const sql of ['TRUNCATE audit_events_change', "UPDATE audit_events_change SET type = 'x'", `DELETE FROM ${month}`, 'TRUNCATE audit_events_decision', `TRUNCATE ${month}`, 'TRUNCATE audit_events_decision_default']) {
+      const error = await t.app.db.raw(sql).then(() => undefined, (caught: Error) => caught);
+      expect(error?.message, sql).to.match(/append-only/);
+    }
+  });
+
   it('lets two replicas create the same months at once: each month once, its rows moved once', async () => {
     const other = createKnex(t.config.databaseUrl, 4);
     try {

@@ -61,6 +61,10 @@ export async function up(knex: Knex): Promise<void> {
                      p_parent || '_default', v_key, v_key, v_name) USING v_start, v_end;
       PERFORM set_config('acctl.audit_retention', 'off', true);
       EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', p_parent, v_name, v_start, v_end);
+      -- Row triggers come with ATTACH; the TRUNCATE trigger of the audit log does not (statement triggers are not cloned).
+      IF p_parent = 'audit_events_decision' THEN
+        EXECUTE format('CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()', v_name);
+      END IF;
       RETURN true;
     END
     $$`);

@@ -17,7 +17,8 @@ const monthsAhead = 3;
  * seq stays unique because it is handed out under the append lock (acctl_audit_reserve,
  * acctl_record_decisions); the change partition also gets UNIQUE (seq) and UNIQUE (id) of its own.
  * Rows move in this migration's transaction; the sequence, the append-only triggers (row triggers
- * are cloned to every partition; TRUNCATE triggers are not, so the change partition gets its own)
+ * are cloned to every partition; TRUNCATE triggers are not, so each partition gets its own, and
+ * acctl_ensure_month_partition gives one to each month)
  * and the list indexes are made again. The functions name the table in plpgsql, resolved when
  * they run: they need no change.
  */
@@ -48,7 +49,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX audit_events_occurred_at ON audit_events USING brin (occurred_at)');
   await knex.raw('CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()');
   await knex.raw('CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()');
-  await knex.raw('CREATE TRIGGER audit_events_change_no_truncate BEFORE TRUNCATE ON audit_events_change FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()');
+  for (const partition of ['audit_events_change', 'audit_events_decision', 'audit_events_decision_default']) {
+    await knex.raw(`CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON ${partition} FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()`);
+  }
 }
 
 export async function down(knex: Knex): Promise<void> {

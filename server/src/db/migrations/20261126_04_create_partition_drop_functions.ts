@@ -53,13 +53,12 @@ export async function up(knex: Knex): Promise<void> {
         -- Stragglers not yet past retention: the month waits for them. (p_before prunes the expired months, this one too.)
         CONTINUE WHEN v_last IS NOT NULL AND EXISTS (
           SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.occurred_at >= p_before);
-        -- The count is taken before appends pause; events appended since (into a past month) are counted under the lock.
-        EXECUTE format('SELECT count(*) FROM %I', v_month.partition_name) INTO v_count;
+        -- Counted before appends pause; events appended since (into a past month: rare) are counted under the
+        -- lock, and have higher numbers than all counted (seq follows commit order).
+        EXECUTE format('SELECT max(seq), count(*) FROM %I', v_month.partition_name) INTO v_last, v_count;
         PERFORM pg_advisory_xact_lock(7017561995875804276);
-        IF v_last IS NOT NULL THEN
-          EXECUTE format('SELECT count(*) FROM %I WHERE seq > $1', v_month.partition_name) INTO v_stragglers USING v_last;
-          v_count := v_count + v_stragglers;
-        END IF;
+        EXECUTE format('SELECT count(*) FROM %I WHERE seq > $1', v_month.partition_name) INTO v_stragglers USING coalesce(v_last, 0);
+        v_count := v_count + v_stragglers;
         EXECUTE format('SELECT max(seq) FROM %I', v_month.partition_name) INTO v_last;
         CONTINUE WHEN v_last IS NOT NULL AND EXISTS (
           SELECT 1 FROM audit_events_decision e WHERE e.seq <= v_last AND e.occurred_at >= p_before);
