@@ -151,18 +151,18 @@ describe('audit log hash chains', () => {
       app.app.db.transaction((trx) => recordEvents(trx, [changeEvent({ ...systemContext('system:retention-test'), now: at }, type, { type: 'test', id }, null)]));
     const verifyOf = async (app: TestApp) => (await import('../../server/src/domains/audit/verify.js')).verifyAuditLog(app.app.db);
 
-    it('deletes old decision events in batches, keeps every change event, and the chain still verifies from its anchor', async () => {
+    it('drops the old months of decision events, keeps every change event, and the chain still verifies from its anchor', async () => {
       for (let n = 0; n < 7; n++) await appendTo(retained, n === 3 ? 'policy.updated' : 'decision.evaluated', `old-${n}`, past);
       for (let n = 0; n < 3; n++) await appendTo(retained, 'decision.evaluated', `new-${n}`, new Date());
       const oldDecisions = (await allEvents(retained.app)).filter((event) => event.chain === 'decision' && event.target.id.startsWith('old'));
 
-      const result = await applyDecisionRetention(retained.app.db, { now: new Date(), retentionDays: 30, batchSize: 4 });
+      const result = await applyDecisionRetention(retained.app.db, { now: new Date(), retentionDays: 30 });
       expect(result.deleted).to.equal(6);
       const after = await allEvents(retained.app);
       expect(after.filter((event) => event.target.id.startsWith('old')).map((event) => event.target.id)).to.deep.equal(['old-3']);
       expect(after.filter((event) => event.target.id.startsWith('new'))).to.have.lengthOf(3);
       const anchors = after.filter((event) => event.type === 'audit.retention_applied');
-      expect(anchors.map((event) => event.data.deleted)).to.deep.equal([4, 2]);
+      expect(anchors.map((event) => event.data.deleted)).to.deep.equal([6]);
       expect(anchors.at(-1)!.data).to.include({ through_sequence: oldDecisions.at(-1)!.sequence, through_hash: oldDecisions.at(-1)!.hash });
 
       const verification = await verifyOf(retained);
@@ -208,7 +208,8 @@ describe('audit log hash chains', () => {
       expect(retained.config.auditDecisionRetentionDays).to.equal(90);
       const off = await startTestApp({ config: { auditDecisionRetentionDays: 0 } });
       try {
-        expect(await off.app.db('pgboss.schedule').where({ name: retentionQueue })).to.deep.equal([]);
+        // Still hourly, for the months ahead; but nothing is deleted.
+        expect(await off.app.db('pgboss.schedule').where({ name: retentionQueue }).select('cron')).to.deep.equal([{ cron: '17 * * * *' }]);
         expect(await off.app.audit.applyRetention()).to.deep.equal({ deleted: 0, anchor: null });
       } finally {
         await off.close();

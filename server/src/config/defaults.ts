@@ -26,7 +26,7 @@ export const defaults = {
    * or none (Cerbos's decision-log filters offer the same choice). Every decision is still stored.
    */
   auditDecisionEvents: 'all',
-  /** decision.evaluated events older than this are deleted (0: kept forever); change events are never deleted. 90 days, as Okta's System Log keeps. */
+  /** Decisions and their decision.evaluated events older than this are deleted, by month (0: kept forever); change events are never deleted. 90 days, as Okta's System Log keeps. */
   auditDecisionRetentionDays: 90,
   /** Webhook URLs must be https: a signed payload is still readable on the wire. */
   webhooksAllowHttp: false,

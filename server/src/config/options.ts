@@ -59,7 +59,7 @@ const details: Record<ConfigOptionName, OptionDetails> = {
   },
   auditDecisionRetentionDays: {
     envVars: ['ACCTL_AUDIT_DECISION_RETENTION_DAYS'],
-    description: 'Days after which `decision.evaluated` audit events are deleted by an hourly job; `0` keeps them forever. Change and authentication events are never deleted.',
+    description: 'Days after which decisions and their `decision.evaluated` audit events are deleted by an hourly job, a whole month at a time (a month goes once it ended that many days ago); `0` keeps them forever. Change and authentication events are never deleted.',
   },
   accessTokenTtlSeconds: { envVars: [], description: 'Lifetime of access tokens in seconds (spec: 3600).' },
   keyRefreshSeconds: { envVars: [], description: 'How often a replica re-reads the signing keys, a fallback: a rotation made elsewhere is picked up at once through the change feed.' },

@@ -27,6 +27,10 @@ import * as createAuditReportRows from './20261124_06_create_audit_report_rows.j
 import * as createRecordDecisionsFunction from './20261125_01_create_record_decisions_function.js';
 import * as replaceDecisionsTimeIndex from './20261125_02_replace_decisions_time_index.js';
 import * as createSigningKeysGeneration from './20261125_03_create_signing_keys_generation.js';
+import * as createMonthPartitionFunctions from './20261126_01_create_month_partition_functions.js';
+import * as partitionDecisions from './20261126_02_partition_decisions.js';
+import * as partitionAuditEvents from './20261126_03_partition_audit_events.js';
+import * as createPartitionDropFunctions from './20261126_04_create_partition_drop_functions.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -62,4 +66,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261125_01_create_record_decisions_function': createRecordDecisionsFunction,
   '20261125_02_replace_decisions_time_index': replaceDecisionsTimeIndex,
   '20261125_03_create_signing_keys_generation': createSigningKeysGeneration,
+  '20261126_01_create_month_partition_functions': createMonthPartitionFunctions,
+  '20261126_02_partition_decisions': partitionDecisions,
+  '20261126_03_partition_audit_events': partitionAuditEvents,
+  '20261126_04_create_partition_drop_functions': createPartitionDropFunctions,
 };
