@@ -91,6 +91,7 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
   const mapped = fastifyError.code ? fastifyCodes[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, fastifyError.message);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new ApiError('malformed_body', `Body is not valid JSON: ${error.message}`);
+  if (isUnstorableText(error)) return new ApiError('validation_failed', 'The request contains a character that cannot be stored or looked up (such as NUL, U+0000)');
   if (isDatabaseUnavailable(error)) return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -107,6 +108,17 @@ function describeIssue(issue: { instancePath: string; keyword: string; message?:
   if (issue.keyword === 'additionalProperties') pointer = `${pointer}/${String(issue.params.additionalProperty)}`, (detail = 'is not a known field');
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
   return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
+}
+
+/**
+ * PostgreSQL refuses text with NUL (U+0000) in it, in a value to store as in one to compare with
+ * (22021 character_not_in_repertoire, 22P05 untranslatable_character). Schemas cannot list every
+ * such field, so it is answered here: the client's input, not a server failure (found by
+ * test/fuzz).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '22021' || code === '22P05';
 }
 
 /** Connection-level failures (refused, reset, pool timeout, admin shutdown): the database is away. */
