@@ -116,7 +116,7 @@ describe('Rate limits per client and minute', () => {
     }
   });
 
-  it('counts requests without a token per client address, and answers OAuth endpoints over the limit with an RFC 6749 body', async () => {
+  it('counts requests without a token per client address, and answers OAuth endpoints over the limit with an RFC 6749 body and pages with an HTML page', async () => {
     const app = await startTestApp({ databaseUrl: t.config.databaseUrl, config: { keyEncryptionKey: t.config.keyEncryptionKey, rateLimitStandard: 2 } });
     try {
       await awayFromWindowEdge();
@@ -128,6 +128,15 @@ describe('Rate limits per client and minute', () => {
       expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
       expect(rateLimitOf(refused)).to.include({ remaining: 0, quota: 2 });
       expect((await token('192.0.2.2')).statusCode).to.equal(200);
+      // The pages are counted the same way, and answer an HTML page when over the limit.
+      const page = () => app.app.inject({ method: 'GET', url: '/v1/ui/sign-in', remoteAddress: '192.0.2.3' });
+      await page();
+      await page();
+      const refusedPage = await page();
+      expect(refusedPage.statusCode).to.equal(429);
+      expect(refusedPage.headers['content-type']).to.match(/^text\/html/);
+      expect(refusedPage.body).to.include('rate_limited');
+      expect(Number(refusedPage.headers['retry-after'])).to.be.within(1, 60);
     } finally {
       await app.close();
     }

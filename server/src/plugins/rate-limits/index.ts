@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors/api-error.js';
 import { TooManyRequests } from '../../errors/oauth-errors.js';
@@ -37,29 +37,52 @@ export const rateLimitsPlugin = fp(
       if (rateClass !== undefined && !isRateClass(rateClass)) throw new Error(`route ${String(route.method)} ${route.url} declares unknown rate-limit class ${String(rateClass)}`);
     });
 
-    const count = async (request: FastifyRequest): Promise<RateLimitState> => {
+    const stateOf = (rateClass: RateClass, subject: string | null, now: number, window: number, hits: number): RateLimitState => {
+      const resetAtMs = (window + 1) * windowMs;
+      return { rateClass, limit: limitFor(app.config, subject, rateClass), count: hits, resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)), resetAt: resetAtMs / 1000 };
+    };
+    /** Counts the request; synchronous with the in-memory counter, so the hot path makes no promise. */
+    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> => {
       const rateClass: RateClass = request.routeOptions.config?.rateLimit ?? 'standard';
       const subject = request.caller?.subject ?? null;
       const now = Date.now();
       const window = Math.floor(now / windowMs);
-      const hits = await counter.hit(`${rateClass}:${subject === null ? `ip:${request.ip}` : `sub:${subject}`}:${window}`, window, windowMs);
-      const resetAtMs = (window + 1) * windowMs;
-      return { rateClass, limit: limitFor(app.config, subject, rateClass), count: hits, resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)), resetAt: resetAtMs / 1000 };
+      const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${request.ip}` : `sub:${subject}`}:${window}`, window, windowMs);
+      return typeof hits === 'number' ? stateOf(rateClass, subject, now, window, hits) : hits.then((n) => stateOf(rateClass, subject, now, window, n));
     };
 
-    app.addHook('onRequest', async (request) => {
-      const state = (request.rateLimit = await count(request));
-      if (!isExceeded(state)) return;
+    const refusal = (request: FastifyRequest, state: RateLimitState): Error | null => {
+      request.rateLimit = state;
+      if (!isExceeded(state)) return null;
       const detail = `More than ${state.limit} ${state.rateClass} requests in a minute; try again in ${state.resetSeconds} s`;
       // OAuth endpoints answer RFC 6749 bodies: Auth0's `too_many_requests` extension code.
-      throw request.routeOptions.config?.oauthErrors ? new TooManyRequests(detail) : new ApiError('rate_limited', detail);
+      return request.routeOptions.config?.oauthErrors ? new TooManyRequests(detail) : new ApiError('rate_limited', detail);
+    };
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      const state = count(request);
+      if (state instanceof Promise) state.then((s) => done(refusal(request, s) ?? undefined), done);
+      else done(refusal(request, state) ?? undefined);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const state = request.rateLimit ?? (request.rateLimit = await count(request));
+    const writeHeaders = (reply: FastifyReply, state: RateLimitState): void => {
       reply.headers(rateLimitHeaders(state, rateWindowSeconds));
       if (isExceeded(state) && reply.statusCode === 429) reply.header('retry-after', String(state.resetSeconds));
-      return payload;
+    };
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.rateLimit) {
+        writeHeaders(reply, request.rateLimit);
+        return done(null, payload);
+      }
+      // Refused before this plugin's onRequest (a bad token): counted now, by address.
+      const state = count(request);
+      const finish = (s: RateLimitState): void => {
+        request.rateLimit = s;
+        writeHeaders(reply, s);
+        done(null, payload);
+      };
+      if (state instanceof Promise) state.then(finish, (error: Error) => done(error));
+      else finish(state);
     });
 
     app.addHook('onClose', async () => counter.close());

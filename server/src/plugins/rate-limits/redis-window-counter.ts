@@ -45,7 +45,7 @@ export class RedisWindowCounter implements WindowCounter {
       return Number(await this.redis.acctlRateHit(`${this.prefix}${key}`, windowMs + 5000));
     } catch (error) {
       this.warn(error as Error);
-      return this.fallback.hitNow(key, window);
+      return this.fallback.hit(key, window);
     }
   }
 

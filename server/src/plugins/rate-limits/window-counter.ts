@@ -5,8 +5,11 @@
  * again at the start of the next. GitHub's API counts the same way.
  */
 export interface WindowCounter {
-  /** Counts one request for `key` in window number `window`; answers the count so far, this one included. */
-  hit(key: string, window: number, windowMs: number): Promise<number>;
+  /**
+   * Counts one request for `key` in window number `window`; answers the count so far, this one
+   * included. Synchronously when the count is local (no promise on the hot path).
+   */
+  hit(key: string, window: number, windowMs: number): number | Promise<number>;
   close(): Promise<void>;
 }
 
@@ -21,7 +24,7 @@ export class MemoryWindowCounter implements WindowCounter {
 
   constructor(private readonly maxKeys = 100_000) {}
 
-  hitNow(key: string, window: number): number {
+  hit(key: string, window: number): number {
     if (window > this.window) {
       this.window = window;
       this.counts = new Map();
@@ -30,10 +33,6 @@ export class MemoryWindowCounter implements WindowCounter {
     if (count === 1 && this.counts.size >= this.maxKeys) this.counts.delete(this.counts.keys().next().value!);
     this.counts.set(key, count);
     return count;
-  }
-
-  async hit(key: string, window: number): Promise<number> {
-    return this.hitNow(key, window);
   }
 
   get size(): number {
