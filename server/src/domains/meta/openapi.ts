@@ -81,11 +81,14 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
           ? { description: describeStatus(Number(status)), content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } } }
           : { description: response.description };
     }
-    // Every operation may be rate limited (plugins/rate-limits).
-    const answersOAuthErrors = Object.values(route.docs.responses).some((response) => '$ref' in response && response.$ref.endsWith('/oauth-error.json'));
-    responses[429] ??= answersOAuthErrors
-      ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
-      : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
+    // Every operation may be rate limited (plugins/rate-limits), answered as its other errors are:
+    // an RFC 6749 body, a problem, or (pages, which document no schema at all) an HTML page.
+    const schemas = Object.values(route.docs.responses).flatMap((response) => ('$ref' in response ? [response.$ref] : []));
+    responses[429] ??= schemas.length === 0
+      ? { description: `${describeStatus(429)} (HTML page)` }
+      : schemas.some((ref) => ref.endsWith('/oauth-error.json'))
+        ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
+        : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
     const scope = typeof route.auth === 'object' ? route.auth.scope : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.docs.summary,
