@@ -22,10 +22,12 @@ describe('Fuzzing every operation of the OpenAPI document', function () {
     expect(report.cases).to.be.at.least(report.operations * 20);
   });
 
-  it('answers a NUL character in an id with 400 validation_failed (found by the fuzzer: PostgreSQL refuses it)', async () => {
+  it('answers a NUL character in an id, or a version out of range, with 400 validation_failed (found by the fuzzer: PostgreSQL refuses them)', async () => {
     const token = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
-    for (const url of ['/v1/policies/%00', '/v1/principals/a%00b']) {
+    for (const url of ['/v1/policies/%00', '/v1/principals/a%00b', '/v1/policies/p/versions/1e309']) {
       expectProblem(await t.app.inject({ method: 'GET', url, headers: bearer(token) }), 400, 'validation_failed');
     }
+    const rollback = await t.app.inject({ method: 'POST', url: '/v1/policies/p/rollback', headers: bearer(token), payload: { version: 4291334484691528 } });
+    expectProblem(rollback, 400, 'validation_failed');
   });
 });
