@@ -18,7 +18,10 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('set BENCH_DATABASE_URL to a migrated database');
 
 const port = await findFreePort();
-const config = makeConfig({ databaseUrl, keyEncryptionKey: randomBytes(32).toString('base64'), logLevel: 'silent', port });
+// One client sends far more than the spec's 10,000 decisions (or the address 1,000 token requests) a
+// minute: the limits are set out of reach, so requests are counted (that cost is measured) but never refused.
+const unreachable = 100_000_000;
+const config = makeConfig({ databaseUrl, keyEncryptionKey: randomBytes(32).toString('base64'), logLevel: 'silent', port, rateLimitStandard: unreachable, rateLimitDecision: unreachable, rateLimitBulk: unreachable });
 const app = await buildApp(config);
 
 await app.listen({ host: config.host, port });

@@ -23,6 +23,7 @@ import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
 import { eventRecorderPlugin } from './plugins/event-recorder.js';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
 
@@ -101,6 +102,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);
   await app.register(auditPlugin);

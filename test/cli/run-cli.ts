@@ -22,7 +22,7 @@ export interface CliResult {
  * database or key, plus `env`. NO_COLOR keeps the output plain.
  */
 export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|PORT$|DEBUG$)/.test(name)));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|REDIS_URL$|PORT$|DEBUG$)/.test(name)));
   // A throw-away config folder, so no developer's stored acctl login leaks into a test.
   return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ...env };
 }

@@ -30,3 +30,12 @@ export function wwwAuthenticate(response: LightMyRequestResponse): string {
   expect(value, 'WWW-Authenticate header').to.be.a('string');
   return value as string;
 }
+
+/**
+ * Response headers minus those that differ from one request to the next by design (request id,
+ * date, and the rate-limit count and reset), for tests that check two answers are alike.
+ */
+export function comparableHeaders(headers: LightMyRequestResponse['headers']): LightMyRequestResponse['headers'] {
+  const { 'x-request-id': _id, date: _date, ratelimit: _left, 'x-ratelimit-remaining': _remaining, 'x-ratelimit-reset': _reset, ...rest } = headers;
+  return rest;
+}

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { comparableHeaders } from '../helpers/responses.js';
 import { createTestUser, inputValue, PageAgent, signIn, type TestUser } from '../oauth/support/user-agent.js';
 
-/** The form's answer without what differs between any two requests (date, request id) and the echoed username. */
+/** The form's answer without what differs between any two requests (date, request id, rate-limit count) and the echoed username. */
 function comparable(response: LightMyRequestResponse, username: string): { status: number; headers: Record<string, unknown>; body: string } {
-  const { date: _date, 'x-request-id': _id, 'content-length': _length, ...headers } = response.headers;
+  const { 'content-length': _length, ...headers } = comparableHeaders(response.headers);
   return { status: response.statusCode, headers, body: response.body.replaceAll(username, '<username>') };
 }
 

@@ -37,15 +37,29 @@ export interface Config {
   webhookRetryMaxDelayMs: number;
   webhookDisableAfterFailedDeliveries: number;
   webhookDisableAfterFailingSeconds: number;
+  /** Rate limits (README "Rate limits"): requests per client and minute, by route class. */
+  rateLimitStandard: number;
+  rateLimitDecision: number;
+  rateLimitBulk: number;
+  /** Higher (or lower) limits for named clients: token subject to limits per class. */
+  rateLimitOverrides: RateLimitOverrides;
+  /** Redis shared by the replicas for rate-limit counters; empty: each replica counts in memory. */
+  redisUrl: string;
+  /** Prefix of the rate-limit keys in Redis (several deployments may share one Redis). */
+  rateLimitKeyPrefix: string;
   bootstrap: BootstrapConfig;
 }
+
+/** Limits per class for one client (its token subject); a class not named keeps the default. */
+export type RateLimitOverrides = Record<string, { standard?: number; decision?: number; bulk?: number }>;
 
 const configSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'trustProxy', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
     'webhooksAllowHttp', 'webhooksAllowPrivateNetworks', 'webhookTimeoutMs', 'webhookConcurrency', 'webhookPollingIntervalSeconds', 'webhookMaxAttempts',
-    'webhookRetryBaseDelayMs', 'webhookRetryMaxDelayMs', 'webhookDisableAfterFailedDeliveries', 'webhookDisableAfterFailingSeconds'],
+    'webhookRetryBaseDelayMs', 'webhookRetryMaxDelayMs', 'webhookDisableAfterFailedDeliveries', 'webhookDisableAfterFailingSeconds',
+    'rateLimitStandard', 'rateLimitDecision', 'rateLimitBulk', 'rateLimitOverrides', 'redisUrl', 'rateLimitKeyPrefix'],
   properties: {
     host: { type: 'string', minLength: 1 },
     port: { type: 'integer', minimum: 0, maximum: 65535 },
@@ -72,6 +86,22 @@ const configSchema = {
     webhookRetryMaxDelayMs: { type: 'integer', minimum: 1 },
     webhookDisableAfterFailedDeliveries: { type: 'integer', minimum: 1 },
     webhookDisableAfterFailingSeconds: { type: 'integer', minimum: 1 },
+    rateLimitStandard: { type: 'integer', minimum: 1, maximum: 100_000_000 },
+    rateLimitDecision: { type: 'integer', minimum: 1, maximum: 100_000_000 },
+    rateLimitBulk: { type: 'integer', minimum: 1, maximum: 100_000_000 },
+    rateLimitOverrides: {
+      type: 'object',
+      maxProperties: 10_000,
+      propertyNames: { minLength: 1, maxLength: 200 },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: Object.fromEntries(['standard', 'decision', 'bulk'].map((name) => [name, { type: 'integer', minimum: 1, maximum: 100_000_000 }])),
+      },
+    },
+    redisUrl: { type: 'string', pattern: '^(rediss?://.*)?$' },
+    rateLimitKeyPrefix: { type: 'string', maxLength: 100 },
     bootstrap: {
       type: 'object',
       additionalProperties: false,
@@ -121,6 +151,12 @@ export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' |
     webhookRetryMaxDelayMs: input.webhookRetryMaxDelayMs ?? defaults.webhookRetryMaxDelayMs,
     webhookDisableAfterFailedDeliveries: input.webhookDisableAfterFailedDeliveries ?? defaults.webhookDisableAfterFailedDeliveries,
     webhookDisableAfterFailingSeconds: input.webhookDisableAfterFailingSeconds ?? defaults.webhookDisableAfterFailingSeconds,
+    rateLimitStandard: input.rateLimitStandard ?? defaults.rateLimitStandard,
+    rateLimitDecision: input.rateLimitDecision ?? defaults.rateLimitDecision,
+    rateLimitBulk: input.rateLimitBulk ?? defaults.rateLimitBulk,
+    rateLimitOverrides: input.rateLimitOverrides ?? {},
+    redisUrl: input.redisUrl ?? '',
+    rateLimitKeyPrefix: input.rateLimitKeyPrefix ?? defaults.rateLimitKeyPrefix,
     bootstrap: stripUndefined(input.bootstrap ?? {}),
   };
   if (!validate(config)) {
@@ -157,6 +193,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
     webhooksAllowPrivateNetworks: env.ACCTL_WEBHOOKS_ALLOW_PRIVATE_NETWORKS ? env.ACCTL_WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true' : undefined,
     webhookTimeoutMs: int('ACCTL_WEBHOOK_TIMEOUT_MS'),
     webhookConcurrency: int('ACCTL_WEBHOOK_CONCURRENCY'),
+    rateLimitStandard: int('ACCTL_RATE_LIMIT_STANDARD'),
+    rateLimitDecision: int('ACCTL_RATE_LIMIT_DECISION'),
+    rateLimitBulk: int('ACCTL_RATE_LIMIT_BULK'),
+    rateLimitOverrides: env.ACCTL_RATE_LIMIT_OVERRIDES ? parseJsonOption(env.ACCTL_RATE_LIMIT_OVERRIDES) as RateLimitOverrides : undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitKeyPrefix: env.ACCTL_RATE_LIMIT_KEY_PREFIX || undefined,
     bootstrap: stripUndefined({
       clientId: env.ACCTL_BOOTSTRAP_CLIENT_ID || undefined,
       clientSecret: env.ACCTL_BOOTSTRAP_CLIENT_SECRET || undefined,
@@ -164,6 +206,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
       adminPassword: env.ACCTL_BOOTSTRAP_ADMIN_PASSWORD || undefined,
     }),
   });
+}
+
+/** A JSON-valued variable; its shape (and text that is not JSON) is refused with the rest of the configuration. */
+function parseJsonOption(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function stripUndefined<T extends object>(value: T): T {

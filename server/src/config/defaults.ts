@@ -47,4 +47,9 @@ export const defaults = {
   webhookDisableAfterFailedDeliveries: 5,
   /** ...or when it has been failing, without a success in between, for this long (5 days, like Svix). */
   webhookDisableAfterFailingSeconds: 5 * 86400,
+  /** Spec, "Limits": requests per client and minute on standard, decision and bulk endpoints. */
+  rateLimitStandard: 1000,
+  rateLimitDecision: 10_000,
+  rateLimitBulk: 100,
+  rateLimitKeyPrefix: 'acctl:ratelimit:',
 } as const;

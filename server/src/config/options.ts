@@ -96,6 +96,20 @@ const details: Record<ConfigOptionName, OptionDetails> = {
     envVars: [],
     description: '...or when its deliveries have been failing for this many seconds without a success in between.',
   },
+  rateLimitStandard: { envVars: ['ACCTL_RATE_LIMIT_STANDARD'], description: 'Requests per client and minute on standard endpoints (README "Rate limits").' },
+  rateLimitDecision: { envVars: ['ACCTL_RATE_LIMIT_DECISION'], description: 'Requests per client and minute on the decision endpoints (`POST /v1/decisions/evaluate`, `GET /v1/decisions/{id}`).' },
+  rateLimitBulk: { envVars: ['ACCTL_RATE_LIMIT_BULK'], description: 'Requests per client and minute on bulk operations (`POST /v1/decisions/batch`, `POST /v1/audit/reports`, `GET /v1/audit/verify`).' },
+  rateLimitOverrides: {
+    envVars: ['ACCTL_RATE_LIMIT_OVERRIDES'],
+    defaultText: 'none',
+    description: 'Other limits for named clients, as JSON: token subject (the client id of a client_credentials token, the principal id of a user) to limits per class, e.g. `{"billing":{"decision":50000}}`. A class not named keeps the default.',
+  },
+  redisUrl: {
+    envVars: ['REDIS_URL'],
+    defaultText: 'none (each replica counts in memory)',
+    description: 'Redis (`redis://...`) where every replica counts rate limits, so the limits hold across replicas. If Redis cannot be reached, each replica counts alone meanwhile (fail open, with a warning in the log).',
+  },
+  rateLimitKeyPrefix: { envVars: ['ACCTL_RATE_LIMIT_KEY_PREFIX'], description: 'Prefix of the rate-limit counters in Redis, for deployments that share one Redis.' },
   'bootstrap.clientId': {
     envVars: ['ACCTL_BOOTSTRAP_CLIENT_ID'],
     defaultText: 'none',

@@ -83,6 +83,26 @@ export class UnsupportedTokenType extends OAuthError {
   }
 }
 
+/**
+ * Too many requests from this client (rate limits). RFC 6749 defines no code for it; this is the
+ * extension code Auth0's token endpoint answers with 429. Retry-After says when to try again.
+ */
+export class TooManyRequests extends OAuthError {
+  constructor(description: string, headers: Record<string, string> = {}) {
+    super('too_many_requests', 429, description, headers);
+  }
+}
+
+/**
+ * Too many failed client authentications for this client from this address: refused without
+ * checking the secret until Retry-After. Auth0's extension code for its brute-force protection.
+ */
+export class TooManyAttempts extends OAuthError {
+  constructor(description: string, retryAfterSeconds: number) {
+    super('too_many_attempts', 429, description, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
 export class ServerError extends OAuthError {
   constructor() {
     super('server_error', 500, 'The authorization server encountered an unexpected condition');

@@ -1004,7 +1004,9 @@ export interface OAuthError {
     | 'unsupported_response_type'
     | 'unsupported_token_type'
     | 'server_error'
-    | 'temporarily_unavailable';
+    | 'temporarily_unavailable'
+    | 'too_many_requests'
+    | 'too_many_attempts';
   error_description?: string;
 }
 /**

@@ -91,6 +91,7 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
   const mapped = fastifyError.code ? fastifyCodes[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, fastifyError.message);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new ApiError('malformed_body', `Body is not valid JSON: ${error.message}`);
+  if (isUnstorableInput(error)) return new ApiError('validation_failed', 'The request contains a value that cannot be stored or looked up: a NUL character (U+0000), or a number out of range');
   if (isDatabaseUnavailable(error)) return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -107,6 +108,18 @@ function describeIssue(issue: { instancePath: string; keyword: string; message?:
   if (issue.keyword === 'additionalProperties') pointer = `${pointer}/${String(issue.params.additionalProperty)}`, (detail = 'is not a known field');
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
   return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
+}
+
+/**
+ * Values PostgreSQL refuses as input, in a value to store as in one to compare with: text with NUL
+ * (U+0000; 22021 character_not_in_repertoire, 22P05 untranslatable_character), a number out of
+ * its column's range (22003) or not a number at all, such as Infinity (22P02). Schemas bound most
+ * fields, but not every one can be; whatever gets through is the client's input, not a server
+ * failure (found by test/fuzz).
+ */
+export function isUnstorableInput(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '22021' || code === '22P05' || code === '22003' || code === '22P02';
 }
 
 /** Connection-level failures (refused, reset, pool timeout, admin shutdown): the database is away. */

@@ -48,6 +48,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.get('/audit/verify', {
     config: {
       auth,
+      // Reads and hashes the whole log: a bulk operation for rate limits.
+      rateLimit: 'bulk',
       docs: {
         summary: 'Verify the hash chains of the audit log',
         description: 'Recomputes every hash, chunk by chunk, and names the first broken link (event id, sequence and what is wrong). Keep the heads it answers elsewhere: events deleted from the end show as heads going back.',
@@ -61,6 +63,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AuditReportCreateRequest }>('/audit/reports', {
     config: {
       auth,
+      rateLimit: 'bulk',
       docs: {
         summary: 'Start an audit report',
         description: 'Answers 202 with the report (status pending) and its address in Location; poll it until completed. Runs in the background on any replica and survives restarts. A bulk operation for rate limits.',

@@ -39,6 +39,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SimulationRequest }>('/decisions/evaluate', {
     config: {
       auth: { scope: 'evaluate:decisions' },
+      rateLimit: 'decision',
       docs: {
         summary: 'Evaluate an access request against all active policies',
         description: 'Same request shape as a simulation. The decision is recorded durably before it is answered.',
@@ -53,6 +54,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
     config: {
       auth: { scope: 'evaluate:decisions' },
+      rateLimit: 'bulk',
       docs: {
         summary: 'Evaluate up to 100 access requests in one call',
         description: 'Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits.',
@@ -81,7 +83,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/decisions/:id', {
-    config: { auth: { scope: 'read:audit' }, docs: { summary: 'Get a recorded decision with its request and result', tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } } },
+    config: { auth: { scope: 'read:audit' }, rateLimit: 'decision', docs: { summary: 'Get a recorded decision with its request and result', tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } } },
     schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },
     handler: async (request) => getDecision(app.db, request.params.id),
   });

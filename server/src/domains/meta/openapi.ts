@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { allScopes } from '../../plugins/auth/scopes.js';
 import type { RouteAuth } from '../../plugins/auth/index.js';
+import type { RateClass } from '../../plugins/rate-limits/rate-classes.js';
 import { loadSchemas, schemaIdBase } from '../../schemas/registry.js';
 import type { RouteDocs } from './route-docs.js';
 
@@ -8,17 +9,19 @@ export interface RouteRecord {
   method: string;
   url: string;
   auth: RouteAuth;
+  /** The rate-limit class the route counts against (standard unless it declares another). */
+  rateClass: RateClass;
   docs: RouteDocs | undefined;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 export function recordRoute(route: RouteOptions): RouteRecord[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-  const config = route.config as { auth?: RouteAuth; docs?: RouteDocs } | undefined;
+  const config = route.config as { auth?: RouteAuth; docs?: RouteDocs; rateLimit?: RateClass } | undefined;
   const auth = config?.auth;
   // A route without config.auth is refused by the auth plugin's guard, which runs after this hook.
   if (!auth) return [];
-  return methods.map((method) => ({ method, url: route.url, auth, docs: config.docs, schema: route.schema as RouteRecord['schema'] }));
+  return methods.map((method) => ({ method, url: route.url, auth, rateClass: config.rateLimit ?? 'standard', docs: config.docs, schema: route.schema as RouteRecord['schema'] }));
 }
 
 /** Who may call a route, in words: the same text in the OpenAPI document and README's scope table. */
@@ -78,6 +81,14 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
           ? { description: describeStatus(Number(status)), content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } } }
           : { description: response.description };
     }
+    // Every operation may be rate limited (plugins/rate-limits), answered as its other errors are:
+    // an RFC 6749 body, a problem, or (pages, which document no schema at all) an HTML page.
+    const schemas = Object.values(route.docs.responses).flatMap((response) => ('$ref' in response ? [response.$ref] : []));
+    responses[429] ??= schemas.length === 0
+      ? { description: `${describeStatus(429)} (HTML page)` }
+      : schemas.some((ref) => ref.endsWith('/oauth-error.json'))
+        ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
+        : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
     const scope = typeof route.auth === 'object' ? route.auth.scope : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.docs.summary,
@@ -87,6 +98,8 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       // The document's server is {publicUrl}/v1; a route outside /v1 (RFC 8414 metadata) names its own.
       ...(path.startsWith('/v1/') ? {} : { servers: [{ url: options.publicUrl }] }),
       'x-required-scope': describeAuth(route.auth),
+      // README "Rate limits": the class this operation counts against, per client and minute.
+      'x-rate-limit-class': route.rateClass,
       security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }],
       parameters: [...parametersFrom(route.schema?.params, 'path'), ...parametersFrom(route.schema?.querystring, 'query')],
       ...(body ? { requestBody: { required: route.method !== 'DELETE', content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: toComponentRefs(body) }])) } } : {}),

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import { errorCatalog } from '../../errors/catalog.js';
-import { isDatabaseUnavailable } from '../../plugins/errors.js';
+import { isDatabaseUnavailable, isUnstorableInput } from '../../plugins/errors.js';
 import { pruneExpiredOAuthRows } from '../oauth/prune-expired.js';
 import { renderMessagePage } from './pages/message-page.js';
 import { pruneExpiredWebRows } from './prune-expired.js';
@@ -26,7 +26,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const status = error instanceof ApiError ? error.status : isDatabaseUnavailable(error) ? 503 : ((error as FastifyError).statusCode ?? 500);
+    const status = error instanceof ApiError ? error.status : isDatabaseUnavailable(error) ? 503 : isUnstorableInput(error) ? 400 : ((error as FastifyError).statusCode ?? 500);
     const code = error instanceof ApiError ? error.code : status === 503 ? 'service_unavailable' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status >= 500 ? 'internal_error' : 'validation_failed';
     if (status >= 500) request.log.error({ err: error }, 'page failed');
     else request.log.info({ code, status }, error.message);

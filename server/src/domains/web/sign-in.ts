@@ -5,7 +5,7 @@ import { verifyPassword } from '../../security/passwords.js';
 import { findUserByName } from '../principals/users.js';
 import { isAdminUser } from '../oauth/user-consent-scopes.js';
 import type { SignedInUser } from './sessions.js';
-import { clearSignInFailures, recordSignInFailure, secondsUntilAllowed, throttleKey } from './sign-in-throttle.js';
+import { clearFailures, recordFailure, secondsUntilAllowed, signInThrottle, throttleKey } from '../../security/failure-throttle.js';
 
 /** Why a sign-in was refused: for the audit log only; the person sees one message for all of them. */
 export type SignInRefusal = 'unknown_user' | 'no_password' | 'wrong_password' | 'user_inactive';
@@ -25,21 +25,21 @@ const maxPasswordLength = 1024;
  * same `refused` (its `reason` is for the audit log, never for the page).
  */
 export async function attemptSignIn(db: Knex, input: { username: string; password: string; ip: string; now: Date }): Promise<SignInOutcome> {
-  const key = throttleKey(input.username, input.ip);
-  const wait = await secondsUntilAllowed(db, key, input.now);
+  const key = throttleKey(signInThrottle, input.username.normalize('NFKC').toLowerCase(), input.ip);
+  const wait = await secondsUntilAllowed(db, signInThrottle, key, input.now);
   if (wait > 0) return { outcome: 'throttled', retryAfterSeconds: wait };
   const user = input.username.length > 0 && input.username.length <= maxUsernameLength ? await findUserByName(db, input.username) : undefined;
   const password = input.password.length <= maxPasswordLength ? input.password : '';
   const passwordMatches = await verifyPassword(password, user?.password_hash);
   const refuse = async (reason: SignInRefusal): Promise<SignInOutcome> => {
-    await recordSignInFailure(db, key, input.now);
+    await recordFailure(db, key, input.now);
     return { outcome: 'refused', reason };
   };
   if (!user) return refuse('unknown_user');
   if (user.password_hash === null) return refuse('no_password');
   if (!passwordMatches || password === '') return refuse('wrong_password');
   if (user.status !== 'active') return refuse('user_inactive');
-  await clearSignInFailures(db, key);
+  await clearFailures(db, key);
   return { outcome: 'signed_in', user: { id: user.id, name: user.name, displayName: user.display_name, isAdmin: isAdminUser(user.attributes) } };
 }
 

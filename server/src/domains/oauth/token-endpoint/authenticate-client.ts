@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { InvalidClient } from '../../../errors/oauth-errors.js';
+import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
+import { clientAuthenticationThrottle, recordFailure, secondsUntilAllowed, throttleKey } from '../../../security/failure-throttle.js';
 import { secretMatches } from '../../../security/secrets.js';
 import { findClient, type OAuthClientRow } from '../clients-repo.js';
 import { clientAuthenticationFailedEvent } from '../oauth-events.js';
@@ -34,8 +35,11 @@ export interface ClientAuthenticationDeps {
 
 /**
  * The client of a request to the token, revocation or introspection endpoint: its credentials
- * read (RFC 6749 section 2.3.1) and checked. Every invalid_client is an auth.failed event,
- * recorded in the background so the 401 costs what it did (nothing else changes to join).
+ * read (RFC 6749 section 2.3.1), the brute-force throttle consulted (security/failure-throttle.ts;
+ * RFC 6749 section 10.10 asks for protection against guessing), and the secret checked. The
+ * throttle's read runs beside the client lookup, so it adds no round trip. Every invalid_client
+ * counts against the throttle and is an auth.failed event, recorded in the background (nothing
+ * else changes to join); so is every throttled attempt.
  */
 export async function authenticateRequestClient(
   deps: ClientAuthenticationDeps,
@@ -45,9 +49,22 @@ export async function authenticateRequestClient(
   let presented: PresentedClientCredentials | undefined;
   try {
     presented = readClientCredentials(request, params);
-    return { client: await authenticateClient(deps.db, presented), presented };
+    const key = throttleKey(clientAuthenticationThrottle, presented.clientId, request.ip);
+    const [retryAfter, outcome] = await Promise.all([
+      secondsUntilAllowed(deps.db, clientAuthenticationThrottle, key, deps.now),
+      authenticateClient(deps.db, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
+    ]);
+    if (retryAfter > 0) {
+      const { maxFailures, windowSeconds } = clientAuthenticationThrottle;
+      throw new TooManyAttempts(`Client authentication failed ${maxFailures} times in ${windowSeconds / 60} minutes for this client from this address; try again in ${retryAfter} s`, retryAfter);
+    }
+    if ('error' in outcome) {
+      if (outcome.error instanceof InvalidClient) await recordFailure(deps.db, key, deps.now);
+      throw outcome.error;
+    }
+    return { client: outcome.client, presented };
   } catch (error) {
-    if (error instanceof InvalidClient) {
+    if (error instanceof InvalidClient || error instanceof TooManyAttempts) {
       const context = { actor: actorOf(request), request: requestInfoOf(request), now: deps.now };
       const endpoint = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
       deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, clientId: presented?.clientId ?? params.client_id, method: presented?.method, reason: error.message })]);

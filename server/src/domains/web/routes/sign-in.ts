@@ -7,7 +7,7 @@ import { safeReturnPath } from '../return-to.js';
 import { sendPage, sendSeeOther } from '../send-page.js';
 import { endSession, loadSession, startSession } from '../sessions.js';
 import { attemptSignIn, signInFailedEvent } from '../sign-in.js';
-import { signInThrottle } from '../sign-in-throttle.js';
+import { signInThrottle } from '../../../security/failure-throttle.js';
 
 /** One message for every refusal, whatever the reason (unknown user, wrong password, disabled user). */
 const refusedMessage = 'The username or password is incorrect.';

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../errors/api-error.js';
+import { TooManyRequests } from '../../errors/oauth-errors.js';
+import { isRateClass, limitFor, rateWindowSeconds, type RateClass } from './rate-classes.js';
+import { isExceeded, rateLimitHeaders, type RateLimitState } from './rate-limit-headers.js';
+import { RedisWindowCounter } from './redis-window-counter.js';
+import { MemoryWindowCounter, type WindowCounter } from './window-counter.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's standing against its rate limit, once counted. */
+    rateLimit: RateLimitState | null;
+  }
+}
+
+const windowMs = rateWindowSeconds * 1000;
+
+/**
+ * Rate limits per client and minute (spec, "Limits"), by the route's class (config.rateLimit).
+ * The client is the bearer token's subject; requests without a token (OAuth endpoints, health,
+ * JWKS, pages) count per client address at the standard rate. Counting costs one map update in
+ * memory, or one Redis round trip when REDIS_URL is set; never a database query.
+ *
+ * Registered after the auth plugin: its onRequest hook runs once the caller is known. A request
+ * refused before it (a bad token) is counted in onSend, by address, so every response carries
+ * the headers.
+ */
+export const rateLimitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('rateLimit', null);
+    const counter: WindowCounter = app.config.redisUrl ? new RedisWindowCounter(app.config.redisUrl, app.config.rateLimitKeyPrefix, app.log) : new MemoryWindowCounter();
+    if (counter instanceof RedisWindowCounter) await counter.connect();
+
+    app.addHook('onRoute', (route) => {
+      const rateClass = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+      if (rateClass !== undefined && !isRateClass(rateClass)) throw new Error(`route ${String(route.method)} ${route.url} declares unknown rate-limit class ${String(rateClass)}`);
+    });
+
+    const stateOf = (rateClass: RateClass, subject: string | null, now: number, window: number, hits: number): RateLimitState => {
+      const resetAtMs = (window + 1) * windowMs;
+      return { rateClass, limit: limitFor(app.config, subject, rateClass), count: hits, resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)), resetAt: resetAtMs / 1000 };
+    };
+    /** Counts the request; synchronous with the in-memory counter, so the hot path makes no promise. */
+    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> => {
+      const rateClass: RateClass = request.routeOptions.config?.rateLimit ?? 'standard';
+      const subject = request.caller?.subject ?? null;
+      const now = Date.now();
+      const window = Math.floor(now / windowMs);
+      const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${request.ip}` : `sub:${subject}`}:${window}`, window, windowMs);
+      return typeof hits === 'number' ? stateOf(rateClass, subject, now, window, hits) : hits.then((n) => stateOf(rateClass, subject, now, window, n));
+    };
+
+    const refusal = (request: FastifyRequest, state: RateLimitState): Error | null => {
+      request.rateLimit = state;
+      if (!isExceeded(state)) return null;
+      const detail = `More than ${state.limit} ${state.rateClass} requests in a minute; try again in ${state.resetSeconds} s`;
+      // OAuth endpoints answer RFC 6749 bodies: Auth0's `too_many_requests` extension code.
+      return request.routeOptions.config?.oauthErrors ? new TooManyRequests(detail) : new ApiError('rate_limited', detail);
+    };
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      const state = count(request);
+      if (state instanceof Promise) state.then((s) => done(refusal(request, s) ?? undefined), done);
+      else done(refusal(request, state) ?? undefined);
+    });
+
+    const writeHeaders = (reply: FastifyReply, state: RateLimitState): void => {
+      reply.headers(rateLimitHeaders(state, rateWindowSeconds));
+      if (isExceeded(state) && reply.statusCode === 429) reply.header('retry-after', String(state.resetSeconds));
+    };
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.rateLimit) {
+        writeHeaders(reply, request.rateLimit);
+        return done(null, payload);
+      }
+      // Refused before this plugin's onRequest (a bad token): counted now, by address.
+      const state = count(request);
+      const finish = (s: RateLimitState): void => {
+        request.rateLimit = s;
+        writeHeaders(reply, s);
+        done(null, payload);
+      };
+      if (state instanceof Promise) state.then(finish, (error: Error) => done(error));
+      else finish(state);
+    });
+
+    app.addHook('onClose', async () => counter.close());
+  },
+  { name: 'rate-limits', dependencies: ['auth'] },
+);

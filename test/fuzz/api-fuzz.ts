@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { errorCatalog } from '../../server/src/errors/catalog.js';
+import { validatorFor } from '../../server/src/schemas/registry.js';
+import { openApiOperations, placeholderUrl, type Operation } from '../helpers/openapi-operations.js';
+
+/**
+ * Property-based fuzzing of every operation of the OpenAPI document: malformed and boundary path
+ * parameters, query strings, bodies (raw JSON with duplicate and `__proto__` keys, deep nesting,
+ * huge and odd strings, wrong types) and headers. The property: no 5xx, and every error is a
+ * valid problem+json (an RFC 6749 body on the OAuth endpoints, an HTML page on the pages).
+ */
+
+const weirdStrings = fc.oneof(
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%zz', '%00', '\u0000', '../../etc/passwd', '\ud800', '\uffff', '🔥', 'ﬀ', 'ǅ', 'a'.repeat(10_000), '<script>', "'; DROP TABLE x; --", '__proto__', 'constructor', 'toString', 'admin:all', '*'),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer().map(String),
+);
+
+const jsonLeaf = fc.oneof(weirdStrings, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(Number.MAX_SAFE_INTEGER + 2));
+const jsonValue = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, jsonLeaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(weirdStrings, tie('value'), { maxKeys: 4 })),
+})).value;
+
+/** Bodies as raw text: what JSON.stringify cannot produce. */
+const rawJsonBodies = fc.oneof(
+  fc.constantFrom(
+    '{"a":1,"a":2}',
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    '{"name":"x","name":{"$gt":""}}',
+    '{',
+    '',
+    'null',
+    '"just a string"',
+    '[]',
+    '1e309',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+    `{"big":"${'x'.repeat(200_000)}"}`,
+  ),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+
+function almostRightBody(fields: string[]): fc.Arbitrary<unknown> {
+  if (fields.length === 0) return jsonValue;
+  return fc.dictionary(fc.oneof(fc.constantFrom(...fields), weirdStrings), jsonValue, { maxKeys: Math.min(8, fields.length + 2) });
+}
+
+const contentTypes = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json; charset=utf-16', '*/*;;;');
+
+/** Percent-encoding of any string; lone surrogates (which encodeURIComponent refuses) become U+FFFD first. */
+function percentEncode(value: string): string {
+  return encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'));
+}
+
+interface FuzzRequest {
+  inject: InjectOptions;
+  /** What was sent, for the report of a failing case. */
+  description: string;
+}
+
+function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<FuzzRequest> {
+  const pathValue = (type: string | undefined) => fc.oneof(weirdStrings.map(percentEncode), fc.constantFrom('%', '%zz', '..', 'a%2Fb', 'placeholder-0000'), type === 'integer' ? fc.integer().map(String) : fc.constant('1'));
+  const path = fc.tuple(...operation.pathParams.map((p) => pathValue(p.type))).map((values) => {
+    let index = 0;
+    return operation.path.replace(/\{[A-Za-z_]+\}/g, () => values[index++]!);
+  });
+  const queryKeys = fc.oneof(fc.constantFrom(...(operation.queryParams.length ? operation.queryParams.map((p) => p.name) : ['q']), 'access_token', '__proto__', 'limit', 'page'), weirdStrings);
+  const query = fc.array(fc.tuple(queryKeys, weirdStrings), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&'));
+  const body = fc.oneof(
+    almostRightBody(operation.bodyFields).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
+    rawJsonBodies.map((payload) => ({ payload, contentType: 'application/json' })),
+    fc.tuple(query, contentTypes).map(([payload, contentType]) => ({ payload, contentType })),
+    fc.constant(undefined),
+  );
+  const authorization = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(`Bearer ${adminToken}`) },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer ', `Bearer ${adminToken}x`, 'Basic Og==', 'Basic !!!', `Bearer ${'a'.repeat(9000)}`, 'bearer acctl_00000000000000000000000000000000000000') },
+    { weight: 1, arbitrary: weirdStrings.map((s) => `Bearer ${s}`) },
+  );
+  const extraHeaders = fc.record(
+    { accept: fc.constantFrom('text/csv', '*/*', 'application/xml', 'application/json;q=0', ''), 'if-match': fc.oneof(weirdStrings, fc.constantFrom('"1"', 'W/"1"', '*')), 'x-request-id': weirdStrings },
+    { requiredKeys: [] },
+  );
+  return fc.record({ path, query, body, authorization, extraHeaders }).map(({ path, query, body, authorization, extraHeaders }) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(extraHeaders)) if (isHeaderValue(value)) headers[name] = value;
+    if (authorization !== undefined && isHeaderValue(authorization)) headers.authorization = authorization;
+    if (body && isHeaderValue(body.contentType)) headers['content-type'] = body.contentType;
+    const url = query ? `${path}?${query}` : path;
+    const inject: InjectOptions = { method: operation.method as InjectOptions['method'], url, headers, ...(body ? { payload: body.payload } : {}) };
+    const shownBody = body ? `${body.contentType} ${body.payload.length > 300 ? `${body.payload.slice(0, 300)}... (${body.payload.length} chars)` : body.payload}` : '(no body)';
+    return { inject, description: `${operation.method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}\nheaders: ${JSON.stringify({ ...headers, authorization: headers.authorization?.slice(0, 40) })}\nbody: ${shownBody}` };
+  });
+}
+
+/** HTTP header values are visible ASCII and tabs/spaces; anything else the HTTP client itself refuses to send. */
+function isHeaderValue(value: string): boolean {
+  return /^[\t\x20-\x7e]*$/.test(value);
+}
+
+const validProblem = validatorFor('problem');
+const validOAuthError = validatorFor('oauth-error');
+
+/** What is wrong with a response, or null when it keeps the property. */
+export function responseFault(operation: Operation, response: LightMyRequestResponse): string | null {
+  if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body.slice(0, 500)}`;
+  if (response.statusCode < 400) return null;
+  const type = String(response.headers['content-type'] ?? '');
+  const isPage = /^\/v1\/(ui\/|oauth\/authorize)/.test(operation.path);
+  if (isPage && type.startsWith('text/html')) return null;
+  const isOAuth = /^\/v1\/oauth\/(token|revoke|introspect)$/.test(operation.path);
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return `error ${response.statusCode} is not JSON (${type}): ${response.body.slice(0, 200)}`;
+  }
+  if (isOAuth && response.statusCode !== 404) {
+    return type.startsWith('application/json') && validOAuthError(body) ? null : `error ${response.statusCode} is not an RFC 6749 body: ${response.body.slice(0, 300)}`;
+  }
+  if (!type.startsWith('application/problem+json') || !validProblem(body)) return `error ${response.statusCode} is not problem+json (${type}): ${response.body.slice(0, 300)}`;
+  const problem = body as { status: number; code: string };
+  if (problem.status !== response.statusCode) return `problem status ${problem.status} differs from the HTTP status ${response.statusCode}`;
+  if (!Object.hasOwn(errorCatalog, problem.code)) return `problem code ${problem.code} is not in the catalog`;
+  return null;
+}
+
+export interface FuzzReport {
+  operations: number;
+  cases: number;
+  /** How many answers had each status: how far the cases got (validation, handlers, lookups). */
+  statuses: Record<number, number>;
+  failures: Array<{ operation: string; fault: string; request: string }>;
+}
+
+/**
+ * Drives every operation `runsPerOperation` times. A failing case is shrunk by fast-check to a
+ * small request and reported, with the seed that replays it; the run goes on to the next operation.
+ */
+export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation: number; seed?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void }): Promise<FuzzReport> {
+  const operations = await openApiOperations(app);
+  const report: FuzzReport = { operations: operations.length, cases: 0, statuses: {}, failures: [] };
+  for (const operation of operations) {
+    options.onOperation?.(operation.name);
+    // A fresh admin token per operation: DELETE /auth/revoke revokes the one it is called with.
+    const adminToken = await options.adminToken();
+    let lastFault: { fault: string; request: string } | undefined;
+    const result = await fc.check(
+      fc.asyncProperty(requestFor(operation, adminToken), async (request) => {
+        report.cases++;
+        const response = await app.inject(request.inject);
+        report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
+        const fault = responseFault(operation, response);
+        if (fault) lastFault = { fault, request: request.description };
+        return fault === null;
+      }),
+      { numRuns: options.runsPerOperation, ...(options.seed !== undefined ? { seed: options.seed } : {}), endOnFailure: false },
+    );
+    if (result.failed) report.failures.push({ operation: operation.name, fault: `${lastFault?.fault ?? String(result.errorInstance)} (seed ${result.seed}, path ${result.counterexamplePath})`, request: lastFault?.request ?? '' });
+  }
+  return report;
+}
+
+export { placeholderUrl };

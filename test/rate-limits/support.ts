@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import type { LightMyRequestResponse } from 'fastify';
+
+/**
+ * Limits count per clock minute. A test that needs several requests in one window waits out the
+ * last seconds of a minute first, so a window boundary cannot fall in the middle of it.
+ */
+export async function awayFromWindowEdge(seconds = 8): Promise<void> {
+  const intoMinute = (Date.now() % 60_000) / 1000;
+  if (intoMinute > 60 - seconds) await new Promise((resolve) => setTimeout(resolve, (60 - intoMinute + 0.1) * 1000));
+}
+
+/** The RateLimit header (draft-ietf-httpapi-ratelimit-headers) read back: policy name, remaining, seconds to reset. */
+export function rateLimitOf(response: LightMyRequestResponse | Response): { policy: string; remaining: number; reset: number; quota: number; window: number } {
+  const header = (name: string): string => {
+    const value = response.headers instanceof Headers ? response.headers.get(name) : response.headers[name];
+    expect(value, `${name} header`).to.be.a('string');
+    return value as string;
+  };
+  const limit = /^"([a-z]+)";r=(\d+);t=(\d+)$/.exec(header('ratelimit'));
+  const policy = /^"([a-z]+)";q=(\d+);w=(\d+)$/.exec(header('ratelimit-policy'));
+  expect(limit, `RateLimit: ${header('ratelimit')}`).to.not.equal(null);
+  expect(policy, `RateLimit-Policy: ${header('ratelimit-policy')}`).to.not.equal(null);
+  expect(limit![1]).to.equal(policy![1]);
+  return { policy: limit![1]!, remaining: Number(limit![2]), reset: Number(limit![3]), quota: Number(policy![2]), window: Number(policy![3]) };
+}
+
+export const evaluateBody = { principal: { id: 'user-1', type: 'user' }, resource: { type: 'document', identifier: 'doc-1' }, action: 'read' };
