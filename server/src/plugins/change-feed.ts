@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
 
-export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys';
+export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys' | 'client_auth';
 export type Generations = Record<GenerationName, number>;
 
 const channel = 'acctl_changes';
@@ -65,7 +65,7 @@ export class ChangeFeed {
 
   private async read(): Promise<Generations> {
     const rows: Array<{ name: GenerationName; generation: number }> = await this.db('change_generations').select('name', 'generation');
-    const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0 };
+    const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
     for (const row of rows) generations[row.name] = Number(row.generation);
     return generations;
   }

@@ -36,15 +36,21 @@ export function throttleKey(throttle: FailureThrottle, credentialName: string, i
 
 /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
 export async function secondsUntilAllowed(db: Knex, throttle: FailureThrottle, key: string, now: Date): Promise<number> {
-  const windowStart = new Date(now.getTime() - throttle.windowSeconds * 1000);
-  const recent: Array<{ failed_at: Date }> = await db('sign_in_failures')
-    .where('throttle_key', key)
-    .andWhere('failed_at', '>', windowStart)
-    .orderBy('failed_at', 'desc')
-    .limit(throttle.maxFailures)
-    .select('failed_at');
+  return retryAfterSeconds(throttle, await latestFailures(db, throttle, key), now);
+}
+
+/** The key's latest failures, newest first, as many as the throttle counts (what retryAfterSeconds needs, at any later time too). */
+export async function latestFailures(db: Knex, throttle: FailureThrottle, key: string): Promise<Date[]> {
+  const rows: Array<{ failed_at: Date }> = await db('sign_in_failures').where('throttle_key', key).orderBy('failed_at', 'desc').limit(throttle.maxFailures).select('failed_at');
+  return rows.map((row) => row.failed_at);
+}
+
+/** The rule itself: `maxFailures` failures within the window, counted at `now`, refuse until the oldest of them leaves it. */
+export function retryAfterSeconds(throttle: FailureThrottle, latest: readonly Date[], now: Date): number {
+  const windowStart = now.getTime() - throttle.windowSeconds * 1000;
+  const recent = latest.filter((failedAt) => failedAt.getTime() > windowStart).slice(0, throttle.maxFailures);
   if (recent.length < throttle.maxFailures) return 0;
-  const oldest = recent[recent.length - 1]!.failed_at;
+  const oldest = recent[recent.length - 1]!;
   return Math.max(1, Math.ceil((oldest.getTime() + throttle.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 

@@ -31,6 +31,7 @@ import * as createMonthPartitionFunctions from './20261126_01_create_month_parti
 import * as partitionDecisions from './20261126_02_partition_decisions.js';
 import * as partitionAuditEvents from './20261126_03_partition_audit_events.js';
 import * as createPartitionDropFunctions from './20261126_04_create_partition_drop_functions.js';
+import * as createClientAuthGeneration from './20261126_05_create_client_auth_generation.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -70,4 +71,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_02_partition_decisions': partitionDecisions,
   '20261126_03_partition_audit_events': partitionAuditEvents,
   '20261126_04_create_partition_drop_functions': createPartitionDropFunctions,
+  '20261126_05_create_client_auth_generation': createClientAuthGeneration,
 };

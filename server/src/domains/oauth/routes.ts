@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
 import { allScopes } from '../../plugins/auth/scopes.js';
 import { schemaRef } from '../../schemas/registry.js';
+import { ClientAuthCache } from './client-auth-cache.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
 import { supportedCodeChallengeMethods } from './pkce.js';
 import { handleRevocationRequest } from './revocation-endpoint.js';
@@ -12,6 +13,7 @@ import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
+  const clientAuth = new ClientAuthCache(app.db, app.changeFeed);
   app.post('/oauth/token', {
     config: {
       auth: 'public',
@@ -29,6 +31,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const response = await handleTokenRequest(request, {
         db: app.db,
+        clientAuth: await clientAuth.current(),
         keys: app.signingKeys,
         issuer: app.config.publicUrl,
         accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
@@ -41,7 +44,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const tokenLookup = () => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date(), recorder: app.eventRecorder });
+  const tokenLookup = async () => ({ db: app.db, clientAuth: await clientAuth.current(), keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date(), recorder: app.eventRecorder });
 
   app.post('/oauth/revoke', {
     config: {
@@ -58,7 +61,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      await handleRevocationRequest(request, tokenLookup());
+      await handleRevocationRequest(request, await tokenLookup());
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).code(200).send();
     },
   });
@@ -78,7 +81,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      const answer = await handleIntrospectionRequest(request, tokenLookup());
+      const answer = await handleIntrospectionRequest(request, await tokenLookup());
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(answer);
     },
   });

@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
-import { clientAuthenticationThrottle, recordFailure, secondsUntilAllowed, throttleKey } from '../../../security/failure-throttle.js';
+import { clientAuthenticationThrottle, recordFailure, throttleKey } from '../../../security/failure-throttle.js';
 import { secretMatches } from '../../../security/secrets.js';
-import { findClient, type OAuthClientRow } from '../clients-repo.js';
+import type { ClientAuthLookup } from '../client-auth-cache.js';
+import type { OAuthClientRow } from '../clients-repo.js';
 import { clientAuthenticationFailedEvent } from '../oauth-events.js';
 import { readClientCredentials, type PresentedClientCredentials } from './read-client-credentials.js';
 
@@ -13,9 +14,9 @@ import { readClientCredentials, type PresentedClientCredentials } from './read-c
  * Confidential clients prove their secret (SHA-256 compared in constant time; an unknown client
  * costs the same). Public clients present no secret and rely on PKCE in the grant.
  */
-export async function authenticateClient(db: Knex, presented: PresentedClientCredentials): Promise<OAuthClientRow> {
+export async function authenticateClient(lookup: ClientAuthLookup, presented: PresentedClientCredentials): Promise<OAuthClientRow> {
   const usedBasic = presented.method === 'client_secret_basic';
-  const client = await findClient(db, presented.clientId);
+  const client = await lookup.client(presented.clientId);
   if (client?.client_type === 'public') {
     if (presented.clientSecret !== undefined) throw new InvalidClient('This public client has no secret; do not send one', usedBasic);
     return client;
@@ -29,6 +30,8 @@ export async function authenticateClient(db: Knex, presented: PresentedClientCre
 
 export interface ClientAuthenticationDeps {
   db: Knex;
+  /** Where clients and the throttle's failures are read (the route's ClientAuthCache). */
+  clientAuth: ClientAuthLookup;
   recorder: Pick<EventRecorder, 'recordInBackground'>;
   now: Date;
 }
@@ -51,8 +54,8 @@ export async function authenticateRequestClient(
     presented = readClientCredentials(request, params);
     const key = throttleKey(clientAuthenticationThrottle, presented.clientId, request.ip);
     const [retryAfter, outcome] = await Promise.all([
-      secondsUntilAllowed(deps.db, clientAuthenticationThrottle, key, deps.now),
-      authenticateClient(deps.db, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
+      deps.clientAuth.secondsUntilAllowed(clientAuthenticationThrottle, key, deps.now),
+      authenticateClient(deps.clientAuth, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
     ]);
     if (retryAfter > 0) {
       const { maxFailures, windowSeconds } = clientAuthenticationThrottle;

@@ -2,11 +2,14 @@ import type { Knex } from 'knex';
 import type { EventRecorder } from '../../../events/event-recorder.js';
 import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
+import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../generated/schema-types.js';
 
 export interface GrantContext {
   db: Knex;
+  /** Clients and the client-authentication throttle, as of this request (ClientAuthCache). */
+  clientAuth: ClientAuthLookup;
   keys: SigningKeyStore;
   issuer: string;
   accessTokenTtlSeconds: number;
