@@ -13,16 +13,18 @@
  * Writes bench/results/latest.json (every figure) and bench/results/latest.md (the table), and
  * removes every process and database it made, however it ends.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminDatabaseUrl, freshDatabase, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
+import type { CliStartupSummary } from './cli-startup.bench.js';
 import type { EngineSummary } from './engine.bench.js';
 import { httpRequests, paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 import { runScript, startServer, stopAllServers, type BenchServer } from './lib/children.js';
 import { DecisionLedger, type IntegrityCheck } from './lib/ledger.js';
 import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget } from './lib/load.js';
 import { describeMachine } from './lib/machine.js';
-import { resultsDir } from './lib/paths.js';
+import { repoRoot, resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
 import { renderMarkdown, type BenchResults } from './lib/report.js';
 import { seedActivePolicies } from './lib/seed.js';
@@ -96,6 +98,10 @@ async function main(): Promise<BenchResults> {
 
   log('engine, in process (its own child, with --expose-gc)');
   const engine = await runScript<EngineSummary>('bench/engine.bench.ts', ['--json', `--measure-ms=${Math.round(seconds * 250)}`], ['--expose-gc']);
+
+  log('CLI cold start: bin/run.js (the build) and bin/dev.js, beside node -e 0 (cli-startup.bench.ts, its own child)');
+  const cliStartup = existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json')) ? await runScript<CliStartupSummary>('bench/cli-startup.bench.ts', ['--json', '--runs=5']) : undefined;
+  if (!cliStartup) log('  skipped: no build (run npm run build first)');
 
   log('databases and servers: bare Fastify, acctl with 10 policies, acctl with 10,000 policies');
   await setupTestDatabases();
@@ -173,6 +179,7 @@ async function main(): Promise<BenchResults> {
       settings: { seconds_per_measurement: seconds, rounds, connections, pipelining: 1, warm_up_seconds: warmUpSeconds, batch_size: batchSize, cpu_profile: cpuProfile },
       database: { ...(await describeDatabase(pg)), seed_and_start_seconds: Number(startSeconds.toFixed(1)) },
       engine,
+      ...(cliStartup ? { cli_startup: cliStartup } : {}),
       http: { bare: peak.bare, evaluate_10: peak.evaluate_10, evaluate_10000: peak.evaluate_10000, batch_10: peak.batch_10, half_peak_paced: halfPaced, half_peak_autocannon: halfAutocannon, batch_sequential: batchSequential },
       tokens: { http: peak.tokens, signing_input_bytes: signingInputBytes, rsa_sign_sync_per_second: rsa.sync_signs_per_second, rsa_sign_subtle_per_second: rsa.subtle_signs_per_second },
       server_cost: meter.results(),
