@@ -110,6 +110,14 @@ describe('acctl config (profiles, their settings, and which server a command use
       ok(await list(['--profile', 'live'], { ACCTL_PROFILE: 'gone' }));
     });
 
+    it('acctl login signs in to the current profile\'s server when no --server is given', async () => {
+      ok(await acctl(['config', 'use', 'live']));
+      // No browser and a short wait: the sign-in URL (on stderr with --json) shows which server it chose.
+      const result = await acctl(['login', '--no-browser', '--timeout', '1', '--json']);
+      expect(result.exitCode).to.equal(exitCodes.auth_error);
+      expect(result.stderr).to.contain(`${serverOrigin(t)}/v1/oauth/authorize?`);
+    });
+
     it('ACCTL_SERVER beats the profile\'s server, and --server beats ACCTL_SERVER', async () => {
       ok(await acctl(['config', 'use', 'live']));
       expect((await list([], { ACCTL_SERVER: unreachable })).exitCode).to.equal(exitCodes.server_unreachable);
