@@ -118,6 +118,13 @@ describe('acctl config (profiles, their settings, and which server a command use
       expect(result.stderr).to.contain(`${serverOrigin(t)}/v1/oauth/authorize?`);
     });
 
+    it('acctl login goes on waiting when no browser can be opened (no desktop, nothing on PATH)', async () => {
+      const result = await acctl(['login', '--server', serverOrigin(t), '--timeout', '1', '--json'], { PATH: '', DISPLAY: undefined });
+      expect(result.json<{ error: { message: string } }>().error.message).to.contain('Timed out');
+      expect(result.exitCode).to.equal(exitCodes.auth_error);
+      expect(result.stderr).to.contain(`${serverOrigin(t)}/v1/oauth/authorize?`);
+    });
+
     it('ACCTL_SERVER beats the profile\'s server, and --server beats ACCTL_SERVER', async () => {
       ok(await acctl(['config', 'use', 'live']));
       expect((await list([], { ACCTL_SERVER: unreachable })).exitCode).to.equal(exitCodes.server_unreachable);
