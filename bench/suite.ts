@@ -6,7 +6,7 @@
  * absolute figures say more about the neighbours than about acctl.
  *
  *   npm run bench                        # every section, about 3½ minutes
- *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, http, cerbos, oidc-provider
+ *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, cerbos, oidc-provider
  *   BENCH_SECONDS=4 npm run bench        # seconds per HTTP measurement (default 8)
  *   BENCH_ROUNDS=4                       # interleaved rounds the peak measurements are split into
  *   BENCH_CPU_PROF=1 npm run bench       # then profile evaluate and token requests on a server of its own
@@ -14,9 +14,11 @@
  * Writes bench/results/latest.json (every figure) and bench/results/latest.md (the table), and
  * removes every process and database it made, however it ends.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
+import type { CliStartupSummary } from './cli-startup.bench.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 import { batchSize, checkDecisions, decisionTarget, evaluateBodies, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
@@ -24,7 +26,7 @@ import { runScript, startServer, stopAllServers, type BenchServer } from './lib/
 import type { IntegrityCheck } from './lib/ledger.js';
 import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget } from './lib/load.js';
 import { describeMachine } from './lib/machine.js';
-import { resultsDir } from './lib/paths.js';
+import { repoRoot, resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
 import { renderMarkdown, type BenchResults } from './lib/report.js';
 import { CostMeter } from './lib/server-cost.js';
@@ -43,7 +45,7 @@ const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const profileDir = path.join(resultsDir, 'profiles');
 const peerSettings: PeerSettings = { seconds, rounds, connections, warmUpSeconds };
 
-const sectionNames = ['engine', 'http', 'cerbos', 'oidc-provider'] as const;
+const sectionNames = ['engine', 'cli', 'http', 'cerbos', 'oidc-provider'] as const;
 type SectionName = (typeof sectionNames)[number];
 const sections = selectedSections(process.argv.slice(2));
 
@@ -81,6 +83,12 @@ async function main(): Promise<BenchResults> {
     log('engine, in process (its own child, with --expose-gc)');
     engine = await runScript<EngineSummary>('bench/engine.bench.ts', ['--json', `--measure-ms=${Math.round(seconds * 250)}`], ['--expose-gc']);
   }
+  let cliStartup: CliStartupSummary | undefined;
+  if (sections.has('cli')) {
+    log('CLI cold start: bin/run.js (the build) and bin/dev.js, beside node -e 0 (cli-startup.bench.ts, its own child)');
+    cliStartup = existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json')) ? await runScript<CliStartupSummary>('bench/cli-startup.bench.ts', ['--json', '--runs=5']) : undefined;
+    if (!cliStartup) log('  skipped: no build (run npm run build first)');
+  }
   const overHttp = sections.has('http') || sections.has('cerbos') || sections.has('oidc-provider');
   if (overHttp) await setupTestDatabases();
   const pg = overHttp ? await PgBackendCpu.connect(adminDatabaseUrl()) : undefined;
@@ -106,6 +114,7 @@ async function main(): Promise<BenchResults> {
       settings: { seconds_per_measurement: seconds, rounds, connections, pipelining: 1, warm_up_seconds: warmUpSeconds, batch_size: batchSize, cpu_profile: cpuProfile },
       ...(pg ? { database: { ...(await describeDatabase(pg)), ...(seedSeconds === undefined ? {} : { seed_and_start_seconds: Number(seedSeconds.toFixed(1)) }) } } : {}),
       ...(engine ? { engine } : {}),
+      ...(cliStartup ? { cli_startup: cliStartup } : {}),
       ...http,
       peers,
     };

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
 import { execute } from '@oclif/core';
+import { cliLoadOptions } from './load-options.js';
 
-await execute({ dir: import.meta.url });
+await execute({ loadOptions: cliLoadOptions() });

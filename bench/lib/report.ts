@@ -2,6 +2,7 @@
  * The shape of bench/results/latest.json, and the Markdown table made from it: each measurement with
  * the baseline measured in the same run, the ratio, and the goal from the issue.
  */
+import { renderCliStartup, type CliStartupSummary } from '../cli-startup.bench.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';
@@ -20,6 +21,8 @@ export interface BenchResults {
   settings: { seconds_per_measurement: number; rounds: number; connections: number; pipelining: number; warm_up_seconds: number; batch_size: number; cpu_profile: boolean };
   database?: { kind: 'local' | 'embedded'; address: string; server_version: string; seed_and_start_seconds?: number };
   engine?: EngineSummary;
+  /** Absent when the cli section did not run or there was no build (bin/run.js needs dist/). */
+  cli_startup?: CliStartupSummary;
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
@@ -90,6 +93,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (cpu10 && cpu10k && ratios?.server_cpu_per_request_10_to_10000 !== undefined) {
     lines.push(`Server CPU per evaluate request: ${number(cpu10k.cpu_us_per_request)} µs with 10,000 policies, ${number(cpu10.cpu_us_per_request)} µs with 10 (ratio ${ratios.server_cpu_per_request_10_to_10000}): the 10,000/10 comparison by cost, which other processes on the machine disturb less than throughput.`, '');
   }
+  if (results.cli_startup) lines.push('## CLI cold start', '', renderCliStartup(results.cli_startup), '');
   if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
   if (results.server_cost) lines.push('| Measurement | Server CPU per request | Server CPU (cores) | Event-loop use | PostgreSQL backends, CPU per request | PostgreSQL backends (cores) |', '|---|---:|---:|---:|---:|---:|');
   for (const [key, cost] of Object.entries(results.server_cost ?? {})) {

@@ -1,5 +1,5 @@
 import { Errors } from '@oclif/core';
-import { ConfigError } from '../../server/src/config/config.js';
+import { ConfigError } from '../../server/src/config/config-error.js';
 import { UserExists } from '../../server/src/domains/principals/users.js';
 
 /**
@@ -27,6 +27,8 @@ export const exitCodes = {
   server_unreachable: 8,
   /** `acctl decision evaluate --exit-code`: the call succeeded and the answer is deny. */
   denied: 10,
+  /** `acctl webhook test`: the server sent the event and the receiver did not answer 2xx. */
+  delivery_failed: 11,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;

@@ -1,12 +1,12 @@
 import { Flags } from '@oclif/core';
-import { profileFlag, serverFlag } from '../api/api-command.js';
+import { defaultServer, profileFlag, serverFlag } from '../api/api-command.js';
 import { apiBaseUrl } from '../api/client.js';
 import { BaseCommand } from '../base-command.js';
+import { activeProfileName, profileSettings } from '../credentials/profile-config.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
 import { listenForCallback } from '../login/loopback-callback.js';
 import { authorizationServerIssuer } from '../login/issuer.js';
 import { cliClientId, profileFromTokens, redeemAuthorizationCode, revokeRefreshToken } from '../login/oauth-requests.js';
-import { openBrowser } from '../login/open-browser.js';
 import { createPkcePair, createState } from '../login/pkce.js';
 
 export interface LoginResult {
@@ -32,7 +32,8 @@ export default class LoginCommand extends BaseCommand {
 
   public async run(): Promise<LoginResult> {
     const { flags } = await this.parse(LoginCommand);
-    const server = apiBaseUrl(flags.server).replace(/\/v1$/, '');
+    const name = await activeProfileName(flags.profile);
+    const server = apiBaseUrl(flags.server ?? (await profileSettings(name)).server ?? defaultServer).replace(/\/v1$/, '');
     const { verifier, challenge } = createPkcePair();
     const state = createState();
     const issuer = await authorizationServerIssuer(server);
@@ -47,23 +48,37 @@ export default class LoginCommand extends BaseCommand {
       const prompt = `Open this URL in a browser to sign in:\n\n  ${authorize.toString()}\n`;
       if (this.jsonEnabled()) process.stderr.write(`${prompt}\n`);
       else this.log(prompt);
-      if (flags.browser) openBrowser(authorize.toString());
+      if (flags.browser) await this.openBrowser(authorize.toString());
       this.say(`Waiting for the browser (up to ${flags.timeout} s)...`);
       const code = await callback.code;
       const tokens = await redeemAuthorizationCode(server, { code, redirectUri: callback.redirectUri, codeVerifier: verifier });
       const profile = profileFromTokens(server, tokens);
       const file = credentialsFilePath();
       const replaced = await withCredentialsLock(file, async () => {
-        const previous = await readProfile(file, flags.profile);
-        await updateProfile(file, flags.profile, profile);
+        const previous = await readProfile(file, name);
+        await updateProfile(file, name, profile);
         return previous;
       });
       // Signing in again replaces the profile: the sign-in it replaces is revoked, not left valid.
       if (replaced?.refresh_token) await revokeRefreshToken(replaced.server, replaced.refresh_token).catch(() => this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`));
-      this.say(`Signed in to ${server} as ${profile.subject} (profile "${flags.profile}", ${file}).`);
-      return { profile: flags.profile, server, subject: profile.subject, scope: profile.scope, expires_at: profile.expires_at, credentials_file: file };
+      this.say(`Signed in to ${server} as ${profile.subject} (profile "${name}", ${file}).`);
+      return { profile: name, server, subject: profile.subject, scope: profile.scope, expires_at: profile.expires_at, credentials_file: file };
     } finally {
       await callback.close();
+    }
+  }
+
+  /**
+   * Opens the sign-in page with `open` (xdg-open, open or start, as the platform has), imported
+   * only here. Not fatal: a headless machine or a missing opener leaves the printed URL to use.
+   */
+  private async openBrowser(url: string): Promise<void> {
+    try {
+      const { default: open } = await import('open');
+      const child = await open(url);
+      child.on('error', () => this.say('Could not open a browser: open the URL above.'));
+    } catch {
+      this.say('Could not open a browser: open the URL above.');
     }
   }
 }

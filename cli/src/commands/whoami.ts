@@ -2,6 +2,7 @@ import { profileFlag } from '../api/api-command.js';
 import { BaseCommand } from '../base-command.js';
 import { envCredentialsIfSet } from '../credentials/env.js';
 import { expiresSoon, requireProfile } from '../credentials/session.js';
+import { activeProfileName } from '../credentials/profile-config.js';
 import { credentialsFilePath } from '../credentials/store.js';
 import { accessTokenClaims } from '../login/token-claims.js';
 
@@ -26,10 +27,11 @@ export default class WhoamiCommand extends BaseCommand {
 
   public async run(): Promise<WhoamiResult> {
     const { flags } = await this.parse(WhoamiCommand);
-    const profile = await requireProfile(credentialsFilePath(), flags.profile);
+    const name = await activeProfileName(flags.profile);
+    const profile = await requireProfile(credentialsFilePath(), name);
     const claims = accessTokenClaims(profile.access_token);
     const result: WhoamiResult = {
-      profile: flags.profile,
+      profile: name,
       server: profile.server,
       subject: claims.sub ?? profile.subject,
       client_id: claims.client_id ?? null,

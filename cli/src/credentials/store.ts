@@ -31,18 +31,23 @@ export function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): strin
 }
 
 export async function readCredentialsFile(file: string): Promise<CredentialsFile> {
+  const parsed = await readJsonFileIfAny<Partial<CredentialsFile>>(file, 'Delete it and sign in again: acctl login');
+  return { profiles: typeof parsed?.profiles === 'object' && parsed.profiles !== null ? parsed.profiles : {} };
+}
+
+/** A JSON file of the config folder, or undefined when there is none; invalid JSON is a config_error. */
+export async function readJsonFileIfAny<T>(file: string, fix: string): Promise<T | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   try {
-    const parsed = JSON.parse(text) as Partial<CredentialsFile>;
-    return { profiles: typeof parsed.profiles === 'object' && parsed.profiles !== null ? parsed.profiles : {} };
+    return JSON.parse(text) as T;
   } catch {
-    throw new CommandError('config_error', `${file} is not valid JSON`, { suggestions: ['Delete it and sign in again: acctl login'] });
+    throw new CommandError('config_error', `${file} is not valid JSON`, { suggestions: [fix] });
   }
 }
 
@@ -55,6 +60,11 @@ export async function readProfile(file: string, name: string): Promise<StoredPro
  * then rename(2), so a reader sees the old file or the new one, never half of one.
  */
 export async function writeCredentialsFile(file: string, contents: CredentialsFile): Promise<void> {
+  await writeJsonFileAtomically(file, contents);
+}
+
+/** Any JSON file beside the credentials (config.json too): mode 0600 in a 0700 folder, replaced atomically. */
+export async function writeJsonFileAtomically(file: string, contents: unknown): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {

@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ConfigError } from './config-error.js';
 import { defaults } from './defaults.js';
 
 export interface BootstrapConfig {
@@ -118,9 +119,7 @@ const configSchema = {
 
 const validate = new Ajv2020({ allErrors: true }).compile(configSchema);
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 /** Fills defaults, validates against the schema above, checks the encryption key, and freezes. */
 export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' | 'keyEncryptionKey'>): Readonly<Config> {

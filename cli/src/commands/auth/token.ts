@@ -1,6 +1,7 @@
 import { profileFlag } from '../../api/api-command.js';
 import { BaseCommand } from '../../base-command.js';
 import { freshProfile } from '../../credentials/session.js';
+import { activeProfileName } from '../../credentials/profile-config.js';
 import { credentialsFilePath } from '../../credentials/store.js';
 
 export interface AuthTokenResult {
@@ -17,8 +18,9 @@ export default class AuthTokenCommand extends BaseCommand {
 
   public async run(): Promise<AuthTokenResult> {
     const { flags } = await this.parse(AuthTokenCommand);
-    const profile = await freshProfile(credentialsFilePath(), flags.profile);
+    const name = await activeProfileName(flags.profile);
+    const profile = await freshProfile(credentialsFilePath(), name);
     this.log(profile.access_token);
-    return { profile: flags.profile, access_token: profile.access_token, expires_at: profile.expires_at };
+    return { profile: name, access_token: profile.access_token, expires_at: profile.expires_at };
   }
 }

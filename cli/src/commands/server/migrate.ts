@@ -1,6 +1,5 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../../base-command.js';
-import { withServerDatabase } from '../../server-database.js';
 import { databaseFlags } from '../../server-flags.js';
 import { style } from '../../ux/style.js';
 
@@ -30,6 +29,8 @@ export default class Migrate extends BaseCommand {
 
   public async run(): Promise<MigrationResult> {
     const { flags } = await this.parse(Migrate);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { withServerDatabase } = await import('../../server-database.js');
     const result = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) => ({
       applied: database.appliedMigrations,
       database: database.kind,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { defaults } from '../../../../server/src/config/defaults.js';
 import { configurationOptions, type ConfigOptionName } from '../../../../server/src/config/options.js';
-import { startServer, stopOnSignals, type RunningServer } from '../../../../server/src/server.js';
+import type { RunningServer } from '../../../../server/src/server.js';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../errors.js';
 import { style } from '../../ux/style.js';
@@ -50,6 +50,9 @@ export default class ServerStart extends BaseCommand {
   public async run(): Promise<ServerStarted> {
     const { flags } = await this.parse(ServerStart);
     const dataDir = flags['data-dir'] ?? defaults.dataDir;
+    // Imported here: the whole server (Fastify, Knex, pg-boss, every domain) would otherwise load
+    // whenever oclif lists the commands without a manifest (bin/dev.js, the tests).
+    const { startServer, stopOnSignals } = await import('../../../../server/src/server.js');
     let server: RunningServer;
     try {
       server = await startServer({

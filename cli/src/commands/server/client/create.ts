@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Flags } from '@oclif/core';
-import { insertClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
-import { systemContext } from '../../../../../server/src/events/context.js';
-import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
-import { recordEvents } from '../../../../../server/src/events/record.js';
 import { allScopes } from '../../../../../server/src/plugins/auth/scopes.js';
-import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { checkClientRegistration, registrableGrantTypes } from '../../../oauth-clients/registration.js';
 import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { keyValueLines, style } from '../../../ux/style.js';
 
@@ -49,6 +43,13 @@ export default class ClientCreate extends BaseCommand {
 
   public async run(): Promise<ClientCreated> {
     const { flags } = await this.parse(ClientCreate);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { insertClient } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
+    const { systemContext } = await import('../../../../../server/src/events/context.js');
+    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
+    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { generateClientSecret, hashSecret } = await import('../../../../../server/src/security/secrets.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const registration = checkClientRegistration({
       name: flags.name,
       public: flags.public,

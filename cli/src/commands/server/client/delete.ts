@@ -1,12 +1,7 @@
 import { Args } from '@oclif/core';
-import { deleteClient, findClient } from '../../../../../server/src/domains/oauth/clients-repo.js';
-import { systemContext } from '../../../../../server/src/events/context.js';
-import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
-import { recordEvents } from '../../../../../server/src/events/record.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { NotFound } from '../../../errors.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { style } from '../../../ux/style.js';
 
@@ -24,6 +19,12 @@ export default class ClientDelete extends BaseCommand {
 
   public async run(): Promise<ClientDeleted> {
     const { args, flags } = await this.parse(ClientDelete);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { deleteClient, findClient } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
+    const { systemContext } = await import('../../../../../server/src/events/context.js');
+    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
+    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const context = systemContext(cliActor(), 'cli');
     const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
       database.db.transaction(async (trx) => {

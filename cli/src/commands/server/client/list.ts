@@ -1,7 +1,5 @@
-import { listClients } from '../../../../../server/src/domains/oauth/clients-repo.js';
 import { BaseCommand } from '../../../base-command.js';
 import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { style } from '../../../ux/style.js';
 import { renderTable } from '../../../ux/table.js';
@@ -18,6 +16,9 @@ export default class ClientList extends BaseCommand {
 
   public async run(): Promise<ClientListResult> {
     const { flags } = await this.parse(ClientList);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { listClients } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const rows = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => listClients(database.db));
     const clients = rows.map(summarizeClient);
     if (clients.length === 0) {

@@ -1,13 +1,7 @@
 import { Args } from '@oclif/core';
-import { findClient, updateClientSecret } from '../../../../../server/src/domains/oauth/clients-repo.js';
-import { systemContext } from '../../../../../server/src/events/context.js';
-import { oauthClientEvent } from '../../../../../server/src/events/oauth-client-events.js';
-import { recordEvents } from '../../../../../server/src/events/record.js';
-import { generateClientSecret, hashSecret } from '../../../../../server/src/security/secrets.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { NotFound, UsageError } from '../../../errors.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { keyValueLines, style } from '../../../ux/style.js';
 
@@ -27,6 +21,13 @@ export default class ClientRotateSecret extends BaseCommand {
 
   public async run(): Promise<ClientSecretRotated> {
     const { args, flags } = await this.parse(ClientRotateSecret);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { findClient, updateClientSecret } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
+    const { systemContext } = await import('../../../../../server/src/events/context.js');
+    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
+    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { generateClientSecret, hashSecret } = await import('../../../../../server/src/security/secrets.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const secret = generateClientSecret();
     const context = systemContext(cliActor(), 'cli');
     const now = context.now;

@@ -1,12 +1,7 @@
 import { defaults } from '../../../../../server/src/config/defaults.js';
-import { systemContext } from '../../../../../server/src/events/context.js';
-import { changeEvent } from '../../../../../server/src/events/event.js';
-import { recordEvents } from '../../../../../server/src/events/record.js';
-import { SigningKeyStore } from '../../../../../server/src/keys/signing-key-store.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { CommandError } from '../../../errors.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { keyValueLines, style } from '../../../ux/style.js';
 
@@ -33,6 +28,12 @@ export default class KeysRotate extends BaseCommand {
 
   public async run(): Promise<SigningKeysRotated> {
     const { flags } = await this.parse(KeysRotate);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { systemContext } = await import('../../../../../server/src/events/context.js');
+    const { changeEvent } = await import('../../../../../server/src/events/event.js');
+    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { SigningKeyStore } = await import('../../../../../server/src/keys/signing-key-store.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const result = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) => {
       const store = new SigningKeyStore(database.db, {
         keyEncryptionKey: await database.keyEncryptionKey(),

@@ -1,13 +1,8 @@
 import { Flags } from '@oclif/core';
-import { toPrincipal, type PrincipalRow } from '../../../../../server/src/domains/principals/service.js';
-import { createUser } from '../../../../../server/src/domains/principals/users.js';
-import { systemContext } from '../../../../../server/src/events/context.js';
-import { changeEvent } from '../../../../../server/src/events/event.js';
-import { recordEvents } from '../../../../../server/src/events/record.js';
+import type { PrincipalRow } from '../../../../../server/src/domains/principals/service.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { UsageError } from '../../../errors.js';
-import { withServerDatabase } from '../../../server-database.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { readSecretLine } from '../../../ux/read-line.js';
 import { keyValueLines, style } from '../../../ux/style.js';
@@ -48,6 +43,13 @@ export default class UserCreate extends BaseCommand {
 
   public async run(): Promise<UserCreated> {
     const { flags } = await this.parse(UserCreate);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { toPrincipal } = await import('../../../../../server/src/domains/principals/service.js');
+    const { createUser } = await import('../../../../../server/src/domains/principals/users.js');
+    const { systemContext } = await import('../../../../../server/src/events/context.js');
+    const { changeEvent } = await import('../../../../../server/src/events/event.js');
+    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { withServerDatabase } = await import('../../../server-database.js');
     const username = flags.username;
     // Control characters, or spaces around the name, would make two names look the same.
     if (username.length === 0 || username.length > 200 || username.trim() !== username || /\p{Cc}/u.test(username)) {

@@ -1,0 +1,117 @@
+/**
+ * Cold start of the acctl CLI (issues #8 and #11): wall time from spawning `node` to its exit, for
+ * `acctl --version`, `acctl policy list` (against a server on loopback) and `acctl policy lint` of one
+ * file, each beside `node -e 0` measured in the same interleaved rounds: the ratio is the figure.
+ * The built binary (bin/run.js: dist/ and its oclif manifest, as users run it) and the development
+ * entry (bin/dev.js: TypeScript through tsx, no manifest) are both measured.
+ *
+ *   npm run build && npx tsx bench/cli-startup.bench.ts            # a table
+ *   npx tsx bench/cli-startup.bench.ts --runs=5 --json              # one JSON line (bench/suite.ts)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { accessToken, registerClient, startTestApp } from '../test/helpers/app.js';
+import { setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
+import { repoRoot } from './lib/paths.js';
+import { significant } from './lib/stats.js';
+
+const lintedFile = 'policies-example/api-read.yaml';
+
+export interface StartupMeasurement {
+  name: string;
+  entry: 'node' | 'bin/run.js' | 'bin/dev.js';
+  /** Every run's wall time, in the order measured. */
+  runs_ms: number[];
+  median_ms: number;
+  /** median_ms over the median of `node -e 0`. */
+  ratio_to_node: number;
+}
+
+export interface CliStartupSummary {
+  runs: number;
+  node: string;
+  baseline_median_ms: number;
+  results: StartupMeasurement[];
+}
+
+interface Variant {
+  name: string;
+  entry: StartupMeasurement['entry'];
+  args: string[];
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** One cold start: spawn to exit, in ms. A non-zero exit fails the measurement (it measured an error path). */
+function timeRun(variant: Variant, env: NodeJS.ProcessEnv): Promise<number> {
+  const args = variant.entry === 'node' ? variant.args : [path.join(repoRoot, variant.entry), ...variant.args];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const elapsed = performance.now() - started;
+      if (code === 0) resolve(elapsed);
+      else reject(new Error(`${variant.entry} ${variant.args.join(' ')} exited ${code}:\n${stderr}`));
+    });
+  });
+}
+
+export async function measureCliStartup(runs: number): Promise<CliStartupSummary> {
+  if (!existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json'))) throw new Error('bin/run.js needs a build: run npm run build first');
+  await setupTestDatabases();
+  const t = await startTestApp({ listen: true });
+  try {
+    const token = await accessToken(t.app, await registerClient(t.app, ['read:policies']), 'read:policies');
+    // No colour, no stored profile, no DEBUG: the run a script would make.
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|DEBUG$|NODE_OPTIONS$)/.test(name)));
+    const env = { ...clean, NO_COLOR: '1', ACCTL_SERVER: t.baseUrl.replace(/\/v1$/, ''), ACCTL_TOKEN: token };
+    const commands: Array<[string, string[]]> = [
+      ['--version', ['--version']],
+      ['policy list', ['policy', 'list', '--json']],
+      ['policy lint (one file)', ['policy', 'lint', lintedFile, '--format', 'json']],
+    ];
+    const variants: Variant[] = [
+      { name: 'node -e 0', entry: 'node', args: ['-e', '0'] },
+      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/run.js', args })),
+      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/dev.js', args })),
+    ];
+    // One warm-up round fills the page cache (and tsx's transform cache) so every measured run is alike.
+    for (const variant of variants) await timeRun(variant, env);
+    const times = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+    for (let round = 0; round < runs; round++) for (const variant of variants) times.get(variant)!.push(await timeRun(variant, env));
+    const baseline = median(times.get(variants[0]!)!);
+    return {
+      runs,
+      node: process.version,
+      baseline_median_ms: Math.round(baseline),
+      results: variants.map((variant) => {
+        const measured = times.get(variant)!;
+        return { name: variant.name, entry: variant.entry, runs_ms: measured.map(Math.round), median_ms: Math.round(median(measured)), ratio_to_node: significant(median(measured) / baseline) };
+      }),
+    };
+  } finally {
+    await t.close();
+    await teardownTestDatabases();
+  }
+}
+
+export function renderCliStartup(summary: CliStartupSummary): string {
+  const lines = [`Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`, '', '| Command | Entry | Median | Ratio to node -e 0 |', '|---|---|---:|---:|'];
+  for (const result of summary.results) lines.push(`| ${result.name} | ${result.entry} | ${result.median_ms} ms | ${result.ratio_to_node} |`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
+  const summary = await measureCliStartup(runsArg ? Math.max(1, Number(runsArg.slice('--runs='.length))) : 7);
+  console.log(process.argv.includes('--json') ? JSON.stringify(summary) : renderCliStartup(summary));
+}

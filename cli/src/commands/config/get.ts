@@ -1,0 +1,49 @@
+import { Args } from '@oclif/core';
+import { defaultServer, profileFlag } from '../../api/api-command.js';
+import { BaseCommand } from '../../base-command.js';
+import { activeProfileName, checkConfigKey, configFilePath, readConfigFile, type ConfigKey } from '../../credentials/profile-config.js';
+import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
+
+export interface ConfigGetResult {
+  key: ConfigKey;
+  /** The profile the value belongs to (for `server`), or null for `profile`. */
+  profile: string | null;
+  /** What config.json holds, null when unset. */
+  value: string | null;
+  /** What commands use, after the precedence rules (README, "Configuration for the CLI"). */
+  effective: string;
+  source: 'env' | 'config' | 'login' | 'default';
+}
+
+export default class ConfigGetCommand extends BaseCommand {
+  static override summary = 'Print one setting: server (of a profile) or profile (the current one)';
+  static override description =
+    'Prints the stored value (nothing when unset). --json adds the value commands would use and where it comes from: env (ACCTL_SERVER / ACCTL_PROFILE), config, login (the server a profile signed in to) or default.';
+  static override examples = ['<%= config.bin %> <%= command.id %> server', '<%= config.bin %> <%= command.id %> server --profile staging --json', '<%= config.bin %> <%= command.id %> profile'];
+  static override args = { key: Args.string({ required: true, description: 'server or profile.' }) };
+  static override flags = { ...profileFlag };
+
+  public async run(): Promise<ConfigGetResult> {
+    const { args, flags } = await this.parse(ConfigGetCommand);
+    const key = checkConfigKey(args.key);
+    const config = await readConfigFile(configFilePath());
+    const result = key === 'profile' ? currentProfile(config.current_profile) : await serverOf(await activeProfileName(flags.profile), config.profiles);
+    if (result.value !== null) this.log(result.value);
+    return result;
+  }
+}
+
+function currentProfile(stored: string | undefined): ConfigGetResult {
+  const env = process.env.ACCTL_PROFILE?.trim();
+  return { key: 'profile', profile: null, value: stored ?? null, effective: env || stored || defaultProfileName, source: env ? 'env' : stored ? 'config' : 'default' };
+}
+
+async function serverOf(profile: string, settings: Record<string, { server?: string }>): Promise<ConfigGetResult> {
+  const stored = settings[profile]?.server ?? null;
+  const env = process.env.ACCTL_SERVER?.trim();
+  const base = { key: 'server' as const, profile, value: stored };
+  if (env) return { ...base, effective: env, source: 'env' };
+  if (stored) return { ...base, effective: stored, source: 'config' };
+  const signedIn = await readProfile(credentialsFilePath(), profile);
+  return signedIn ? { ...base, effective: signedIn.server, source: 'login' } : { ...base, effective: defaultServer, source: 'default' };
+}

@@ -1,0 +1,21 @@
+import { ApiCommand } from '../../api/api-command.js';
+import { webhookIdArg } from '../../api/webhook-flags.js';
+
+export interface WebhookDeleteResult {
+  id: string;
+  deleted: true;
+}
+
+export default class WebhookDeleteCommand extends ApiCommand {
+  static override summary = 'Delete a webhook and its delivery log';
+  static override description = 'Deliveries still queued for it are dropped. Exits 4 when there is no such webhook.';
+  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json'];
+  static override args = webhookIdArg;
+
+  public async run(): Promise<WebhookDeleteResult> {
+    const { args, flags } = await this.parse(WebhookDeleteCommand);
+    await (await this.api(flags.server)).delete(`/webhooks/${encodeURIComponent(args.id)}`);
+    this.log(`Deleted webhook ${args.id}`);
+    return { id: args.id, deleted: true };
+  }
+}

@@ -1,0 +1,40 @@
+import { Flags } from '@oclif/core';
+import type { WebhookDeliveryList } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { describePage, paginationFlags } from '../../api/pagination-flags.js';
+import { attemptLines, deliveryTable } from '../../api/webhook-display.js';
+import { webhookIdArg } from '../../api/webhook-flags.js';
+import { style } from '../../ux/style.js';
+
+export default class WebhookDeliveriesCommand extends ApiCommand {
+  static override summary = 'Show the delivery log of a webhook: each event, its status and attempts';
+  static override description =
+    'Newest first, one page at a time. STATUS is pending (an attempt is due or scheduled; NEXT says when), succeeded or failed (every attempt failed, or the webhook was disabled); LAST is the last attempt\'s answer or error. --attempts lists every attempt under its delivery. --json prints the API answer, attempts included.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --status failed --attempts',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --status failed --json | jq -r ".data[].id"',
+  ];
+  static override args = webhookIdArg;
+  static override flags = {
+    status: Flags.string({ summary: 'Only deliveries in this status.', options: ['pending', 'succeeded', 'failed'] }),
+    attempts: Flags.boolean({ summary: 'List every attempt of each delivery.' }),
+    ...paginationFlags,
+  };
+
+  public async run(): Promise<WebhookDeliveryList> {
+    const { args, flags } = await this.parse(WebhookDeliveriesCommand);
+    const list = await (await this.api(flags.server)).get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(args.id)}/deliveries`, {
+      query: { status: flags.status, page: flags.page, limit: flags.limit },
+    });
+    if (list.data.length === 0) {
+      this.log(style.dim('No deliveries match.'));
+    } else {
+      // One table (one set of column widths), each delivery's row followed by its attempts.
+      const [header, ...rows] = deliveryTable(list.data).split('\n');
+      this.log([header!, ...rows.flatMap((row, i) => (flags.attempts ? [row, ...attemptLines(list.data[i]!)] : [row]))].join('\n'));
+    }
+    this.say(describePage(list.pagination));
+    return list;
+  }
+}

@@ -1,0 +1,18 @@
+import type { Webhook } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { webhookLines } from '../../api/webhook-display.js';
+import { webhookIdArg } from '../../api/webhook-flags.js';
+
+export default class WebhookGetCommand extends ApiCommand {
+  static override summary = 'Show a webhook (without its secret)';
+  static override description = 'Its URL, event types, and whether it is enabled (and why the service disabled it, if it did).';
+  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json'];
+  static override args = webhookIdArg;
+
+  public async run(): Promise<Webhook> {
+    const { args, flags } = await this.parse(WebhookGetCommand);
+    const webhook = await (await this.api(flags.server)).get<Webhook>(`/webhooks/${encodeURIComponent(args.id)}`);
+    this.log(webhookLines(webhook).join('\n'));
+    return webhook;
+  }
+}

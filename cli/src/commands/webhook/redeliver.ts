@@ -1,0 +1,19 @@
+import { Args } from '@oclif/core';
+import type { WebhookDelivery } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { webhookIdArg } from '../../api/webhook-flags.js';
+
+export default class WebhookRedeliverCommand extends ApiCommand {
+  static override summary = 'Send a delivery again (one more attempt, queued at once)';
+  static override description =
+    'Same webhook-id header and body as the original, so a receiver that deduplicates sees it as the same message. Exits 5 (conflict) while the delivery is still pending or the webhook is disabled. Delivery ids come from acctl webhook deliveries.';
+  static override examples = ['<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID', '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID --json | jq -r .status'];
+  static override args = { ...webhookIdArg, delivery: Args.string({ required: true, description: 'The delivery id.' }) };
+
+  public async run(): Promise<WebhookDelivery> {
+    const { args, flags } = await this.parse(WebhookRedeliverCommand);
+    const delivery = await (await this.api(flags.server)).post<WebhookDelivery>(`/webhooks/${encodeURIComponent(args.id)}/deliveries/${encodeURIComponent(args.delivery)}/redeliver`);
+    this.log(`Queued delivery ${delivery.id} (${delivery.event_type}) for another attempt; follow it with acctl webhook deliveries ${args.id}`);
+    return delivery;
+  }
+}
