@@ -27,6 +27,8 @@ export const exitCodes = {
   server_unreachable: 8,
   /** `acctl decision evaluate --exit-code`: the call succeeded and the answer is deny. */
   denied: 10,
+  /** `acctl audit verify`: the server answered and a hash chain of the audit log is broken. */
+  chain_broken: 11,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;
