@@ -18,6 +18,8 @@ export interface FollowOptions {
   /** Ends the loop (SIGINT, SIGTERM): the current request finishes, nothing more is printed. */
   signal: AbortSignal;
   onEvent(event: AuditEvent): void;
+  /** The starting point is fixed (and the --since events printed): anything committed from now on is printed. */
+  onFollowing(): void;
   /** A poll failed in a way that may pass (server down, 5xx): it is retried after `delayMs`. */
   onRetry(error: CommandError, delayMs: number): void;
 }
@@ -36,6 +38,7 @@ export async function followEvents(options: FollowOptions): Promise<void> {
       last = Math.max(last, event.sequence);
     }
   }
+  options.onFollowing();
   let failures = 0;
   while (!signal.aborted) {
     const delay = failures === 0 ? options.intervalMs : Math.min(options.intervalMs * 2 ** failures, maxRetryDelayMs);

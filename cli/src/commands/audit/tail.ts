@@ -4,6 +4,7 @@ import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { eventLine } from '../../audit/event-display.js';
 import { followEvents } from '../../audit/follow-events.js';
 import { parseInterval } from '../../audit/time-bound.js';
+import { errorStyle } from '../../ux/style.js';
 
 const { until: _until, ...tailFilterFlags } = eventFilterFlags;
 
@@ -33,7 +34,6 @@ export default class AuditTailCommand extends ApiCommand {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      this.say(`Following audit events${since ? ` since ${since}` : ''} (every ${flags.interval}; Ctrl-C stops)`);
       await followEvents({
         api,
         filter,
@@ -41,8 +41,10 @@ export default class AuditTailCommand extends ApiCommand {
         intervalMs,
         signal: stop.signal,
         // NDJSON goes straight to stdout: --json's single document does not fit a stream.
+        onFollowing: () => this.say(`Following new audit events (every ${flags.interval}; Ctrl-C stops)`),
         onEvent: (event) => process.stdout.write(`${json ? JSON.stringify(event) : eventLine(event)}\n`),
-        onRetry: (error, delayMs) => this.logToStderr(`${error.message}; retrying in ${Math.round(delayMs / 100) / 10}s`),
+        // On stderr even with --json: a script reading the NDJSON still wants to know the server is failing.
+        onRetry: (error, delayMs) => process.stderr.write(`${errorStyle.yellow(`${error.message}; retrying in ${Math.round(delayMs / 100) / 10}s`)}\n`),
       });
     } finally {
       process.off('SIGINT', onSignal);
