@@ -1,11 +1,11 @@
 import { Box, Text, useApp, useInput } from 'ink';
 import { useEffect, useReducer } from 'react';
-import { actionForKey } from './keys.js';
+import { browserEventReducer } from './keys.js';
 import { EventDetail } from './event-detail.js';
 import type { AuditEventSource } from './event-source.js';
 import { EventList } from './event-list.js';
 import { Footer } from './footer.js';
-import { browserReducer, initialBrowserState, needsMoreEvents, visibleEvents } from './state.js';
+import { initialBrowserState, needsMoreEvents, visibleEvents } from './state.js';
 
 export interface AuditBrowserProps {
   source: AuditEventSource;
@@ -16,7 +16,7 @@ export interface AuditBrowserProps {
 /** `acctl audit browse`: the audit log, newest first, filtered as you type; Enter shows an event's change. */
 export function AuditBrowser({ source, rows }: AuditBrowserProps) {
   const { exit } = useApp();
-  const [state, dispatch] = useReducer(browserReducer, initialBrowserState);
+  const [state, dispatch] = useReducer(browserEventReducer, initialBrowserState);
   const visible = visibleEvents(state);
 
   useEffect(() => {
@@ -32,15 +32,15 @@ export function AuditBrowser({ source, rows }: AuditBrowserProps) {
     if (state.quit) exit();
   }, [state.quit, exit]);
 
-  useInput((input, key) => {
-    const action = actionForKey(state, input, key);
-    if (action) dispatch(action);
-  });
+  useInput((input, key) => dispatch({ type: 'key', input, key }));
+
+  // An empty last frame: the terminal is left as it was, without the list.
+  if (state.quit) return null;
 
   if (state.opened) {
     return (
       <Box flexDirection="column">
-        <EventDetail event={state.opened} rows={rows + 1} />
+        <EventDetail event={state.opened} rows={rows - 1} offset={state.detailOffset} />
         <Footer state={state} visible={visible.length} />
       </Box>
     );

@@ -1,4 +1,4 @@
-import type { BrowserAction, BrowserState } from './state.js';
+import { browserReducer, type BrowserAction, type BrowserState } from './state.js';
 
 /** The keys the browser reads (a subset of ink's `Key`, so this module stays free of ink). */
 export interface KeyPress {
@@ -21,7 +21,7 @@ const pageSize = 10;
 
 /** The footer's key help for each mode: what `actionForKey` does, in words. */
 export function keyHelp(state: BrowserState): string {
-  if (state.opened) return 'Esc/q/← back · Ctrl-C quit';
+  if (state.opened) return '↑↓/j k scroll · Esc/q/← back · Ctrl-C quit';
   if (state.filtering) return 'type to filter (type, actor, target) · ↑↓ move · Enter keep filter · Esc clear';
   return `↑↓/j k move · PgUp/PgDn · g/G first/last · Enter open · / filter${state.filter ? ' · Esc clear filter' : ''} · q quit`;
 }
@@ -30,7 +30,12 @@ export function keyHelp(state: BrowserState): string {
 export function actionForKey(state: BrowserState, input: string, key: KeyPress): BrowserAction | undefined {
   if (key.ctrl && input === 'c') return { type: 'quit' };
   if (state.opened) {
-    return key.escape || key.leftArrow || key.backspace || key.delete || input === 'q' ? { type: 'back' } : undefined;
+    if (key.escape || key.leftArrow || key.backspace || key.delete || input === 'q') return { type: 'back' };
+    if (key.upArrow || input === 'k') return { type: 'scroll', by: -1 };
+    if (key.downArrow || input === 'j') return { type: 'scroll', by: 1 };
+    if (key.pageUp) return { type: 'scroll', by: -pageSize };
+    if (key.pageDown) return { type: 'scroll', by: pageSize };
+    return undefined;
   }
   if (key.upArrow) return { type: 'move', by: -1 };
   if (key.downArrow) return { type: 'move', by: 1 };
@@ -63,4 +68,17 @@ export function actionForKey(state: BrowserState, input: string, key: KeyPress):
     default:
       return undefined;
   }
+}
+
+/** A key press or a state change: what the browser's view dispatches. */
+export type BrowserEvent = BrowserAction | { type: 'key'; input: string; key: KeyPress };
+
+/**
+ * The browser's reducer: a key press is read against the state it arrives in (not the one the
+ * view last rendered: keys typed quickly, like `/` then `p`, arrive before a new render).
+ */
+export function browserEventReducer(state: BrowserState, event: BrowserEvent): BrowserState {
+  if (event.type !== 'key') return browserReducer(state, event);
+  const action = actionForKey(state, event.input, event.key);
+  return action ? browserReducer(state, action) : state;
 }

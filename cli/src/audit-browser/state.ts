@@ -18,6 +18,8 @@ export interface BrowserState {
   selected: number;
   /** The event opened with Enter, shown in full; null in the list. */
   opened: AuditEvent | null;
+  /** First line shown of the opened event (the view clamps it to the event's length). */
+  detailOffset: number;
   quit: boolean;
 }
 
@@ -33,6 +35,7 @@ export type BrowserAction =
   | { type: 'filter_done' }
   | { type: 'filter_clear' }
   | { type: 'open' }
+  | { type: 'scroll'; by: number }
   | { type: 'back' }
   | { type: 'quit' };
 
@@ -46,6 +49,7 @@ export const initialBrowserState: BrowserState = {
   filtering: false,
   selected: 0,
   opened: null,
+  detailOffset: 0,
   quit: false,
 };
 
@@ -88,8 +92,10 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
       return { ...withFilter(state, ''), filtering: false };
     case 'open': {
       const event = visibleEvents(state)[state.selected];
-      return event ? { ...state, opened: event, filtering: false } : state;
+      return event ? { ...state, opened: event, detailOffset: 0, filtering: false } : state;
     }
+    case 'scroll':
+      return { ...state, detailOffset: Math.max(0, state.detailOffset + action.by) };
     case 'back':
       return { ...state, opened: null };
     case 'quit':

@@ -28,7 +28,12 @@ export function eventLine(event: AuditEvent): string {
 
 /** An event in full: who, what, where from, the change field by field, and its data. */
 export function eventDetailLines(event: AuditEvent): string[] {
-  const lines = keyValueLines([
+  return [...eventFactLines(event), '', ...changeSection(event), ...dataSection(event)];
+}
+
+/** The event's facts as `label  value` lines: id, type, time, outcome, actor, target, request, chain. */
+export function eventFactLines(event: AuditEvent): string[] {
+  return keyValueLines([
     ['id', event.id],
     ['type', event.type],
     ['time', event.time],
@@ -38,9 +43,15 @@ export function eventDetailLines(event: AuditEvent): string[] {
     ['request', event.request.id ? `${event.request.id} from ${event.request.ip ?? '-'} (${event.request.user_agent ?? '-'})` : '-'],
     ['chain', `${event.chain} #${event.sequence} ${style.dim(event.hash.slice(0, 16))}`],
   ]);
-  lines.push('', style.bold('Change'), ...changeLines(event));
-  if (Object.keys(event.data).length > 0) lines.push('', style.bold('Data'), ...JSON.stringify(event.data, null, 2).split('\n').map((line) => `  ${line}`));
-  return lines;
+}
+
+export function changeSection(event: AuditEvent): string[] {
+  return [style.bold('Change'), ...changeLines(event)];
+}
+
+/** The event's data as indented JSON, after a blank line; nothing when it has none. */
+export function dataSection(event: AuditEvent): string[] {
+  return Object.keys(event.data).length === 0 ? [] : ['', style.bold('Data'), ...JSON.stringify(event.data, null, 2).split('\n').map((line) => `  ${line}`)];
 }
 
 /** `- path: before` / `+ path: after` lines, or why there are none. */

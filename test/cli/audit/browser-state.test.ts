@@ -83,6 +83,12 @@ describe('the audit browser state', () => {
     expect(run({ ...loaded, filter: 'nobody' }, { type: 'open' }).opened).to.equal(null);
   });
 
+  it('scrolls an opened event, from its top each time one is opened', () => {
+    const scrolled = run(loaded, { type: 'open' }, { type: 'scroll', by: 3 }, { type: 'scroll', by: -5 }, { type: 'scroll', by: 2 });
+    expect(scrolled.detailOffset).to.equal(2);
+    expect(run(scrolled, { type: 'back' }, { type: 'open' }).detailOffset).to.equal(0);
+  });
+
   it('keeps the selection inside the window of rows shown', () => {
     expect(windowStart(0, 50, 10)).to.equal(0);
     expect(windowStart(20, 50, 10)).to.equal(15);
@@ -115,6 +121,7 @@ describe('the audit browser keys', () => {
     expect(actionForKey({ ...list, filter: 'x' }, '', { escape: true })).to.deep.equal({ type: 'filter_clear' });
     const opened = { ...list, opened: event('policy.updated', 'alice', 'policy:p1') };
     expect(actionForKey(opened, 'q', {})).to.deep.equal({ type: 'back' });
+    expect(actionForKey(opened, 'j', {})).to.deep.equal({ type: 'scroll', by: 1 });
     expect(actionForKey(opened, '', { escape: true })).to.deep.equal({ type: 'back' });
     expect(actionForKey(opened, 'c', { ctrl: true })).to.deep.equal({ type: 'quit' });
   });
