@@ -87,3 +87,35 @@ describe('acctl audit tail', function () {
     }
   });
 });
+
+describe('the CLI API client with a token that stops working', function () {
+  this.timeout(60_000);
+  let t: TestApp;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+  });
+  after(() => t.close());
+
+  it('obtains a new access token once when the server refuses the one it holds (a long audit tail outlives a token)', async () => {
+    const { client } = await apiAs(t, ['read:audit']);
+    const { ApiClient } = await import('../../../cli/src/api/client.js');
+    const bearers: string[] = [];
+    // The real fetch, noting which token each API call carries.
+    const noting: typeof fetch = (input, init) => {
+      const authorization = new Headers(init?.headers).get('authorization');
+      if (authorization) bearers.push(authorization.slice('Bearer '.length));
+      return fetch(input, init);
+    };
+    const api = new ApiClient({ server: serverOrigin(t), credentials: { kind: 'client_credentials', clientId: client.clientId, clientSecret: client.clientSecret }, fetch: noting });
+    await api.get('/audit/events', { query: { limit: 1 } });
+    // RFC 7009: the client revokes the access token the CLI holds, as expiry would end it.
+    const revoked = await fetch(`${t.baseUrl}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: bearers[0]!, client_id: client.clientId, client_secret: client.clientSecret }) });
+    expect(revoked.status).to.equal(200);
+    const page = await api.get<{ data: unknown[] }>('/audit/events', { query: { limit: 1 } });
+    expect(page.data).to.have.length(1);
+    expect(bearers).to.have.length(3);
+    expect(bearers[1]).to.equal(bearers[0]);
+    expect(bearers[2]).to.not.equal(bearers[0]);
+  });
+});
