@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { render } from 'ink-testing-library';
 import { ApiClient } from '../../../cli/src/api/client.js';
@@ -5,7 +7,9 @@ import { apiEventSource } from '../../../cli/src/audit-browser/event-source.js';
 import type { Principal } from '../../../server/src/generated/schema-types.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { eventually } from '../../audit/helpers.js';
+import { exitCodes } from '../../../cli/src/errors.js';
 import { apiAs, serverOrigin } from '../resources-support.js';
+import { cliEnv, repoRoot, runCli } from '../run-cli.js';
 
 const keys = { down: '\u001B[B', up: '\u001B[A', enter: '\r', escape: '\u001B', backspace: '\u007F' };
 
@@ -115,5 +119,48 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
   it('quits with q, leaving an empty screen', async () => {
     await open();
     await press('q', /^$/);
+  });
+});
+
+describe('acctl audit browse, run as a person runs it', function () {
+  this.timeout(120_000);
+  let t: TestApp;
+  let env: Record<string, string>;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    const { call } = await apiAs(t, ['write:principals']);
+    await call('POST', '/v1/principals', { kind: 'user', name: 'terminal-user' });
+    const reader = (await apiAs(t, ['read:audit'])).client;
+    env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
+  });
+  after(() => t.close());
+
+  it('draws the list in a terminal and exits 0 on q', async () => {
+    // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
+    // It has no size of its own: give it a person's.
+    const argv = [process.execPath, path.join(repoRoot, 'bin', 'dev.js'), 'audit', 'browse', '--type', 'principal.*'];
+    const command = `stty cols 120 rows 30 && exec ${argv.map((part) => `'${part}'`).join(' ')}`;
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await eventually(async () => (/principal\.created/.test(output) && output.includes('q quit') ? true : undefined), 60_000, 'the list').catch((error: Error) => {
+        throw new Error(`${error.message}:\n${output}`);
+      });
+      expect(output).to.contain('Audit events');
+      child.stdin.write('q');
+      expect(await exited).to.equal(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses to run without a terminal, pointing to the commands for scripts (exit 2)', async () => {
+    const result = await runCli(['audit', 'browse'], { env });
+    expect(result.exitCode).to.equal(exitCodes.usage_error);
+    expect(result.stderr).to.contain('Error: acctl audit browse needs a terminal');
+    expect(result.stderr).to.contain('acctl audit events --json');
   });
 });
