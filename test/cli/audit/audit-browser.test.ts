@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { render } from 'ink-testing-library';
 import { ApiClient } from '../../../cli/src/api/client.js';
@@ -9,7 +7,8 @@ import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { eventually } from '../../audit/helpers.js';
 import { exitCodes } from '../../../cli/src/errors.js';
 import { apiAs, serverOrigin } from '../resources-support.js';
-import { cliEnv, repoRoot, runCli } from '../run-cli.js';
+import { runCli } from '../run-cli.js';
+import { runInTerminal } from './terminal.js';
 
 const keys = { down: '\u001B[B', up: '\u001B[A', enter: '\r', escape: '\u001B', backspace: '\u007F' };
 
@@ -137,23 +136,16 @@ describe('acctl audit browse, run as a person runs it', function () {
   after(() => t.close());
 
   it('draws the list in a terminal and exits 0 on q', async () => {
-    // util-linux `script` gives the command a pseudo-terminal, as a person's shell would.
-    // It has no size of its own: give it a person's.
-    const argv = [process.execPath, path.join(repoRoot, 'bin', 'dev.js'), 'audit', 'browse', '--type', 'principal.*'];
-    const command = `stty cols 120 rows 30 && exec ${argv.map((part) => `'${part}'`).join(' ')}`;
-    const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const run = runInTerminal(['audit', 'browse', '--type', 'principal.*'], env);
     try {
-      await eventually(async () => (/principal\.created/.test(output) && output.includes('q quit') ? true : undefined), 60_000, 'the list').catch((error: Error) => {
-        throw new Error(`${error.message}:\n${output}`);
+      await eventually(async () => (/principal\.created/.test(run.output()) && run.output().includes('q quit') ? true : undefined), 60_000, 'the list').catch((error: Error) => {
+        throw new Error(`${error.message}:\n${run.output()}`);
       });
-      expect(output).to.contain('Audit events');
-      child.stdin.write('q');
-      expect(await exited).to.equal(0);
+      expect(run.output()).to.contain('Audit events');
+      run.child.stdin!.write('q');
+      expect(await run.exited).to.equal(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
   });
 

@@ -8,8 +8,9 @@ import { exitCodes } from '../../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectSchema } from '../../helpers/schemas.js';
 import { samplePolicy } from '../../policies/fixtures.js';
-import { apiAs, apiCli } from '../resources-support.js';
+import { apiAs, apiCli, serverOrigin } from '../resources-support.js';
 import type { CliResult } from '../run-cli.js';
+import { runInTerminal } from './terminal.js';
 
 describe('acctl audit (against a running server)', function () {
   this.timeout(120_000);
@@ -21,6 +22,7 @@ describe('acctl audit (against a running server)', function () {
   let updated: AuditEvent;
   let createdBefore: string;
   let workDir: string;
+  let env: Record<string, string>;
 
   const ok = (result: CliResult): CliResult => {
     expect(result.exitCode, result.stderr).to.equal(0);
@@ -30,7 +32,9 @@ describe('acctl audit (against a running server)', function () {
   before(async () => {
     t = await startTestApp({ listen: true });
     ({ call, client: { clientId: admin } } = await apiAs(t, ['write:principals', 'write:policies', 'read:audit']));
-    cli = apiCli(t, (await apiAs(t, ['read:audit'])).client);
+    const reader = (await apiAs(t, ['read:audit'])).client;
+    cli = apiCli(t, reader);
+    env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
     principal = await call('POST', '/v1/principals', { kind: 'service', name: 'billing-worker', attributes: { department: 'finance', level: 3 } });
     await call('PATCH', `/v1/principals/${principal.id}`, { attributes: { department: 'security' } });
     await call('POST', '/v1/policies', samplePolicy());
@@ -157,6 +161,16 @@ describe('acctl audit (against a running server)', function () {
       const shown = ok(await cli(['audit', 'report', 'get', started.id]));
       expect(shown.stdout).to.match(/status\s+completed/);
       expect(shown.stdout).to.match(/totals\s+/);
+    });
+
+    it('shows a spinner with the elapsed time while it waits in a terminal, and clears it', async () => {
+      const out = path.join(workDir, 'in-terminal.json');
+      const run = runInTerminal(['audit', 'report', 'create', '--kind', 'policy_change_history', '--wait', '--out', out], env);
+      expect(await run.exited, run.output()).to.equal(0);
+      expect(run.output()).to.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Report policy_change_history .*\d+\.\ds/);
+      expect(run.output()).to.contain('\r\u001b[2K');
+      expect(run.output()).to.contain(`Saved to ${out}`);
+      expect((JSON.parse(readFileSync(out, 'utf8')) as AuditReport).status).to.equal('completed');
     });
 
     it('refuses an unknown kind with exit code 2', async () => {
