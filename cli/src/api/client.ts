@@ -6,6 +6,8 @@ export interface ApiRequest {
   query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Ends the request early (a timeout, Ctrl-C): it then fails as the server being unreachable. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClientOptions {
@@ -56,7 +58,7 @@ export class ApiClient {
     const send = async (): Promise<Response> => {
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await this.#bearerToken()}`, ...request.headers };
       if (request.body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-      return this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
+      return this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal: request.signal });
     };
     let response = await send();
     // A token this process obtained has expired (a long `audit tail`): obtain a new one, once.

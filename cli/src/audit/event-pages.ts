@@ -6,8 +6,8 @@ import type { AuditEventFilter } from './event-filters.js';
 export const maxPageSize = 100;
 
 /** One page of GET /audit/events, newest first. */
-export function fetchEventPage(api: ApiClient, filter: AuditEventFilter, limit: number, cursor?: string): Promise<AuditEventList> {
-  return api.get<AuditEventList>('/audit/events', { query: { ...filter, limit, cursor } });
+export function fetchEventPage(api: ApiClient, filter: AuditEventFilter, limit: number, cursor?: string, signal?: AbortSignal): Promise<AuditEventList> {
+  return api.get<AuditEventList>('/audit/events', { query: { ...filter, limit, cursor }, signal });
 }
 
 /**
@@ -26,8 +26,8 @@ export async function collectEvents(api: ApiClient, filter: AuditEventFilter, ma
 }
 
 /** The sequence of the newest event of the whole log (0 when it is empty): where "from now" starts. */
-export async function headSequence(api: ApiClient): Promise<number> {
-  const page = await fetchEventPage(api, {}, 1);
+export async function headSequence(api: ApiClient, signal?: AbortSignal): Promise<number> {
+  const page = await fetchEventPage(api, {}, 1, undefined, signal);
   return page.data[0]?.sequence ?? 0;
 }
 
@@ -35,11 +35,11 @@ export async function headSequence(api: ApiClient): Promise<number> {
  * The events matching `filter` with a sequence above `after`, oldest first. Sequences follow commit
  * order and pages are a keyset on them, so reading newest first down to `after` misses none.
  */
-export async function eventsAfter(api: ApiClient, filter: AuditEventFilter, after: number): Promise<AuditEvent[]> {
+export async function eventsAfter(api: ApiClient, filter: AuditEventFilter, after: number, signal?: AbortSignal): Promise<AuditEvent[]> {
   const newer: AuditEvent[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await fetchEventPage(api, filter, maxPageSize, cursor);
+    const page = await fetchEventPage(api, filter, maxPageSize, cursor, signal);
     const fresh = page.data.filter((event) => event.sequence > after);
     newer.push(...fresh);
     if (fresh.length < page.data.length || !page.next_cursor) break;

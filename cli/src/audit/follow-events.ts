@@ -7,6 +7,8 @@ import { eventsAfter, headSequence } from './event-pages.js';
 
 /** The longest wait between retries while the server is failing. */
 const maxRetryDelayMs = 30_000;
+/** A poll that takes longer than this has met a server that stopped answering: it is retried. */
+const pollTimeoutMs = 30_000;
 
 export interface FollowOptions {
   api: ApiClient;
@@ -15,7 +17,7 @@ export interface FollowOptions {
   /** Print the events from this time first; otherwise start from the newest event now. */
   since?: string;
   intervalMs: number;
-  /** Ends the loop (SIGINT, SIGTERM): the current request finishes, nothing more is printed. */
+  /** Ends the loop (SIGINT, SIGTERM): the request under way is cancelled, nothing more is printed. */
   signal: AbortSignal;
   onEvent(event: AuditEvent): void;
   /** The starting point is fixed (and the --since events printed): anything committed from now on is printed. */
@@ -31,31 +33,43 @@ export interface FollowOptions {
  */
 export async function followEvents(options: FollowOptions): Promise<void> {
   const { api, filter, signal } = options;
-  let last = await headSequence(api);
-  if (options.since) {
-    for (const event of await eventsAfter(api, { ...filter, since: options.since }, 0)) {
-      options.onEvent(event);
-      last = Math.max(last, event.sequence);
+  let last: number;
+  try {
+    last = await headSequence(api, signal);
+    if (options.since) {
+      for (const event of await eventsAfter(api, { ...filter, since: options.since }, 0, signal)) {
+        options.onEvent(event);
+        last = Math.max(last, event.sequence);
+      }
     }
+  } catch (error) {
+    // Stopped before it started (a server that does not answer): nothing to report.
+    if (signal.aborted) return;
+    throw error;
   }
   options.onFollowing();
   let failures = 0;
   while (!signal.aborted) {
-    const delay = failures === 0 ? options.intervalMs : Math.min(options.intervalMs * 2 ** failures, maxRetryDelayMs);
-    if (!(await pause(delay, signal))) return;
+    if (!(await pause(retryDelay(options.intervalMs, failures), signal))) return;
     try {
-      for (const event of await eventsAfter(api, filter, last)) {
+      for (const event of await eventsAfter(api, filter, last, AbortSignal.any([signal, AbortSignal.timeout(pollTimeoutMs)]))) {
         if (signal.aborted) return;
         options.onEvent(event);
         last = event.sequence;
       }
       failures = 0;
     } catch (error) {
+      if (signal.aborted) return;
       if (!isTransient(error)) throw error;
       failures += 1;
-      options.onRetry(error, Math.min(options.intervalMs * 2 ** failures, maxRetryDelayMs));
+      options.onRetry(error, retryDelay(options.intervalMs, failures));
     }
   }
+}
+
+/** The wait before the next poll: the interval, doubled for each failure in a row, up to 30 s. */
+function retryDelay(intervalMs: number, failures: number): number {
+  return Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, maxRetryDelayMs));
 }
 
 /** Waits `ms`; false when the signal fired meanwhile. */

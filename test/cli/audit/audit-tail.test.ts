@@ -1,5 +1,6 @@
-import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { expect } from 'chai';
 import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { TcpProxy } from '../../helpers/tcp-proxy.js';
@@ -66,6 +67,25 @@ describe('acctl audit tail', function () {
     expect(events.map((event) => event.target.id)).to.include.members([earlier.id, later.id]);
     tail.child.kill('SIGTERM');
     expect((await tail.exited).code).to.equal(0);
+  });
+
+  it('stops on SIGINT with exit code 0 even while a request gets no answer', async () => {
+    // A server that accepts connections and never answers.
+    const connections: net.Socket[] = [];
+    const silent = net.createServer((socket) => connections.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = silent.address() as net.AddressInfo;
+      const child = spawnCli(['audit', 'tail'], { ACCTL_SERVER: `http://127.0.0.1:${port}`, ACCTL_TOKEN: 'any-token' });
+      running.push(child);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await eventually(async () => (connections.length > 0 ? true : undefined), 60_000, 'the request');
+      child.kill('SIGINT');
+      expect(await exited).to.equal(0);
+    } finally {
+      for (const socket of connections) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('reports a server that stops answering on stderr, keeps retrying, and picks up again when it is back', async () => {

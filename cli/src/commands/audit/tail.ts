@@ -11,7 +11,7 @@ const { until: _until, ...tailFilterFlags } = eventFilterFlags;
 export default class AuditTailCommand extends ApiCommand {
   static override summary = 'Follow new audit events as they happen';
   static override description =
-    'Polls the server every --interval and prints each new event on one line, oldest first; --json prints one JSON event per line (NDJSON). Starts from now, or with --since prints the events since then first. A poll that fails because the server is down or answers 5xx is reported on stderr and retried (backing off to 30s); refused credentials end it. Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0. Needs read:audit.';
+    'Polls the server every --interval and prints each new event on one line, oldest first; --json prints one JSON event per line (NDJSON). Starts from now, or with --since prints the events since then first. A poll that fails because the server is down, answers 5xx or does not answer within 30s is reported on stderr and retried (backing off to 30s); refused credentials end it. Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0. Needs read:audit.';
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --type policy.* --since 15m',
