@@ -5,7 +5,8 @@ import { parseTimeBound } from './time-bound.js';
 /** The filters of GET /audit/events, without paging. */
 export type AuditEventFilter = Omit<AuditEventListQuery, 'limit' | 'cursor'>;
 
-const timeHelp = 'A duration back from now (30s, 15m, 1h, 7d) or an RFC 3339 timestamp (2026-11-22T09:00:00Z).';
+/** How --since and --until values are written (time-bound.ts reads them), for every command that takes them. */
+export const timeBoundHelp = 'A duration back from now (30s, 15m, 1h, 7d) or an RFC 3339 timestamp (2026-11-22T09:00:00Z).';
 
 /** The API's filters as flags, shared by `audit events`, `audit tail` and `audit browse`. */
 export const eventFilterFlags = {
@@ -15,8 +16,8 @@ export const eventFilterFlags = {
   'target-type': Flags.string({ summary: 'Only events on targets of this type (policy, principal, client...).', helpValue: 'TYPE' }),
   'target-id': Flags.string({ summary: 'Only events on the target with this id.', helpValue: 'ID' }),
   outcome: Flags.string({ summary: 'Only successes or only failures.', options: ['success', 'failure'] }),
-  since: Flags.string({ summary: 'Only events at or after this time.', description: timeHelp, helpValue: 'DURATION|TIME' }),
-  until: Flags.string({ summary: 'Only events before this time.', description: timeHelp, helpValue: 'DURATION|TIME' }),
+  since: Flags.string({ summary: 'Only events at or after this time.', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
+  until: Flags.string({ summary: 'Only events before this time.', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
 };
 
 export interface EventFilterFlagValues {

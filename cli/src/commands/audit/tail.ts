@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { ApiCommand } from '../../api/api-command.js';
-import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
+import { eventFilterFlags, eventFilterOf, timeBoundHelp } from '../../audit/event-filters.js';
 import { eventLine } from '../../audit/event-display.js';
 import { followEvents } from '../../audit/follow-events.js';
 import { parseInterval } from '../../audit/time-bound.js';
@@ -19,7 +19,7 @@ export default class AuditTailCommand extends ApiCommand {
   ];
   static override flags = {
     ...tailFilterFlags,
-    since: Flags.string({ summary: 'First print the events since this time, then follow.', description: eventFilterFlags.since.description, helpValue: 'DURATION|TIME' }),
+    since: Flags.string({ summary: 'First print the events since this time, then follow.', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
     interval: Flags.string({ summary: 'How often to ask the server for new events (500ms, 1s, 5s...).', default: '1s', helpValue: 'DURATION' }),
   };
 

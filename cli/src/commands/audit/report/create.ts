@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import type { AuditReport, AuditReportCreateRequest } from '../../../../../server/src/generated/schema-types.js';
+import { timeBoundHelp } from '../../../audit/event-filters.js';
 import { ReportCommand, reportOutputFlags } from '../../../audit/report-command.js';
 import { reportKinds } from '../../../audit/reports.js';
 import { parseTimeBound } from '../../../audit/time-bound.js';
@@ -16,8 +17,8 @@ The server runs the report in the background. Without --wait this prints its id 
   ];
   static override flags = {
     kind: Flags.string({ summary: 'What the report counts.', options: [...reportKinds], required: true }),
-    since: Flags.string({ summary: 'Start of the period (default: the first event).', description: 'A duration back from now (30s, 15m, 1h, 7d) or an RFC 3339 timestamp.', helpValue: 'DURATION|TIME' }),
-    until: Flags.string({ summary: 'End of the period, excluded (default: now).', description: 'A duration back from now (30s, 15m, 1h, 7d) or an RFC 3339 timestamp.', helpValue: 'DURATION|TIME' }),
+    since: Flags.string({ summary: 'Start of the period (default: the first event).', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
+    until: Flags.string({ summary: 'End of the period, excluded (default: now).', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
     tag: Flags.string({ summary: 'compliance only: report on this tag (repeatable).', multiple: true, helpValue: 'TAG' }),
     ...reportOutputFlags,
   };
