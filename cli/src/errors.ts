@@ -29,6 +29,8 @@ export const exitCodes = {
   denied: 10,
   /** `acctl webhook test`: the server sent the event and the receiver did not answer 2xx. */
   delivery_failed: 11,
+  /** `acctl audit verify`: the server answered and a hash chain of the audit log is broken. */
+  chain_broken: 12,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;

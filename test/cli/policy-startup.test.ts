@@ -1,28 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { staticImportClosure } from './import-closure.js';
 import { repoRoot } from './run-cli.js';
-
-/**
- * The modules a file loads when it is imported: its static imports, followed through the repository's
- * own files (type-only imports are erased and do not count). Bare specifiers are packages.
- */
-function staticImportClosure(entry: string): { files: Set<string>; packages: Set<string> } {
-  const files = new Set<string>();
-  const packages = new Set<string>();
-  const visit = (file: string): void => {
-    if (files.has(file)) return;
-    files.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm)) {
-      const specifier = match[1]!;
-      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')));
-      else packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
-    }
-  };
-  visit(entry);
-  return { files, packages };
-}
 
 describe('acctl policy commands at startup', () => {
   // Without an oclif manifest (development, tests) every command file is imported to list the

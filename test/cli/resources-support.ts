@@ -8,9 +8,9 @@ export function serverOrigin(t: TestApp): string {
 }
 
 /** Runs the CLI against the test server with a client's credentials in the environment. */
-export function apiCli(t: TestApp, client: TestClient): (args: readonly string[], options?: { input?: string; env?: Record<string, string | undefined> }) => Promise<CliResult> {
+export function apiCli(t: TestApp, client: TestClient): (args: readonly string[], options?: { input?: string; env?: Record<string, string | undefined>; cwd?: string }) => Promise<CliResult> {
   return (args, options = {}) =>
-    runCli(args, { input: options.input, env: { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret, ...options.env } });
+    runCli(args, { input: options.input, cwd: options.cwd, env: { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret, ...options.env } });
 }
 
 /** Calls the API in-process with a client's token (to set the scene without spawning the CLI). */

@@ -28,13 +28,13 @@ export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
 }
 
 /** Starts `node bin/dev.js ...args` as a person would run it (TypeScript sources through tsx, no build). */
-export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}): ChildProcess {
-  return spawn(process.execPath, [devEntry, ...args], { cwd: repoRoot, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}, cwd = repoRoot): ChildProcess {
+  return spawn(process.execPath, [devEntry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-/** Runs the CLI to its end; `input` is written to its stdin. */
-export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<CliResult> {
-  const child = spawnCli(args, options.env);
+/** Runs the CLI to its end; `input` is written to its stdin; `cwd` is the repository unless given. */
+export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+  const child = spawnCli(args, options.env, options.cwd);
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

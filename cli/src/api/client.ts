@@ -6,6 +6,8 @@ export interface ApiRequest {
   query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Ends the request early (a timeout, Ctrl-C): it then fails as the server being unreachable. */
+  signal?: AbortSignal;
 }
 
 export interface ApiClientOptions {
@@ -53,9 +55,18 @@ export class ApiClient {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
     }
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await this.#bearerToken()}`, ...request.headers };
-    if (request.body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-    const response = await this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) });
+    const send = async (): Promise<Response> => {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await this.#bearerToken()}`, ...request.headers };
+      if (request.body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      return this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal: request.signal });
+    };
+    let response = await send();
+    // A token this process obtained has expired (a long `audit tail`): obtain a new one, once.
+    if (response.status === 401 && this.#credentials.kind !== 'bearer' && this.#token !== undefined) {
+      await response.body?.cancel();
+      this.#token = undefined;
+      response = await send();
+    }
     const body = await readBody(response);
     if (!response.ok) throw problemError(response.status, body);
     return body as T;

@@ -1,0 +1,30 @@
+import { Box, Text } from 'ink';
+import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import { shortTime } from '../api/display.js';
+import { targetOf } from '../audit/event-display.js';
+import { windowStart } from './state.js';
+
+interface EventListProps {
+  events: readonly AuditEvent[];
+  selected: number;
+  rows: number;
+}
+
+/** The visible events, newest first, a window of `rows` around the selection. */
+export function EventList({ events, selected, rows }: EventListProps) {
+  const start = windowStart(selected, events.length, rows);
+  return (
+    <Box flexDirection="column">
+      {events.slice(start, start + rows).map((event, offset) => {
+        const isSelected = start + offset === selected;
+        return (
+          <Text key={event.id} inverse={isSelected} wrap="truncate-end">
+            {isSelected ? '› ' : '  '}
+            {shortTime(event.time)}  {event.type.padEnd(24)} {event.actor.subject.padEnd(20)} {targetOf(event)}{' '}
+            <Text color={event.outcome === 'success' ? undefined : 'red'}>{event.outcome}</Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

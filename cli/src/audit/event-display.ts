@@ -1,0 +1,66 @@
+import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import { shortTime } from '../api/display.js';
+import { keyValueLines, style } from '../ux/style.js';
+import { renderTable, type Column } from '../ux/table.js';
+import { diffChange, inlineValue } from './change-diff.js';
+
+export const targetOf = (event: AuditEvent): string => `${event.target.type}:${event.target.id}`;
+
+const outcomeText = (event: AuditEvent): string => (event.outcome === 'success' ? event.outcome : style.red(event.outcome));
+
+const eventColumns: ReadonlyArray<Column<AuditEvent>> = [
+  { header: 'TIME', value: (event) => shortTime(event.time) },
+  { header: 'TYPE', value: (event) => event.type },
+  { header: 'ACTOR', value: (event) => event.actor.subject },
+  { header: 'TARGET', value: targetOf },
+  { header: 'OUTCOME', value: (event) => event.outcome },
+  { header: 'ID', value: (event) => event.id },
+];
+
+export function eventTable(events: readonly AuditEvent[]): string {
+  return renderTable(eventColumns, events);
+}
+
+/** One event on one line, for `audit tail`: time, type, actor, target, outcome, id. */
+export function eventLine(event: AuditEvent): string {
+  return [style.dim(shortTime(event.time)), style.bold(event.type), event.actor.subject, targetOf(event), outcomeText(event), style.dim(event.id)].join('  ');
+}
+
+/** An event in full: who, what, where from, the change field by field, and its data. */
+export function eventDetailLines(event: AuditEvent): string[] {
+  return [...eventFactLines(event), '', ...changeSection(event), ...dataSection(event)];
+}
+
+/** The event's facts as `label  value` lines: id, type, time, outcome, actor, target, request, chain. */
+export function eventFactLines(event: AuditEvent): string[] {
+  return keyValueLines([
+    ['id', event.id],
+    ['type', event.type],
+    ['time', event.time],
+    ['outcome', outcomeText(event)],
+    ['actor', `${event.actor.subject} (${event.actor.token_kind}${event.actor.client_id ? `, client ${event.actor.client_id}` : ''})`],
+    ['target', targetOf(event)],
+    ['request', event.request.id ? `${event.request.id} from ${event.request.ip ?? '-'} (${event.request.user_agent ?? '-'})` : '-'],
+    ['chain', `${event.chain} #${event.sequence} ${style.dim(event.hash.slice(0, 16))}`],
+  ]);
+}
+
+export function changeSection(event: AuditEvent): string[] {
+  return [style.bold('Change'), ...changeLines(event)];
+}
+
+/** The event's data as indented JSON, after a blank line; nothing when it has none. */
+export function dataSection(event: AuditEvent): string[] {
+  return Object.keys(event.data).length === 0 ? [] : ['', style.bold('Data'), ...JSON.stringify(event.data, null, 2).split('\n').map((line) => `  ${line}`)];
+}
+
+/** `- path: before` / `+ path: after` lines, or why there are none. */
+export function changeLines(event: AuditEvent): string[] {
+  if (!event.change) return [style.dim('  (no change recorded for this event type)')];
+  const changes = diffChange(event.change);
+  if (changes.length === 0) return [style.dim('  (before and after are the same)')];
+  return changes.flatMap((change) => [
+    ...(change.kind === 'added' ? [] : [style.red(`  - ${change.path}: ${inlineValue(change.before)}`)]),
+    ...(change.kind === 'removed' ? [] : [style.green(`  + ${change.path}: ${inlineValue(change.after)}`)]),
+  ]);
+}

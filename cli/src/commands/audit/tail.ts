@@ -1,0 +1,54 @@
+import { Flags } from '@oclif/core';
+import { ApiCommand } from '../../api/api-command.js';
+import { eventFilterFlags, eventFilterOf, timeBoundHelp } from '../../audit/event-filters.js';
+import { eventLine } from '../../audit/event-display.js';
+import { followEvents } from '../../audit/follow-events.js';
+import { parseInterval } from '../../audit/time-bound.js';
+import { errorStyle } from '../../ux/style.js';
+
+const { until: _until, ...tailFilterFlags } = eventFilterFlags;
+
+export default class AuditTailCommand extends ApiCommand {
+  static override summary = 'Follow new audit events as they happen';
+  static override description =
+    'Polls the server every --interval and prints each new event on one line, oldest first; --json prints one JSON event per line (NDJSON). Starts from now, or with --since prints the events since then first. A poll that fails because the server is down, answers 5xx or does not answer within 30s is reported on stderr and retried (backing off to 30s); refused credentials end it. Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0. Needs read:audit.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --type policy.* --since 15m',
+    '<%= config.bin %> <%= command.id %> --outcome failure --interval 5s --json | jq -c "{type, actor: .actor.subject}"',
+  ];
+  static override flags = {
+    ...tailFilterFlags,
+    since: Flags.string({ summary: 'First print the events since this time, then follow.', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
+    interval: Flags.string({ summary: 'How often to ask the server for new events (500ms, 1s, 5s...).', default: '1s', helpValue: 'DURATION' }),
+  };
+
+  public async run(): Promise<void> {
+    const { flags } = await this.parse(AuditTailCommand);
+    const { since, ...filter } = eventFilterOf(flags, new Date());
+    const intervalMs = parseInterval('interval', flags.interval);
+    const api = await this.api(flags.server);
+    const json = this.jsonEnabled();
+    const stop = new AbortController();
+    const onSignal = (): void => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      await followEvents({
+        api,
+        filter,
+        since,
+        intervalMs,
+        signal: stop.signal,
+        // NDJSON goes straight to stdout: --json's single document does not fit a stream.
+        onFollowing: () => this.say(`Following new audit events (every ${flags.interval}; Ctrl-C stops)`),
+        onEvent: (event) => process.stdout.write(`${json ? JSON.stringify(event) : eventLine(event)}\n`),
+        // On stderr even with --json: a script reading the NDJSON still wants to know the server is failing.
+        onRetry: (error, delayMs) => process.stderr.write(`${errorStyle.yellow(`${error.message}; retrying in ${Math.round(delayMs / 100) / 10}s`)}\n`),
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import type { render } from 'ink-testing-library';
+import { ApiClient } from '../../../cli/src/api/client.js';
+import { apiEventSource } from '../../../cli/src/audit-browser/event-source.js';
+import type { Principal } from '../../../server/src/generated/schema-types.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { eventually } from '../../audit/helpers.js';
+import { exitCodes } from '../../../cli/src/errors.js';
+import { apiAs, serverOrigin } from '../resources-support.js';
+import { runCli } from '../run-cli.js';
+import { runInTerminal } from './terminal.js';
+
+const keys = { down: '\u001B[B', up: '\u001B[A', enter: '\r', escape: '\u001B', backspace: '\u007F' };
+
+describe('acctl audit browse (the TUI, on a real server through the API client)', function () {
+  this.timeout(60_000);
+  let t: TestApp;
+  let api: ApiClient;
+  let alice: Principal;
+  let mounted: ReturnType<typeof render> | undefined;
+  // ink (through yoga) has top-level await, which mocha's require() of a test file cannot take: imported here instead.
+  let renderTree: typeof render;
+  let browser: (props: { source: ReturnType<typeof apiEventSource>; rows: number }) => import('react').ReactElement;
+
+  before(async () => {
+    const [testing, react, { AuditBrowser }] = await Promise.all([import('ink-testing-library'), import('react'), import('../../../cli/src/audit-browser/audit-browser.js')]);
+    renderTree = testing.render;
+    browser = (props) => react.createElement(AuditBrowser, props);
+    t = await startTestApp({ listen: true });
+    const { call } = await apiAs(t, ['write:principals']);
+    alice = await call('POST', '/v1/principals', { kind: 'user', name: 'alice', attributes: { department: 'finance' } });
+    await call('PATCH', `/v1/principals/${alice.id}`, { attributes: { department: 'security' } });
+    // Enough events for more than one page of 10.
+    for (let n = 0; n < 25; n++) await call('POST', '/v1/principals', { kind: 'agent', name: `agent-${n}` });
+    const reader = (await apiAs(t, ['read:audit'])).client;
+    api = new ApiClient({ server: serverOrigin(t), credentials: { kind: 'client_credentials', clientId: reader.clientId, clientSecret: reader.clientSecret } });
+  });
+  afterEach(() => mounted?.unmount());
+  after(() => t.close());
+
+  /** Renders the browser with pages of 10 events and 8 rows, and waits for its first page. */
+  async function open(): Promise<ReturnType<typeof render>> {
+    mounted = renderTree(browser({ source: apiEventSource(api, {}, 10), rows: 8 }));
+    await screenShows(/principal\.created/);
+    return mounted;
+  }
+  const frame = (): string => mounted!.lastFrame() ?? '';
+  const screenShows = (pattern: RegExp) => eventually(async () => (pattern.test(frame()) ? true : undefined), 20_000, `${pattern} on screen:\n${frame()}`);
+  const press = async (key: string, then: RegExp): Promise<void> => {
+    mounted!.stdin.write(key);
+    await screenShows(then);
+  };
+  const eventRows = (): string[] => frame().split('\n').filter((line) => /^[› ] \d{4}-/.test(line));
+  const selectedLine = (): string => eventRows().find((line) => line.startsWith('›')) ?? '';
+  const selectedRow = (): number => eventRows().findIndex((line) => line.startsWith('›'));
+  const selectionAt = (row: number) => eventually(async () => (selectedRow() === row ? true : undefined), 20_000, `row ${row} selected:\n${frame()}`);
+
+  it('lists events newest first, selecting the newest, with the keys in a footer', async () => {
+    await open();
+    const rows = eventRows();
+    expect(rows).to.have.length(8);
+    expect(selectedRow()).to.equal(0);
+    const times = rows.map((row) => row.slice(2, 21));
+    expect(times).to.deep.equal([...times].sort().reverse());
+    expect(frame()).to.match(/principal\.created\s+test-client-\S+\s+principal:/);
+    expect(frame()).to.contain('Audit events');
+    expect(frame()).to.contain('↑↓/j k move').and.to.contain('Enter open').and.to.contain('/ filter').and.to.contain('q quit');
+  });
+
+  it('moves with j, k and the arrow keys', async () => {
+    await open();
+    mounted!.stdin.write('j');
+    await selectionAt(1);
+    mounted!.stdin.write(keys.down);
+    await selectionAt(2);
+    mounted!.stdin.write('k');
+    await selectionAt(1);
+    mounted!.stdin.write(keys.up);
+    await selectionAt(0);
+  });
+
+  it('filters as you type after /, on the actor, type and target', async () => {
+    await open();
+    await press('/', /\/▏/);
+    for (const char of 'principal.upd') mounted!.stdin.write(char);
+    await screenShows(/\/principal\.upd▏/);
+    await eventually(async () => (frame().split('\n').filter((line) => /^[› ] \d{4}-/.test(line)).length === 1 ? true : undefined), 20_000, 'one matching row');
+    expect(selectedLine()).to.contain('principal.updated').and.to.contain(`principal:${alice.id.slice(0, 8)}`);
+    await press(keys.escape, /principal\.created/);
+    expect(frame()).not.to.contain('/principal.upd');
+  });
+
+  it('loads older pages as the selection reaches the end of what is loaded', async () => {
+    await open();
+    await screenShows(/of 10 loaded/);
+    for (let n = 0; n < 12; n++) mounted!.stdin.write('j');
+    await screenShows(/of (20|30) loaded/);
+  });
+
+  it('opens the selected event with Enter, showing its change, and goes back with Esc', async () => {
+    await open();
+    await press('/', /\/▏/);
+    mounted!.stdin.write('principal.updated');
+    // The match is further back than the first page: wait until a page brings it.
+    await screenShows(/› .*principal\.updated/);
+    await press(keys.enter, /\/principal\.updated(?!▏)/);
+    await press(keys.enter, /Change/);
+    expect(frame().split('\n')[0]).to.match(new RegExp(`^principal\\.updated · test-client-\\S+ → principal:${alice.id.slice(0, 8)}`));
+    expect(frame()).to.contain('- attributes.department: finance');
+    expect(frame()).to.contain('+ attributes.department: security');
+    expect(frame()).to.contain('Esc/q/← back');
+    // The rest of the event is a scroll away.
+    await press('j', /type\s+principal\.updated/);
+    await press(keys.escape, /Audit events/);
+    expect(frame()).not.to.contain('+ attributes.department');
+  });
+
+  it('quits with q, leaving an empty screen', async () => {
+    await open();
+    await press('q', /^$/);
+  });
+});
+
+describe('acctl audit browse, run as a person runs it', function () {
+  this.timeout(120_000);
+  let t: TestApp;
+  let env: Record<string, string>;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    const { call } = await apiAs(t, ['write:principals']);
+    await call('POST', '/v1/principals', { kind: 'user', name: 'terminal-user' });
+    const reader = (await apiAs(t, ['read:audit'])).client;
+    env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
+  });
+  after(() => t.close());
+
+  it('draws the list in a terminal and exits 0 on q', async () => {
+    const run = runInTerminal(['audit', 'browse', '--type', 'principal.*'], env);
+    try {
+      await eventually(async () => (/principal\.created/.test(run.output()) && run.output().includes('q quit') ? true : undefined), 60_000, 'the list').catch((error: Error) => {
+        throw new Error(`${error.message}:\n${run.output()}`);
+      });
+      expect(run.output()).to.contain('Audit events');
+      run.child.stdin!.write('q');
+      expect(await run.exited).to.equal(0);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses to run without a terminal, pointing to the commands for scripts (exit 2)', async () => {
+    const result = await runCli(['audit', 'browse'], { env });
+    expect(result.exitCode).to.equal(exitCodes.usage_error);
+    expect(result.stderr).to.contain('Error: acctl audit browse needs a terminal');
+    expect(result.stderr).to.contain('acctl audit events --json');
+  });
+});

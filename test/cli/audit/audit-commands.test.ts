@@ -1,0 +1,217 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import pg from 'pg';
+import type { AuditEvent, AuditEventList, AuditReport, AuditVerification, Principal } from '../../../server/src/generated/schema-types.js';
+import { exitCodes } from '../../../cli/src/errors.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { expectSchema } from '../../helpers/schemas.js';
+import { samplePolicy } from '../../policies/fixtures.js';
+import { apiAs, apiCli, serverOrigin } from '../resources-support.js';
+import type { CliResult } from '../run-cli.js';
+import { runInTerminal } from './terminal.js';
+
+describe('acctl audit (against a running server)', function () {
+  this.timeout(120_000);
+  let t: TestApp;
+  let cli: ReturnType<typeof apiCli>;
+  let call: Awaited<ReturnType<typeof apiAs>>['call'];
+  let admin: string;
+  let principal: Principal;
+  let updated: AuditEvent;
+  let createdBefore: string;
+  let workDir: string;
+  let env: Record<string, string>;
+
+  const ok = (result: CliResult): CliResult => {
+    expect(result.exitCode, result.stderr).to.equal(0);
+    return result;
+  };
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    ({ call, client: { clientId: admin } } = await apiAs(t, ['write:principals', 'write:policies', 'read:audit']));
+    const reader = (await apiAs(t, ['read:audit'])).client;
+    cli = apiCli(t, reader);
+    env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
+    principal = await call('POST', '/v1/principals', { kind: 'service', name: 'billing-worker', attributes: { department: 'finance', level: 3 } });
+    await call('PATCH', `/v1/principals/${principal.id}`, { attributes: { department: 'security' } });
+    await call('POST', '/v1/policies', samplePolicy());
+    const list: AuditEventList = await call('GET', `/v1/audit/events?type=principal.updated&target_id=${principal.id}`);
+    updated = list.data[0]!;
+    createdBefore = new Date().toISOString();
+    // More than a page of the API (100), to see --limit follow the cursor.
+    for (let n = 0; n < 110; n++) await call('POST', '/v1/principals', { kind: 'agent', name: `agent-${n}` });
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'acctl-audit-cli-'));
+  });
+  after(() => t.close());
+
+  describe('audit events', () => {
+    it('lists events matching the filters, newest first, as the API envelope with --json', async () => {
+      const list = ok(await cli(['audit', 'events', '--target-id', principal.id, '--json'])).json<AuditEventList>();
+      expectSchema('audit-event-list', list);
+      expect(list.data.map((event) => event.type)).to.deep.equal(['principal.updated', 'principal.created']);
+      expect(list.next_cursor).to.equal(null);
+    });
+
+    it('prints a table for people, with the cursor to continue on stderr', async () => {
+      const result = ok(await cli(['audit', 'events', '--type', 'principal.*', '--actor', admin, '--limit', '3']));
+      const [header, ...rows] = result.stdout.trimEnd().split('\n');
+      expect(header).to.match(/^TIME\s+TYPE\s+ACTOR\s+TARGET\s+OUTCOME\s+ID$/);
+      expect(rows).to.have.length(3);
+      expect(rows[0]).to.contain('principal.created').and.to.contain(admin).and.to.contain('principal:').and.to.contain('success');
+      expect(result.stdout).not.to.match(/\u001b\[/);
+      expect(result.stderr).to.match(/3 events shown; more with --cursor \S+/);
+    });
+
+    it('follows the cursor across pages up to --limit, and continues from --cursor without repeating an event', async () => {
+      const first = ok(await cli(['audit', 'events', '--type', 'principal.created', '--limit', '105', '--json'])).json<AuditEventList>();
+      expect(first.data).to.have.length(105);
+      expect(first.next_cursor).to.be.a('string');
+      const rest = ok(await cli(['audit', 'events', '--type', 'principal.created', '--limit', '105', '--cursor', first.next_cursor!, '--json'])).json<AuditEventList>();
+      expect(rest.data).to.have.length(6);
+      expect(rest.next_cursor).to.equal(null);
+      const sequences = [...first.data, ...rest.data].map((event) => event.sequence);
+      expect(sequences).to.deep.equal([...sequences].sort((a, b) => b - a));
+      expect(new Set(sequences).size).to.equal(111);
+    });
+
+    it('reads --since and --until as durations back from now or as timestamps', async () => {
+      const recent = ok(await cli(['audit', 'events', '--target-id', principal.id, '--since', '1h', '--json'])).json<AuditEventList>();
+      expect(recent.data).to.have.length(2);
+      const older = ok(await cli(['audit', 'events', '--target-id', principal.id, '--until', '1h', '--json'])).json<AuditEventList>();
+      expect(older.data).to.deep.equal([]);
+      const later = ok(await cli(['audit', 'events', '--type', 'principal.created', '--since', createdBefore, '--limit', '200', '--json'])).json<AuditEventList>();
+      expect(later.data).to.have.length(110);
+      expect(later.data.every((event) => event.time >= createdBefore)).to.equal(true);
+    });
+
+    it('refuses a --since that is neither a duration nor a timestamp, with exit code 2', async () => {
+      const result = await cli(['audit', 'events', '--since', 'yesterday']);
+      expect(result.exitCode).to.equal(exitCodes.usage_error);
+      expect(result.stderr).to.contain('Error: --since expects a duration (30s, 15m, 1h, 7d) or an RFC 3339 timestamp, got: yesterday');
+    });
+
+    it("shows the server's detail for a filter it refuses", async () => {
+      const result = await cli(['audit', 'events', '--type', 'nothing.such']);
+      expect(result.exitCode).to.equal(exitCodes.usage_error);
+      expect(result.stderr).to.contain('Unknown event type nothing.such');
+    });
+  });
+
+  describe('audit get', () => {
+    it('shows an event with its change, field by field', async () => {
+      const result = ok(await cli(['audit', 'get', updated.id]));
+      expect(result.stdout).to.match(/type\s+principal\.updated/);
+      expect(result.stdout).to.match(new RegExp(`actor\\s+${admin} \\(access_token, client ${admin}\\)`));
+      expect(result.stdout).to.contain('- attributes.department: finance');
+      expect(result.stdout).to.contain('+ attributes.department: security');
+      expect(result.stdout).not.to.contain('attributes.level');
+    });
+
+    it('prints the event as the API answers it with --json, before and after included', async () => {
+      const event = ok(await cli(['audit', 'get', updated.id, '--json'])).json<AuditEvent>();
+      expect(event).to.deep.equal(updated);
+      expect((event.change!.after as Principal).attributes).to.deep.equal({ department: 'security', level: 3 });
+    });
+
+    it('exits 4 for an event that does not exist', async () => {
+      const result = await cli(['audit', 'get', '00000000-0000-4000-8000-000000000000']);
+      expect(result.exitCode).to.equal(exitCodes.not_found);
+      expect(result.stderr).to.contain('No audit event with id 00000000-0000-4000-8000-000000000000');
+    });
+  });
+
+  describe('audit report', () => {
+    it('creates a report, waits for it and saves it under a default name in the current folder', async () => {
+      const result = ok(await cli(['audit', 'report', 'create', '--kind', 'policy_change_history', '--since', '1h', '--wait'], { cwd: workDir }));
+      const saved = /Saved to (.+)$/m.exec(result.stdout)![1]!;
+      expect(path.dirname(saved)).to.equal(workDir);
+      expect(path.basename(saved)).to.match(/^audit-report-policy_change_history-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.json$/);
+      expect(readdirSync(workDir)).to.include(path.basename(saved));
+      const report = JSON.parse(readFileSync(saved, 'utf8')) as AuditReport;
+      expectSchema('audit-report', report);
+      expect(report).to.include({ kind: 'policy_change_history', status: 'completed' });
+      expect(report.result!.totals).to.deep.equal({ changes: 1 });
+      expect(result.stdout).to.match(/status\s+completed/);
+      // stderr is not a terminal here: no spinner, nothing but the lines a person would want.
+      expect(result.stderr).not.to.match(/\r|\u001b/);
+    });
+
+    it('prints the completed report with --json, and saves CSV rows to --out', async () => {
+      const out = path.join(workDir, 'changes.csv');
+      const report = ok(await cli(['audit', 'report', 'create', '--kind', 'policy_change_history', '--wait', '--format', 'csv', '--out', out, '--json'])).json<AuditReport>();
+      expect(report.status).to.equal('completed');
+      expect(report.result).to.have.property('changes').with.length(1);
+      const csv = readFileSync(out, 'utf8');
+      expect(csv.split('\n')[0]).to.contain('section');
+      expect(csv).to.contain('database-read-access');
+    });
+
+    it('starts a report without waiting, and gets it later until it is completed', async () => {
+      const started = ok(await cli(['audit', 'report', 'create', '--kind', 'access_summary', '--json'])).json<AuditReport>();
+      expect(started.status).to.be.oneOf(['pending', 'running']);
+      const human = ok(await cli(['audit', 'report', 'create', '--kind', 'access_summary']));
+      expect(human.stdout).to.match(/kind\s+access_summary/);
+      expect(human.stderr).to.match(/Follow it with: acctl audit report get \S+ --wait/);
+      const done = ok(await cli(['audit', 'report', 'get', started.id, '--wait', '--json'])).json<AuditReport>();
+      expect(done).to.include({ id: started.id, status: 'completed' });
+      expect(done.result).to.have.property('totals');
+      const shown = ok(await cli(['audit', 'report', 'get', started.id]));
+      expect(shown.stdout).to.match(/status\s+completed/);
+      expect(shown.stdout).to.match(/totals\s+/);
+    });
+
+    it('shows a spinner with the elapsed time while it waits in a terminal, and clears it', async () => {
+      const out = path.join(workDir, 'in-terminal.json');
+      const run = runInTerminal(['audit', 'report', 'create', '--kind', 'policy_change_history', '--wait', '--out', out], env);
+      expect(await run.exited, run.output()).to.equal(0);
+      expect(run.output()).to.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Report policy_change_history .*\d+\.\ds/);
+      expect(run.output()).to.contain('\r\u001b[2K');
+      expect(run.output()).to.contain(`Saved to ${out}`);
+      expect((JSON.parse(readFileSync(out, 'utf8')) as AuditReport).status).to.equal('completed');
+    });
+
+    it('refuses an unknown kind with exit code 2', async () => {
+      const result = await cli(['audit', 'report', 'create', '--kind', 'everything']);
+      expect(result.exitCode).to.equal(exitCodes.usage_error);
+      expect(result.stderr).to.contain('--kind');
+    });
+  });
+
+  describe('audit verify', () => {
+    it('reports intact chains with exit code 0', async () => {
+      const result = ok(await cli(['audit', 'verify']));
+      expect(result.stdout).to.contain('Audit log intact');
+      expect(result.stdout).to.match(/^CHAIN\s+STATUS\s+EVENTS\s+ANCHOR\s+HEAD$/m);
+      expect(result.stdout).to.match(/^change\s+intact\s+\d+\s+-\s+#\d+ [0-9a-f]{16}$/m);
+      const verification = ok(await cli(['audit', 'verify', '--json'])).json<AuditVerification>();
+      expectSchema('audit-verify', verification);
+      expect(verification.valid).to.equal(true);
+    });
+
+    it(`names the first broken link and exits ${exitCodes.chain_broken} after an event is edited in the database`, async () => {
+      // As someone with direct database access would: triggers off for this session.
+      const attacker = new pg.Client({ connectionString: t.config.databaseUrl });
+      await attacker.connect();
+      try {
+        await attacker.query("SET session_replication_role = 'replica'");
+        await attacker.query("UPDATE audit_events SET actor_subject = 'someone-else' WHERE id = $1", [updated.id]);
+      } finally {
+        await attacker.end();
+      }
+      const result = await cli(['audit', 'verify']);
+      expect(result.exitCode, result.stderr).to.equal(exitCodes.chain_broken);
+      expect(result.stdout).to.contain('Audit log BROKEN');
+      expect(result.stdout).to.match(/^change\s+broken\s/m);
+      expect(result.stdout).to.match(new RegExp(`event\\s+${updated.id} \\(sequence ${updated.sequence}\\)`));
+      expect(result.stdout).to.match(/problem\s+hash_mismatch/);
+      const json = await cli(['audit', 'verify', '--json']);
+      expect(json.exitCode).to.equal(exitCodes.chain_broken);
+      const verification = json.json<AuditVerification>();
+      expect(verification.valid).to.equal(false);
+      expect(verification.first_broken_link).to.include({ event_id: updated.id, problem: 'hash_mismatch' });
+    });
+  });
+});
