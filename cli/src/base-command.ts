@@ -1,5 +1,5 @@
 import { Command } from '@oclif/core';
-import { describeFailure } from './errors.js';
+import { describeFailure, type Failure } from './errors.js';
 import { errorStyle } from './ux/style.js';
 
 /**
@@ -15,8 +15,14 @@ export abstract class BaseCommand extends Command {
     this.logToStderr(errorStyle.dim(line));
   };
 
+  /** The exit code of a failure: errors.ts's, unless a command keeps a contract of its own (plan: 1 for any error). */
+  protected exitCodeOf(failure: Failure): number {
+    return failure.exitCode;
+  }
+
   protected override async catch(error: Error): Promise<never> {
-    const failure = describeFailure(error);
+    const described = describeFailure(error);
+    const failure = { ...described, exitCode: this.exitCodeOf(described) };
     if (this.jsonEnabled()) {
       this.logJson({ error: { code: failure.code, exit_code: failure.exitCode, message: failure.message, suggestions: failure.suggestions } });
     } else {

@@ -43,6 +43,11 @@ export abstract class ApiCommand extends BaseCommand {
     return parsed;
   }
 
+  /** Whether --server or ACCTL_SERVER was given (else a policy repository's acctl.yaml may name the server). */
+  protected get serverGiven(): boolean {
+    return this.#serverGiven;
+  }
+
   /** The API client; credentials are checked here, after the flags parsed (so --help never needs them). */
   protected async api(server: string): Promise<ApiClient> {
     if (this.#client) return this.#client;

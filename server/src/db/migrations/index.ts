@@ -5,6 +5,7 @@ import * as createSigningKeys from './20261121_03_create_signing_keys.js';
 import * as createApiTokens from './20261121_04_create_api_tokens.js';
 import * as createRevokedAccessTokens from './20261121_05_create_revoked_access_tokens.js';
 import * as createPolicies from './20261121_06_create_policies.js';
+import * as indexPoliciesManagedBy from './20261125_01_index_policies_managed_by.js';
 import * as createChangeGenerations from './20261121_07_create_change_generations.js';
 import * as createDecisions from './20261121_08_create_decisions.js';
 import * as createWebSessions from './20261122_01_create_web_sessions.js';
@@ -56,4 +57,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124_04_create_audit_prune_function': createAuditPruneFunction,
   '20261124_05_create_audit_reports': createAuditReports,
   '20261124_06_create_audit_report_rows': createAuditReportRows,
+  '20261125_01_index_policies_managed_by': indexPoliciesManagedBy,
 };
