@@ -48,12 +48,12 @@ export default class PolicyDiff extends ApiCommand {
     let after: Side;
     if (isFile(args.first)) {
       if (flags.from !== undefined || flags.to !== undefined) throw new UsageError('--from and --to go with a policy id, not a file');
-      after = await fileSide(args.first);
       if (args.second !== undefined) {
         if (!isFile(args.second)) throw new UsageError(`No such file: ${args.second}`);
-        before = after;
-        after = await fileSide(args.second);
+        before = await fileSide(args.first, { asApplied: false });
+        after = await fileSide(args.second, { asApplied: false });
       } else {
+        after = await fileSide(args.first, { asApplied: true });
         before = await this.#liveSide(after.content.name, flags.server);
       }
     } else {
@@ -88,8 +88,11 @@ export default class PolicyDiff extends ApiCommand {
   }
 }
 
-/** A policy file as apply would send it (lint errors refused, metadata.managed_by from its acctl.yaml). */
-async function fileSide(file: string): Promise<Side> {
+/**
+ * A policy file's content: as written when two files are compared, or as apply would send it
+ * (metadata.managed_by from its acctl.yaml) when it is compared with the server.
+ */
+async function fileSide(file: string, options: { asApplied: boolean }): Promise<Side> {
   const [{ loadPolicyFileSet }, { loadFiles }, { contentOf }] = await Promise.all([import('../../policy-files/command-support.js'), import('../../policy-files/load.js'), import('../../gitops/desired.js')]);
   const set = await loadPolicyFileSet([file]);
   const loaded = loadFiles(set.selected);
@@ -98,5 +101,5 @@ async function fileSide(file: string): Promise<Side> {
     const first = loaded.findings.find((finding) => finding.severity === 'error');
     throw new UsageError(`${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, [`acctl policy lint ${file}`]);
   }
-  return { label: file, content: contentOf(policy.policy, set.roots[0]?.config.owner) };
+  return { label: file, content: contentOf(policy.policy, options.asApplied ? set.roots[0]?.config.owner : undefined) };
 }
