@@ -22,7 +22,7 @@ export default class PolicyDiff extends ApiCommand {
   static override summary = 'Show what differs between two policies, field by field';
   static override description = [
     'Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy\'s versions (--from, and --to or the current version).',
-    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. A file\'s metadata.owner is taken from its acctl.yaml, as apply would write it; provenance is never compared. --json gives each change with its path. Exit code 0 whether or not they differ.',
+    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path. Exit code 0 whether or not they differ.',
   ].join('\n');
 
   static override examples = [
