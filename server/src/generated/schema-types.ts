@@ -121,7 +121,7 @@ export interface AcctlConfig {
    */
   server?: string;
   /**
-   * Ownership label: the team or repository that owns these policies. Commands that change a server touch only the policies carrying it.
+   * Ownership label: the team or repository that owns these policies. `acctl policy apply` writes it into each policy's metadata.managed_by, and `--prune` deletes only policies carrying it.
    */
   owner?: string;
   /**
