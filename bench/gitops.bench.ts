@@ -16,6 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import type { PolicyRule } from '../server/src/generated/schema-types.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
 import { generatedPolicies, seededRandom } from './fixtures/policies.js';
 import { startServer, stopAllServers } from './lib/children.js';
@@ -54,9 +55,15 @@ function writeRepository(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-bench-gitops-'));
   writeFileSync(path.join(dir, 'acctl.yaml'), stringify({ owner: 'bench', files: ['*.yaml'] }));
   for (const policy of generatedPolicies(count, seededRandom(20261122))) {
-    writeFileSync(path.join(dir, `${policy.name}.yaml`), stringify({ name: policy.name, status: 'active', rules: policy.rules }));
+    writeFileSync(path.join(dir, `${policy.name}.yaml`), stringify({ name: policy.name, status: 'active', rules: policy.rules.map(withoutEmptyWindows) }));
   }
   return dir;
+}
+
+/** The generator may draw a time window that starts where it ends, which lint (and so plan) refuses: widen those to all day but a minute. */
+function withoutEmptyWindows(rule: PolicyRule): PolicyRule {
+  const conditions = rule.conditions?.map((condition) => (condition.type === 'time' && condition.value.start === condition.value.end ? { ...condition, value: { ...condition.value, start: '00:00', end: '23:59' } } : condition));
+  return conditions === undefined ? rule : { ...rule, conditions };
 }
 
 async function main(): Promise<void> {

@@ -76,9 +76,14 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   });
 
   it('plans no change after an apply (exit 0), from list requests alone', async () => {
-    const { result, plan: made } = await plan();
+    const seen: string[] = [];
+    const record = (request: { method?: string; url?: string }) => seen.push(`${request.method} ${request.url}`);
+    t.app.server.on('request', record);
+    const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
     exit(result, 0);
     expect(made.summary).to.deep.include({ create: 0, update: 0, delete: 0, unchanged: 14, drifted: 0 });
+    // One token, one page of the repository's labelled policies: no policy fetched one by one.
+    expect(seen).to.deep.equal(['POST /v1/oauth/token', 'GET /v1/policies?managed_by=platform-security&limit=100&page=1']);
   });
 
   it('changes nothing on a second apply: every version stays where it was', async () => {
