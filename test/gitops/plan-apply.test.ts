@@ -164,6 +164,9 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(made.changes.filter((change) => change.action === 'delete').map((change) => change.name)).to.deep.equal(['retired-policy']);
     const withoutPrune = (await plan()).plan;
     expect(withoutPrune.changes.filter((change) => change.action === 'orphaned').map((change) => change.name)).to.deep.equal(['retired-policy']);
+    const dryRun = exit(await cli(['policy', 'apply', dir, '--prune', '--dry-run']), 0);
+    expect(dryRun.stdout).to.include('- delete   retired-policy').and.include('Dry run: nothing was applied.');
+    expect((await livePolicies()).data.map((item) => item.name)).to.include('retired-policy');
     exit(await cli(['policy', 'apply', dir, '--prune']), 0);
     const names = (await livePolicies()).data.map((item) => item.name);
     expect(names).to.include.members(['finance-owned', 'hand-made']).and.not.include('retired-policy');
