@@ -31,7 +31,7 @@ export default class PolicyApply extends GitopsCommand {
   static override args = { source: Args.string({ description: 'The policy folder, or a plan saved by acctl policy plan --out (default: the current folder).', default: '.' }) };
   static override flags = {
     ...GitopsCommand.environmentFlag,
-    prune: Flags.boolean({ default: false, summary: 'Also delete the policies with this repository\'s owner label that are gone from its files.' }),
+    prune: Flags.boolean({ default: false, summary: 'Also delete the policies with this repository\'s owner label that are gone from its files (a saved plan deletes what it was planned with).' }),
     'max-deletes': Flags.integer({ default: DEFAULT_MAX_DELETES, min: 0, summary: 'Refuse to delete more policies than this (without --force).' }),
     force: Flags.boolean({ default: false, summary: 'Delete past --max-deletes, or every policy the repository owns.' }),
     'dry-run': Flags.boolean({ default: false, summary: 'Show the plan and change nothing.' }),
