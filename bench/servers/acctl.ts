@@ -25,7 +25,8 @@ const config = makeConfig({ databaseUrl, keyEncryptionKey: randomBytes(32).toStr
 const app = await buildApp(config);
 
 await app.listen({ host: config.host, port });
-const client = await registerClient(app, ['evaluate:decisions']);
+// BENCH_CLIENT_SCOPES: other benchmarks' clients (the gitops one writes policies).
+const client = await registerClient(app, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']);
 const token = await accessToken(app, client);
 
 stopOnRequest(() => app.close());

@@ -15,7 +15,7 @@ export abstract class BaseCommand extends Command {
     this.logToStderr(errorStyle.dim(line));
   };
 
-  /** The exit code of a failure; gate commands map every failure to one code (errors.ts, gateExitCodes). */
+  /** The exit code of a failure: errors.ts's, unless a command keeps a contract of its own (gate commands and plan: 1 for any error). */
   protected exitCodeOf(failure: Failure): number {
     return failure.exitCode;
   }

@@ -25,6 +25,8 @@ export const exitCodes = {
   auth_error: 7,
   /** The acctl server named by --server / ACCTL_SERVER cannot be reached. */
   server_unreachable: 8,
+  /** `acctl policy apply`: the server changed since the plan (a stale plan.json, or a concurrent apply won); nothing was overwritten. */
+  stale_plan: 9,
   /** `acctl decision evaluate --exit-code`: the call succeeded and the answer is deny. */
   denied: 10,
   /** `acctl webhook test`: the server sent the event and the receiver did not answer 2xx. */

@@ -11,7 +11,7 @@ import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
  */
 
 /** A policy folder: the nearest folder with an acctl.yaml, or the folder itself when there is none. */
-interface PolicyRoot {
+export interface PolicyRoot {
   dir: string;
   config: RepoConfig;
 }
@@ -23,6 +23,8 @@ export interface PolicyFileSet {
   all: SourceFile[];
   /** Paths given that do not exist. */
   missing: string[];
+  /** The policy folders the paths are in, with their acctl.yaml: the ownership label and server plan and apply use. */
+  roots: PolicyRoot[];
 }
 
 /** Folders never walked into: dependencies, VCS data, anything hidden. */
@@ -58,7 +60,7 @@ export function collectPolicyFiles(paths: readonly string[], cwd: string): Polic
     }
   }
   const sorted = (files: Map<string, SourceFile>): SourceFile[] => [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
-  return { selected: sorted(selected), all: sorted(all), missing };
+  return { selected: sorted(selected), all: sorted(all), missing, roots: [...roots.values()] };
 }
 
 function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {

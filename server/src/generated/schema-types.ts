@@ -121,7 +121,7 @@ export interface AcctlConfig {
    */
   server?: string;
   /**
-   * Ownership label: the team or repository that owns these policies. Commands that change a server touch only the policies carrying it.
+   * Ownership label: the team or repository that owns these policies. `acctl policy apply` writes it into each policy's metadata.managed_by, and `--prune` deletes only policies carrying it.
    */
   owner?: string;
   /**
@@ -925,7 +925,7 @@ export interface MfaVerifiedCondition {
   value: boolean;
 }
 /**
- * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). Bounded in size.
+ * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-metadata".
@@ -936,6 +936,40 @@ export interface PolicyMetadata {
    * @maxItems 50
    */
   compliance?: string[];
+  /**
+   * The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own.
+   */
+  managed_by?: string;
+  /**
+   * Written by `acctl policy apply` on every version it writes: where the content came from. Not part of content_hash.
+   */
+  provenance?: {
+    /**
+     * What applied it, e.g. `acctl policy apply`.
+     */
+    tool?: string;
+    /**
+     * The commit SHA of the policy repository.
+     */
+    commit?: string;
+    /**
+     * The CI run that applied it.
+     */
+    run_url?: string;
+    /**
+     * Who triggered the apply (e.g. GITHUB_ACTOR).
+     */
+    actor?: string;
+    /**
+     * The policy file, relative to the repository.
+     */
+    source?: string;
+    /**
+     * content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift).
+     */
+    content_hash?: string;
+    applied_at?: string;
+  };
 }
 /**
  * Spec, "Key set (JWKS)": the public keys that verify access tokens, current and recently retired.
@@ -1188,7 +1222,7 @@ export interface PolicyList {
   pagination: Pagination;
 }
 /**
- * Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata).
+ * Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata). Added (not in the spec, as Terraform providers and kubectl diff need): `updated_by`, `managed_by` (metadata.managed_by) and `content_hash`, so a client can tell whether a stored policy matches its copy without fetching it.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-list-item".
@@ -1202,9 +1236,18 @@ export interface PolicyListItem {
   created_at: string;
   updated_at: string;
   created_by: string;
+  updated_by: string;
+  /**
+   * SHA-256 (hex) of the RFC 8785 canonical JSON of { name, description, status, rules, metadata without provenance }. Equal hashes mean equal content.
+   */
+  content_hash: string;
+  /**
+   * metadata.managed_by: the ownership label of the repository that applies this policy (acctl.yaml `owner`), when it has one.
+   */
+  managed_by?: string;
 }
 /**
- * Query of GET /policies. A limit over 100 is refused (400), not silently clamped, so a client never misses items it thinks it asked for.
+ * Query of GET /policies. A limit over 100 is refused (400), not silently clamped, so a client never misses items it thinks it asked for. Filters combine (AND).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-list-query".
@@ -1226,6 +1269,16 @@ export interface PolicyListQuery {
    * Search: case-insensitive substring of the name or the description.
    */
   q?: string;
+  /**
+   * Exact names, repeatable (name=a&name=b): only policies with one of them. Lets a client look up up to 100 policies by name in one request.
+   *
+   * @maxItems 100
+   */
+  name?: string[];
+  /**
+   * Only policies whose metadata.managed_by (a repository's ownership label) is exactly this.
+   */
+  managed_by?: string;
 }
 /**
  * Body of POST /policies/{id}/rollback: the earlier version whose content (name, description, rules, metadata) becomes a new version. The status stays as it is.

@@ -20,7 +20,7 @@ export function xmlEscape(text: string): string {
     .replaceAll("'", '&apos;');
 }
 
-interface JunitCase {
+export interface JunitCase {
   name: string;
   classname: string;
   file?: string;
@@ -30,7 +30,7 @@ interface JunitCase {
   systemOut?: string;
 }
 
-interface JunitSuite {
+export interface JunitSuite {
   name: string;
   file?: string;
   cases: JunitCase[];
@@ -43,7 +43,7 @@ function attributes(values: Record<string, string | number | undefined>): string
     .join('');
 }
 
-function renderJunit(name: string, suites: readonly JunitSuite[]): string {
+export function renderJunit(name: string, suites: readonly JunitSuite[]): string {
   const count = (list: readonly JunitCase[], what: 'failure' | 'error'): number => list.filter((test) => test[what] !== undefined).length;
   const all = suites.flatMap((suite) => suite.cases);
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name, tests: all.length, failures: count(all, 'failure'), errors: count(all, 'error') })}>`];

@@ -14,7 +14,7 @@ export const MARKDOWN_LIMIT = 65_535;
  * A pull-request comment: the summary first, details folded in <details>. Detail entries are added
  * while they fit under the limit, then a line says how many were left out.
  */
-function fitted(head: string, detailTitle: string, entries: readonly string[], limit = MARKDOWN_LIMIT): string {
+export function fitted(head: string, detailTitle: string, entries: readonly string[], limit = MARKDOWN_LIMIT): string {
   if (entries.length === 0) return head;
   const open = `\n<details><summary>${detailTitle}</summary>\n\n`;
   const close = '\n</details>\n';
@@ -30,7 +30,7 @@ function fitted(head: string, detailTitle: string, entries: readonly string[], l
   return `${head}${open}${body}${close}`;
 }
 
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 

@@ -32,6 +32,7 @@ import * as partitionDecisions from './20261126_02_partition_decisions.js';
 import * as partitionAuditEvents from './20261126_03_partition_audit_events.js';
 import * as createPartitionDropFunctions from './20261126_04_create_partition_drop_functions.js';
 import * as createClientAuthGeneration from './20261126_05_create_client_auth_generation.js';
+import * as indexPoliciesManagedBy from './20261126_06_index_policies_managed_by.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -72,4 +73,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_03_partition_audit_events': partitionAuditEvents,
   '20261126_04_create_partition_drop_functions': createPartitionDropFunctions,
   '20261126_05_create_client_auth_generation': createClientAuthGeneration,
+  '20261126_06_index_policies_managed_by': indexPoliciesManagedBy,
 };

@@ -84,6 +84,9 @@ export async function findVersion(db: Knex, policyId: string, version: number): 
 export interface PolicyListFilter {
   status?: PolicyStatus;
   q?: string;
+  names?: readonly string[];
+  /** metadata.managed_by, a repository's ownership label. */
+  managedBy?: string;
   page: number;
   limit: number;
 }
@@ -97,11 +100,14 @@ export async function listPolicies(db: Knex, filter: PolicyListFilter): Promise<
       const pattern = containsPattern(filter.q);
       q.andWhere((w) => w.whereILike('name', pattern).orWhereILike('description', pattern));
     }
+    if (filter.names) q.whereIn('name', [...filter.names]);
+    if (filter.managedBy !== undefined) q.whereRaw("metadata->>'managed_by' = ?", [filter.managedBy]);
   });
   const [countRow] = await base.clone().count<{ count: number }[]>({ count: '*' });
   const rows = await base
     .clone()
-    .select('id', 'name', 'description', 'status', 'version', 'created_at', 'updated_at', 'created_by')
+    // rules and metadata too: the list item's content_hash is computed from them.
+    .select('id', 'name', 'description', 'status', 'version', 'rules', 'metadata', 'created_at', 'updated_at', 'created_by', 'updated_by')
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);

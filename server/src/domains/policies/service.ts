@@ -10,6 +10,7 @@ import { assertVersionMatches } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 import { paginationOf } from '../../http/listing.js';
+import { policyContentHash } from './content-hash.js';
 
 /**
  * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,
@@ -47,7 +48,14 @@ export async function getPolicy(db: Knex, id: string): Promise<Policy> {
 export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<PolicyList> {
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
-  const { rows, total } = await repo.listPolicies(db, { page, limit, ...(query.status ? { status: query.status } : {}), ...(query.q ? { q: query.q } : {}) });
+  const { rows, total } = await repo.listPolicies(db, {
+    page,
+    limit,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.name ? { names: query.name } : {}),
+    ...(query.managed_by !== undefined ? { managedBy: query.managed_by } : {}),
+  });
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -58,6 +66,9 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       created_by: row.created_by,
+      updated_by: row.updated_by,
+      ...(typeof row.metadata.managed_by === 'string' ? { managed_by: row.metadata.managed_by } : {}),
+      content_hash: policyContentHash(row),
     })),
     pagination: paginationOf(total, page, limit),
   };

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Args, Flags } from '@oclif/core';
+import { CommandError, UsageError } from '../../errors.js';
+import type { AppliedChange } from '../../gitops/apply.js';
+import { GitopsCommand } from '../../gitops/gitops-command.js';
+import type { Plan, PlanSummary } from '../../gitops/plan.js';
+import { DEFAULT_MAX_DELETES } from '../../gitops/prune-guard.js';
+import { style } from '../../ux/style.js';
+
+export interface ApplyJson {
+  dry_run: boolean;
+  summary: PlanSummary;
+  applied: AppliedChange[];
+}
+
+export default class PolicyApply extends GitopsCommand {
+  static override summary = 'Make the server match a policy folder, or carry out a saved plan';
+  static override description = [
+    'Plans (as acctl policy plan) and applies: creates, then updates sent with If-Match set to the version the plan saw, so a change made on the server since (a stale plan.json, or a concurrent apply) is refused with exit 9 instead of overwritten. A second apply of the same files changes nothing.',
+    '--prune also soft-deletes the policies carrying this repository\'s ownership label (acctl.yaml `owner`) that are gone from its files; policies with another label, or none, are never touched. It refuses to delete more than --max-deletes (default 10) or every policy the repository owns, unless --force.',
+    'Each version written records its provenance in metadata.provenance: commit (--commit, GITHUB_SHA, or git rev-parse HEAD), CI run URL (--run-url, or GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID), actor (--actor, GITHUB_ACTOR, or the local user), source file, content hash and time.',
+  ].join('\n');
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> policies/',
+    '<%= config.bin %> <%= command.id %> policies/ --prune --dry-run',
+    { description: 'Apply exactly what was reviewed', command: '<%= config.bin %> <%= command.id %> plan.json' },
+  ];
+
+  static override args = { source: Args.string({ description: 'The policy folder, or a plan saved by acctl policy plan --out (default: the current folder).', default: '.' }) };
+  static override flags = {
+    ...GitopsCommand.environmentFlag,
+    prune: Flags.boolean({ default: false, summary: 'Also delete the policies with this repository\'s owner label that are gone from its files (a saved plan deletes what it was planned with).' }),
+    'max-deletes': Flags.integer({ default: DEFAULT_MAX_DELETES, min: 0, summary: 'Refuse to delete more policies than this (without --force).' }),
+    force: Flags.boolean({ default: false, summary: 'Delete past --max-deletes, or every policy the repository owns.' }),
+    'dry-run': Flags.boolean({ default: false, summary: 'Show the plan and change nothing.' }),
+    commit: Flags.string({ summary: 'Commit SHA recorded in provenance (default: GITHUB_SHA, else git rev-parse HEAD).', helpValue: 'SHA' }),
+    'run-url': Flags.string({ summary: 'CI run URL recorded in provenance (default: from GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID).', helpValue: 'URL' }),
+    actor: Flags.string({ summary: 'Who applies, recorded in provenance (default: GITHUB_ACTOR, else the local user).', helpValue: 'NAME' }),
+  };
+
+  public async run(): Promise<ApplyJson> {
+    const { args, flags } = await this.parse(PolicyApply);
+    const [{ applyPlan, executableChanges }, { checkDeletes }, { applyOrigin }, report] = await Promise.all([
+      import('../../gitops/apply.js'),
+      import('../../gitops/prune-guard.js'),
+      import('../../gitops/provenance.js'),
+      import('../../gitops/plan-report.js'),
+    ]);
+    const { plan, dir } = await this.#planFor(args.source, flags);
+    if (plan.summary.blocked > 0) {
+      const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
+      throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, { suggestions: ['Rename the policies, or change the ownership label on the server'] });
+    }
+    checkDeletes(plan, { maxDeletes: flags['max-deletes'], force: flags.force });
+    if (!this.jsonEnabled()) this.log(report.planHuman(plan, style).replace(/\n$/, ''));
+    if (flags['dry-run'] || executableChanges(plan).length === 0) {
+      if (flags['dry-run'] && !this.jsonEnabled()) this.log('Dry run: nothing was applied.');
+      return { dry_run: flags['dry-run'], summary: plan.summary, applied: [] };
+    }
+    const origin = applyOrigin({ commit: flags.commit, run_url: flags['run-url'], actor: flags.actor }, process.env, dir);
+    const api = await this.api(plan.server.replace(/\/v1$/, ''));
+    const { applied } = await applyPlan(api, plan, origin, { now: () => new Date(), progress: progressLine() });
+    const count = (action: AppliedChange['action']) => applied.filter((change) => change.action === action).length;
+    this.log(style.green(`Apply complete: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted.`));
+    return { dry_run: false, summary: plan.summary, applied };
+  }
+
+  /** A saved plan (checked to be one, for this server), or a fresh plan of the folder. */
+  async #planFor(source: string, flags: { server?: string; environment?: string; prune: boolean }): Promise<{ plan: Plan; dir: string }> {
+    if (!existsSync(source)) throw new UsageError(`No such file or folder: ${source}`);
+    if (statSync(source).isFile() && source.endsWith('.json')) {
+      const plan = readSavedPlan(source);
+      if (flags.server !== undefined && (await import('../../api/client.js')).apiBaseUrl(flags.server) !== plan.server) {
+        throw new UsageError(`${source} was planned against ${plan.server}, not ${flags.server}`);
+      }
+      return { plan, dir: path.dirname(path.resolve(source)) };
+    }
+    const repository = await this.readRepository(source, flags.environment);
+    if (flags.prune && repository.owner === null) throw new UsageError('--prune needs an ownership label: set `owner` in acctl.yaml', ['Prune deletes only policies carrying this repository\'s label']);
+    const api = await this.api(this.serverFor(repository, flags.server));
+    const [{ readLiveState }, { computePlan }] = await Promise.all([import('../../gitops/live-state.js'), import('../../gitops/plan.js')]);
+    const live = await readLiveState(api, repository.desired, repository.owner);
+    return { plan: computePlan({ desired: repository.desired, live, owner: repository.owner, prune: flags.prune, server: api.baseUrl, now: new Date() }), dir: repository.dir };
+  }
+}
+
+function readSavedPlan(file: string): Plan {
+  let plan: Partial<Plan>;
+  try {
+    plan = JSON.parse(readFileSync(file, 'utf8')) as Partial<Plan>;
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  if (plan.format !== 1 || typeof plan.server !== 'string' || !Array.isArray(plan.changes) || plan.summary === undefined) {
+    throw new UsageError(`${file} is not a plan saved by acctl policy plan --out`);
+  }
+  return plan as Plan;
+}
+
+/** "Applying 120/1000" rewritten in place on stderr, only on a terminal (CI logs get the final line only). */
+function progressLine(): ((done: number, total: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (done, total) => {
+    process.stderr.write(`\rApplying ${done}/${total}`);
+    if (done === total) process.stderr.write('\n');
+  };
+}

@@ -1,0 +1,105 @@
+import { existsSync, statSync } from 'node:fs';
+import { Args, Flags } from '@oclif/core';
+import type { Policy, PolicyList, PolicyVersion } from '../../../../server/src/generated/schema-types.js';
+import { ApiCommand } from '../../api/api-command.js';
+import { NotFound, UsageError } from '../../errors.js';
+import type { PolicyContent } from '../../gitops/desired.js';
+import type { DiffEntry } from '../../gitops/policy-diff.js';
+import { style } from '../../ux/style.js';
+
+export interface PolicyDiffJson {
+  from: string;
+  to: string;
+  changes: DiffEntry[];
+}
+
+interface Side {
+  label: string;
+  content: PolicyContent;
+}
+
+export default class PolicyDiff extends ApiCommand {
+  static override summary = 'Show what differs between two policies, field by field';
+  static override description = [
+    'Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy\'s versions (--from, and --to or the current version).',
+    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path. Exit code 0 whether or not they differ.',
+  ].join('\n');
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> old/ledger.yaml policies/ledger.yaml',
+    { description: 'A file against the policy of the same name on the server', command: '<%= config.bin %> <%= command.id %> policies/ledger.yaml' },
+    { description: 'Two stored versions', command: '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --from 2 --to 5' },
+  ];
+
+  static override args = {
+    first: Args.string({ required: true, description: 'A policy file, or a stored policy\'s id (with --from).' }),
+    second: Args.string({ description: 'A second policy file (without it: the live policy of the first file\'s name).' }),
+  };
+
+  static override flags = {
+    from: Flags.integer({ min: 1, summary: 'With a policy id: the older version.', helpValue: 'N' }),
+    to: Flags.integer({ min: 1, summary: 'With a policy id: the newer version (default: the current one).', helpValue: 'N' }),
+  };
+
+  public async run(): Promise<PolicyDiffJson> {
+    const { args, flags } = await this.parse(PolicyDiff);
+    const isFile = (value: string | undefined): value is string => value !== undefined && existsSync(value) && statSync(value).isFile();
+    let before: Side;
+    let after: Side;
+    if (isFile(args.first)) {
+      if (flags.from !== undefined || flags.to !== undefined) throw new UsageError('--from and --to go with a policy id, not a file');
+      if (args.second !== undefined) {
+        if (!isFile(args.second)) throw new UsageError(`No such file: ${args.second}`);
+        before = await fileSide(args.first, { asApplied: false });
+        after = await fileSide(args.second, { asApplied: false });
+      } else {
+        after = await fileSide(args.first, { asApplied: true });
+        before = await this.#liveSide(after.content.name, flags.server);
+      }
+    } else {
+      if (args.second !== undefined) throw new UsageError(`No such file: ${args.first}`);
+      if (flags.from === undefined) throw new UsageError(`${args.first} is not a file; to compare a stored policy's versions, give --from N`, ['acctl policy versions ID lists them']);
+      before = await this.#versionSide(args.first, flags.from, flags.server);
+      after = await this.#versionSide(args.first, flags.to, flags.server);
+    }
+    const { diffPolicies } = await import('../../gitops/policy-diff.js');
+    const changes = diffPolicies(before.content, after.content);
+    this.log(`${style.red(`--- ${before.label}`)}\n${style.green(`+++ ${after.label}`)}`);
+    this.log(changes.length === 0 ? style.dim('No differences.') : changes.map((entry) => `  ${entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~')} ${entry.text}`).join('\n'));
+    return { from: before.label, to: after.label, changes };
+  }
+
+  async #liveSide(name: string, server: string | undefined): Promise<Side> {
+    const api = await this.api(server);
+    const list = await api.get<PolicyList>('/policies', { query: { name: [name] } });
+    const item = list.data[0];
+    if (item === undefined) throw new NotFound(`No live policy named "${name}" on the server: apply would create it`);
+    const policy = await api.get<Policy>(`/policies/${encodeURIComponent(item.id)}`);
+    const { liveContent } = await import('../../gitops/plan.js');
+    return { label: `${name} on the server (version ${policy.version})`, content: liveContent(policy) };
+  }
+
+  async #versionSide(id: string, version: number | undefined, server: string | undefined): Promise<Side> {
+    const api = await this.api(server);
+    const path = `/policies/${encodeURIComponent(id)}`;
+    const stored = version === undefined ? await api.get<Policy>(path) : await api.get<PolicyVersion>(`${path}/versions/${version}`);
+    const { liveContent } = await import('../../gitops/plan.js');
+    return { label: `${stored.name} version ${stored.version}`, content: liveContent({ ...stored, description: stored.description ?? '', status: stored.status ?? 'draft', metadata: stored.metadata ?? {} }) };
+  }
+}
+
+/**
+ * A policy file's content: as written when two files are compared, or as apply would send it
+ * (metadata.managed_by from its acctl.yaml) when it is compared with the server.
+ */
+async function fileSide(file: string, options: { asApplied: boolean }): Promise<Side> {
+  const [{ loadPolicyFileSet }, { loadFiles }, { contentOf }] = await Promise.all([import('../../policy-files/command-support.js'), import('../../policy-files/load.js'), import('../../gitops/desired.js')]);
+  const set = await loadPolicyFileSet([file]);
+  const loaded = loadFiles(set.selected);
+  const policy = loaded.policies[0];
+  if (policy === undefined) {
+    const first = loaded.findings.find((finding) => finding.severity === 'error');
+    throw new UsageError(`${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, [`acctl policy lint ${file}`]);
+  }
+  return { label: file, content: contentOf(policy.policy, options.asApplied ? set.roots[0]?.config.owner : undefined) };
+}

@@ -1,0 +1,100 @@
+import { annotation } from '../policy-files/report/github.js';
+import { renderJunit, type JunitCase } from '../policy-files/report/junit.js';
+import { cell, fitted, MARKDOWN_LIMIT } from '../policy-files/report/markdown.js';
+import { plural, type Paint } from '../policy-files/report/outcome.js';
+import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
+
+/**
+ * `acctl policy plan` in each --format (the same five as lint and test). Pure: a Plan in, text out.
+ * Unchanged policies are counted, not listed, except in json and junit.
+ */
+
+/** "Plan: 1 to create, 2 to update, 0 to delete, 11 unchanged (1 drifted)." — the line Terraform users look for. */
+export function summaryLine(plan: Plan): string {
+  const { summary } = plan;
+  const extras = [summary.drifted > 0 ? `${summary.drifted} drifted` : '', summary.orphaned > 0 ? `${summary.orphaned} orphaned (delete with --prune)` : '', summary.blocked > 0 ? `${summary.blocked} blocked` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete, ${summary.unchanged} unchanged${extras ? `; ${extras}` : ''}.`;
+}
+
+export function driftText(drift: Drift): string {
+  const what = drift.reason === 'provenance_removed' ? 'edited on the server outside acctl apply' : 'changed on the server since this repository last applied it';
+  return `drifted: ${what}, by ${drift.updated_by} at ${drift.updated_at} (version ${drift.version})`;
+}
+
+const marks: Record<PlanChange['action'], string> = { create: '+', update: '~', delete: '-', unchanged: '=', blocked: '!', orphaned: '?' };
+
+function locationText(change: PlanChange): string {
+  return 'file' in change ? `${change.file}:${change.line}:${change.col}` : 'not in the files';
+}
+
+function changeDetails(change: PlanChange): string[] {
+  switch (change.action) {
+    case 'create':
+      return [`new policy, ${plural(change.content.rules.length, 'rule')}, status ${change.content.status}`];
+    case 'update':
+      return [...(change.drift ? [driftText(change.drift)] : []), ...change.diff.map((entry) => entry.text)];
+    case 'delete':
+      return [`soft-deleted (version ${change.expected_version}): owned by this repository, no longer in its files`];
+    case 'blocked':
+      return [change.reason];
+    case 'orphaned':
+      return ['owned by this repository, no longer in its files: --prune deletes it'];
+    default:
+      return [];
+  }
+}
+
+const listed = (plan: Plan): PlanChange[] => plan.changes.filter((change) => change.action !== 'unchanged');
+
+export function planHuman(plan: Plan, paint: Paint): string {
+  const colour: Record<PlanChange['action'], (text: string) => string> = { create: paint.green, update: paint.yellow, delete: paint.red, unchanged: paint.dim, blocked: paint.red, orphaned: paint.dim };
+  const lines = [paint.dim(`Compared with ${plan.server}${plan.owner ? ` (ownership label ${plan.owner})` : ''}`), ''];
+  for (const change of listed(plan)) {
+    lines.push(`${colour[change.action](`${marks[change.action]} ${change.action.padEnd(8)}`)} ${paint.bold(change.name)} ${paint.dim(locationText(change))}`);
+    for (const detail of changeDetails(change)) lines.push(`    ${detail.startsWith('drifted') ? paint.yellow(detail) : detail}`);
+  }
+  if (listed(plan).length > 0) lines.push('');
+  lines.push(hasChanges(plan) ? paint.bold(summaryLine(plan)) : paint.green(`No changes. ${summaryLine(plan)}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Workflow annotations at each policy's `name` line, then the summary line. */
+export function planGithub(plan: Plan): string {
+  const lines: string[] = [];
+  for (const change of listed(plan)) {
+    const details = changeDetails(change).join('\n');
+    const level = change.action === 'blocked' ? 'error' : change.action === 'update' && change.drift ? 'warning' : 'notice';
+    const at = 'file' in change ? { file: change.file, line: change.line, col: change.col } : {};
+    lines.push(annotation(level, details, { ...at, title: `acctl policy plan: ${change.action} ${change.name}` }));
+  }
+  lines.push(summaryLine(plan));
+  return `${lines.join('\n')}\n`;
+}
+
+/** A pull-request comment: the summary and a table first, each policy's diff folded below, within GitHub's limit. */
+export function planMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
+  const icon = plan.summary.blocked > 0 ? '❌' : plan.summary.drifted > 0 ? '⚠️' : hasChanges(plan) ? '📝' : '✅';
+  let head = `### ${icon} acctl policy plan\n\n**${summaryLine(plan)}**\n`;
+  const rows = listed(plan);
+  if (rows.length > 0) {
+    head += '\n| | Policy | Action | File |\n| --- | --- | --- | --- |\n';
+    for (const change of rows.slice(0, 50)) head += `| ${marks[change.action]} | \`${cell(change.name)}\` | ${change.action}${change.action === 'update' && change.drift ? ' (drifted)' : ''} | ${'file' in change ? `\`${cell(change.file)}\`` : ''} |\n`;
+    if (rows.length > 50) head += `\n…and ${plural(rows.length - 50, 'more policy', 'more policies')}.\n`;
+  }
+  const entries = rows.map((change) => `**${marks[change.action]} ${change.action} \`${cell(change.name)}\`**\n\n${changeDetails(change).map((detail) => `- ${detail}`).join('\n')}\n`);
+  return fitted(head, `Details (${entries.length})`, entries, limit);
+}
+
+/** One test case per policy; a blocked one fails, a drifted one is an error (it needs a look), the rest pass with what would happen. */
+export function planJunit(plan: Plan): string {
+  const cases = plan.changes.map((change): JunitCase => {
+    const body = changeDetails(change).join('\n');
+    const base: JunitCase = { name: change.name, classname: 'acctl policy plan', ...('file' in change ? { file: change.file, line: change.line } : {}) };
+    if (change.action === 'blocked') return { ...base, failure: { message: change.reason, type: 'blocked', body } };
+    if (change.action === 'update' && change.drift) return { ...base, error: { message: driftText(change.drift), type: 'drifted', body } };
+    return { ...base, systemOut: `${change.action}${body ? `\n${body}` : ''}` };
+  });
+  return renderJunit('acctl policy plan', [{ name: 'acctl policy plan', cases }]);
+}

@@ -1,0 +1,39 @@
+import { loadPolicyFileSet } from '../policy-files/command-support.js';
+import { UsageError } from '../errors.js';
+import { locationOf } from '../policy-files/findings.js';
+import { lintFiles } from '../policy-files/lint.js';
+import { loadFiles } from '../policy-files/load.js';
+import { desiredPolicies, type DesiredPolicy } from './desired.js';
+
+/** A policy repository as plan and apply see it: its valid policies, its ownership label and folder. */
+export interface PolicyRepository {
+  dir: string;
+  owner: string | null;
+  /** acctl.yaml's server (or the chosen environment's), used when --server / ACCTL_SERVER is not given. */
+  server: string | undefined;
+  desired: DesiredPolicy[];
+}
+
+/**
+ * Reads the folder and refuses to go on when lint finds errors in it: a server never receives half
+ * of a repository because one file did not parse.
+ */
+export async function readPolicyRepository(dir: string, environment: string | undefined): Promise<PolicyRepository> {
+  const set = await loadPolicyFileSet([dir]);
+  if (set.roots.length !== 1) throw new UsageError(`${dir} spans ${set.roots.length} policy folders (acctl.yaml files); plan and apply take one`);
+  const root = set.roots[0]!;
+  const report = lintFiles(set.selected);
+  const errors = report.findings.filter((finding) => finding.severity === 'error');
+  if (errors.length > 0) {
+    throw new UsageError(`${errors.length} error(s) in the policy files; nothing was compared or applied:\n${errors.slice(0, 20).map((finding) => `  ${locationOf(finding)} ${finding.message}`).join('\n')}`, [
+      `acctl policy lint ${dir} shows them all`,
+    ]);
+  }
+  const policies = loadFiles(set.selected).policies;
+  const config = root.config;
+  if (environment !== undefined && config.environments?.[environment] === undefined) {
+    throw new UsageError(`acctl.yaml has no environment "${environment}"`, [`Known: ${Object.keys(config.environments ?? {}).join(', ') || 'none'}`]);
+  }
+  const server = environment === undefined ? config.server : (config.environments?.[environment]?.server ?? config.server);
+  return { dir: root.dir, owner: config.owner ?? null, server, desired: desiredPolicies(policies, config.owner) };
+}

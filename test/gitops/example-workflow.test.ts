@@ -1,0 +1,82 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { parse } from 'yaml';
+import type { Plan } from '../../cli/src/gitops/plan.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { apiAs, apiCli } from '../cli/resources-support.js';
+import { repoRoot } from '../cli/run-cli.js';
+import { copyOfExampleRepository } from './support.js';
+
+const workflowFile = path.join(repoRoot, 'docs/examples/policy-repo-workflow.yml');
+
+interface WorkflowCommand {
+  job: string;
+  args: string[];
+  /** `> file`: stdout goes there. */
+  stdoutTo?: string;
+  /** `|| test $? -eq 2`: exit 2 is a success too. */
+  okExitCodes: number[];
+}
+
+/** The `acctl ...` lines of the workflow's run steps, job by job, in order. */
+function workflowCommands(): WorkflowCommand[] {
+  const workflow = parse(readFileSync(workflowFile, 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string }> }> };
+  const commands: WorkflowCommand[] = [];
+  for (const [job, { steps }] of Object.entries(workflow.jobs)) {
+    for (const line of steps.flatMap((step) => (step.run ?? '').split('\n')).map((text) => text.trim())) {
+      if (!line.startsWith('acctl ')) continue;
+      const [command = '', fallback] = line.split(' || ');
+      const [words = '', redirect] = command.split(' > ');
+      commands.push({ job, args: words.trim().split(/\s+/).slice(1), ...(redirect ? { stdoutTo: redirect.trim() } : {}), okExitCodes: fallback === 'test $? -eq 2' ? [0, 2] : [0] });
+    }
+  }
+  return commands;
+}
+
+describe('the example workflow of a policy repository (docs/examples/policy-repo-workflow.yml)', function () {
+  this.timeout(300000);
+  let t: TestApp;
+  let cli: ReturnType<typeof apiCli>;
+  let dir: string;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    cli = apiCli(t, (await apiAs(t, ['read:policies', 'write:policies', 'delete:policies'])).client);
+    dir = copyOfExampleRepository();
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs its commands in order: checks and a plan comment on the pull request, then apply on main', async () => {
+    const commands = workflowCommands();
+    expect(commands.map((command) => `${command.job}: ${command.args.slice(0, 2).join(' ')}`)).to.deep.equal([
+      'plan: policy fmt',
+      'plan: policy lint',
+      'plan: policy test',
+      'plan: policy plan',
+      'apply: policy lint',
+      'apply: policy test',
+      'apply: policy apply',
+    ]);
+    const env = { GITHUB_STEP_SUMMARY: path.join(dir, 'step-summary.md'), GITHUB_SHA: 'feedfacefeedfacefeedfacefeedfacefeedface', GITHUB_ACTOR: 'octocat' };
+    writeFileSync(env.GITHUB_STEP_SUMMARY, '');
+    for (const command of commands) {
+      // The workflow runs in the repository's root: `.` there is the copy here, and files it writes go beside it.
+      const args = command.args.map((arg) => (arg === '.' ? dir : arg === 'plan.json' ? path.join(dir, 'plan.json') : arg));
+      const result = await cli(args, { env });
+      expect(command.okExitCodes, `${command.args.join(' ')} exited ${result.exitCode}\n${result.stdout}\n${result.stderr}`).to.include(result.exitCode);
+      if (command.stdoutTo) writeFileSync(path.join(dir, command.stdoutTo), result.stdout);
+    }
+    const comment = readFileSync(path.join(dir, 'plan.md'), 'utf8');
+    expect(comment).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 14 to create, 0 to update, 0 to delete, 0 unchanged\.\*\*/);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as Plan;
+    expect(saved.summary.create).to.equal(14);
+    // After apply on main, the next pull request's plan has nothing to do.
+    const after = await cli(['policy', 'plan', dir, '--prune', '--json']);
+    expect(after.exitCode, after.stderr).to.equal(0);
+    expect(after.json<Plan>().summary).to.include({ unchanged: 14, create: 0 });
+  });
+});
