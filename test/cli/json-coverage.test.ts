@@ -14,10 +14,10 @@ const withoutJson: Record<string, string> = {
 const surface = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'cli', 'surface.json'), 'utf8')) as { commands: Record<string, { flags: Record<string, unknown> }> };
 const commandIds = Object.keys(surface.commands);
 
-/** Every CLI test file's text, to find which commands a test runs with --json. */
-const testSources = readdirSync(path.join(repoRoot, 'test', 'cli'), { recursive: true, encoding: 'utf8' })
+/** Every test file's text (CLI runs live in test/cli, test/gitops and others), to find which commands a test runs with --json. */
+const testSources = readdirSync(path.join(repoRoot, 'test'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => readFileSync(path.join(repoRoot, 'test', 'cli', file), 'utf8'));
+  .map((file) => readFileSync(path.join(repoRoot, 'test', file), 'utf8'));
 
 /** A call like `cli(['webhook', 'create', ..., '--json'])` on one line: the command's words as the start of an argument list. */
 function runWithJson(id: string): boolean {
@@ -36,7 +36,7 @@ describe('--json on every command (scripts rely on one JSON document on stdout)'
     expect(missing, 'commands without --json: add it (BaseCommand enables it) or document the exception above').to.deep.equal([]);
   });
 
-  it('every command is run with --json by some test in test/cli', () => {
+  it('every command is run with --json by some test', () => {
     // client.test.ts runs `acctl server client ...` through a helper that adds the first words.
     // audit-tail.test.ts starts `acctl audit tail` through startTail, which adds the first words.
     const throughHelper: Record<string, string> = { 'server client delete': "cli('delete'", 'server client rotate-secret': "cli('rotate-secret'", 'audit tail': 'startTail(' };
