@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { createKnex } from '../../server/src/db/knex.js';
-import { findFreePort } from '../../server/src/db/embedded-postgres.js';
-import { spawnCli } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
 import { clientCredentialsToken, delay, httpCall } from '../helpers/http.js';
 import { allowReadDocs, Load, tally, type AcknowledgedPolicy } from './load.js';
+import { readAll as readAllFrom, startServerProcess } from './server-process.js';
 
 /**
  * Issue #10 (b): a real server process (`acctl server start` on a real database) is killed with
@@ -23,35 +22,11 @@ describe('a server killed with SIGKILL under load', function () {
   let base = '';
 
   async function start(): Promise<string> {
-    const port = await findFreePort();
-    server = spawnCli(['server', 'start', '--port', String(port), '--database-url', databaseUrl], {
-      ACCTL_KEY_ENCRYPTION_KEY: keyEncryptionKey,
-      ACCTL_BOOTSTRAP_CLIENT_ID: clientId,
-      ACCTL_BOOTSTRAP_CLIENT_SECRET: clientSecret,
-      ACCTL_LOG_LEVEL: 'error',
-    });
-    server.stdout!.resume();
-    server.stderr!.resume();
-    const url = `http://127.0.0.1:${port}/v1`;
-    const deadline = Date.now() + 60_000;
-    while ((await fetch(`${url}/ready`).then((r) => r.status, () => 0)) !== 200) {
-      if (Date.now() > deadline) throw new Error('server did not become ready');
-      await delay(100);
-    }
-    return url;
+    const started = await startServerProcess({ databaseUrl, keyEncryptionKey, clientId, clientSecret });
+    server = started.process;
+    return started.baseUrl;
   }
-
-  /** GETs every path with a few requests at a time; the statuses and bodies, in order. */
-  async function readAll(token: string, paths: string[]): Promise<Array<{ status: number; body: any }>> {
-    const answers: Array<{ status: number; body: any }> = new Array(paths.length);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let i = next++; i < paths.length; i = next++) answers[i] = await httpCall(`${base}${paths[i]}`, { token });
-      }),
-    );
-    return answers;
-  }
+  const readAll = (token: string, paths: string[]) => readAllFrom(base, token, paths);
 
   before(async () => {
     databaseUrl = await freshDatabase();

@@ -31,7 +31,9 @@ export function executableChanges(plan: Plan): Executable[] {
  * Carries out a plan: creates, updates with If-Match set to the version the plan saw, deletes (only
  * in a plan made with prune) likewise. A 412 or 409 means the server moved since the plan (a stale
  * plan, or another apply that got there first): nothing more is started and the `stale_plan` error
- * names what was applied before it, so nothing is ever overwritten.
+ * names what was applied before it, so nothing is ever overwritten. A server that stops answering
+ * midway ends the apply with `server_unreachable` and how far it got; applying the folder again
+ * finishes it (test/faults/apply-crash.test.ts).
  */
 export async function applyPlan(api: ApiClient, plan: Plan, origin: ApplyOrigin, options: { now: () => Date; progress?: (done: number, total: number) => void }): Promise<ApplyResult> {
   const changes = executableChanges(plan);
@@ -46,6 +48,13 @@ export async function applyPlan(api: ApiClient, plan: Plan, origin: ApplyOrigin,
     if (error instanceof CommandError && error.code === 'conflict') {
       throw new CommandError('stale_plan', `The server changed since the plan, nothing was overwritten: ${error.message}${applied.length > 0 ? ` (${applied.length} change(s) applied before that)` : ''}`, {
         suggestions: ['Run acctl policy plan again to see the server as it is now, then apply the new plan'],
+      });
+    }
+    if (error instanceof CommandError && error.code === 'server_unreachable') {
+      // The server went away mid-apply (a crash, a restart): say how far it got and that re-running is the way on.
+      throw new CommandError('server_unreachable', `${error.message}; the apply stopped after ${applied.length} of ${changes.length} change(s) were acknowledged (those in flight may or may not have been made)`, {
+        cause: error,
+        suggestions: ['Once the server answers again, run acctl policy apply on the folder again: it plans afresh and makes only the changes still missing (a saved plan is stale by then: plan again)', ...error.suggestions],
       });
     }
     throw error;

@@ -17,7 +17,7 @@ export interface ApplyJson {
 export default class PolicyApply extends GitopsCommand {
   static override summary = 'Make the server match a policy folder, or carry out a saved plan';
   static override description = [
-    'Plans (as acctl policy plan) and applies: creates, then updates sent with If-Match set to the version the plan saw, so a change made on the server since (a stale plan.json, or a concurrent apply) is refused with exit 9 instead of overwritten. A second apply of the same files changes nothing.',
+    'Plans (as acctl policy plan) and applies: creates, then updates sent with If-Match set to the version the plan saw, so a change made on the server since (a stale plan.json, or a concurrent apply) is refused with exit 9 instead of overwritten. A second apply of the same files changes nothing. If the server stops answering midway, apply exits 8 saying how many changes it acknowledged; applying the folder again makes only the rest.',
     '--prune also soft-deletes the policies carrying this repository\'s ownership label (acctl.yaml `owner`) that are gone from its files; policies with another label, or none, are never touched. It refuses to delete more than --max-deletes (default 10) or every policy the repository owns, unless --force.',
     'Each version written records its provenance in metadata.provenance: commit (--commit, GITHUB_SHA, or git rev-parse HEAD), CI run URL (--run-url, or GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID), actor (--actor, GITHUB_ACTOR, or the local user), source file, content hash and time.',
   ].join('\n');
