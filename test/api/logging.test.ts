@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { basicAuthorization, bearer, formUrlEncode } from '../helpers/credentials.js';
-import { authorizationCode, createTestUser, elementText, inputValue, PageAgent, pkcePair, signIn } from '../oauth/support/user-agent.js';
+import { authorizationCode, authorizePath, createTestUser, elementText, inputValue, PageAgent, pkcePair, signIn } from '../oauth/support/user-agent.js';
 
 /** Secrets a test used, with the pieces of each that would still be a leak on their own. */
 class SecretsUsed extends Map<string, string> {
@@ -131,7 +131,6 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
     secrets.keep('password', admin.password);
     const browser = new PageAgent(t.app);
     await signIn(browser, admin);
-    for (const [name, value] of browser.cookies) secrets.keep(`cookie ${name}`, value);
 
     // Client registration on the dashboard: the secret is shown once, in the page.
     const dashboard = await browser.get('/v1/ui/dashboard');
@@ -154,12 +153,22 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
     const adminToken = credentials.json().access_token as string;
     secrets.keep('access token (client_credentials)', adminToken);
 
-    // Authorization code with PKCE through the consent page; the code and state travel in URLs.
+    // Authorization code with PKCE, from a browser with no session: authorize, the sign-in page
+    // (return_to carries the whole request, state included), sign-in, consent. The code and
+    // state travel in URLs.
     const { verifier, challenge } = pkcePair();
     secrets.keep('code_verifier', verifier);
     const state = `state-${verifier.slice(0, 12)}`;
     secrets.keep('state', state);
-    const code = await authorizationCode(browser, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies', state, code_challenge: challenge, code_challenge_method: 'S256' });
+    const request = { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies', state, code_challenge: challenge, code_challenge_method: 'S256' };
+    const user = new PageAgent(t.app);
+    const toSignIn = await user.get(authorizePath(request));
+    expect(toSignIn.statusCode).to.equal(303);
+    const signInPage = await user.get(toSignIn.headers.location as string);
+    const signedIn = await user.postForm('/v1/ui/sign-in', { csrf_token: inputValue(signInPage.body, 'csrf_token'), username: admin.username, password: admin.password, return_to: inputValue(signInPage.body, 'return_to') });
+    expect(signedIn.statusCode, signedIn.body).to.equal(303);
+    for (const [name, value] of user.cookies) secrets.keep(`session cookie ${name}`, value);
+    const code = await authorizationCode(user, request);
     secrets.keep('authorization code', code);
     const redeem = () => t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret } });
     const issued = await redeem();
@@ -200,5 +209,17 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
 
   it('contains no password, session, client secret, code, code_verifier, access, refresh or API token, nor webhook secret', () => {
     secrets.expectNoneIn(lines.join(''));
+  });
+
+  it('logs the sign-in page\'s return_to with the authorization request in it redacted, and the rest kept', () => {
+    const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url?.startsWith('/v1/ui/sign-in?') ? [entry.req.url] : []));
+    expect(urls.length).to.be.greaterThan(0);
+    for (const url of urls) {
+      const returnTo = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('return_to')!;
+      const request = new URLSearchParams(returnTo.slice(returnTo.indexOf('?') + 1));
+      expect(returnTo.startsWith('/v1/oauth/authorize?'), returnTo).to.equal(true);
+      expect(request.get('state')).to.equal('[redacted]');
+      expect(request.get('response_type')).to.equal('code');
+    }
   });
 });
