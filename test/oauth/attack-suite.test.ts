@@ -2,7 +2,8 @@ import { scrypt } from 'node:crypto';
 import { expect } from 'chai';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
-import { createApiToken } from '../helpers/credentials.js';
+import { bearer, createApiToken, forgeAccessToken } from '../helpers/credentials.js';
+import { expectProblem, wwwAuthenticate } from '../helpers/responses.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
 import { registerCodeClient, clientFields } from './support/clients.js';
 import { expectTokens, postToken } from './support/tokens.js';
@@ -38,6 +39,16 @@ describe('OAuth attack suite: requirements not covered elsewhere', () => {
     const jtis = tokens.map((token) => decodeJwt(token).jti);
     for (const jti of jtis) expect(jti).to.be.a('string').with.length.greaterThan(15);
     expect(new Set(jtis).size, 'each token has its own jti').to.equal(tokens.length);
+  });
+
+  it('"invalid_token when bad (unknown kid)": refuses a token under an unknown kid even when the service key signed it', async () => {
+    // test/auth/bearer.test.ts refuses an unknown kid on a foreign key's signature, which a verifier
+    // that ignored kid and tried its own keys would refuse too; here only the kid is wrong.
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: bearer(token) });
+    expect((await refresh(await forgeAccessToken(t.app))).statusCode, 'control: the same token under the right kid gets past authentication').to.equal(400);
+    const response = await refresh(await forgeAccessToken(t.app, { header: { kid: 'kid-this-service-never-had' } }));
+    expectProblem(response, 401, 'invalid_token');
+    expect(wwwAuthenticate(response)).to.match(/^Bearer realm="acctl", error="invalid_token"/);
   });
 
   it('"secrets stored as SHA-256": the client and API-token tables hold each secret\'s SHA-256 and no plaintext', async () => {
