@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, createApiToken, forgeAccessToken } from '../helpers/credentials.js';
-import { expectProblem, wwwAuthenticate } from '../helpers/responses.js';
+import { expectOAuthError, expectProblem, wwwAuthenticate } from '../helpers/responses.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
 import { registerCodeClient, clientFields } from './support/clients.js';
 import { expectTokens, postToken } from './support/tokens.js';
@@ -49,6 +49,18 @@ describe('OAuth attack suite: requirements not covered elsewhere', () => {
     const response = await refresh(await forgeAccessToken(t.app, { header: { kid: 'kid-this-service-never-had' } }));
     expectProblem(response, 401, 'invalid_token');
     expect(wwwAuthenticate(response)).to.match(/^Bearer realm="acctl", error="invalid_token"/);
+  });
+
+  it('"invalid_client" to a confidential client that sends its client_id alone, as a public client would; its code stays unredeemed', async () => {
+    const client = await registerCodeClient(t.app);
+    const agent = new PageAgent(t.app);
+    await signIn(agent, await createTestUser(t.app));
+    const code = await authorizationCode(agent, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies' });
+    const redeem = (fields: Record<string, string>) => postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, ...fields });
+    const response = await redeem({ client_id: client.clientId });
+    expectOAuthError(response, 401, 'invalid_client');
+    expect(response.headers['www-authenticate'], 'no Basic challenge when Basic was not used').to.equal(undefined);
+    expectTokens(await redeem(clientFields(client)));
   });
 
   it('"secrets stored as SHA-256": the client and API-token tables hold each secret\'s SHA-256 and no plaintext', async () => {
