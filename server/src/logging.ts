@@ -5,13 +5,23 @@ import type { Config } from './config/config.js';
 /** Query parameters whose values never reach a log line. */
 const sensitiveQueryParameters = /^(code|state|access_token|refresh_token|id_token|client_secret|password|token|code_verifier)$/i;
 
+/**
+ * Query parameters whose value is itself a URL of this service: the sign-in page's `return_to`
+ * carries the whole authorization request, `state` included, so its query is redacted in turn.
+ */
+const nestedUrlQueryParameters = /^return_to$/i;
+
 /** The URL with sensitive query values replaced, for request logs. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (sensitiveQueryParameters.test(key)) params.set(key, '[redacted]');
-  return `${url.slice(0, q)}?${params.toString()}`;
+  const redacted = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(url.slice(q + 1))) {
+    if (sensitiveQueryParameters.test(key)) redacted.append(key, '[redacted]');
+    else if (nestedUrlQueryParameters.test(key)) redacted.append(key, redactUrl(value));
+    else redacted.append(key, value);
+  }
+  return `${url.slice(0, q)}?${redacted.toString()}`;
 }
 
 /**

@@ -1,14 +1,7 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectOAuthError } from '../helpers/responses.js';
-import { createTestUser, inputValue, PageAgent, signIn } from '../oauth/support/user-agent.js';
-
-/** The text of the element with this id (the dashboard marks the client_id and secret for scripts). */
-function elementText(page: string, id: string): string {
-  const match = new RegExp(`id="${id}">([^<]*)<`).exec(page);
-  if (!match) throw new Error(`no element #${id} in:\n${page}`);
-  return match[1]!;
-}
+import { createTestUser, elementText, inputValue, PageAgent, signIn } from '../oauth/support/user-agent.js';
 
 describe('the dashboard (/v1/ui/dashboard)', () => {
   let t: TestApp;

@@ -55,6 +55,13 @@ export function inputValue(page: string, name: string): string {
   return match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
+/** The text of the element with this id (the dashboard marks the client_id and secret for scripts). */
+export function elementText(page: string, id: string): string {
+  const match = new RegExp(`id="${id}">([^<]*)<`).exec(page);
+  if (!match) throw new Error(`no element #${id} in:\n${page}`);
+  return match[1]!;
+}
+
 export interface TestUser {
   id: string;
   username: string;
