@@ -8,7 +8,7 @@ import { apiAs, apiCli } from '../cli/resources-support.js';
 import { repoRoot } from '../cli/run-cli.js';
 import { copyOfExampleRepository } from './support.js';
 
-const workflowFile = path.join(repoRoot, 'docs/examples/policy-repo-workflow.yml');
+const workflowFile = path.join(repoRoot, '.github/workflows/example-policy-repository.yml');
 
 interface WorkflowCommand {
   job: string;
@@ -34,7 +34,7 @@ function workflowCommands(): WorkflowCommand[] {
   return commands;
 }
 
-describe('the example workflow of a policy repository (docs/examples/policy-repo-workflow.yml)', function () {
+describe('the example workflow of a policy repository (.github/workflows/example-policy-repository.yml)', function () {
   this.timeout(300000);
   let t: TestApp;
   let cli: ReturnType<typeof apiCli>;
