@@ -23,7 +23,14 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
   let browser: (props: { source: ReturnType<typeof apiEventSource>; rows: number }) => import('react').ReactElement;
 
   before(async () => {
-    const [testing, react, { AuditBrowser }] = await Promise.all([import('ink-testing-library'), import('react'), import('../../../cli/src/audit-browser/audit-browser.js')]);
+    // As `acctl audit browse` does before loading ink: with CI set (as .ci/run sets it), ink would
+    // write only the last frame of what it renders (is-in-ci, read once when ink is imported).
+    const ci = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
+    const [testing, react, { AuditBrowser }] = await Promise.all([import('ink-testing-library'), import('react'), import('../../../cli/src/audit-browser/audit-browser.js')]).finally(() => {
+      for (const [name, value] of Object.entries(ci)) if (value !== undefined) process.env[name] = value;
+    });
     renderTree = testing.render;
     browser = (props) => react.createElement(AuditBrowser, props);
     t = await startTestApp({ listen: true });

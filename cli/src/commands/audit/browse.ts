@@ -20,6 +20,11 @@ Needs a terminal: for scripts use acctl audit events or acctl audit tail. Needs 
     }
     const filter = eventFilterOf(flags, new Date());
     const api = await this.api(flags.server);
+    // ink reads CI / CONTINUOUS_INTEGRATION once, when imported (is-in-ci), and then writes only its
+    // last frame, which leaves an interactive program blank. Both ends were just checked to be a
+    // terminal, so whatever the environment says, this is not a CI log.
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
     // ink and React load here only: every other command starts without them.
     const { browseAuditLog } = await import('../../audit-browser/run.js');
     await browseAuditLog(apiEventSource(api, filter));
