@@ -9,14 +9,6 @@ export interface ClientAuthLookup {
   secondsUntilAllowed(throttle: FailureThrottle, key: string, now: Date): Promise<number>;
 }
 
-/** Straight from the database: for callers outside a request (tests, tools). */
-export function databaseClientAuthLookup(db: Knex): ClientAuthLookup {
-  return {
-    client: (clientId) => findClient(db, clientId),
-    secondsUntilAllowed: async (throttle, key, now) => retryAfterSeconds(throttle, await latestFailures(db, throttle, key), now),
-  };
-}
-
 /**
  * OAuth clients and the failure throttle's recent failures, kept in memory and trusted only at the
  * client_auth counter they were read at (migration 20261126_05: a trigger bumps it with any change
