@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
-import { canonicalJson } from '../../server/src/domains/audit/canonical-json.js';
+import fc from 'fast-check';
+import { asJson, CanonicalText, canonicalJson } from '../../server/src/domains/audit/canonical-json.js';
 import { retentionQueue } from '../../server/src/domains/audit/plugin.js';
 import { applyDecisionRetention } from '../../server/src/domains/audit/retention.js';
 import { systemContext } from '../../server/src/events/context.js';
@@ -221,6 +222,18 @@ describe('audit log hash chains', () => {
     it('sorts members by UTF-16 code units, drops undefined, and writes numbers and strings as JSON.stringify does', () => {
       expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: { z: undefined, é: 1e21, y: -0 } })).to.equal('{"a":[true,null,"x"],"b":1,"c":{"y":0,"é":1e+21}}');
       expect(canonicalJson({ '\u20ac': 1, '\r': 2, '1': 3, '\u00c5': 4 })).to.equal('{"\\r":2,"1":3,"Å":4,"€":1}');
+    });
+
+    it('reads any value as JSON.stringify does, so an event hashes the same before it is stored and after it is read back', () => {
+      const when = new Date('2026-11-22T10:00:00.123Z');
+      expect(canonicalJson({ at: when, list: [undefined, () => 1, NaN, when], skip: () => 1, n: -Infinity })).to.equal('{"at":"2026-11-22T10:00:00.123Z","list":[null,null,null,"2026-11-22T10:00:00.123Z"],"n":null}');
+      const values = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), fc.constant(undefined), fc.double(), fc.jsonValue())));
+      fc.assert(fc.property(values, (value) => canonicalJson(value) === canonicalJson(asJson(value) ?? null) || value === undefined), { numRuns: 300 });
+    });
+
+    it('takes text already rendered as it is', () => {
+      const data = { b: [1, { d: 2, c: 3 }], a: 'x' };
+      expect(canonicalJson({ z: 1, data: new CanonicalText(canonicalJson(data)) })).to.equal(canonicalJson({ z: 1, data }));
     });
   });
 });

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { pgQuery } from '../db/pg-transaction.js';
 
 export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys' | 'client_auth';
 export type Generations = Record<GenerationName, number>;
 
 const channel = 'acctl_changes';
+/** Read by most requests: a named prepared statement, without Knex's query building. */
+const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
 
 /**
  * What changed in the shared database, for the in-memory caches of this replica (compiled
@@ -64,7 +67,7 @@ export class ChangeFeed {
   }
 
   private async read(): Promise<Generations> {
-    const rows: Array<{ name: GenerationName; generation: number }> = await this.db('change_generations').select('name', 'generation');
+    const { rows } = await pgQuery<{ name: GenerationName; generation: string }>(this.db, readGenerations);
     const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
     for (const row of rows) generations[row.name] = Number(row.generation);
     return generations;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
-import { asJson } from './canonical-json.js';
+import { CanonicalText, canonicalJson } from './canonical-json.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { chainOf, genesisHash, hashEvent, type AuditChain } from './chain.js';
 
@@ -51,15 +51,29 @@ export function readReservation(row: { sequences: Array<string | number>; change
   };
 }
 
+/** Events sealed for the log: as the API shows them, and as rows for insertAuditEventsSql's one parameter. */
+export interface SealedEvents {
+  events: AuditEvent[];
+  rowsJson: string;
+}
+
 /**
  * The events as the audit log stores them: numbered with the reserved sequences and linked, each to
  * the one before it in its chain. Pure: the caller reserved and will insert in one transaction.
+ * `data` and `change` are the events' own values, not copies: what is hashed and stored is their
+ * JSON (a Date as its ISO string), as the log reads them back.
  */
-export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): AuditEvent[] {
+export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): SealedEvents {
   const heads = { ...reservation.heads };
-  return events.map((event, index) => {
+  const sealed: AuditEvent[] = [];
+  let rowsJson = '[';
+  for (const [index, event] of events.entries()) {
     const chain = chainOf(event.type);
-    const fields: Omit<AuditEvent, 'hash'> = {
+    // Rendered once, canonically (as it will read back from jsonb, so the hash computed now is the
+    // one verification finds): hashed and stored from the same text.
+    const dataText = canonicalJson(event.data ?? {});
+    const changeText = event.change ? canonicalJson({ before: event.change.before ?? null, after: event.change.after ?? null }) : 'null';
+    const fields: Omit<AuditEvent, 'hash' | 'data' | 'change'> = {
       id: event.id ?? randomUUID(),
       sequence: reservation.sequences[index]!,
       chain,
@@ -69,24 +83,21 @@ export function sealEvents(reservation: AuditReservation, events: readonly Domai
       target: { type: event.target.type, id: event.target.id },
       outcome: event.outcome,
       request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
-      // As they will read back from jsonb, so the hash computed now is the one verification finds.
-      change: event.change ? { before: asJson(event.change.before) ?? null, after: asJson(event.change.after) ?? null } : null,
-      data: asJson(event.data) ?? {},
       prev_hash: heads[chain],
     };
-    const hash = hashEvent(fields);
+    const hash = hashEvent({ ...fields, data: new CanonicalText(dataText), change: new CanonicalText(changeText) });
     heads[chain] = hash;
-    return { ...fields, hash };
-  });
+    const auditEvent: AuditEvent = { ...fields, change: event.change ?? null, data: event.data ?? {}, hash };
+    sealed.push(auditEvent);
+    const row = JSON.stringify(toRow(auditEvent));
+    rowsJson += `${index === 0 ? '' : ','}${row.slice(0, -1)},"change":${changeText},"data":${dataText}}`;
+  }
+  return { events: sealed, rowsJson: `${rowsJson}]` };
 }
 
-/** The statement that stores sealed events; its one parameter is auditRowsJson's answer. */
+/** The statement that stores sealed events; its one parameter is SealedEvents.rowsJson. */
 export function insertAuditEventsSql(placeholder: '?' | `$${number}`): string {
   return insertJsonRowsSql('audit_events', auditEventColumns, placeholder);
-}
-
-export function auditRowsJson(events: readonly AuditEvent[]): string {
-  return JSON.stringify(events.map(toRow));
 }
 
 /**
@@ -99,12 +110,12 @@ export function auditRowsJson(events: readonly AuditEvent[]): string {
  */
 export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
   const result = (await trx.raw(reserveSql('?'), [events.length])) as { rows: Array<Parameters<typeof readReservation>[0]> };
-  const recorded = sealEvents(readReservation(result.rows[0]!), events);
-  await trx.raw(insertAuditEventsSql('?'), [auditRowsJson(recorded)]);
-  return recorded;
+  const sealed = sealEvents(readReservation(result.rows[0]!), events);
+  await trx.raw(insertAuditEventsSql('?'), [sealed.rowsJson]);
+  return sealed.events;
 }
 
-/** The row as jsonb_populate_recordset reads it (db/json-rows.ts). */
+/** The row as jsonb_populate_recordset reads it (db/json-rows.ts), but for change and data, which sealEvents adds as rendered. */
 function toRow(event: AuditEvent): Record<string, unknown> {
   return {
     seq: event.sequence,
@@ -121,8 +132,6 @@ function toRow(event: AuditEvent): Record<string, unknown> {
     request_id: event.request.id,
     source_ip: event.request.ip,
     user_agent: event.request.user_agent,
-    change: event.change,
-    data: event.data,
     prev_hash: byteaJson(event.prev_hash),
     hash: byteaJson(event.hash),
   };

@@ -1,25 +1,74 @@
 /**
- * RFC 8785 JSON Canonicalization Scheme (JCS) for the values JSON.parse produces: object members
- * sorted by their names' UTF-16 code units (JavaScript's default sort order), no whitespace, and
- * strings and numbers serialised as ECMAScript's JSON.stringify does (which is what JCS 3.2.2
- * prescribes). Members whose value is undefined are left out, as JSON.stringify does, so a value
- * hashes the same before it is stored as jsonb and after it is read back.
+ * RFC 8785 JSON Canonicalization Scheme (JCS): object members sorted by their names' UTF-16 code
+ * units (JavaScript's default sort order), no whitespace, and strings and numbers serialised as
+ * ECMAScript's JSON.stringify does (which is what JCS 3.2.2 prescribes). Any value is read as
+ * JSON.stringify reads it (toJSON, so Dates become ISO strings; undefined, functions and symbols
+ * left out of objects and null in arrays; NaN and Infinity null), so a value hashes the same before
+ * it is stored as jsonb and after it is read back: canonicalJson(x) === canonicalJson(asJson(x)).
+ * One pass, no intermediate copies: every audit event is hashed through it on the decision path.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError('canonicalJson: JSON has no NaN or Infinity');
-    return JSON.stringify(value);
+  const text = write(value);
+  if (text === undefined) throw new TypeError(`canonicalJson: a ${typeof value} is not JSON`);
+  return text;
+}
+
+/** Canonical text already written, taken as it is by canonicalJson (a member hashed and stored from one rendering). */
+export class CanonicalText {
+  constructor(readonly text: string) {}
+}
+
+function write(input: unknown): string | undefined {
+  let value = input;
+  if (typeof value === 'object' && value !== null) {
+    if (value instanceof CanonicalText) return value.text;
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
   }
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  if (typeof value === 'object') {
-    const members = Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${members.join(',')}}`;
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      throw new TypeError('canonicalJson: a bigint is not JSON');
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
+    default:
+      return undefined;
   }
-  throw new TypeError(`canonicalJson: a ${typeof value} is not JSON`);
+}
+
+function writeArray(items: readonly unknown[]): string {
+  let text = '[';
+  for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + (write(items[i]) ?? 'null');
+  return `${text}]`;
+}
+
+function writeObject(object: Record<string, unknown>): string {
+  const keys = Object.keys(object).sort();
+  let text = '{';
+  for (const key of keys) {
+    const member = write(object[key]);
+    if (member === undefined) continue;
+    text += `${text.length === 1 ? '' : ','}${quotedName(key)}:${member}`;
+  }
+  return `${text}}`;
+}
+
+/** Member names repeat from event to event: quoted once (a bounded cache; names past the bound are quoted each time). */
+const quotedNames = new Map<string, string>();
+const maxQuotedNames = 10_000;
+
+function quotedName(name: string): string {
+  let quoted = quotedNames.get(name);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(name);
+    if (quotedNames.size < maxQuotedNames && name.length <= 64) quotedNames.set(name, quoted);
+  }
+  return quoted;
 }
 
 /** The value as it reads back from JSON (Dates become ISO strings, undefined members disappear). */

@@ -4,7 +4,7 @@ import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
-import { auditRowsJson, insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
+import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
 import { chainOf, genesisHash } from '../audit/chain.js';
 
 export interface DecisionRow {
@@ -73,7 +73,10 @@ export class DecisionRecorder {
 
   constructor(
     private readonly db: Knex,
-    options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 2 },
+    // One write at a time: the decisions that arrive meanwhile make the next write bigger, and on a
+    // small machine the round trips (each wakes a backend) cost more than the waiting. Measured with
+    // npm run bench: one in flight answered 15% more decisions than two, with a lower p99.
+    options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 1 },
   ) {
     this.commit = new GroupCommit((decisions) => this.write(decisions), options);
   }
@@ -95,10 +98,10 @@ export class DecisionRecorder {
     for (let attempt = 0; attempt < predictionAttempts; attempt++) {
       const sealed = sealEvents({ sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { decision: expected.decisionHead, change: genesisHash } }, events);
       // A write that goes out before this one commits builds on this one's outcome.
-      this.predicted = tailAfter(sealed);
+      this.predicted = tailAfter(sealed.events);
       let answer: { recorded: boolean; last_sequence: number; decision_head: Buffer | null } | undefined;
       try {
-        answer = (await pgQuery<NonNullable<typeof answer>>(this.db, { ...recordIfPredicted, values: [expected.sequence, byteaParameter(expected.decisionHead), rows, auditRowsJson(sealed)] })).rows[0];
+        answer = (await pgQuery<NonNullable<typeof answer>>(this.db, { ...recordIfPredicted, values: [expected.sequence, byteaParameter(expected.decisionHead), rows, sealed.rowsJson] })).rows[0];
       } catch (error) {
         // Committed or not, nobody knows: the next write learns the tail from its miss.
         this.predicted = unknownTail;
@@ -110,8 +113,8 @@ export class DecisionRecorder {
     const sealed = await inPgTransaction(this.db, async (client) => {
       const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
       const sealedEvents = sealEvents(readReservation(reserved.rows[0]), events);
-      await client.query({ ...appendEvents, values: [auditRowsJson(sealedEvents)] });
-      return sealedEvents;
+      await client.query({ ...appendEvents, values: [sealedEvents.rowsJson] });
+      return sealedEvents.events;
     });
     const tail = tailAfter(sealed);
     if (tail.sequence > this.predicted.sequence) this.predicted = tail;
