@@ -19,6 +19,9 @@ const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, ge
  * - fresh(): the counters in change_generations, read by one query shared by every request
  *   waiting at that moment (started after they arrived), so a cache is never trusted past a
  *   change committed before the request came in, notification or not.
+ * Decisions skip that read: they are made with known(), the newest counters this replica has
+ * seen, and their one write checks those counters at commit (acctl_record_checked_decisions),
+ * which is later than the request's arrival; if one moved, they are made again.
  */
 export class ChangeFeed {
   private running: Promise<Generations> | undefined;
@@ -26,6 +29,7 @@ export class ChangeFeed {
   private listener: pg.Client | undefined;
   private stopped = false;
   private readonly subscribers = new Map<GenerationName, Array<() => void>>();
+  private latest: Generations | undefined;
 
   constructor(
     private readonly db: Knex,
@@ -35,6 +39,7 @@ export class ChangeFeed {
 
   async start(): Promise<void> {
     await this.listen();
+    await this.fresh();
   }
 
   async stop(): Promise<void> {
@@ -44,6 +49,26 @@ export class ChangeFeed {
 
   onChange(name: GenerationName, callback: () => void): void {
     this.subscribers.set(name, [...(this.subscribers.get(name) ?? []), callback]);
+  }
+
+  /**
+   * The newest counters this replica has seen (its reads, and what writes that check them
+   * answered), without a round trip; only for work that checks them again when it commits.
+   */
+  known(): Generations | undefined {
+    return this.latest;
+  }
+
+  /** Counters read elsewhere (a write's check): known() moves on to them, never back. */
+  observe(generations: Generations): void {
+    const latest = this.latest;
+    if (!latest) {
+      this.latest = { ...generations };
+      return;
+    }
+    const merged = { ...latest };
+    for (const name of Object.keys(generations) as GenerationName[]) merged[name] = Math.max(latest[name] ?? 0, generations[name]);
+    this.latest = merged;
   }
 
   /** The counters as of a read that started after this call. */
@@ -70,6 +95,7 @@ export class ChangeFeed {
     const { rows } = await pgQuery<{ name: GenerationName; generation: string }>(this.db, readGenerations);
     const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
     for (const row of rows) generations[row.name] = Number(row.generation);
+    this.observe(generations);
     return generations;
   }
 
@@ -110,6 +136,8 @@ export class ChangeFeed {
   }
 
   private notify(name: GenerationName): void {
+    // So that known() moves on now, not at the next decision's failed check.
+    void this.fresh().catch(() => undefined);
     for (const callback of this.subscribers.get(name) ?? []) callback();
   }
 }

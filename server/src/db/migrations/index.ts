@@ -33,6 +33,7 @@ import * as partitionAuditEvents from './20261126_03_partition_audit_events.js';
 import * as createPartitionDropFunctions from './20261126_04_create_partition_drop_functions.js';
 import * as createClientAuthGeneration from './20261126_05_create_client_auth_generation.js';
 import * as indexPoliciesManagedBy from './20261126_06_index_policies_managed_by.js';
+import * as createRecordCheckedDecisionsFunction from './20261126_07_create_record_checked_decisions_function.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -74,4 +75,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_04_create_partition_drop_functions': createPartitionDropFunctions,
   '20261126_05_create_client_auth_generation': createClientAuthGeneration,
   '20261126_06_index_policies_managed_by': indexPoliciesManagedBy,
+  '20261126_07_create_record_checked_decisions_function': createRecordCheckedDecisionsFunction,
 };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
+import type { Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
@@ -33,14 +34,39 @@ const decisionColumns = [
 export interface RecordedDecision {
   row: DecisionRow;
   event: DomainEvent | null;
+  /** The change counters the decision was made with (its caller's token, the policies, stored attributes). */
+  generations: DecisionGenerations;
+}
+
+/** The counters a decision depends on: checked when it is stored (acctl_record_checked_decisions). */
+export type DecisionGenerations = Pick<Generations, 'policies' | 'principals' | 'credentials'>;
+
+/**
+ * Something the decisions depend on changed (a policy, a principal, a credential) after the counters
+ * they were made with: nothing was stored, and they must be made again with at least `current`.
+ */
+export class StaleGenerations extends Error {
+  constructor(readonly current: Generations) {
+    super('the change counters moved on before the decisions were stored');
+  }
 }
 
 // The statements of a write, prepared once per connection (see the class comment).
 const insertDecisions = insertJsonRowsSql('decisions', decisionColumns, '$1');
-const insertOnly = { name: 'acctl_decisions_insert', text: insertDecisions };
-const recordIfPredicted = { name: 'acctl_record_decisions', text: 'SELECT recorded, last_sequence, decision_head FROM acctl_record_decisions($1, $2, $3, $4)' };
+const recordIfCurrent = {
+  name: 'acctl_record_checked_decisions',
+  text: 'SELECT answer, last_sequence, decision_head, generations FROM acctl_record_checked_decisions($1, $2, $3, $4, $5)',
+};
 const insertAndReserve = { name: 'acctl_decisions_insert_reserve', text: `WITH inserted AS (${insertDecisions}) ${reserveSql('$2')}` };
 const appendEvents = { name: 'acctl_audit_append', text: insertAuditEventsSql('$1') };
+const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
+
+interface WriteAnswer {
+  answer: 'recorded' | 'stale' | 'tail_moved';
+  last_sequence: string | null;
+  decision_head: Buffer | null;
+  generations: Record<string, string | number> | null;
+}
 
 /** The audit log as this replica's last write left it: the sequence's last value and the decision chain's head. */
 interface LogTail {
@@ -57,13 +83,15 @@ const predictionAttempts = 3;
 /**
  * Every decision is stored before it is answered, but decisions that arrive together share one
  * write (group commit), and a decision is never stored without its decision.evaluated event nor
- * the reverse. A write is one round trip when this replica predicts the audit log's tail right
- * (it wrote last, the steady state): the events are numbered and hashed here, and
- * acctl_record_decisions (migration 20261125_01) stores everything after checking the prediction
- * under the log's lock. A miss answers the real tail, and the write is sealed again on it. After a
- * few misses (other writers busy) it takes the general transaction: store the decisions and
- * reserve the events' place, append them, commit. Without events (auditDecisionEvents) a write is
- * one INSERT. A column added to decisions must be added to acctl_record_decisions too.
+ * the reverse. A write is one round trip, acctl_record_checked_decisions (migration 20261126_07),
+ * which also checks that nothing the decisions depended on changed since the counters they were
+ * made with (else StaleGenerations: the caller decides again), so a decision needs no read of its
+ * own before it is made. When this replica predicts the audit log's tail right (it wrote last,
+ * the steady state), the events are numbered and hashed here and the function stores everything
+ * after checking the prediction under the log's lock. A miss answers the real tail, and the write
+ * is sealed again on it. After a few misses (other writers busy) it takes the general
+ * transaction: store the decisions and reserve the events' place, check the counters, append the
+ * events, commit. A column added to decisions must be added to the function too.
  * decision.evaluated goes to no webhook (events/catalog.ts), so this skips recordEvents' outbox step.
  */
 export class DecisionRecorder {
@@ -81,37 +109,42 @@ export class DecisionRecorder {
     this.commit = new GroupCommit((decisions) => this.write(decisions), options);
   }
 
-  /** Resolves once the decisions and their events are committed; rejects if they could not be (the caller must not answer). */
+  /**
+   * Resolves once the decisions and their events are committed; rejects if they could not be (the
+   * caller must not answer), with StaleGenerations if they must be made again.
+   */
   record(decisions: RecordedDecision[]): Promise<void> {
     return this.commit.add(decisions);
   }
 
   private async write(decisions: RecordedDecision[]): Promise<void> {
     const rows = JSON.stringify(decisions.map(({ row }) => row));
+    const generations = oldestGenerations(decisions);
     const events = decisions.flatMap(({ event }) => (event ? [event] : []));
-    if (events.length === 0) {
-      await pgQuery(this.db, { ...insertOnly, values: [rows] });
-      return;
-    }
     if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
     let expected = this.predicted;
     for (let attempt = 0; attempt < predictionAttempts; attempt++) {
       const sealed = sealEvents({ sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { decision: expected.decisionHead, change: genesisHash } }, events);
       // A write that goes out before this one commits builds on this one's outcome.
-      this.predicted = tailAfter(sealed.events);
-      let answer: { recorded: boolean; last_sequence: number; decision_head: Buffer | null } | undefined;
+      if (events.length > 0) this.predicted = tailAfter(sealed.events);
+      let answer: WriteAnswer | undefined;
       try {
-        answer = (await pgQuery<NonNullable<typeof answer>>(this.db, { ...recordIfPredicted, values: [expected.sequence, byteaParameter(expected.decisionHead), rows, sealed.rowsJson] })).rows[0];
+        const values = [expected.sequence, byteaParameter(expected.decisionHead), JSON.stringify(generations), rows, sealed.rowsJson];
+        answer = (await pgQuery<WriteAnswer>(this.db, { ...recordIfCurrent, values })).rows[0];
       } catch (error) {
         // Committed or not, nobody knows: the next write learns the tail from its miss.
         this.predicted = unknownTail;
         throw error;
       }
-      if (answer?.recorded) return;
+      if (answer?.answer === 'recorded') return;
+      if (events.length > 0) this.predicted = expected;
+      if (answer?.answer === 'stale') throw new StaleGenerations(generationsOf(answer.generations));
       expected = { sequence: Number(answer?.last_sequence ?? -1), decisionHead: answer?.decision_head?.toString('hex') ?? genesisHash };
     }
     const sealed = await inPgTransaction(this.db, async (client) => {
       const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
+      const current = generationsOf(Object.fromEntries((await client.query<{ name: string; generation: string }>(readGenerations)).rows.map((row) => [row.name, row.generation])));
+      if (isStale(generations, current)) throw new StaleGenerations(current);
       const sealedEvents = sealEvents(readReservation(reserved.rows[0]), events);
       await client.query({ ...appendEvents, values: [sealedEvents.rowsJson] });
       return sealedEvents.events;
@@ -119,6 +152,27 @@ export class DecisionRecorder {
     const tail = tailAfter(sealed);
     if (tail.sequence > this.predicted.sequence) this.predicted = tail;
   }
+}
+
+/** What a group of decisions depends on: each counter at the oldest value any of them was made with. */
+function oldestGenerations(decisions: readonly RecordedDecision[]): DecisionGenerations {
+  const oldest = { ...decisions[0]!.generations };
+  for (const { generations } of decisions) {
+    oldest.policies = Math.min(oldest.policies, generations.policies);
+    oldest.principals = Math.min(oldest.principals, generations.principals);
+    oldest.credentials = Math.min(oldest.credentials, generations.credentials);
+  }
+  return oldest;
+}
+
+function isStale(made: DecisionGenerations, current: Generations): boolean {
+  return current.policies > made.policies || current.principals > made.principals || current.credentials > made.credentials;
+}
+
+function generationsOf(values: Record<string, string | number> | null): Generations {
+  const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
+  for (const name of Object.keys(generations) as Array<keyof Generations>) generations[name] = Number(values?.[name] ?? 0);
+  return generations;
 }
 
 function tailAfter(sealed: readonly AuditEvent[]): LogTail {

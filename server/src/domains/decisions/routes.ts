@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors/api-error.js';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
-import type { DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
+import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
 import { schemaRef } from '../../schemas/registry.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
-import { DecisionRecorder } from './decision-recorder.js';
+import { DecisionRecorder, StaleGenerations } from './decision-recorder.js';
 import { decide, getDecision, type DecisionDeps } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
 
@@ -39,6 +40,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SimulationRequest }>('/decisions/evaluate', {
     config: {
       auth: { scope: 'evaluate:decisions' },
+      generations: 'checked_at_commit',
       rateLimit: 'decision',
       docs: {
         summary: 'Evaluate an access request against all active policies',
@@ -48,12 +50,13 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request) => (await decide(app.decisions, changeContextOf(request), [request.body], request.generations))[0],
+    handler: async (request) => (await decideChecked(app, request, [request.body]))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
     config: {
       auth: { scope: 'evaluate:decisions' },
+      generations: 'checked_at_commit',
       rateLimit: 'bulk',
       docs: {
         summary: 'Evaluate up to 100 access requests in one call',
@@ -63,7 +66,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request) => ({ results: await decide(app.decisions, changeContextOf(request), request.body.requests, request.generations) }),
+    handler: async (request) => ({ results: await decideChecked(app, request, request.body.requests) }),
   });
 
   // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
@@ -87,4 +90,27 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },
     handler: async (request) => getDecision(app.db, request.params.id),
   });
+}
+
+/** Attempts at deciding when each finds the counters moved on (changes committed while it was made). */
+const decisionAttempts = 5;
+
+/**
+ * Decides with the counters the request was authenticated at, which recording checks; when they
+ * moved on, the caller is authenticated again and the requests decided again at the current ones
+ * (so a revoked token, a changed policy or principal is seen, as if they had been read first).
+ */
+async function decideChecked(app: FastifyInstance, request: FastifyRequest, requests: SimulationRequest[]): Promise<Decision[]> {
+  let generations = request.generations ?? (await app.changeFeed.fresh());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decide(app.decisions, changeContextOf(request), requests, generations);
+    } catch (error) {
+      if (!(error instanceof StaleGenerations)) throw error;
+      app.changeFeed.observe(error.current);
+      if (attempt === decisionAttempts) throw new ApiError('service_unavailable', 'Policies, principals or credentials are changing too fast to decide; retry', { headers: { 'retry-after': '1' } });
+      generations = error.current;
+      await app.authenticateAgain(request, generations);
+    }
+  }
 }

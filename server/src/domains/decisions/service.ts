@@ -26,12 +26,13 @@ export const maxBatchSize = 100;
 /**
  * Evaluates requests against every active policy and records each decision before answering.
  * A principal given by `id` of a stored principal gets its stored attributes, with the inline
- * ones taking precedence. Time conditions see the server clock.
+ * ones taking precedence. Time conditions see the server clock. `generations` are the change
+ * counters the caches are used at; they need not have been read after the request arrived, as
+ * recording checks them (StaleGenerations when something changed since: decide again).
  */
-export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generationsAtArrival?: Generations | null): Promise<Decision[]> {
-  // Read after the request arrived (by the auth step, or now): caches older than that are not used.
-  const generations = generationsAtArrival ?? (await deps.feed.fresh());
+export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generations: Generations): Promise<Decision[]> {
   const snapshot = await deps.policies.get(generations.policies);
+  const made = { policies: generations.policies, principals: generations.principals, credentials: generations.credentials };
   const now = context.now;
   const recorded: RecordedDecision[] = [];
   const decisions: Decision[] = [];
@@ -68,7 +69,7 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
       request: effective,
       result: decision,
     };
-    recorded.push({ row, event: audited ? decisionEvent(context, effective, decision) : null });
+    recorded.push({ row, event: audited ? decisionEvent(context, effective, decision) : null, generations: made });
   }
   await deps.recorder.record(recorded);
   return decisions;

@@ -20,11 +20,21 @@ export type RouteAuth = 'public' | 'authenticated' | { scope: string };
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * 'checked_at_commit': the handler's write checks the change counters (decisions), so the
+     * caller is authenticated with the known ones, without a read first; when the write finds
+     * them moved on, the handler calls app.authenticateAgain with the current ones.
+     */
+    generations?: 'checked_at_commit';
   }
   interface FastifyRequest {
     caller: Caller | null;
-    /** The change counters read for this request (ChangeFeed.fresh()), for the caches behind it. */
+    /** The change counters this request's caches are used at: ChangeFeed.fresh(), or known() (see `generations` above). */
     generations: Generations | null;
+  }
+  interface FastifyInstance {
+    /** Authenticates the request's caller again at `generations` (newer than before), and checks the route's scope. */
+    authenticateAgain(request: FastifyRequest, generations: Generations): Promise<void>;
   }
 }
 
@@ -42,22 +52,24 @@ export const authPlugin = fp(
       if (typeof auth === 'object' && !isKnownScope(auth.scope)) throw new Error(`route ${route.url} requires unknown scope ${auth.scope}`);
     });
 
-    app.addHook('onRequest', async (request) => {
+    const authorize = async (request: FastifyRequest, generations?: Generations): Promise<void> => {
       const auth = request.routeOptions.config?.auth;
       if (!auth || auth === 'public') return;
-      request.caller = await authenticate(app, request, cache);
+      request.caller = await authenticate(app, request, cache, generations);
       if (typeof auth === 'object' && !grants(request.caller.scopes, auth.scope)) {
         throw new ApiError('insufficient_scope', `This operation requires the ${auth.scope} scope`, {
           headers: { 'www-authenticate': `${realm}, error="insufficient_scope", scope="${auth.scope}"` },
         });
       }
-    });
+    };
+    app.addHook('onRequest', async (request) => authorize(request));
+    app.decorate('authenticateAgain', authorize);
   },
   { name: 'auth', dependencies: ['db', 'signing-keys', 'change-feed', 'event-recorder'] },
 );
 
 /** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest, cache: VerifiedTokenCache): Promise<Caller> {
+async function authenticate(app: FastifyInstance, request: FastifyRequest, cache: VerifiedTokenCache, generations?: Generations): Promise<Caller> {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'access_token' in query) {
     // RFC 6750 section 2.3 allows it, but URLs end up in logs and Referer headers (RFC 9700 2.4.1).
@@ -74,7 +86,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   }
   const token = match[1]!;
   const now = new Date();
-  request.generations = await app.changeFeed.fresh();
+  request.generations = generations ?? (request.routeOptions.config?.generations === 'checked_at_commit' ? app.changeFeed.known() : undefined) ?? (await app.changeFeed.fresh());
   const cached = cache.get(token, request.generations.credentials, now);
   if (cached) return cached;
   try {
