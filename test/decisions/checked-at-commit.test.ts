@@ -69,6 +69,30 @@ describe('decisions checked at commit (no notification needed)', () => {
     expect(await decisionsOf('after-revocation')).to.deep.equal([]);
   });
 
+  it('answers every decision while policies keep changing through another instance (a decision made again is not checked again)', async () => {
+    const churn = { name: 'churning-policy', status: 'active', rules: [{ effect: 'allow', principals: { type: 'SERVICE' }, resources: { type: 'queue', identifiers: ['q-0'] }, actions: ['read'] }] };
+    const created = await first.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: churn });
+    expect(created.statusCode, created.body).to.equal(201);
+    let changing = true;
+    let versions = 0;
+    const writer = (async () => {
+      while (changing) {
+        const identifier = `q-${++versions}`;
+        const put = await first.app.inject({ method: 'PUT', url: `/v1/policies/${created.json().id}`, headers: { authorization: `Bearer ${admin}` }, payload: { ...churn, rules: [{ ...churn.rules[0], resources: { type: 'queue', identifiers: [identifier] } }] } });
+        expect(put.statusCode, put.body).to.equal(200);
+      }
+    })();
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 10; wave++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => evaluateOn(deaf, request({ type: 'USER', attributes: { team: n % 2 ? 'analytics' : 'sales' } }))));
+      statuses.push(...answers.map((answer) => answer.statusCode));
+    }
+    changing = false;
+    await writer;
+    expect(versions, 'policy versions written meanwhile').to.be.greaterThan(1);
+    expect(statuses.filter((status) => status !== 200)).to.deep.equal([]);
+  });
+
   it('decides a batch again as a whole when something changed, answering every request in order', async () => {
     const analyst = { type: 'USER', attributes: { team: 'analytics' } };
     expect((await evaluateOn(deaf, request(analyst))).json().decision).to.equal('allow');

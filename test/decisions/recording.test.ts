@@ -65,6 +65,30 @@ describe('recording decisions with their audit events', () => {
     expect(verification.valid, JSON.stringify(verification.first_broken_link)).to.equal(true);
   });
 
+  it("records every issued token's auth.token_issued event, on predicted tails of both replicas, between decisions and changes", async () => {
+    const clients = new Map<TestApp, Awaited<ReturnType<typeof registerClient>>>();
+    for (const t of [first, second]) clients.set(t, await registerClient(t.app, ['read:policies']));
+    const issue = (t: TestApp) => {
+      const client = clients.get(t)!;
+      return t.app.inject({ method: 'POST', url: '/v1/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString() });
+    };
+    const before = (await allEvents(first.app)).filter((event) => event.type === 'auth.token_issued').length;
+    let issued = 0;
+    for (let wave = 0; wave < 4; wave++) {
+      const answers = await Promise.all([...Array.from({ length: 15 }, () => issue(first)), ...Array.from({ length: 15 }, () => issue(second)), evaluate(first, wave), evaluate(second, wave)]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).to.equal(200);
+      issued += 30;
+      await Promise.all([first.app.eventRecorder.idle(), second.app.eventRecorder.idle()]);
+      expect((await first.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${admin}` }, payload: { kind: 'service', name: `tokens-${wave}-${Date.now()}` } })).statusCode).to.equal(201);
+    }
+    const events = await allEvents(first.app);
+    expect(events.filter((event) => event.type === 'auth.token_issued').length - before).to.equal(issued);
+    const sequences = events.map((event) => event.sequence);
+    expect(new Set(sequences).size, 'no sequence number given twice').to.equal(sequences.length);
+    const verification = await verifyAuditLog(first.app.db);
+    expect(verification.valid, JSON.stringify(verification.first_broken_link)).to.equal(true);
+  });
+
   it('goes on chaining after retention removed every decision event', async () => {
     await applyDecisionRetention(first.app.db, { now: new Date(Date.now() + 86_400_000 * 400), retentionDays: 30 });
     expect((await allEvents(first.app)).filter((event) => event.chain === 'decision')).to.deep.equal([]);

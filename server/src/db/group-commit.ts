@@ -24,8 +24,12 @@ export class GroupCommit<T> {
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];
 
+  /**
+   * `write` stores the items, or fails them all by throwing; it may instead answer the items it
+   * could not store (with why): a caller with one of those is rejected, the others resolved.
+   */
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<ReadonlyMap<T, unknown> | void>,
     private readonly options: GroupCommitOptions,
   ) {}
 
@@ -70,8 +74,12 @@ export class GroupCommit<T> {
     this.waitingItems -= count;
     this.inFlight++;
     try {
-      await this.write(batch.flatMap((entry) => entry.items));
-      for (const entry of batch) entry.resolve();
+      const failed = await this.write(batch.flatMap((entry) => entry.items));
+      for (const entry of batch) {
+        const failure = failed?.size ? entry.items.find((item) => failed.has(item)) : undefined;
+        if (failure === undefined) entry.resolve();
+        else entry.reject(failed!.get(failure));
+      }
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     } finally {

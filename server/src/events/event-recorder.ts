@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { GroupCommit } from '../db/group-commit.js';
+import { pgQuery } from '../db/pg-transaction.js';
+import { chainOf } from '../domains/audit/chain.js';
+import { headOf, headParameter, PredictedTail } from '../domains/audit/predicted-tail.js';
+import { isWebhookEvent } from '../domains/webhooks/payload.js';
 import { recordEvents } from './record.js';
 import type { DomainEvent } from './types.js';
+
+const appendIfPredicted = { name: 'acctl_append_change_events', text: 'SELECT answer, last_sequence, change_head FROM acctl_append_change_events($1, $2, $3)' };
 
 /**
  * Records events that have no transaction of their own because nothing else changes: a rejected
@@ -10,18 +16,35 @@ import type { DomainEvent } from './types.js';
  * failure path of authentication stays as fast as it was); at most `maxPending` events wait,
  * beyond which new ones are dropped and counted in the log, so a flood of bad tokens cannot grow
  * memory without bound. Events of a change are never recorded here: they go through recordEvents
- * in the change's transaction.
+ * in the change's transaction. A group that no webhook receives (the token endpoint's
+ * auth.token_issued) is appended in one round trip on the predicted tail (audit/predicted-tail.ts,
+ * acctl_append_change_events); others take a transaction, for the webhook outbox.
  */
 export class EventRecorder {
   private readonly commit: GroupCommit<DomainEvent>;
+  private readonly tail = new PredictedTail('change');
   private dropped = 0;
 
   constructor(
-    db: Knex,
+    private readonly db: Knex,
     private readonly log: { warn(details: object, message: string): void; error(details: object, message: string): void },
     private readonly maxPending = 10_000,
   ) {
-    this.commit = new GroupCommit((events) => db.transaction(async (trx) => void (await recordEvents(trx, events))), { maxItemsPerWrite: 500, maxInFlight: 2 });
+    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 2 });
+  }
+
+  private async write(events: DomainEvent[]): Promise<void> {
+    const predictable = events.every((event) => chainOf(event.type) === 'change' && !isWebhookEvent(event.type));
+    const stored =
+      predictable &&
+      (await this.tail.append(events, async (expected, sealed) => {
+        const values = [expected.sequence, headParameter(expected.head), sealed.rowsJson];
+        const answer = (await pgQuery<{ answer: string; last_sequence: string | null; change_head: Buffer | null }>(this.db, { ...appendIfPredicted, values })).rows[0];
+        return answer?.answer === 'recorded' ? 'stored' : { sequence: Number(answer?.last_sequence ?? -1), head: headOf(answer?.change_head) };
+      })) === 'stored';
+    if (stored) return;
+    const appended = await this.db.transaction(async (trx) => recordEvents(trx, events));
+    this.tail.learn(appended.filter((event) => event.chain === 'change'));
   }
 
   /** Resolves once the events are committed; rejects if they could not be. */

@@ -34,6 +34,7 @@ import * as createPartitionDropFunctions from './20261126_04_create_partition_dr
 import * as createClientAuthGeneration from './20261126_05_create_client_auth_generation.js';
 import * as indexPoliciesManagedBy from './20261126_06_index_policies_managed_by.js';
 import * as createRecordCheckedDecisionsFunction from './20261126_07_create_record_checked_decisions_function.js';
+import * as createAppendChangeEventsFunction from './20261126_08_create_append_change_events_function.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -76,4 +77,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_05_create_client_auth_generation': createClientAuthGeneration,
   '20261126_06_index_policies_managed_by': indexPoliciesManagedBy,
   '20261126_07_create_record_checked_decisions_function': createRecordCheckedDecisionsFunction,
+  '20261126_08_create_append_change_events_function': createAppendChangeEventsFunction,
 };

@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
+import type { AuditEvent } from '../../generated/schema-types.js';
 import type { Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
-import { chainOf, genesisHash } from '../audit/chain.js';
+import { chainOf } from '../audit/chain.js';
+import { headOf, headParameter, PredictedTail } from '../audit/predicted-tail.js';
 
 export interface DecisionRow {
   id: string;
@@ -34,8 +35,12 @@ const decisionColumns = [
 export interface RecordedDecision {
   row: DecisionRow;
   event: DomainEvent | null;
-  /** The change counters the decision was made with (its caller's token, the policies, stored attributes). */
-  generations: DecisionGenerations;
+  /**
+   * The change counters the decision was made with (its caller's token, the policies, stored
+   * attributes), to check when it is stored; null when they were read after its request arrived,
+   * which is all a decision needs (a decision made again after a failed check).
+   */
+  generations: DecisionGenerations | null;
 }
 
 /** The counters a decision depends on: checked when it is stored (acctl_record_checked_decisions). */
@@ -68,36 +73,22 @@ interface WriteAnswer {
   generations: Record<string, string | number> | null;
 }
 
-/** The audit log as this replica's last write left it: the sequence's last value and the decision chain's head. */
-interface LogTail {
-  sequence: number;
-  decisionHead: string;
-}
-
-/** A tail no log has: the first prediction misses, and the miss answers the real tail. */
-const unknownTail: LogTail = { sequence: -1, decisionHead: genesisHash };
-
-/** Predictions tried before a write takes the log's lock the general way (other writers keep appending). */
-const predictionAttempts = 3;
-
 /**
  * Every decision is stored before it is answered, but decisions that arrive together share one
  * write (group commit), and a decision is never stored without its decision.evaluated event nor
  * the reverse. A write is one round trip, acctl_record_checked_decisions (migration 20261126_07),
  * which also checks that nothing the decisions depended on changed since the counters they were
  * made with (else StaleGenerations: the caller decides again), so a decision needs no read of its
- * own before it is made. When this replica predicts the audit log's tail right (it wrote last,
- * the steady state), the events are numbered and hashed here and the function stores everything
- * after checking the prediction under the log's lock. A miss answers the real tail, and the write
- * is sealed again on it. After a few misses (other writers busy) it takes the general
+ * own before it is made. The events are sealed here on the tail this replica predicts
+ * (audit/predicted-tail.ts), which the function checks under the log's lock; a miss answers the
+ * real tail, and the write is sealed again on it. After a few misses (other writers busy) it takes the general
  * transaction: store the decisions and reserve the events' place, check the counters, append the
  * events, commit. A column added to decisions must be added to the function too.
  * decision.evaluated goes to no webhook (events/catalog.ts), so this skips recordEvents' outbox step.
  */
 export class DecisionRecorder {
   private readonly commit: GroupCommit<RecordedDecision>;
-  /** Where the next write expects the log's tail to be. */
-  private predicted: LogTail = unknownTail;
+  private readonly tail = new PredictedTail('decision');
 
   constructor(
     private readonly db: Knex,
@@ -117,70 +108,81 @@ export class DecisionRecorder {
     return this.commit.add(decisions);
   }
 
-  private async write(decisions: RecordedDecision[]): Promise<void> {
+  /**
+   * Stores the decisions whose counters are still current, and answers the others: a failed
+   * check fails only the decisions made with older counters, the rest are written again at once
+   * (so a stream of changes cannot keep failing decisions that were made after it).
+   */
+  private async write(decisions: RecordedDecision[]): Promise<Map<RecordedDecision, StaleGenerations>> {
+    const failed = new Map<RecordedDecision, StaleGenerations>();
+    let pending = decisions;
+    while (pending.length > 0) {
+      const current = await this.store(pending);
+      if (!current) break;
+      const stale = new StaleGenerations(current);
+      pending = pending.filter((decision) => !(decision.generations && isStale(decision.generations, current) && failed.set(decision, stale)));
+    }
+    return failed;
+  }
+
+  /** Stores the decisions and their events; answers null, or the current counters when some decisions were made with older ones. */
+  private async store(decisions: RecordedDecision[]): Promise<Generations | null> {
     const rows = JSON.stringify(decisions.map(({ row }) => row));
     const generations = oldestGenerations(decisions);
     const events = decisions.flatMap(({ event }) => (event ? [event] : []));
     if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
-    let expected = this.predicted;
-    for (let attempt = 0; attempt < predictionAttempts; attempt++) {
-      const sealed = sealEvents({ sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { decision: expected.decisionHead, change: genesisHash } }, events);
-      // A write that goes out before this one commits builds on this one's outcome.
-      if (events.length > 0) this.predicted = tailAfter(sealed.events);
-      let answer: WriteAnswer | undefined;
-      try {
-        const values = [expected.sequence, byteaParameter(expected.decisionHead), JSON.stringify(generations), rows, sealed.rowsJson];
-        answer = (await pgQuery<WriteAnswer>(this.db, { ...recordIfCurrent, values })).rows[0];
-      } catch (error) {
-        // Committed or not, nobody knows: the next write learns the tail from its miss.
-        this.predicted = unknownTail;
-        throw error;
-      }
-      if (answer?.answer === 'recorded') return;
-      if (events.length > 0) this.predicted = expected;
-      if (answer?.answer === 'stale') throw new StaleGenerations(generationsOf(answer.generations));
-      expected = { sequence: Number(answer?.last_sequence ?? -1), decisionHead: answer?.decision_head?.toString('hex') ?? genesisHash };
-    }
-    const sealed = await inPgTransaction(this.db, async (client) => {
-      const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
-      const current = generationsOf(Object.fromEntries((await client.query<{ name: string; generation: string }>(readGenerations)).rows.map((row) => [row.name, row.generation])));
-      if (isStale(generations, current)) throw new StaleGenerations(current);
-      const sealedEvents = sealEvents(readReservation(reserved.rows[0]), events);
-      await client.query({ ...appendEvents, values: [sealedEvents.rowsJson] });
-      return sealedEvents.events;
+    let stale: Generations | null = null;
+    const stored = await this.tail.append(events, async (expected, sealed) => {
+      const values = [expected.sequence, headParameter(expected.head), JSON.stringify(generations), rows, sealed.rowsJson];
+      const answer = (await pgQuery<WriteAnswer>(this.db, { ...recordIfCurrent, values })).rows[0];
+      if (answer?.answer === 'tail_moved') return { sequence: Number(answer.last_sequence ?? -1), head: headOf(answer.decision_head) };
+      if (answer?.answer === 'recorded') return 'stored';
+      if (answer?.answer !== 'stale') throw new Error(`acctl_record_checked_decisions answered ${String(answer?.answer)}`);
+      stale = generationsOf(answer.generations);
+      return 'refused';
     });
-    const tail = tailAfter(sealed);
-    if (tail.sequence > this.predicted.sequence) this.predicted = tail;
+    if (stored !== 'missed') return stale;
+    let appended: AuditEvent[] = [];
+    const current = await inPgTransaction(this.db, async (client) => {
+      const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
+      const now = generationsOf(Object.fromEntries((await client.query<{ name: string; generation: string }>(readGenerations)).rows.map((row) => [row.name, row.generation])));
+      if (isStale(generations, now)) throw new StaleAtAppend(now);
+      const sealed = sealEvents(readReservation(reserved.rows[0]), events);
+      await client.query({ ...appendEvents, values: [sealed.rowsJson] });
+      appended = sealed.events;
+      return null;
+    }).catch((error: unknown) => {
+      if (error instanceof StaleAtAppend) return error.current;
+      throw error;
+    });
+    this.tail.learn(appended);
+    return current;
   }
 }
 
-/** What a group of decisions depends on: each counter at the oldest value any of them was made with. */
-function oldestGenerations(decisions: readonly RecordedDecision[]): DecisionGenerations {
-  const oldest = { ...decisions[0]!.generations };
+/** The general path's check failed: rolls its transaction back, then read as a stale answer. */
+class StaleAtAppend extends Error {
+  constructor(readonly current: Generations) {
+    super('stale');
+  }
+}
+
+/** What a group of decisions depends on: each counter at the oldest value any of them was made with ({} when none needs a check). */
+function oldestGenerations(decisions: readonly RecordedDecision[]): Partial<DecisionGenerations> {
+  const oldest: Partial<DecisionGenerations> = {};
   for (const { generations } of decisions) {
-    oldest.policies = Math.min(oldest.policies, generations.policies);
-    oldest.principals = Math.min(oldest.principals, generations.principals);
-    oldest.credentials = Math.min(oldest.credentials, generations.credentials);
+    if (!generations) continue;
+    for (const name of ['policies', 'principals', 'credentials'] as const) oldest[name] = Math.min(oldest[name] ?? Infinity, generations[name]);
   }
   return oldest;
 }
 
-function isStale(made: DecisionGenerations, current: Generations): boolean {
-  return current.policies > made.policies || current.principals > made.principals || current.credentials > made.credentials;
+function isStale(made: Partial<DecisionGenerations>, current: Generations): boolean {
+  return current.policies > (made.policies ?? Infinity) || current.principals > (made.principals ?? Infinity) || current.credentials > (made.credentials ?? Infinity);
 }
 
 function generationsOf(values: Record<string, string | number> | null): Generations {
   const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
   for (const name of Object.keys(generations) as Array<keyof Generations>) generations[name] = Number(values?.[name] ?? 0);
   return generations;
-}
-
-function tailAfter(sealed: readonly AuditEvent[]): LogTail {
-  const last = sealed[sealed.length - 1]!;
-  return { sequence: last.sequence, decisionHead: last.hash };
-}
-
-/** The genesis hash stands for "no event yet", which the database reads as NULL. */
-function byteaParameter(hex: string): Buffer | null {
-  return hex === genesisHash ? null : Buffer.from(hex, 'hex');
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors/api-error.js';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
 import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
@@ -92,25 +91,20 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Attempts at deciding when each finds the counters moved on (changes committed while it was made). */
-const decisionAttempts = 5;
-
 /**
- * Decides with the counters the request was authenticated at, which recording checks; when they
- * moved on, the caller is authenticated again and the requests decided again at the current ones
- * (so a revoked token, a changed policy or principal is seen, as if they had been read first).
+ * Decides with the counters the request was authenticated at (the replica's known ones), which
+ * recording checks; when one moved on, the caller is authenticated again and the requests decided
+ * again at the counters the check read, which is after the request arrived: that second decision
+ * needs no check, so a stream of changes cannot keep a decision failing.
  */
 async function decideChecked(app: FastifyInstance, request: FastifyRequest, requests: SimulationRequest[]): Promise<Decision[]> {
-  let generations = request.generations ?? (await app.changeFeed.fresh());
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await decide(app.decisions, changeContextOf(request), requests, generations);
-    } catch (error) {
-      if (!(error instanceof StaleGenerations)) throw error;
-      app.changeFeed.observe(error.current);
-      if (attempt === decisionAttempts) throw new ApiError('service_unavailable', 'Policies, principals or credentials are changing too fast to decide; retry', { headers: { 'retry-after': '1' } });
-      generations = error.current;
-      await app.authenticateAgain(request, generations);
-    }
+  const generations = request.generations ?? (await app.changeFeed.fresh());
+  try {
+    return await decide(app.decisions, changeContextOf(request), requests, generations, true);
+  } catch (error) {
+    if (!(error instanceof StaleGenerations)) throw error;
+    app.changeFeed.observe(error.current);
+    await app.authenticateAgain(request, error.current);
+    return decide(app.decisions, changeContextOf(request), requests, error.current, false);
   }
 }

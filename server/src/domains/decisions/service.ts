@@ -27,12 +27,13 @@ export const maxBatchSize = 100;
  * Evaluates requests against every active policy and records each decision before answering.
  * A principal given by `id` of a stored principal gets its stored attributes, with the inline
  * ones taking precedence. Time conditions see the server clock. `generations` are the change
- * counters the caches are used at; they need not have been read after the request arrived, as
- * recording checks them (StaleGenerations when something changed since: decide again).
+ * counters the caches are used at. Read after the request arrived, they are all a decision needs;
+ * otherwise (`readBeforeArrival`: the replica's known counters) recording checks them, and
+ * rejects with StaleGenerations when something changed since: decide again at its counters.
  */
-export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generations: Generations): Promise<Decision[]> {
+export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generations: Generations, readBeforeArrival: boolean): Promise<Decision[]> {
   const snapshot = await deps.policies.get(generations.policies);
-  const made = { policies: generations.policies, principals: generations.principals, credentials: generations.credentials };
+  const made = readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
   const now = context.now;
   const recorded: RecordedDecision[] = [];
   const decisions: Decision[] = [];
