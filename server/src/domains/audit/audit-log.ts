@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
 import { CanonicalText, canonicalJson } from './canonical-json.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
+import { uuidV7 } from '../../db/uuid-v7.js';
 import { chainOf, genesisHash, hashEvent, type AuditChain } from './chain.js';
 
 /** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
@@ -74,7 +74,7 @@ export function sealEvents(reservation: AuditReservation, events: readonly Domai
     const dataText = canonicalJson(event.data ?? {});
     const changeText = event.change ? canonicalJson({ before: event.change.before ?? null, after: event.change.after ?? null }) : 'null';
     const fields: Omit<AuditEvent, 'hash' | 'data' | 'change'> = {
-      id: event.id ?? randomUUID(),
+      id: event.id ?? uuidV7((event.time ?? now).getTime()),
       sequence: reservation.sequences[index]!,
       chain,
       type: event.type,

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Decision, DecisionRecord, SimulationRequest } from '../../generated/schema-types.js';
@@ -43,7 +43,7 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
     const result = evaluate(snapshot.set, effective, now);
     const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
     const decision: Decision = {
-      id: randomUUID(),
+      id: uuidV7(now.getTime()),
       decision: result.decision,
       matched_rules: result.matched_rules,
       reasons: result.reasons,

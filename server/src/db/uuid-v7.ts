@@ -1,0 +1,27 @@
+import { randomFillSync } from 'node:crypto';
+
+/** Random bytes drawn 4 KiB at a time: one system call per 409 ids instead of one each. */
+const pool = Buffer.alloc(4096);
+let offset = pool.length;
+
+/**
+ * A time-ordered UUID (RFC 9562 section 5.7, version 7): 48 bits of Unix milliseconds, then 74
+ * random bits. For rows written in time order at a high rate (decisions, audit events): each
+ * insert lands at the right edge of the id's btree index instead of on a random page, so the
+ * pages written stay few and cached, and so does the write-ahead log after a checkpoint (full-page
+ * images). Still unguessable enough for ids (74 random bits); not for secrets.
+ */
+export function uuidV7(now = Date.now()): string {
+  if (offset + 10 > pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  const bytes = Buffer.allocUnsafe(16);
+  bytes.writeUIntBE(now, 0, 6);
+  pool.copy(bytes, 6, offset, offset + 10);
+  offset += 10;
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
