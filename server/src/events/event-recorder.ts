@@ -30,7 +30,8 @@ export class EventRecorder {
     private readonly log: { warn(details: object, message: string): void; error(details: object, message: string): void },
     private readonly maxPending = 10_000,
   ) {
-    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 2 });
+    // One write at a time: predictions build on the previous write, which two in flight would race.
+    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 1 });
   }
 
   private async write(events: DomainEvent[]): Promise<void> {
