@@ -19,6 +19,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Status lines for the person who started the server (the CLI prints them). */
   say?: (line: string) => void;
+  /** Events after the start the operator must see whatever the output format (a worker exited); stderr by default. */
+  warn?: (line: string) => void;
 }
 
 /** What the CLI needs of a started server, whether it serves from this process or from workers. */
@@ -58,7 +60,7 @@ export async function startServerProcesses(options: StartOptions = {}): Promise<
   if (config.workers === 1) return serveFromThisProcess(config, embedded);
   try {
     const { startCluster } = await import('./cluster/primary.js');
-    const running = await startCluster(config, options.say ?? (() => {}));
+    const running = await startCluster(config, { say: options.say ?? (() => {}), warn: options.warn ?? ((line) => console.error(line)) });
     let stopping: Promise<void> | undefined;
     const stop = (): Promise<void> =>
       (stopping ??= (async () => {

@@ -27,6 +27,13 @@ export interface RunningCluster {
   failed: Promise<Error>;
 }
 
+export interface ClusterReporting {
+  /** Status lines while starting. */
+  say: (line: string) => void;
+  /** What happens to the workers afterwards (one exited, its replacement listens): for the operator, even with --json. */
+  warn: (line: string) => void;
+}
+
 /** A worker that exits is replaced after 250 ms, 500 ms, 1 s, ... (doubling with each recent exit), at most 10 s. */
 const firstReplacementDelayMs = 250;
 const longestReplacementDelayMs = 10_000;
@@ -35,7 +42,7 @@ const maxExitsInWindow = 5;
 const exitWindowMs = 60_000;
 
 /** Forks the workers and resolves once every one listens; rejects, with every worker stopped, if one cannot start. */
-export async function startCluster(config: Readonly<Config>, say: (line: string) => void): Promise<RunningCluster> {
+export async function startCluster(config: Readonly<Config>, { say, warn }: ClusterReporting): Promise<RunningCluster> {
   cluster.setupPrimary({ exec: workerEntry.file, execArgv: workerEntry.execArgv, args: [] });
   // Bootstrap secrets stay here: the workers only serve.
   const env = { [workerConfigVariable]: JSON.stringify({ ...config, bootstrap: {} }), ...workerEntry.env };
@@ -75,12 +82,12 @@ export async function startCluster(config: Readonly<Config>, say: (line: string)
       return;
     }
     const delayMs = Math.min(longestReplacementDelayMs, firstReplacementDelayMs * 2 ** (recentExits.length - 1));
-    say(`Worker process ${worker.process.pid} ${how}; starting another in ${delayMs} ms`);
+    warn(`Worker process ${worker.process.pid} ${how}; starting another in ${delayMs} ms`);
     const timer = setTimeout(() => {
       replacements.delete(timer);
       if (stopping) return;
       const replacement = fork();
-      replacement.once('listening', () => say(`Worker process ${replacement.process.pid} is listening: ${listening()} of ${config.workers} workers`));
+      replacement.once('listening', () => warn(`Worker process ${replacement.process.pid} is listening: ${listening()} of ${config.workers} workers`));
     }, delayMs);
     replacements.add(timer);
   };
@@ -159,11 +166,13 @@ const workerEntry = ((): { file: string; execArgv: string[]; env: Record<string,
   const extension = path.extname(here);
   const file = path.join(path.dirname(here), `worker${extension}`);
   if (extension !== '.ts') return { file, execArgv: process.execArgv, env: {} };
-  const tsxPreloaded = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => /(^|[\s=/])tsx(\/esm)?(\s|$)/.test(arg) || arg.includes('/tsx/dist/'));
+  // Node's and tsx's own variables (forks inherit NODE_OPTIONS), not settings of acctl.
+  const { NODE_OPTIONS: nodeOptions = '' } = process.env;
+  const tsxPreloaded = [...process.execArgv, nodeOptions].some((arg) => /(^|[\s=/])tsx(\/esm)?(\s|$)/.test(arg) || arg.includes('/tsx/dist/'));
   const tsconfig = path.resolve(path.dirname(here), '../../../tsconfig.json');
   return {
     file,
     execArgv: tsxPreloaded ? process.execArgv : [...process.execArgv, '--import', import.meta.resolve('tsx')],
-    env: !process.env.TSX_TSCONFIG_PATH && existsSync(tsconfig) ? { TSX_TSCONFIG_PATH: tsconfig } : {},
+    env: !('TSX_TSCONFIG_PATH' in process.env) && existsSync(tsconfig) ? { TSX_TSCONFIG_PATH: tsconfig } : {},
   };
 })();

@@ -22,7 +22,6 @@ try {
   await app.listen({ host: config.host, port: config.port });
 } catch (error) {
   const failure: StartFailedMessage = { type: 'acctl:start-failed', message: (error as Error).message, ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}) };
-  if (process.env.DEBUG) console.error(error);
   await app?.close().catch(() => undefined);
   process.send!(failure, undefined, {}, () => process.exit(1));
 }
