@@ -2,19 +2,19 @@ import type { Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import { MemoryWindowCounter, type WindowCounter } from './window-counter.js';
 
-/** A worker asks the primary to count one request (server/src/cluster: several processes on one host). */
-interface HitMessage {
-  type: 'acctl:rate-limit-hit';
-  id: number;
-  key: string;
-  window: number;
+/**
+ * A worker asks the primary to count requests (server/src/cluster: several processes on one host):
+ * those that arrived in one turn of its event loop go in one message, `[id, key, window]` each.
+ */
+interface HitsMessage {
+  type: 'acctl:rate-limit-hits';
+  hits: Array<[id: number, key: string, window: number]>;
 }
 
-/** The primary's answer: the count so far in that window, this request included. */
-interface CountMessage {
-  type: 'acctl:rate-limit-count';
-  id: number;
-  count: number;
+/** The primary's answer: for each hit, the count so far in its window, that request included. */
+interface CountsMessage {
+  type: 'acctl:rate-limit-counts';
+  counts: Array<[id: number, count: number]>;
 }
 
 /** How long a worker waits for the primary's count before counting alone. */
@@ -48,14 +48,27 @@ export class ClusterWindowCounter implements WindowCounter {
     const id = ++this.nextId;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, key, window, deadline: Date.now() + answerTimeoutMs });
-      const message: HitMessage = { type: 'acctl:rate-limit-hit', id, key, window };
-      if (!process.send || !process.connected) return this.countAlone(id, 'no channel to the primary process');
-      // false only says the channel's backlog is long: the message is still sent.
-      process.send(message, undefined, {}, (error: Error | null) => {
-        if (error) this.countAlone(id, error.message);
-      });
+      this.outbox.push([id, key, window]);
+      if (this.outbox.length === 1) setImmediate(this.flush);
     });
   }
+
+  /** Hits waiting for this turn of the event loop to end, sent together (one IPC message, not one per request). */
+  private outbox: HitsMessage['hits'] = [];
+
+  private readonly flush = (): void => {
+    const hits = this.outbox;
+    this.outbox = [];
+    const failed = (reason: string): void => {
+      for (const [id] of hits) this.countAlone(id, reason);
+    };
+    if (!process.send || !process.connected) return failed('no channel to the primary process');
+    const message: HitsMessage = { type: 'acctl:rate-limit-hits', hits };
+    // false only says the channel's backlog is long: the message is still sent.
+    process.send(message, undefined, {}, (error: Error | null) => {
+      if (error) failed(error.message);
+    });
+  };
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
@@ -64,11 +77,13 @@ export class ClusterWindowCounter implements WindowCounter {
   }
 
   private readonly onMessage = (message: unknown): void => {
-    if (!isCountMessage(message)) return;
-    const waiting = this.pending.get(message.id);
-    if (!waiting) return;
-    this.pending.delete(message.id);
-    waiting.resolve(message.count);
+    if (!isCountsMessage(message)) return;
+    for (const [id, count] of message.counts) {
+      const waiting = this.pending.get(id);
+      if (!waiting) continue;
+      this.pending.delete(id);
+      waiting.resolve(count);
+    }
   };
 
   private expire(now: number): void {
@@ -94,22 +109,22 @@ export class ClusterWindowCounter implements WindowCounter {
   }
 }
 
-/** The primary's side: counts the hits `worker` sends in `counter`, shared by every worker, and answers each. */
+/** The primary's side: counts the hits `worker` sends in `counter`, shared by every worker, and answers them. */
 export function answerWindowCounts(worker: Worker, counter: MemoryWindowCounter): void {
   worker.on('message', (message: unknown) => {
-    if (!isHitMessage(message)) return;
-    const answer: CountMessage = { type: 'acctl:rate-limit-count', id: message.id, count: counter.hit(message.key, message.window) };
+    if (!isHitsMessage(message)) return;
+    const answer: CountsMessage = { type: 'acctl:rate-limit-counts', counts: message.hits.map(([id, key, window]) => [id, counter.hit(key, window)]) };
     // A worker that is gone needs no answer.
     if (worker.isConnected()) worker.send(answer, undefined, () => undefined);
   });
 }
 
-function isHitMessage(message: unknown): message is HitMessage {
-  const m = message as Partial<HitMessage> | null;
-  return m?.type === 'acctl:rate-limit-hit' && typeof m.id === 'number' && typeof m.key === 'string' && typeof m.window === 'number';
+function isHitsMessage(message: unknown): message is HitsMessage {
+  const m = message as Partial<HitsMessage> | null;
+  return m?.type === 'acctl:rate-limit-hits' && Array.isArray(m.hits);
 }
 
-function isCountMessage(message: unknown): message is CountMessage {
-  const m = message as Partial<CountMessage> | null;
-  return m?.type === 'acctl:rate-limit-count' && typeof m.id === 'number' && typeof m.count === 'number';
+function isCountsMessage(message: unknown): message is CountsMessage {
+  const m = message as Partial<CountsMessage> | null;
+  return m?.type === 'acctl:rate-limit-counts' && Array.isArray(m.counts);
 }
