@@ -99,6 +99,8 @@ export function callOnNewConnection(url: string, options: { method?: string; tok
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text }));
     });
     req.on('error', reject);
+    // Nothing here should take long: fail rather than hang the test.
+    req.setTimeout(20_000, () => req.destroy(new Error(`no answer within 20 s to ${options.requestId}`)));
     req.end(body);
   });
 }

@@ -141,8 +141,9 @@ describe('acctl server start --workers 2', function () {
     await until('both requests reached a worker', () => inFlight.every(({ requestId }) => arrival(requestId) !== undefined));
     expect(new Set(inFlight.map(({ requestId }) => arrival(requestId)!.pid)).size, 'one request on each worker').to.equal(2);
     server.primary.kill('SIGTERM');
-    // The workers have closed the port: no new connection is taken while the two are pending.
-    await until('the port is closed to new connections', async () => (await callOnNewConnection(`${server.baseUrl}/health`, { requestId: nextId('closing') }).then((answer) => answer.status === 503, () => true)));
+    // Both workers are closing (no new request is taken) while their requests are still pending.
+    const workers = inFlight.map(({ requestId }) => arrival(requestId)!.pid);
+    await until('both workers are closing', () => workers.every((pid) => server.logs().some((entry) => entry.pid === pid && entry.msg === 'worker closing: finishing in-flight requests')));
     for (const request of inFlight) request.finish();
     expect(await Promise.all(inFlight.map((request) => request.answered))).to.deep.equal([200, 200]);
     expect(await server.exited).to.deep.equal({ code: 0, signal: null });

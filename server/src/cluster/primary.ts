@@ -10,7 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config/config.js';
+import { ConfigError, type Config } from '../config/config.js';
 import { answerWindowCounts } from '../plugins/rate-limits/cluster-window-counter.js';
 import { MemoryWindowCounter } from '../plugins/rate-limits/window-counter.js';
 import { isStartFailedMessage, stopMessage, workerConfigVariable, type StartFailedMessage } from './messages.js';
@@ -43,6 +43,7 @@ const exitWindowMs = 60_000;
 
 /** Forks the workers and resolves once every one listens; rejects, with every worker stopped, if one cannot start. */
 export async function startCluster(config: Readonly<Config>, { say, warn }: ClusterReporting): Promise<RunningCluster> {
+  if (!cluster.isPrimary) throw new ConfigError(`${config.workers} workers need a primary process, and this one is already a worker of a cluster (pm2's cluster mode?): run it with ACCTL_WORKERS=1 there`);
   cluster.setupPrimary({ exec: workerEntry.file, execArgv: workerEntry.execArgv, args: [] });
   // Bootstrap secrets stay here: the workers only serve.
   const env = { [workerConfigVariable]: JSON.stringify({ ...config, bootstrap: {} }), ...workerEntry.env };

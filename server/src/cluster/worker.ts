@@ -18,7 +18,7 @@ let app: FastifyInstance | undefined;
 try {
   if (!serialized) throw new Error(`the primary process passed no configuration (${workerConfigVariable})`);
   const config = makeConfig(JSON.parse(serialized) as Config);
-  app = await buildApp(config);
+  app = await buildApp(config, { clusterWorker: true });
   await app.listen({ host: config.host, port: config.port });
 } catch (error) {
   const failure: StartFailedMessage = { type: 'acctl:start-failed', message: (error as Error).message, ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}) };
@@ -31,7 +31,8 @@ let stopping = false;
 const stop = (): void => {
   if (stopping || !app) return;
   stopping = true;
-  app!.close().then(
+  app.log.info('worker closing: finishing in-flight requests');
+  app.close().then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

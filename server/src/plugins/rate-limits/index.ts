@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../errors/api-error.js';
@@ -31,11 +30,11 @@ const windowMs = rateWindowSeconds * 1000;
  * the headers.
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { countInClusterPrimary?: boolean }) => {
     app.decorateRequest('rateLimit', null);
     const counter: WindowCounter = app.config.redisUrl
       ? new RedisWindowCounter(app.config.redisUrl, app.config.rateLimitKeyPrefix, app.log)
-      : cluster.isWorker
+      : options.countInClusterPrimary
         ? new ClusterWindowCounter(app.log)
         : new MemoryWindowCounter();
     if (counter instanceof RedisWindowCounter) await counter.connect();
