@@ -184,6 +184,26 @@ describe('acctl server start --workers 2 with workers that keep dying', function
   });
 });
 
+describe('acctl server start --workers 2 stopped while it replaces a worker', function () {
+  this.timeout(180_000);
+  let server: ClusterServer | undefined;
+  after(() => {
+    if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
+  });
+
+  it('on SIGTERM, stops the replacement too (even one still starting) and exits 0', async () => {
+    server = await startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
+    const primary = server.primary.pid!;
+    const [killed, survivor] = workerPids(primary);
+    process.kill(killed!, 'SIGKILL');
+    await until('the replacement is forked', () => workerPids(primary).some((pid) => pid !== killed && pid !== survivor));
+    const replacement = workerPids(primary).find((pid) => pid !== killed && pid !== survivor)!;
+    server.primary.kill('SIGTERM');
+    expect(await server.exited).to.deep.equal({ code: 0, signal: null });
+    await until('no worker is left', () => !existsProcess(replacement) && !existsProcess(survivor!), 20_000);
+  });
+});
+
 function existsProcess(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -16,8 +16,6 @@ import { MemoryWindowCounter } from '../plugins/rate-limits/window-counter.js';
 import { isStartFailedMessage, stopMessage, workerConfigVariable, type StartFailedMessage } from './messages.js';
 
 export interface RunningCluster {
-  /** The workers' process ids, as they are now. */
-  pids(): number[];
   /** Tells every worker to finish its requests in flight and close, and waits until all have exited. */
   stop(): Promise<void>;
   /**
@@ -49,6 +47,8 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
   const env = { [workerConfigVariable]: JSON.stringify({ ...config, bootstrap: {} }), ...workerEntry.env };
   const counts = new MemoryWindowCounter();
   const live = new Set<Worker>();
+  const listeningWorkers = new Set<Worker>();
+  const listening = (): number => listeningWorkers.size;
   const replacements = new Set<NodeJS.Timeout>();
   const recentExits: number[] = [];
   let supervising = false;
@@ -65,7 +65,8 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
           new Promise<void>((resolve) => {
             if (worker.isDead()) return resolve();
             worker.once('exit', () => resolve());
-            if (worker.isConnected()) worker.send(stopMessage);
+            // One still starting has no request in flight, and may not listen for messages yet.
+            if (worker.isConnected() && listeningWorkers.has(worker)) worker.send(stopMessage);
             else worker.process.kill('SIGTERM');
           }),
       ),
@@ -92,9 +93,6 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
     }, delayMs);
     replacements.add(timer);
   };
-
-  const listeningWorkers = new Set<Worker>();
-  const listening = (): number => listeningWorkers.size;
 
   const fork = (): Worker => {
     const worker = cluster.fork(env);
@@ -125,7 +123,6 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
   say(`${config.workers} worker processes are listening (pids ${[...live].map((worker) => worker.process.pid).join(', ')})`);
   let stoppingAll: Promise<void> | undefined;
   return {
-    pids: () => [...live].flatMap((worker) => (worker.process.pid === undefined ? [] : [worker.process.pid])),
     stop: () => (stoppingAll ??= stopWorkers()),
     failed,
   };
