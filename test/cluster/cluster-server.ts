@@ -18,9 +18,11 @@ export interface ClusterServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startClusterServer(options: { databaseUrl: string; keyEncryptionKey: string; workers: number; env?: Record<string, string> }): Promise<ClusterServer> {
+/** On `databaseUrl`, or without one on an embedded PostgreSQL in `dataDir`. */
+export async function startClusterServer(options: { databaseUrl?: string; dataDir?: string; keyEncryptionKey?: string; workers: number; env?: Record<string, string> }): Promise<ClusterServer> {
   const port = await findFreePort();
-  const primary = spawnCli(['server', 'start', '--port', String(port), '--database-url', options.databaseUrl, '--workers', String(options.workers), '--json'], {
+  const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : ['--data-dir', options.dataDir!];
+  const primary = spawnCli(['server', 'start', '--port', String(port), ...database, '--workers', String(options.workers), '--json'], {
     ACCTL_KEY_ENCRYPTION_KEY: options.keyEncryptionKey,
     // Info: each request's log line names the process that answered it (pino's `pid`).
     ACCTL_LOG_LEVEL: 'info',
