@@ -21,7 +21,7 @@ import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../
 import type { CliStartupSummary } from './cli-startup.bench.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
-import { batchSize, checkDecisions, decisionTarget, evaluateBodies, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
+import { batchSize, checkDecisions, decisionTarget, evaluateBodies, recordFunctionCalls, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
 import { runScript, startServer, stopAllServers, type BenchServer } from './lib/children.js';
 import type { IntegrityCheck } from './lib/ledger.js';
 import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget } from './lib/load.js';
@@ -124,27 +124,29 @@ async function main(): Promise<BenchResults> {
 }
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
-async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles'> & { seedSeconds: number }> {
-  log('databases and servers: bare Fastify, acctl with 10 policies, acctl with 10,000 policies');
+async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
+  log('databases and servers: bare Fastify, acctl with 10 policies (one process, and 2 workers), acctl with 10,000 policies');
   const seedStarted = performance.now();
-  const [bare, acctl10, acctl10k] = await Promise.all([
+  const [bare, acctl10, acctl10x2, acctl10k] = await Promise.all([
     startServer('bare', 'bench/servers/bare.ts'),
-    startDecisionServer('acctl, 10 policies', paymentsPolicies()),
+    startDecisionServer('acctl, 10 policies', paymentsPolicies(), { countRecordCalls: true }),
+    startDecisionServer('acctl, 10 policies, 2 workers', paymentsPolicies(), { script: 'bench/servers/acctl-cluster.ts', countRecordCalls: true }),
     startDecisionServer('acctl, 10,000 policies', tenThousandPolicies()),
   ]);
   const startSeconds = (performance.now() - seedStarted) / 1000;
-  for (const target of [acctl10, acctl10k]) await checkDecisions(target);
+  for (const target of [acctl10, acctl10x2, acctl10k]) await checkDecisions(target);
 
   const token = String(acctl10.server.ready.token);
   const targets = {
     bare: { url: bare.url, path: '/evaluate', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: evaluateBodies, itemsPerRequest: 1 },
     evaluate_10: decisionTarget(acctl10, 'evaluate'),
+    evaluate_10_2_workers: decisionTarget(acctl10x2, 'evaluate'),
     evaluate_10000: decisionTarget(acctl10k, 'evaluate'),
     batch_10: decisionTarget(acctl10, 'batch'),
     tokens: tokenTarget(acctl10.server),
   } satisfies Record<string, LoadTarget>;
   type TargetKey = keyof typeof targets;
-  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10000: acctl10k, batch_10: acctl10, tokens: acctl10 };
+  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, tokens: acctl10 };
 
   log('RS256 signing ceiling: node:crypto in a loop, in its own process');
   const signingInputBytes = token.lastIndexOf('.');
@@ -174,17 +176,21 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   const profiled = cpuProfile ? await profileRoutes() : undefined;
 
   const checks: IntegrityCheck[] = [];
-  for (const target of [acctl10, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
+  for (const target of [acctl10, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
   for (const check of checks) log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
 
-  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10k.server.stop()]);
+  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop()]);
+  const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
+  for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
   return {
     seedSeconds: startSeconds,
-    http: { bare: peak.bare, evaluate_10: peak.evaluate_10, evaluate_10000: peak.evaluate_10000, batch_10: peak.batch_10, half_peak_paced: halfPaced, half_peak_autocannon: halfAutocannon, batch_sequential: batchSequential },
+    recorder,
+    http: { bare: peak.bare, evaluate_10: peak.evaluate_10, evaluate_10_2_workers: peak.evaluate_10_2_workers, evaluate_10000: peak.evaluate_10000, batch_10: peak.batch_10, half_peak_paced: halfPaced, half_peak_autocannon: halfAutocannon, batch_sequential: batchSequential },
     tokens: { http: peak.tokens, signing_input_bytes: signingInputBytes, rsa_sign_sync_per_second: rsa.sync_signs_per_second, rsa_sign_subtle_per_second: rsa.subtle_signs_per_second },
     server_cost: meter.results(),
     ratios: {
       decisions_to_bare: significant(peak.evaluate_10.requests_per_second / peak.bare.requests_per_second),
+      decisions_2_workers_to_bare: significant(peak.evaluate_10_2_workers.requests_per_second / peak.bare.requests_per_second),
       policies_10000_to_10: significant(peak.evaluate_10000.requests_per_second / peak.evaluate_10.requests_per_second),
       batch_to_evaluate_decisions: significant(peak.batch_10.items_per_second / peak.evaluate_10.items_per_second),
       tokens_to_rsa_sign: significant(peak.tokens.requests_per_second / rsa.sync_signs_per_second),

@@ -4,6 +4,7 @@
  * timed, and the load targets of its decision and token endpoints. Shared by the HTTP section and
  * the peer sections, which each start their own.
  */
+import pg from 'pg';
 import { freshDatabase } from '../../test/helpers/database.js';
 import { httpRequests } from '../fixtures/policies.js';
 import { startServer, type BenchServer } from './children.js';
@@ -21,10 +22,16 @@ export interface DecisionServer {
   ledger: DecisionLedger;
 }
 
-export async function startDecisionServer(name: string, policies: Parameters<typeof seedActivePolicies>[1]): Promise<DecisionServer> {
+/**
+ * `script`: servers/acctl.ts (one process) or servers/acctl-cluster.ts (a primary and its workers).
+ * `countRecordCalls`: PostgreSQL counts the calls of acctl_record_decisions (track_functions), for
+ * recordFunctionCalls.
+ */
+export async function startDecisionServer(name: string, policies: Parameters<typeof seedActivePolicies>[1], options: { script?: string; countRecordCalls?: boolean } = {}): Promise<DecisionServer> {
   const databaseUrl = await freshDatabase();
   await seedActivePolicies(databaseUrl, policies);
-  const server = await startServer(name, 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl } });
+  if (options.countRecordCalls) await onDatabase(databaseUrl, async (client) => void (await client.query(`ALTER DATABASE "${new URL(databaseUrl).pathname.slice(1)}" SET track_functions = 'pl'`)));
+  const server = await startServer(name, options.script ?? 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl } });
   return { server, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), ledger: new DecisionLedger(name, `bench-${policies.length}`) };
 }
 
@@ -74,4 +81,30 @@ export function tokenRequestFor(server: BenchServer): URLSearchParams {
 
 export function tokenTarget(server: BenchServer): LoadTarget {
   return { url: server.url, path: '/v1/oauth/token', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, bodies: [tokenRequestFor(server).toString()], itemsPerRequest: 1 };
+}
+
+/**
+ * How often the decision recorder's prediction of the audit log's tail missed
+ * (domains/decisions/decision-recorder.ts): every write calls acctl_record_decisions, which
+ * records in its own transaction or answers a miss without writing. So calls minus the write
+ * transactions that hold decisions (distinct xmin; a write that gave up predicting after three
+ * misses counts as one too) is a lower bound of the misses. Read once the server has stopped,
+ * when its backends have reported their counts; needs startDecisionServer's countRecordCalls.
+ */
+export async function recordFunctionCalls(target: DecisionServer): Promise<{ calls: number; write_transactions: number; misses_at_least: number }> {
+  return onDatabase(target.databaseUrl, async (client) => {
+    const calls = Number((await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_user_functions WHERE funcname = 'acctl_record_decisions'")).rows[0].n);
+    const transactions = Number((await client.query('SELECT count(DISTINCT xmin::text) AS n FROM decisions')).rows[0].n);
+    return { calls, write_transactions: transactions, misses_at_least: Math.max(0, calls - transactions) };
+  });
+}
+
+async function onDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -26,6 +26,8 @@ export interface BenchResults {
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
+    /** The same server as evaluate_10, as a primary and 2 worker processes (servers/acctl-cluster.ts). */
+    evaluate_10_2_workers: LoadResult;
     evaluate_10000: LoadResult;
     batch_10: LoadResult;
     half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] };
@@ -34,8 +36,10 @@ export interface BenchResults {
   };
   tokens?: { http: LoadResult; signing_input_bytes: number; rsa_sign_sync_per_second: number; rsa_sign_subtle_per_second: number };
   server_cost?: Record<string, ServerCost>;
-  ratios?: { decisions_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
+  ratios?: { decisions_to_bare: number; decisions_2_workers_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
   integrity?: IntegrityCheck[];
+  /** Calls of acctl_record_decisions against write transactions: how often the decision recorder's prediction missed, per server. */
+  recorder?: Record<'one_process' | 'two_workers', { calls: number; write_transactions: number; misses_at_least: number }>;
   /** With BENCH_CPU_PROF=1; `load` is the closed-loop run while profiling (slower than without). */
   profiles?: Array<{ title: string; load: LoadResult; summary: ProfileSummary }>;
   /** Cerbos and oidc-provider, each beside acctl in a section of its own (peers/). */
@@ -57,6 +61,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (http && tokens && ratios) rows.push(
     ['HTTP baseline: bare Fastify 5 route, same JSON body', throughput(http.bare) + failures(http.bare), '—', '1', '—', '—'],
     ['POST /v1/decisions/evaluate, 10 policies', throughput(http.evaluate_10) + failures(http.evaluate_10), `bare route: ${number(http.bare.requests_per_second)} req/s`, String(ratios.decisions_to_bare), '≥ 0.5', met(ratios.decisions_to_bare >= 0.5)],
+    ['POST /v1/decisions/evaluate, 10 policies, 2 workers (`--workers 2`)', throughput(http.evaluate_10_2_workers) + failures(http.evaluate_10_2_workers), `bare route: ${number(http.bare.requests_per_second)} req/s; one process: ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.decisions_2_workers_to_bare), '—', '—'],
     ['POST /v1/decisions/evaluate, 10,000 policies', throughput(http.evaluate_10000) + failures(http.evaluate_10000), `10 policies: ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.policies_10000_to_10), '≥ 0.8', met(ratios.policies_10000_to_10 >= 0.8)],
     [
       `POST /v1/decisions/batch, ${results.settings.batch_size} per call, 10 policies`,
@@ -87,6 +92,9 @@ export function renderMarkdown(results: BenchResults): string {
       `Integrity, ${check.server}: recorded ${number(check.recorded)} of ${number(check.acknowledged)} acknowledged decisions, checked request by request (X-Request-Id)${check.mismatched_requests ? `; **${number(check.mismatched_requests)} requests with the wrong number of rows**` : ''}. ${number(check.unacknowledged_rows)} more rows are decisions of requests in flight when autocannon closed its connections (recorded and answered, the answer not read)${check.unknown_rows ? `; **${number(check.unknown_rows)} rows of unknown requests**` : ''}. ${check.ok ? 'OK.' : '**MISMATCH.**'}`,
       '',
     );
+  }
+  for (const [key, calls] of Object.entries(results.recorder ?? {})) {
+    lines.push(`Decision recorder, ${key.replace('_', ' ')}: ${number(calls.calls)} calls of acctl_record_decisions for ${number(calls.write_transactions)} write transactions, so at least ${number(calls.misses_at_least)} predictions of the audit log's tail missed (${calls.calls ? Number(((100 * calls.misses_at_least) / calls.calls).toFixed(1)) : 0}% of calls).`, '');
   }
   const cpu10 = results.server_cost?.evaluate_10;
   const cpu10k = results.server_cost?.evaluate_10000;

@@ -29,7 +29,8 @@ export function announceReady(fields: Omit<ReadyLine, 'ready'>): void {
   process.stdout.write(`${JSON.stringify({ ready: true, ...fields })}\n`);
 }
 
-export function stopOnRequest(close: () => Promise<unknown>): void {
+/** `stats`: what `{ type: 'stats' }` answers, when this process alone is not the whole server (servers/acctl-cluster.ts). */
+export function stopOnRequest(close: () => Promise<unknown>, options: { stats?: () => ServerStats } = {}): void {
   let stopping = false;
   let profiler: Session | undefined;
   const stop = async (): Promise<void> => {
@@ -45,7 +46,7 @@ export function stopOnRequest(close: () => Promise<unknown>): void {
         void stop();
         break;
       case 'stats':
-        reply({ type: 'stats', value: { cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats });
+        reply({ type: 'stats', value: options.stats?.() ?? ({ cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats) });
         break;
       case 'profile-start':
         profiler = new Session();

@@ -36,6 +36,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** A worker of `--workers N` (cluster/worker.ts): without Redis, its primary process counts the rate limits. */
+  clusterWorker?: boolean;
 }
 
 /** An incoming X-Request-Id is kept when it is short and plain; otherwise a UUID is made. */
@@ -63,7 +65,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     frameworkErrors: answerFrameworkError,
   });
   try {
-    await assemble(app, config);
+    await assemble(app, config, options);
   } catch (error) {
     // A start that fails half-way (wrong key-encryption key, database away) must not leave pool
     // connections or timers behind.
@@ -74,7 +76,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
 }
 
 /** Infrastructure plugins first, then the domains under /v1. */
-async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise<void> {
+async function assemble(app: FastifyInstance, config: Readonly<Config>, options: BuildAppOptions): Promise<void> {
   app.decorate('config', config);
   await app.register(fp(async () => {}, { name: 'config' }));
   app.addHook('onRequest', async (request, reply) => {
@@ -102,7 +104,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>): Promise
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin);
-  await app.register(rateLimitsPlugin);
+  await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);
   await app.register(auditPlugin);

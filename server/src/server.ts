@@ -14,25 +14,72 @@ export interface StartOptions {
   dataDir?: string;
   databaseUrl?: string;
   publicUrl?: string;
+  /** Server processes on this host (config.workers); 1 serves from this process. */
+  workers?: number;
   env?: NodeJS.ProcessEnv;
   /** Status lines for the person who started the server (the CLI prints them). */
   say?: (line: string) => void;
+  /** Events after the start the operator must see whatever the output format (a worker exited); stderr by default. */
+  warn?: (line: string) => void;
 }
 
-export interface RunningServer {
-  app: FastifyInstance;
+/** What the CLI needs of a started server, whether it serves from this process or from workers. */
+export interface StartedServer {
   config: Readonly<Config>;
   url: string;
   embedded: EmbeddedDatabase | undefined;
+  /** Processes serving requests: 1, this one; more, workers of this one (cluster/primary.ts). */
+  workers: number;
+  /** Finishes in-flight requests, closes the pools, stops the embedded database, in that order. */
   stop(): Promise<void>;
+  /** Resolves when the server cannot go on (its workers keep exiting); stop() has been called by then. */
+  failed?: Promise<Error>;
+}
+
+export interface RunningServer extends StartedServer {
+  app: FastifyInstance;
 }
 
 /**
  * Starts a server process: the database (embedded PostgreSQL unless a URL is given), migrations,
  * bootstrap, then the app. stop() finishes in-flight requests, closes the pool and stops the
- * embedded database, in that order.
+ * embedded database, in that order. `workers` is ignored: this process serves alone.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { config, embedded } = await prepare(options);
+  return serveFromThisProcess(config, embedded);
+}
+
+/**
+ * `acctl server start`: as startServer with one worker; with more, this process becomes the
+ * primary of a cluster (cluster/primary.ts): it holds the embedded database, migrates and
+ * bootstraps once, and its workers serve on the same port.
+ */
+export async function startServerProcesses(options: StartOptions = {}): Promise<StartedServer> {
+  const { config, embedded } = await prepare(options);
+  if (config.workers === 1) return serveFromThisProcess(config, embedded);
+  try {
+    const { startCluster } = await import('./cluster/primary.js');
+    const running = await startCluster(config, { say: options.say ?? (() => {}), warn: options.warn ?? ((line) => console.error(line)) });
+    let stopping: Promise<void> | undefined;
+    const stop = (): Promise<void> =>
+      (stopping ??= (async () => {
+        await running.stop();
+        if (embedded) await embedded.stop();
+      })());
+    const failed = running.failed.then(async (reason) => {
+      await stop();
+      return reason;
+    });
+    return { config, url: `${config.publicUrl}/v1`, embedded, workers: config.workers, stop, failed };
+  } catch (error) {
+    if (embedded) await embedded.stop();
+    throw error;
+  }
+}
+
+/** The configuration with the database ready: started if embedded, migrated, bootstrapped; the port resolved. */
+async function prepare(options: StartOptions): Promise<{ config: Readonly<Config>; embedded: EmbeddedDatabase | undefined }> {
   const say = options.say ?? (() => {});
   const fromEnv = configFromEnv(options.env ?? process.env);
   const databaseUrl = options.databaseUrl ?? fromEnv.databaseUrl;
@@ -49,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     let port = options.port ?? fromEnv.port ?? defaults.port;
     const host = options.host ?? fromEnv.host ?? defaults.host;
+    // Resolved here, once: every worker of a cluster must listen on the same port.
     if (port === 0) port = await findFreePort(host);
     const config = makeConfig({
       ...fromEnv,
@@ -57,6 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       databaseUrl: databaseUrl ?? embedded!.databaseUrl,
       keyEncryptionKey: keyEncryptionKey!,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
     });
     const migrator = createKnex(config.databaseUrl, 1);
     try {
@@ -66,6 +115,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } finally {
       await migrator.destroy();
     }
+    return { config, embedded };
+  } catch (error) {
+    if (embedded) await embedded.stop();
+    throw error;
+  }
+}
+
+async function serveFromThisProcess(config: Readonly<Config>, embedded: EmbeddedDatabase | undefined): Promise<RunningServer> {
+  try {
     const app = await buildApp(config);
     await app.listen({ host: config.host, port: config.port });
     let stopping: Promise<void> | undefined;
@@ -74,15 +132,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await app.close();
         if (embedded) await embedded.stop();
       })());
-    return { app, config, url: `${config.publicUrl}/v1`, embedded, stop };
+    return { app, config, url: `${config.publicUrl}/v1`, embedded, workers: 1, stop };
   } catch (error) {
     if (embedded) await embedded.stop();
     throw error;
   }
 }
 
-/** SIGTERM/SIGINT stop the server cleanly once; a second signal exits at once. */
-export function stopOnSignals(server: RunningServer, say: (line: string) => void = () => {}): void {
+/**
+ * SIGTERM/SIGINT stop the server cleanly once; a second signal exits at once. A server that
+ * cannot go on (failed) has stopped itself: the process exits 1 with the reason on stderr.
+ */
+export function stopOnSignals(server: Pick<StartedServer, 'stop' | 'failed'>, say: (line: string) => void = () => {}): void {
   let received = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (received) process.exit(130);
@@ -102,4 +163,9 @@ export function stopOnSignals(server: RunningServer, say: (line: string) => void
     process.removeAllListeners(signal);
     process.on(signal, onSignal);
   }
+  void server.failed?.then((reason) => {
+    if (received) return;
+    console.error(`acctl server: ${reason.message}`);
+    process.exit(1);
+  });
 }

@@ -1,6 +1,10 @@
+import os from 'node:os';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ConfigError } from './config-error.js';
 import { defaults } from './defaults.js';
+
+/** The most server processes one host runs (config.workers). */
+export const maxWorkers = 64;
 
 export interface BootstrapConfig {
   clientId?: string;
@@ -23,6 +27,8 @@ export interface Config {
   keyRefreshSeconds: number;
   keyRetentionSeconds: number;
   dbPoolMax: number;
+  /** Server processes on this host (server/src/cluster); 1: this process alone. */
+  workers: number;
   trustProxy: boolean;
   /** Audit (README "Audit"): which decisions get a decision.evaluated event, and for how long they are kept. */
   auditDecisionEvents: 'all' | 'deny' | 'none';
@@ -57,7 +63,7 @@ export type RateLimitOverrides = Record<string, { standard?: number; decision?: 
 const configSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'trustProxy', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
+  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'workers', 'trustProxy', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
     'webhooksAllowHttp', 'webhooksAllowPrivateNetworks', 'webhookTimeoutMs', 'webhookConcurrency', 'webhookPollingIntervalSeconds', 'webhookMaxAttempts',
     'webhookRetryBaseDelayMs', 'webhookRetryMaxDelayMs', 'webhookDisableAfterFailedDeliveries', 'webhookDisableAfterFailingSeconds',
     'rateLimitStandard', 'rateLimitDecision', 'rateLimitBulk', 'rateLimitOverrides', 'redisUrl', 'rateLimitKeyPrefix'],
@@ -73,6 +79,7 @@ const configSchema = {
     keyRefreshSeconds: { type: 'integer', minimum: 1 },
     keyRetentionSeconds: { type: 'integer', minimum: 0 },
     dbPoolMax: { type: 'integer', minimum: 1, maximum: 1000 },
+    workers: { type: 'integer', minimum: 1, maximum: maxWorkers },
     trustProxy: { type: 'boolean' },
     auditDecisionEvents: { enum: ['all', 'deny', 'none'] },
     auditDecisionRetentionDays: { type: 'integer', minimum: 0, maximum: 36500 },
@@ -137,6 +144,7 @@ export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' |
     keyRefreshSeconds: input.keyRefreshSeconds ?? defaults.keyRefreshSeconds,
     keyRetentionSeconds: input.keyRetentionSeconds ?? defaults.keyRetentionSeconds,
     dbPoolMax: input.dbPoolMax ?? defaults.dbPoolMax,
+    workers: input.workers ?? defaults.workers,
     trustProxy: input.trustProxy ?? defaults.trustProxy,
     auditDecisionEvents: input.auditDecisionEvents ?? defaults.auditDecisionEvents,
     auditDecisionRetentionDays: input.auditDecisionRetentionDays ?? defaults.auditDecisionRetentionDays,
@@ -158,6 +166,9 @@ export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' |
     rateLimitKeyPrefix: input.rateLimitKeyPrefix ?? defaults.rateLimitKeyPrefix,
     bootstrap: stripUndefined(input.bootstrap ?? {}),
   };
+  if (!Number.isInteger(config.workers) || config.workers < 1 || config.workers > maxWorkers) {
+    throw new ConfigError(`The number of workers (ACCTL_WORKERS, --workers) must be a whole number from 1 to ${maxWorkers} or "auto", got ${config.workers}`);
+  }
   if (!validate(config)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
@@ -185,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
     logLevel: (env.ACCTL_LOG_LEVEL || undefined) as Config['logLevel'] | undefined,
     bodyLimit: int('ACCTL_BODY_LIMIT'),
     dbPoolMax: int('ACCTL_DB_POOL_MAX'),
+    workers: env.ACCTL_WORKERS ? parseWorkers(env.ACCTL_WORKERS, 'ACCTL_WORKERS') : undefined,
     trustProxy: env.ACCTL_TRUST_PROXY ? env.ACCTL_TRUST_PROXY === 'true' : undefined,
     auditDecisionEvents: (env.ACCTL_AUDIT_DECISION_EVENTS || undefined) as Config['auditDecisionEvents'] | undefined,
     auditDecisionRetentionDays: int('ACCTL_AUDIT_DECISION_RETENTION_DAYS'),
@@ -205,6 +217,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
       adminPassword: env.ACCTL_BOOTSTRAP_ADMIN_PASSWORD || undefined,
     }),
   });
+}
+
+/**
+ * The number of server processes from ACCTL_WORKERS or --workers (`source` names which, for the
+ * error): a whole number, or `auto` for one per core the process may use. The range is checked
+ * with the rest of the configuration (makeConfig).
+ */
+export function parseWorkers(raw: string, source: string): number {
+  const value = raw.trim().toLowerCase();
+  if (value === 'auto') return Math.min(os.availableParallelism(), maxWorkers);
+  if (!/^\d+$/.test(value)) throw new ConfigError(`${source} must be a whole number from 1 to ${maxWorkers} or "auto", got "${raw}"`);
+  return Number(value);
 }
 
 /** A JSON-valued variable; its shape (and text that is not JSON) is refused with the rest of the configuration. */

@@ -19,6 +19,11 @@ export const defaults = {
   keyRetentionSeconds: 3600 + 300,
   /** Size of the PostgreSQL connection pool of one replica. */
   dbPoolMax: 10,
+  /**
+   * Server processes on one host (Node's cluster module, one shared port). One: a single process,
+   * as most deployments run replicas behind a load balancer instead; `auto` is one per core.
+   */
+  workers: 1,
   /** Whether to trust X-Forwarded-* headers (behind a load balancer). */
   trustProxy: false,
   /**

@@ -52,6 +52,12 @@ const details: Record<ConfigOptionName, OptionDetails> = {
   logLevel: { envVars: ['ACCTL_LOG_LEVEL'], description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
   bodyLimit: { envVars: ['ACCTL_BODY_LIMIT'], description: 'Largest accepted request body in bytes; larger bodies are answered 413 `payload_too_large`.' },
   dbPoolMax: { envVars: ['ACCTL_DB_POOL_MAX'], description: 'Size of the PostgreSQL connection pool of one replica.' },
+  workers: {
+    envVars: ['ACCTL_WORKERS'],
+    cliFlag: '--workers',
+    description:
+      'Server processes on this host, sharing its port (Node cluster): a whole number from 1 to 64, or `auto` (one per available core). Each process has its own pool of `ACCTL_DB_POOL_MAX` connections. Without REDIS_URL the first process counts the rate limits for all of them.',
+  },
   trustProxy: { envVars: ['ACCTL_TRUST_PROXY'], description: '`true` to trust X-Forwarded-* headers (behind a load balancer).' },
   auditDecisionEvents: {
     envVars: ['ACCTL_AUDIT_DECISION_EVENTS'],

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { defaults } from '../../../../server/src/config/defaults.js';
 import { configurationOptions, type ConfigOptionName } from '../../../../server/src/config/options.js';
-import type { RunningServer } from '../../../../server/src/server.js';
+import { parseWorkers } from '../../../../server/src/config/config.js';
+import type { StartedServer } from '../../../../server/src/server.js';
 import { BaseCommand } from '../../base-command.js';
 import { CommandError } from '../../errors.js';
 import { style } from '../../ux/style.js';
@@ -16,7 +17,10 @@ export interface ServerStarted {
   database: 'embedded' | 'external';
   /** Folder of the embedded PostgreSQL; null with a database URL. */
   data_dir: string | null;
+  /** This process: the server, or with several workers their primary (SIGTERM or SIGINT to it stops them all). */
   pid: number;
+  /** Processes serving requests on the port (--workers). */
+  workers: number;
 }
 
 /** Help text and environment variable of a flag, from the one table of configuration options. */
@@ -37,6 +41,7 @@ export default class ServerStart extends BaseCommand {
     { description: 'A local server with its embedded database in ./.acctl', command: '<%= config.bin %> <%= command.id %>' },
     { description: 'Production: a shared PostgreSQL, all interfaces', command: 'DATABASE_URL=postgres://... ACCTL_KEY_ENCRYPTION_KEY=... <%= config.bin %> <%= command.id %> --host 0.0.0.0 --public-url https://acctl.example.com' },
     { description: 'Any free port', command: '<%= config.bin %> <%= command.id %> --port 0' },
+    { description: 'One server process per core, on one port', command: '<%= config.bin %> <%= command.id %> --workers auto' },
   ];
 
   static override flags = {
@@ -45,6 +50,7 @@ export default class ServerStart extends BaseCommand {
     'data-dir': Flags.string({ ...described('dataDir'), helpValue: 'DIR', defaultHelp: async () => defaults.dataDir }),
     'database-url': Flags.string({ ...described('databaseUrl'), helpValue: 'postgres://...' }),
     'public-url': Flags.string({ ...described('publicUrl'), helpValue: 'https://...' }),
+    workers: Flags.string({ ...described('workers'), helpValue: 'N|auto', defaultHelp: async () => String(defaults.workers) }),
   };
 
   public async run(): Promise<ServerStarted> {
@@ -52,15 +58,16 @@ export default class ServerStart extends BaseCommand {
     const dataDir = flags['data-dir'] ?? defaults.dataDir;
     // Imported here: the whole server (Fastify, Knex, pg-boss, every domain) would otherwise load
     // whenever oclif lists the commands without a manifest (bin/dev.js, the tests).
-    const { startServer, stopOnSignals } = await import('../../../../server/src/server.js');
-    let server: RunningServer;
+    const { startServerProcesses, stopOnSignals } = await import('../../../../server/src/server.js');
+    let server: StartedServer;
     try {
-      server = await startServer({
+      server = await startServerProcesses({
         port: flags.port,
         host: flags.host,
         dataDir,
         databaseUrl: flags['database-url'],
         publicUrl: flags['public-url'],
+        ...(flags.workers === undefined ? {} : { workers: parseWorkers(flags.workers, '--workers') }),
         say: this.say,
       });
     } catch (error) {
@@ -81,6 +88,7 @@ export default class ServerStart extends BaseCommand {
       database: server.embedded ? 'embedded' : 'external',
       data_dir: server.embedded ? path.resolve(dataDir) : null,
       pid: process.pid,
+      workers: server.workers,
     };
     this.log(this.howToUse(started, dataDir));
     return started;
@@ -93,6 +101,7 @@ export default class ServerStart extends BaseCommand {
       `${style.green('acctl is listening')} on ${style.bold(started.url)}`,
       `  REST API   ${started.api_url}   (OpenAPI: ${started.api_url}/openapi.json)`,
       `  Database   ${started.database === 'embedded' ? `embedded PostgreSQL in ${started.data_dir}` : 'the DATABASE_URL database'}`,
+      ...(started.workers > 1 ? [`  Workers    ${started.workers} processes on this port (primary pid ${started.pid})`] : []),
       '',
       'To get an access token, register a client (in another terminal' + (started.database === 'external' ? ', with the same DATABASE_URL' : '') + '):',
       style.cyan(`  acctl server client create --name my-app --scope admin:all${where}`),

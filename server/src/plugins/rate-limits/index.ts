@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { TooManyRequests } from '../../errors/oauth-errors.js';
 import { isRateClass, limitFor, rateWindowSeconds, type RateClass } from './rate-classes.js';
 import { isExceeded, rateLimitHeaders, type RateLimitState } from './rate-limit-headers.js';
+import { ClusterWindowCounter } from './cluster-window-counter.js';
 import { RedisWindowCounter } from './redis-window-counter.js';
 import { MemoryWindowCounter, type WindowCounter } from './window-counter.js';
 
@@ -20,16 +21,22 @@ const windowMs = rateWindowSeconds * 1000;
  * Rate limits per client and minute (spec, "Limits"), by the route's class (config.rateLimit).
  * The client is the bearer token's subject; requests without a token (OAuth endpoints, health,
  * JWKS, pages) count per client address at the standard rate. Counting costs one map update in
- * memory, or one Redis round trip when REDIS_URL is set; never a database query.
+ * memory, one Redis round trip when REDIS_URL is set, or, in a worker of several processes on one
+ * host without Redis (server/src/cluster), one message to the primary process, which counts for
+ * all of them; never a database query.
  *
  * Registered after the auth plugin: its onRequest hook runs once the caller is known. A request
  * refused before it (a bad token) is counted in onSend, by address, so every response carries
  * the headers.
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { countInClusterPrimary?: boolean }) => {
     app.decorateRequest('rateLimit', null);
-    const counter: WindowCounter = app.config.redisUrl ? new RedisWindowCounter(app.config.redisUrl, app.config.rateLimitKeyPrefix, app.log) : new MemoryWindowCounter();
+    const counter: WindowCounter = app.config.redisUrl
+      ? new RedisWindowCounter(app.config.redisUrl, app.config.rateLimitKeyPrefix, app.log)
+      : options.countInClusterPrimary
+        ? new ClusterWindowCounter(app.log)
+        : new MemoryWindowCounter();
     if (counter instanceof RedisWindowCounter) await counter.connect();
 
     app.addHook('onRoute', (route) => {
