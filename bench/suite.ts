@@ -181,7 +181,7 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
 
   await Promise.all([bare.stop(), acctl10.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop()]);
   const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
-  for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
+  for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
   return {
     seedSeconds: startSeconds,
     recorder,

@@ -24,7 +24,7 @@ export interface DecisionServer {
 
 /**
  * `script`: servers/acctl.ts (one process) or servers/acctl-cluster.ts (a primary and its workers).
- * `countRecordCalls`: PostgreSQL counts the calls of acctl_record_decisions (track_functions), for
+ * `countRecordCalls`: PostgreSQL counts the calls of acctl_record_checked_decisions (track_functions), for
  * recordFunctionCalls.
  */
 export async function startDecisionServer(name: string, policies: Parameters<typeof seedActivePolicies>[1], options: { script?: string; countRecordCalls?: boolean } = {}): Promise<DecisionServer> {
@@ -85,7 +85,7 @@ export function tokenTarget(server: BenchServer): LoadTarget {
 
 /**
  * How often the decision recorder's prediction of the audit log's tail missed
- * (domains/decisions/decision-recorder.ts): every write calls acctl_record_decisions, which
+ * (domains/decisions/decision-recorder.ts): every write calls acctl_record_checked_decisions, which
  * records in its own transaction or answers a miss without writing. So calls minus the write
  * transactions that hold decisions (distinct xmin; a write that gave up predicting after three
  * misses counts as one too) is a lower bound of the misses. Read once the server has stopped,
@@ -93,7 +93,7 @@ export function tokenTarget(server: BenchServer): LoadTarget {
  */
 export async function recordFunctionCalls(target: DecisionServer): Promise<{ calls: number; write_transactions: number; misses_at_least: number }> {
   return onDatabase(target.databaseUrl, async (client) => {
-    const calls = Number((await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_user_functions WHERE funcname = 'acctl_record_decisions'")).rows[0].n);
+    const calls = Number((await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_user_functions WHERE funcname = 'acctl_record_checked_decisions'")).rows[0].n);
     const transactions = Number((await client.query('SELECT count(DISTINCT xmin::text) AS n FROM decisions')).rows[0].n);
     return { calls, write_transactions: transactions, misses_at_least: Math.max(0, calls - transactions) };
   });

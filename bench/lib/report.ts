@@ -38,7 +38,7 @@ export interface BenchResults {
   server_cost?: Record<string, ServerCost>;
   ratios?: { decisions_to_bare: number; decisions_2_workers_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
   integrity?: IntegrityCheck[];
-  /** Calls of acctl_record_decisions against write transactions: how often the decision recorder's prediction missed, per server. */
+  /** Calls of acctl_record_checked_decisions against write transactions: how often the decision recorder's prediction missed, per server. */
   recorder?: Record<'one_process' | 'two_workers', { calls: number; write_transactions: number; misses_at_least: number }>;
   /** With BENCH_CPU_PROF=1; `load` is the closed-loop run while profiling (slower than without). */
   profiles?: Array<{ title: string; load: LoadResult; summary: ProfileSummary }>;
@@ -94,7 +94,7 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
   for (const [key, calls] of Object.entries(results.recorder ?? {})) {
-    lines.push(`Decision recorder, ${key.replace('_', ' ')}: ${number(calls.calls)} calls of acctl_record_decisions for ${number(calls.write_transactions)} write transactions, so at least ${number(calls.misses_at_least)} predictions of the audit log's tail missed (${calls.calls ? Number(((100 * calls.misses_at_least) / calls.calls).toFixed(1)) : 0}% of calls).`, '');
+    lines.push(`Decision recorder, ${key.replace('_', ' ')}: ${number(calls.calls)} calls of acctl_record_checked_decisions for ${number(calls.write_transactions)} write transactions, so at least ${number(calls.misses_at_least)} predictions of the audit log's tail missed (${calls.calls ? Number(((100 * calls.misses_at_least) / calls.calls).toFixed(1)) : 0}% of calls).`, '');
   }
   const cpu10 = results.server_cost?.evaluate_10;
   const cpu10k = results.server_cost?.evaluate_10000;
