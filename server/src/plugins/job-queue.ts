@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 
 declare module 'fastify' {
@@ -17,16 +18,38 @@ export const jobQueueSchema = 'pgboss';
  * may run a job, and a job survives a crash because it is a row. Jobs are enqueued in the same
  * transaction as the change that causes them (inTransaction), so there is never one without the other.
  */
+/** The session advisory lock that queue creations of all replicas take in turn (an arbitrary key, as the audit log's). */
+const queueCreationLock = 7017561995875804277n;
+
 export class JobQueue {
   readonly boss: PgBoss;
 
-  constructor(databaseUrl: string, log: (message: string, error: unknown) => void) {
+  constructor(
+    private readonly databaseUrl: string,
+    log: (message: string, error: unknown) => void,
+  ) {
     this.boss = new PgBoss({ connectionString: databaseUrl, schema: jobQueueSchema, application_name: 'acctl-jobs', max: 4 } as PgBoss.ConstructorOptions);
     this.boss.on('error', (error) => log('job queue error', error));
   }
 
   async start(): Promise<void> {
     await this.boss.start();
+  }
+
+  /**
+   * pg-boss's createQueue, one replica at a time: it adds a partition to pg-boss's job table, and
+   * two replicas creating queues at once (a new deployment's first start) deadlock in PostgreSQL.
+   * Idempotent, as createQueue is.
+   */
+  async createQueue(name: string, options?: PgBoss.Queue): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-jobs-setup' });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [queueCreationLock.toString()]);
+      await this.boss.createQueue(name, options);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   async stop(): Promise<void> {

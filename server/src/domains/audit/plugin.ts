@@ -33,7 +33,7 @@ export const auditPlugin = fp(
     const retentionDays = app.config.auditDecisionRetentionDays;
     const applyRetention = async (now = new Date()): Promise<RetentionResult> =>
       retentionDays === 0 ? { deleted: 0, anchor: null } : applyDecisionRetention(app.db, { now, retentionDays, shouldStop: () => stopping });
-    await app.jobs.boss.createQueue(retentionQueue, { name: retentionQueue, retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 });
+    await app.jobs.createQueue(retentionQueue, { name: retentionQueue, retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 });
     // Hourly even when retention is off: the job also creates the months ahead (db/month-partitions.ts).
     await app.jobs.boss.schedule(retentionQueue, '17 * * * *', {}, { tz: 'UTC' });
     await app.jobs.boss.work(retentionQueue, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {

@@ -43,7 +43,7 @@ export class ReportRunner {
   async start(): Promise<void> {
     // A job slice lasts about sliceMs, far below the expiry after which pg-boss retries a job
     // whose replica died; retries back off from 10 s.
-    await this.jobs.boss.createQueue(reportQueue, { name: reportQueue, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 });
+    await this.jobs.createQueue(reportQueue, { name: reportQueue, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 });
     this.workerId = await this.jobs.boss.work<{ report_id: string }>(reportQueue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => this.run(job!));
   }
 
