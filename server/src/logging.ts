@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 
 /** Query parameters whose values never reach a log line. */
@@ -49,6 +49,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Destina
       censor: '[redacted]',
     },
     serializers: {
+      // An error's code (ECONNRESET, PostgreSQL's 57P01) tells operators what happened; `*.code`
+      // above redacts any `code` member (an authorization code could sit in one), so it is logged
+      // as `error_code`.
+      err: (error: Error) => {
+        const serialized = pino.stdSerializers.err(error);
+        const code = (error as { code?: unknown } | null)?.code;
+        return typeof code === 'string' || typeof code === 'number' ? { ...serialized, error_code: code } : serialized;
+      },
       req: (request: { method: string; url: string; ip?: string; headers: Record<string, string | string[] | undefined> }) => ({
         method: request.method,
         url: redactUrl(request.url),

@@ -223,3 +223,19 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
     }
   });
 });
+
+describe('Log lines of errors', () => {
+  it("carry the error's code as error_code (ECONNRESET, 57P01), while any member named code stays redacted", async () => {
+    const { default: pino } = await import('pino');
+    const { loggerOptions } = await import('../../server/src/logging.js');
+    const { lines, logStream } = capturedLog();
+    const options = loggerOptions({ logLevel: 'info' }, logStream as never) as Parameters<typeof pino>[0] & { stream: Parameters<typeof pino>[1] };
+    const log = pino(options, options.stream);
+    log.error({ err: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }, 'request failed');
+    log.info({ grant: { code: 'an-authorization-code' } }, 'grant');
+    const [failure, grant] = lines.map((line) => JSON.parse(line));
+    expect(failure.err).to.include({ error_code: '57P01', message: 'terminating connection due to administrator command' });
+    expect(grant.grant.code).to.equal('[redacted]');
+    expect(lines.join('')).to.not.include('an-authorization-code');
+  });
+});
