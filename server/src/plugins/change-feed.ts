@@ -106,7 +106,8 @@ export class ChangeFeed {
    */
   private async listen(reconnecting = false): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen' });
+    // Keepalive: the listener is idle for long stretches, when a dead peer is found only by probing.
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     let lost = false;
     const retry = (error: unknown): void => {
       if (lost) return;
