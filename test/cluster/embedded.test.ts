@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { delay } from '../helpers/http.js';
-import { callOnNewConnection, startClusterServer, until, workerPids, type ClusterServer } from './cluster-server.js';
+import { callOnNewConnection, startClusterServer, until, workerPids, type ClusterServer, killLeftovers } from './cluster-server.js';
 
 /** `--workers 2` without a database URL: the primary runs the embedded PostgreSQL for its workers. */
 describe('acctl server start --workers 2 with the embedded database', function () {
@@ -18,7 +18,7 @@ describe('acctl server start --workers 2 with the embedded database', function (
     chmodSync(dataDir, 0o755);
   });
   after(async () => {
-    if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
+    killLeftovers(server);
     if (existsSync(postmasterPid())) {
       try {
         process.kill(Number(readFileSync(postmasterPid(), 'utf8').split('\n')[0]), 'SIGINT');

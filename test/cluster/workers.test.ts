@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { freshDatabase } from '../helpers/database.js';
 import { delay } from '../helpers/http.js';
-import { answeredBy, callOnNewConnection, startClusterServer, until, workerPids, type Answer, type ClusterServer } from './cluster-server.js';
+import { answeredBy, callOnNewConnection, startClusterServer, until, workerPids, type Answer, type ClusterServer, killLeftovers } from './cluster-server.js';
 
 /**
  * Issue #11: `acctl server start --workers 2` runs a primary process and two workers on one port,
@@ -161,9 +161,7 @@ describe('acctl server start --workers 2', function () {
 describe('acctl server start --workers 2 with workers that keep dying', function () {
   this.timeout(180_000);
   let server: ClusterServer | undefined;
-  after(() => {
-    if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
-  });
+  after(() => killLeftovers(server));
 
   it('gives up after five exits within a minute: stops the other workers, says why, exits 1', async () => {
     server = await startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
@@ -187,9 +185,7 @@ describe('acctl server start --workers 2 with workers that keep dying', function
 describe('acctl server start --workers 2 stopped while it replaces a worker', function () {
   this.timeout(180_000);
   let server: ClusterServer | undefined;
-  after(() => {
-    if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
-  });
+  after(() => killLeftovers(server));
 
   it('on SIGTERM, stops the replacement too (even one still starting) and exits 0', async () => {
     server = await startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
