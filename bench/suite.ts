@@ -125,13 +125,16 @@ async function main(): Promise<BenchResults> {
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
 async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
-  log('databases and servers: bare Fastify, acctl with 10 policies (one process, and 2 workers), acctl with 10,000 policies');
+  log('databases and servers: bare Fastify, acctl with 10 policies (one process, and 2 workers), acctl with 10,000 policies, acctl for tokens');
   const seedStarted = performance.now();
-  const [bare, acctl10, acctl10x2, acctl10k] = await Promise.all([
+  // Tokens on a server and database of their own, as in the oidc-provider section: on the decision
+  // server's database, autovacuum of the rows the decision runs wrote would be counted against them.
+  const [bare, acctl10, acctl10x2, acctl10k, acctlTokens] = await Promise.all([
     startServer('bare', 'bench/servers/bare.ts'),
     startDecisionServer('acctl, 10 policies', paymentsPolicies(), { countRecordCalls: true }),
     startDecisionServer('acctl, 10 policies, 2 workers', paymentsPolicies(), { script: 'bench/servers/acctl-cluster.ts', countRecordCalls: true }),
     startDecisionServer('acctl, 10,000 policies', tenThousandPolicies()),
+    startDecisionServer('acctl, tokens', paymentsPolicies()),
   ]);
   const startSeconds = (performance.now() - seedStarted) / 1000;
   for (const target of [acctl10, acctl10x2, acctl10k]) await checkDecisions(target);
@@ -143,10 +146,10 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     evaluate_10_2_workers: decisionTarget(acctl10x2, 'evaluate'),
     evaluate_10000: decisionTarget(acctl10k, 'evaluate'),
     batch_10: decisionTarget(acctl10, 'batch'),
-    tokens: tokenTarget(acctl10.server),
+    tokens: tokenTarget(acctlTokens.server),
   } satisfies Record<string, LoadTarget>;
   type TargetKey = keyof typeof targets;
-  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, tokens: acctl10 };
+  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, tokens: acctlTokens };
 
   log('RS256 signing ceiling: node:crypto in a loop, in its own process');
   const signingInputBytes = token.lastIndexOf('.');
@@ -179,7 +182,7 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   for (const target of [acctl10, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
   for (const check of checks) log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
 
-  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop()]);
+  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop()]);
   const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
   for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
   return {
