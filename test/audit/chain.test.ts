@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import fc from 'fast-check';
-import { asJson, CanonicalText, canonicalJson } from '../../server/src/domains/audit/canonical-json.js';
+import { asJson, canonicalJson } from '../../server/src/domains/audit/canonical-json.js';
+import { hashEvent, hashSealedEvent } from '../../server/src/domains/audit/chain.js';
 import { retentionQueue } from '../../server/src/domains/audit/plugin.js';
 import { applyDecisionRetention } from '../../server/src/domains/audit/retention.js';
 import { systemContext } from '../../server/src/events/context.js';
@@ -231,9 +232,29 @@ describe('audit log hash chains', () => {
       fc.assert(fc.property(values, (value) => canonicalJson(value) === canonicalJson(asJson(value) ?? null) || value === undefined), { numRuns: 300 });
     });
 
-    it('takes text already rendered as it is', () => {
-      const data = { b: [1, { d: 2, c: 3 }], a: 'x' };
-      expect(canonicalJson({ z: 1, data: new CanonicalText(canonicalJson(data)) })).to.equal(canonicalJson({ z: 1, data }));
+    it('hashes an event being sealed (its data and change rendered already) as hashEvent hashes it', () => {
+      const text = fc.string({ unit: 'binary' });
+      const nullable = fc.option(text, { nil: null });
+      const envelope = fc.record({
+        id: fc.uuid(),
+        sequence: fc.nat(),
+        chain: fc.constantFrom('change' as const, 'decision' as const),
+        type: fc.constantFrom('decision.evaluated' as const, 'policy.created' as const, 'auth.failed' as const),
+        time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        actor: fc.record({ subject: text, client_id: nullable, token_kind: fc.constantFrom('access_token' as const, 'session' as const, 'system' as const) }),
+        target: fc.record({ type: text, id: text }),
+        outcome: fc.constantFrom('success' as const, 'failure' as const),
+        request: fc.record({ id: nullable, ip: nullable, user_agent: nullable }),
+        prev_hash: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('hex')),
+      });
+      const data = fc.dictionary(text, fc.jsonValue());
+      const change = fc.option(fc.record({ before: fc.jsonValue(), after: fc.jsonValue() }), { nil: null });
+      fc.assert(
+        fc.property(envelope, data, change, (fields, eventData, eventChange) =>
+          hashSealedEvent(fields, canonicalJson(eventData), canonicalJson(eventChange)) === hashEvent({ ...fields, data: eventData as Record<string, unknown>, change: eventChange as never }),
+        ),
+        { numRuns: 300 },
+      );
     });
   });
 });

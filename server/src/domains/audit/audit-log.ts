@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
-import { CanonicalText, canonicalJson } from './canonical-json.js';
+import { canonicalJson } from './canonical-json.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
-import { chainOf, genesisHash, hashEvent, type AuditChain } from './chain.js';
+import { chainOf, genesisHash, hashSealedEvent, type AuditChain, type EventEnvelope } from './chain.js';
 
 /** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
 export interface AuditEventRow {
@@ -73,7 +73,7 @@ export function sealEvents(reservation: AuditReservation, events: readonly Domai
     // one verification finds): hashed and stored from the same text.
     const dataText = canonicalJson(event.data ?? {});
     const changeText = event.change ? canonicalJson({ before: event.change.before ?? null, after: event.change.after ?? null }) : 'null';
-    const fields: Omit<AuditEvent, 'hash' | 'data' | 'change'> = {
+    const fields: EventEnvelope = {
       id: event.id ?? uuidV7((event.time ?? now).getTime()),
       sequence: reservation.sequences[index]!,
       chain,
@@ -85,7 +85,7 @@ export function sealEvents(reservation: AuditReservation, events: readonly Domai
       request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
       prev_hash: heads[chain],
     };
-    const hash = hashEvent({ ...fields, data: new CanonicalText(dataText), change: new CanonicalText(changeText) });
+    const hash = hashSealedEvent(fields, dataText, changeText);
     heads[chain] = hash;
     const auditEvent: AuditEvent = { ...fields, change: event.change ?? null, data: event.data ?? {}, hash };
     sealed.push(auditEvent);

@@ -13,17 +13,9 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
-/** Canonical text already written, taken as it is by canonicalJson (a member hashed and stored from one rendering). */
-export class CanonicalText {
-  constructor(readonly text: string) {}
-}
-
 function write(input: unknown): string | undefined {
   let value = input;
-  if (typeof value === 'object' && value !== null) {
-    if (value instanceof CanonicalText) return value.text;
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
-  }
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
