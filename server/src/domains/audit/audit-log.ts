@@ -66,7 +66,9 @@ export interface SealedEvents {
 export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): SealedEvents {
   const heads = { ...reservation.heads };
   const sealed: AuditEvent[] = [];
-  let rowsJson = '[';
+  // Joined once at the end: a flat string, which the driver measures and copies without first
+  // flattening a rope of every piece.
+  const rows: string[] = [];
   for (const [index, event] of events.entries()) {
     const chain = chainOf(event.type);
     // Rendered once, canonically (as it will read back from jsonb, so the hash computed now is the
@@ -90,9 +92,9 @@ export function sealEvents(reservation: AuditReservation, events: readonly Domai
     const auditEvent: AuditEvent = { ...fields, change: event.change ?? null, data: event.data ?? {}, hash };
     sealed.push(auditEvent);
     const row = JSON.stringify(toRow(auditEvent));
-    rowsJson += `${index === 0 ? '' : ','}${row.slice(0, -1)},"change":${changeText},"data":${dataText}}`;
+    rows.push(`${row.slice(0, -1)},"change":${changeText},"data":${dataText}}`);
   }
-  return { events: sealed, rowsJson: `${rowsJson}]` };
+  return { events: sealed, rowsJson: `[${rows.join(',')}]` };
 }
 
 /** The statement that stores sealed events; its one parameter is SealedEvents.rowsJson. */
