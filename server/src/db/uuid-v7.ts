@@ -25,3 +25,9 @@ export function uuidV7(now = Date.now()): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The millisecond a version 7 UUID carries; undefined for other versions (ids made before v7, or by others). */
+export function uuidV7Time(id: string): Date | undefined {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  return new Date(parseInt(id.slice(0, 8) + id.slice(9, 13), 16));
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { uuidV7Time } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import { eventTypes, type EventType } from '../../events/catalog.js';
 import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../generated/schema-types.js';
@@ -37,7 +38,12 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
 }
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
-  const row: AuditEventRow | undefined = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await db('audit_events').select(auditEventColumns).where({ id }).first() : undefined;
+  // An event's time-ordered id carries its time: the lookup reads one monthly partition first.
+  const at = uuidV7Time(id);
+  const byId = () => db('audit_events').select(auditEventColumns).where({ id });
+  const row: AuditEventRow | undefined = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+    ? ((at && (await byId().andWhere({ occurred_at: at }).first())) || (await byId().first()))
+    : undefined;
   if (!row) throw new ApiError('not_found', `No audit event with id ${id}`);
   return toAuditEvent(row);
 }

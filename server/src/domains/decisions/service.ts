@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { uuidV7 } from '../../db/uuid-v7.js';
+import { uuidV7, uuidV7Time } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Decision, DecisionRecord, SimulationRequest } from '../../generated/schema-types.js';
@@ -78,7 +78,10 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
 
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ApiError('not_found', `No decision with id ${id}`);
-  const row = await db('decisions').select(...decisionRecordColumns).where({ id }).first();
+  // A decision's time-ordered id carries its created_at: the lookup reads one monthly partition
+  // (and, for an id from before ids were time-ordered, or not found there, every partition).
+  const at = uuidV7Time(id);
+  const row = (at && (await db('decisions').select(...decisionRecordColumns).where({ id, created_at: at }).first())) || (await db('decisions').select(...decisionRecordColumns).where({ id }).first());
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
   return toDecisionRecord(row);
 }
