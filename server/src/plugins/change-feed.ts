@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { keepAlive } from '../db/knex.js';
 import { pgQuery } from '../db/pg-transaction.js';
 
 export type GenerationName = 'policies' | 'principals' | 'credentials' | 'signing_keys' | 'client_auth';
 export type Generations = Record<GenerationName, number>;
 
 const channel = 'acctl_changes';
-/** Read by most requests: a named prepared statement, without Knex's query building. */
-const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
+/** The counters' one read: a named prepared statement, without Knex's query building. */
+export const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
+
+/** The counters from readGenerations' rows, or from a write's check that answers them as an object; a counter not there is 0. */
+export function generationsOf(values: ReadonlyArray<{ name: string; generation: string | number }> | Record<string, string | number> | null | undefined): Generations {
+  const read: Record<string, string | number> = Array.isArray(values) ? Object.fromEntries(values.map((row) => [row.name, row.generation])) : ((values ?? {}) as Record<string, string | number>);
+  const generations: Generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
+  for (const name of Object.keys(generations) as GenerationName[]) generations[name] = Number(read[name] ?? 0);
+  return generations;
+}
 
 /**
  * What changed in the shared database, for the in-memory caches of this replica (compiled
@@ -92,9 +101,7 @@ export class ChangeFeed {
   }
 
   private async read(): Promise<Generations> {
-    const { rows } = await pgQuery<{ name: GenerationName; generation: string }>(this.db, readGenerations);
-    const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
-    for (const row of rows) generations[row.name] = Number(row.generation);
+    const generations = generationsOf((await pgQuery<{ name: GenerationName; generation: string }>(this.db, readGenerations)).rows);
     this.observe(generations);
     return generations;
   }
@@ -107,7 +114,7 @@ export class ChangeFeed {
   private async listen(reconnecting = false): Promise<void> {
     if (this.stopped) return;
     // Keepalive: the listener is idle for long stretches, when a dead peer is found only by probing.
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-listen', ...keepAlive });
     let lost = false;
     const retry = (error: unknown): void => {
       if (lost) return;

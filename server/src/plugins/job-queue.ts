@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { keepAlive } from '../db/knex.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ export class JobQueue {
     private readonly databaseUrl: string,
     log: (message: string, error: unknown) => void,
   ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: jobQueueSchema, application_name: 'acctl-jobs', max: 4, keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as PgBoss.ConstructorOptions);
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: jobQueueSchema, application_name: 'acctl-jobs', max: 4, ...keepAlive } as PgBoss.ConstructorOptions);
     this.boss.on('error', (error) => log('job queue error', error));
   }
 

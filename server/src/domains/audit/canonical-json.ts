@@ -62,8 +62,3 @@ function quotedName(name: string): string {
   }
   return quoted;
 }
-
-/** The value as it reads back from JSON (Dates become ISO strings, undefined members disappear). */
-export function asJson<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
-}

@@ -38,11 +38,11 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
 }
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
-  // An event's time-ordered id carries its time: the lookup reads one monthly partition first.
+  // An event's time-ordered id is made from its time (sealEvents; a decision's event takes the
+  // decision's id and time): the lookup reads one monthly partition. Older ids probe every partition.
   const at = uuidV7Time(id);
-  const byId = () => db('audit_events').select(auditEventColumns).where({ id });
   const row: AuditEventRow | undefined = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-    ? ((at && (await byId().andWhere({ occurred_at: at }).first())) || (await byId().first()))
+    ? await db('audit_events').select(auditEventColumns).where(at ? { id, occurred_at: at } : { id }).first()
     : undefined;
   if (!row) throw new ApiError('not_found', `No audit event with id ${id}`);
   return toAuditEvent(row);

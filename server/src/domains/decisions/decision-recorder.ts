@@ -3,7 +3,7 @@ import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
 import type { AuditEvent } from '../../generated/schema-types.js';
-import type { Generations } from '../../plugins/change-feed.js';
+import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
 import { chainOf } from '../audit/chain.js';
@@ -64,7 +64,6 @@ const recordIfCurrent = {
 };
 const insertAndReserve = { name: 'acctl_decisions_insert_reserve', text: `WITH inserted AS (${insertDecisions}) ${reserveSql('$2')}` };
 const appendEvents = { name: 'acctl_audit_append', text: insertAuditEventsSql('$1') };
-const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
 
 interface WriteAnswer {
   answer: 'recorded' | 'stale' | 'tail_moved';
@@ -145,7 +144,7 @@ export class DecisionRecorder {
     let appended: AuditEvent[] = [];
     const current = await inPgTransaction(this.db, async (client) => {
       const reserved = await client.query({ ...insertAndReserve, values: [rows, events.length] });
-      const now = generationsOf(Object.fromEntries((await client.query<{ name: string; generation: string }>(readGenerations)).rows.map((row) => [row.name, row.generation])));
+      const now = generationsOf((await client.query<{ name: string; generation: string }>(readGenerations)).rows);
       if (isStale(generations, now)) throw new StaleAtAppend(now);
       const sealed = sealEvents(readReservation(reserved.rows[0]), events);
       await client.query({ ...appendEvents, values: [sealed.rowsJson] });
@@ -181,8 +180,3 @@ function isStale(made: Partial<DecisionGenerations>, current: Generations): bool
   return current.policies > (made.policies ?? Infinity) || current.principals > (made.principals ?? Infinity) || current.credentials > (made.credentials ?? Infinity);
 }
 
-function generationsOf(values: Record<string, string | number> | null): Generations {
-  const generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
-  for (const name of Object.keys(generations) as Array<keyof Generations>) generations[name] = Number(values?.[name] ?? 0);
-  return generations;
-}

@@ -78,10 +78,10 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
 
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ApiError('not_found', `No decision with id ${id}`);
-  // A decision's time-ordered id carries its created_at: the lookup reads one monthly partition
-  // (and, for an id from before ids were time-ordered, or not found there, every partition).
+  // A decision's time-ordered id is made from its created_at (decide()): the lookup reads one
+  // monthly partition. An id from before ids were time-ordered probes every partition.
   const at = uuidV7Time(id);
-  const row = (at && (await db('decisions').select(...decisionRecordColumns).where({ id, created_at: at }).first())) || (await db('decisions').select(...decisionRecordColumns).where({ id }).first());
+  const row = await db('decisions').select(...decisionRecordColumns).where(at ? { id, created_at: at } : { id }).first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
   return toDecisionRecord(row);
 }
