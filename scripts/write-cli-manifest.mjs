@@ -3,7 +3,7 @@
 // it oclif imports every command file to list them, and `acctl --version` loads the whole server.
 // bin/dev.js and the tests keep the repository root, where there is no manifest: they always see
 // the sources as they are.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Config } from '@oclif/core';
 import { cliLoadOptions } from '../bin/load-options.js';
 
@@ -13,5 +13,4 @@ const plugin = config.plugins.get(options.pjson.name);
 if (!plugin || Object.keys(plugin.manifest.commands).length === 0) throw new Error('no commands found under dist/: run tsc first');
 const file = new URL('../dist/oclif.manifest.json', import.meta.url);
 writeFileSync(file, `${JSON.stringify(plugin.manifest)}\n`);
-readFileSync(file);
 console.log(`dist/oclif.manifest.json: ${Object.keys(plugin.manifest.commands).length} commands`);

@@ -1,4 +1,4 @@
-import { Command } from '@oclif/core';
+import { Command, Errors } from '@oclif/core';
 import { describeFailure, type Failure } from './errors.js';
 import { errorStyle } from './ux/style.js';
 
@@ -20,7 +20,18 @@ export abstract class BaseCommand extends Command {
     return failure.exitCode;
   }
 
+  /**
+   * Ends a command whose answer carries its own exit code (gates, reports, plan): prints the
+   * result with --json, as a returned value would be, then exits with `code`.
+   */
+  protected exitWith<T>(result: T, code: number): never {
+    if (this.jsonEnabled()) this.logJson(result);
+    return this.exit(code);
+  }
+
   protected override async catch(error: Error): Promise<never> {
+    // A deliberate exit (exitWith, this.exit) has said what it had to say.
+    if (error instanceof Errors.ExitError) throw error;
     const described = describeFailure(error);
     const failure = { ...described, exitCode: this.exitCodeOf(described) };
     if (this.jsonEnabled()) {

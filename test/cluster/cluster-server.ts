@@ -61,12 +61,12 @@ export async function startClusterServer(options: { databaseUrl?: string; dataDi
   }
 }
 
-/** The worker processes of `primaryPid`, from /proc (children running cluster/worker). */
 /** After a test that failed midway: SIGKILL the primary and its workers if the primary still runs. */
 export function killLeftovers(server: ClusterServer | undefined): void {
   if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
 }
 
+/** The worker processes of `primaryPid`, from /proc (children running cluster/worker). */
 export function workerPids(primaryPid: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {

@@ -1,4 +1,3 @@
-import { Errors } from '@oclif/core';
 import { gateExitCodes } from '../errors.js';
 import { ApiCommand } from './api-command.js';
 
@@ -14,13 +13,6 @@ export abstract class GateCommand extends ApiCommand {
 
   /** Returns the result, or, when the gate stops, prints it (with --json) and exits 2. */
   protected finishGate<T>(result: T, flagged: boolean): T {
-    if (!flagged) return result;
-    if (this.jsonEnabled()) this.logJson(result);
-    return this.exit(gateExitCodes.flagged);
-  }
-
-  protected override async catch(error: Error): Promise<never> {
-    if (error instanceof Errors.ExitError) throw error;
-    return super.catch(error);
+    return flagged ? this.exitWith(result, gateExitCodes.flagged) : result;
   }
 }

@@ -1,6 +1,7 @@
 import type { Policy, PolicyList, PolicyListItem } from '../../../server/src/generated/schema-types.js';
 import { CommandError, NotFound } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { mapConcurrently } from './concurrency.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;
@@ -21,11 +22,11 @@ export async function findPolicy(api: ApiClient, nameOrId: string): Promise<Pick
   }
 }
 
-/** Every policy that is not deleted, as list items (no rules), all pages. */
-export async function listLivePolicies(api: ApiClient): Promise<PolicyListItem[]> {
+/** The policies the list filter selects (none: every policy not deleted), as list items (no rules), all pages. */
+export async function listPolicies(api: ApiClient, filter: { managed_by?: string; name?: readonly string[] } = {}): Promise<PolicyListItem[]> {
   const items: PolicyListItem[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await api.get<PolicyList>('/policies', { query: { page, limit: pageSize } });
+    const answer = await api.get<PolicyList>('/policies', { query: { ...filter, limit: pageSize, page } });
     items.push(...answer.data);
     if (page >= answer.pagination.pages) return items;
   }
@@ -34,18 +35,4 @@ export async function listLivePolicies(api: ApiClient): Promise<PolicyListItem[]
 /** The full policies (with rules) of the given list items, fetched a few at a time. */
 export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 8): Promise<Policy[]> {
   return mapConcurrently(items, concurrency, (item) => api.get<Policy>(`/policies/${encodeURIComponent(item.id)}`));
-}
-
-/** `work` over every item, at most `concurrency` at once; the results keep the items' order. */
-export async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }

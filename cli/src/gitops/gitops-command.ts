@@ -1,4 +1,4 @@
-import { Errors, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { ApiCommand } from '../api/api-command.js';
 import type { PolicyRepository } from './repository.js';
 
@@ -22,8 +22,4 @@ export abstract class GitopsCommand extends ApiCommand {
     return flagServer ?? repository.server ?? undefined;
   }
 
-  protected override async catch(error: Error): Promise<never> {
-    if (error instanceof Errors.ExitError) throw error;
-    return super.catch(error);
-  }
 }

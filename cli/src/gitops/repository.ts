@@ -1,7 +1,7 @@
 import { loadPolicyFileSet } from '../policy-files/command-support.js';
 import { UsageError } from '../errors.js';
 import { locationOf } from '../policy-files/findings.js';
-import { lintFiles } from '../policy-files/lint.js';
+import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';
 import { desiredPolicies, type DesiredPolicy } from './desired.js';
 
@@ -22,14 +22,15 @@ export async function readPolicyRepository(dir: string, environment: string | un
   const set = await loadPolicyFileSet([dir]);
   if (set.roots.length !== 1) throw new UsageError(`${dir} spans ${set.roots.length} policy folders (acctl.yaml files); plan and apply take one`);
   const root = set.roots[0]!;
-  const report = lintFiles(set.selected);
+  const loaded = loadFiles(set.selected);
+  const report = lintLoaded(loaded, set.selected);
   const errors = report.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
     throw new UsageError(`${errors.length} error(s) in the policy files; nothing was compared or applied:\n${errors.slice(0, 20).map((finding) => `  ${locationOf(finding)} ${finding.message}`).join('\n')}`, [
       `acctl policy lint ${dir} shows them all`,
     ]);
   }
-  const policies = loadFiles(set.selected).policies;
+  const policies = loaded.policies;
   const config = root.config;
   if (environment !== undefined && config.environments?.[environment] === undefined) {
     throw new UsageError(`acctl.yaml has no environment "${environment}"`, [`Known: ${Object.keys(config.environments ?? {}).join(', ') || 'none'}`]);

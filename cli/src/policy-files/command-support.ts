@@ -1,5 +1,4 @@
 import { appendFileSync } from 'node:fs';
-import { Errors } from '@oclif/core';
 import { BaseCommand } from '../base-command.js';
 import { UsageError } from '../errors.js';
 import { style } from '../ux/style.js';
@@ -20,14 +19,7 @@ import type { PolicyFileSet } from './workspace.js';
  */
 export abstract class ReportCommand extends BaseCommand {
   protected finish<T>(result: T, failed: boolean): T {
-    if (!failed) return result;
-    if (this.jsonEnabled()) this.logJson(result);
-    return this.exit(1);
-  }
-
-  protected override async catch(error: Error): Promise<never> {
-    if (error instanceof Errors.ExitError) throw error;
-    return super.catch(error);
+    return failed ? this.exitWith(result, 1) : result;
   }
 }
 

@@ -19,7 +19,11 @@ export interface LintReport {
  * references of test files to the policies among the files.
  */
 export function lintFiles(sources: readonly SourceFile[]): LintReport {
-  const loaded = loadFiles(sources);
+  return lintLoaded(loadFiles(sources), sources);
+}
+
+/** lintFiles for files already loaded (plan and apply go on with the policies they hold). */
+export function lintLoaded(loaded: ReturnType<typeof loadFiles>, sources: readonly SourceFile[]): LintReport {
   const findings = [...loaded.findings, ...checkPolicies(loaded.parsed, loaded.policies)];
   const catalog = loaded.parsed.some((file) => file.kind === 'policy') ? catalogOf(loaded.parsed) : undefined;
   for (const test of loaded.tests) findings.push(...compileTestFile(test, catalog).findings);

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import type { DecisionList, DecisionRecord } from '../../../../server/src/generated/schema-types.js';
 import { GateCommand } from '../../api/gate-command.js';
-import { fetchPolicies, listLivePolicies } from '../../api/server-policies.js';
+import { fetchPolicies, listPolicies } from '../../api/server-policies.js';
 import { parseTimeFlag } from '../../api/time-flags.js';
 import { UsageError, gateExitCodes } from '../../errors.js';
 import { loadPolicyFileSet, reportFormats, writeReport } from '../../policy-files/command-support.js';
@@ -57,7 +57,7 @@ export default class PolicyImpact extends GateCommand {
     if (local.length === 0) throw new UsageError(`No policy files in ${args.dir ?? 'the current folder'} (only tests or configuration)`);
 
     const api = await this.api(flags.server);
-    const stored = await listLivePolicies(api);
+    const stored = await listPolicies(api);
     const active = await fetchPolicies(api, stored.filter((item) => item.status === 'active'));
     const rulesById = new Map(active.map((policy) => [policy.id, policy.rules]));
     const server = stored.map((item) => ({ id: item.id, name: item.name, status: item.status as 'draft' | 'active' | 'archived', version: item.version, ...(rulesById.has(item.id) ? { rules: rulesById.get(item.id)! } : {}) }));
@@ -91,13 +91,14 @@ export default class PolicyImpact extends GateCommand {
       changes: policies.changes,
       flagged: run.flips.length > 0,
     };
+    const json = pf.impactJson(outcome);
     writeReport((text) => this.log(text), flags.format, {
       human: (paint) => pf.impactHuman(outcome, paint),
-      json: () => pf.impactJson(outcome),
+      json: () => json,
       github: () => pf.impactGithub(outcome),
       junit: () => pf.impactJunit(outcome),
       markdown: () => pf.impactMarkdown(outcome),
     });
-    return this.finishGate(pf.impactJson(outcome), outcome.flagged);
+    return this.finishGate(json, outcome.flagged);
   }
 }

@@ -49,8 +49,6 @@ export default class PolicyPlan extends GitopsCommand {
       });
     }
     const exitCode = plan.summary.blocked > 0 ? 1 : hasChanges(plan) ? 2 : 0;
-    if (exitCode === 0) return plan;
-    if (this.jsonEnabled()) this.logJson(plan);
-    return this.exit(exitCode);
+    return exitCode === 0 ? plan : this.exitWith(plan, exitCode);
   }
 }
