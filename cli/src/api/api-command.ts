@@ -51,9 +51,9 @@ export abstract class ApiCommand extends BaseCommand {
   protected async api(serverFlagValue: string | undefined, options: { credentials?: Credentials } = {}): Promise<ApiClient> {
     if (this.#client) return this.#client;
     const { ApiClient, apiBaseUrl } = await import('./client.js');
-    const { activeProfileName, profileSettings } = await import('../credentials/profile-config.js');
-    const profile = await activeProfileName(this.#profileFlag);
-    const chosenServer = serverFlagValue ?? (await profileSettings(profile)).server;
+    const { resolveProfile } = await import('../credentials/profile-config.js');
+    const { name: profile, settings } = await resolveProfile(this.#profileFlag);
+    const chosenServer = serverFlagValue ?? settings.server;
     const given = options.credentials ?? envCredentialsIfSet();
     if (given) {
       this.#client = new ApiClient({ server: chosenServer ?? defaultServer, credentials: given });

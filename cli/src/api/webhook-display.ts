@@ -56,7 +56,7 @@ export function deliveryTable(deliveries: readonly WebhookDelivery[]): string {
 
 /** Each attempt of one delivery, for --attempts. */
 export function attemptLines(delivery: WebhookDelivery): string[] {
-  return delivery.attempts.map((attempt) => `    #${attempt.attempt} ${shortTime(attempt.started_at)}  ${outcome({ status_code: attempt.status_code, latency_ms: attempt.latency_ms, error: attempt.error })}`);
+  return delivery.attempts.map((attempt) => `    #${attempt.attempt} ${shortTime(attempt.started_at)}  ${outcome(attempt)}`);
 }
 
 export function testResultLines(result: WebhookTestResult): string[] {

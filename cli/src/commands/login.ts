@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { defaultServer, profileFlag, serverFlag } from '../api/api-command.js';
 import { apiBaseUrl } from '../api/client.js';
 import { BaseCommand } from '../base-command.js';
-import { activeProfileName, profileSettings } from '../credentials/profile-config.js';
+import { resolveProfile } from '../credentials/profile-config.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
 import { listenForCallback } from '../login/loopback-callback.js';
 import { authorizationServerIssuer } from '../login/issuer.js';
@@ -32,8 +32,8 @@ export default class LoginCommand extends BaseCommand {
 
   public async run(): Promise<LoginResult> {
     const { flags } = await this.parse(LoginCommand);
-    const name = await activeProfileName(flags.profile);
-    const server = apiBaseUrl(flags.server ?? (await profileSettings(name)).server ?? defaultServer).replace(/\/v1$/, '');
+    const { name, settings } = await resolveProfile(flags.profile);
+    const server = apiBaseUrl(flags.server ?? settings.server ?? defaultServer).replace(/\/v1$/, '');
     const { verifier, challenge } = createPkcePair();
     const state = createState();
     const issuer = await authorizationServerIssuer(server);

@@ -63,7 +63,9 @@ export async function activeProfileName(flagOrEnv: string | undefined, env: Node
   return (await readConfigFile(configFilePath(env))).current_profile ?? defaultProfileName;
 }
 
-/** The settings of one profile (empty when config.json has none). */
-export async function profileSettings(name: string, env: NodeJS.ProcessEnv = process.env): Promise<ProfileSettings> {
-  return (await readConfigFile(configFilePath(env))).profiles[name] ?? {};
+/** The profile in use (as activeProfileName) and its settings (empty when config.json has none), from one read of config.json. */
+export async function resolveProfile(flagOrEnv: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<{ name: string; settings: ProfileSettings }> {
+  const config = await readConfigFile(configFilePath(env));
+  const name = flagOrEnv ? checkProfileName(flagOrEnv) : (config.current_profile ?? defaultProfileName);
+  return { name, settings: config.profiles[name] ?? {} };
 }

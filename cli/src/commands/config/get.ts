@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { defaultServer, profileFlag } from '../../api/api-command.js';
 import { BaseCommand } from '../../base-command.js';
-import { activeProfileName, checkConfigKey, configFilePath, readConfigFile, type ConfigKey } from '../../credentials/profile-config.js';
+import { checkConfigKey, configFilePath, readConfigFile, resolveProfile, type ConfigKey } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
 
 export interface ConfigGetResult {
@@ -26,8 +26,7 @@ export default class ConfigGetCommand extends BaseCommand {
   public async run(): Promise<ConfigGetResult> {
     const { args, flags } = await this.parse(ConfigGetCommand);
     const key = checkConfigKey(args.key);
-    const config = await readConfigFile(configFilePath());
-    const result = key === 'profile' ? currentProfile(config.current_profile) : await serverOf(await activeProfileName(flags.profile), config.profiles);
+    const result = key === 'profile' ? currentProfile((await readConfigFile(configFilePath())).current_profile) : await serverOf(await resolveProfile(flags.profile));
     if (result.value !== null) this.log(result.value);
     return result;
   }
@@ -38,8 +37,8 @@ function currentProfile(stored: string | undefined): ConfigGetResult {
   return { key: 'profile', profile: null, value: stored ?? null, effective: env || stored || defaultProfileName, source: env ? 'env' : stored ? 'config' : 'default' };
 }
 
-async function serverOf(profile: string, settings: Record<string, { server?: string }>): Promise<ConfigGetResult> {
-  const stored = settings[profile]?.server ?? null;
+async function serverOf({ name: profile, settings }: Awaited<ReturnType<typeof resolveProfile>>): Promise<ConfigGetResult> {
+  const stored = settings.server ?? null;
   const env = process.env.ACCTL_SERVER?.trim();
   const base = { key: 'server' as const, profile, value: stored };
   if (env) return { ...base, effective: env, source: 'env' };
