@@ -15,26 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { accessToken, registerClient, startTestApp } from '../test/helpers/app.js';
 import { setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
 import { repoRoot } from './lib/paths.js';
+import { renderCliStartup, type CliStartupSummary, type StartupMeasurement } from './lib/cli-startup-report.js';
 import { significant } from './lib/stats.js';
 
 const lintedFile = 'policies-example/api-read.yaml';
-
-export interface StartupMeasurement {
-  name: string;
-  entry: 'node' | 'bin/run.js' | 'bin/dev.js';
-  /** Every run's wall time, in the order measured. */
-  runs_ms: number[];
-  median_ms: number;
-  /** median_ms over the median of `node -e 0`. */
-  ratio_to_node: number;
-}
-
-export interface CliStartupSummary {
-  runs: number;
-  node: string;
-  baseline_median_ms: number;
-  results: StartupMeasurement[];
-}
 
 interface Variant {
   name: string;
@@ -102,12 +86,6 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
     await t.close();
     await teardownTestDatabases();
   }
-}
-
-export function renderCliStartup(summary: CliStartupSummary): string {
-  const lines = [`Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`, '', '| Command | Entry | Median | Ratio to node -e 0 |', '|---|---|---:|---:|'];
-  for (const result of summary.results) lines.push(`| ${result.name} | ${result.entry} | ${result.median_ms} ms | ${result.ratio_to_node} |`);
-  return lines.join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
-import type { CliStartupSummary } from './cli-startup.bench.js';
+import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 import { batchSize, checkDecisions, decisionTarget, evaluateBodies, recordFunctionCalls, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';

@@ -2,7 +2,7 @@
  * The shape of bench/results/latest.json, and the Markdown table made from it: each measurement with
  * the baseline measured in the same run, the ratio, and the goal from the issue.
  */
-import { renderCliStartup, type CliStartupSummary } from '../cli-startup.bench.js';
+import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';

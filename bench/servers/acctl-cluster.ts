@@ -15,9 +15,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { createKnex } from '../../server/src/db/knex.js';
-import { insertClient } from '../../server/src/domains/oauth/clients-repo.js';
-import { generateClientSecret, hashSecret } from '../../server/src/security/secrets.js';
 import { startServerProcesses } from '../../server/src/server.js';
+import { registerClient } from '../../test/helpers/app.js';
+import { clientCredentialsToken } from '../../test/helpers/http.js';
 import { announceReady, stopOnRequest, type ServerStats } from './child-protocol.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -39,30 +39,9 @@ const server = await startServerProcesses({
   },
 });
 
-const clientId = `bench-client-${randomBytes(4).toString('hex')}`;
-const clientSecret = generateClientSecret();
 const db = createKnex(databaseUrl, 1);
-try {
-  await insertClient(db, {
-    client_id: clientId,
-    name: 'Bench client',
-    client_type: 'confidential',
-    secret_hash: hashSecret(clientSecret),
-    grant_types: ['client_credentials'],
-    redirect_uris: [],
-    allowed_scopes: process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions'],
-    created_by: 'bench',
-  });
-} finally {
-  await db.destroy();
-}
-const answer = await fetch(`http://127.0.0.1:${port}/v1/oauth/token`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-});
-if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${await answer.text()}`);
-const { access_token: token } = (await answer.json()) as { access_token: string };
+const client = await registerClient({ db }, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']).finally(() => db.destroy());
+const token = await clientCredentialsToken(`http://127.0.0.1:${port}/v1`, client.clientId, client.clientSecret);
 
 /** Microseconds of CPU (user + system) of this process's worker children so far, from /proc. */
 function workersCpu(): { user: number; system: number } {
@@ -91,4 +70,4 @@ stopOnRequest(() => server.stop(), {
     return { cpu: { user: own.user + children.user, system: own.system + children.system }, event_loop: performance.eventLoopUtilization() };
   },
 });
-announceReady({ port, token, client_id: clientId, client_secret: clientSecret, workers });
+announceReady({ port, token, client_id: client.clientId, client_secret: client.clientSecret, workers });

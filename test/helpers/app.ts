@@ -39,7 +39,7 @@ export interface TestClient {
 }
 
 /** Registers a confidential client_credentials client allowed the given scopes. */
-export async function registerClient(app: FastifyInstance, scopes: string[], options: { secret?: string; grantTypes?: string[] } = {}): Promise<TestClient> {
+export async function registerClient(app: Pick<FastifyInstance, 'db'>, scopes: string[], options: { secret?: string; grantTypes?: string[] } = {}): Promise<TestClient> {
   const clientId = `test-client-${randomBytes(4).toString('hex')}`;
   const clientSecret = options.secret ?? generateClientSecret();
   await insertClient(app.db, {

@@ -1,0 +1,27 @@
+/**
+ * The CLI start-up figures (bench/cli-startup.bench.ts measures them in a process of its own) and
+ * their table: apart from the measuring script, so that the report does not load the server the
+ * script starts.
+ */
+export interface StartupMeasurement {
+  name: string;
+  entry: 'node' | 'bin/run.js' | 'bin/dev.js';
+  /** Every run's wall time, in the order measured. */
+  runs_ms: number[];
+  median_ms: number;
+  /** median_ms over the median of `node -e 0`. */
+  ratio_to_node: number;
+}
+
+export interface CliStartupSummary {
+  runs: number;
+  node: string;
+  baseline_median_ms: number;
+  results: StartupMeasurement[];
+}
+
+export function renderCliStartup(summary: CliStartupSummary): string {
+  const lines = [`Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`, '', '| Command | Entry | Median | Ratio to node -e 0 |', '|---|---|---:|---:|'];
+  for (const result of summary.results) lines.push(`| ${result.name} | ${result.entry} | ${result.median_ms} ms | ${result.ratio_to_node} |`);
+  return lines.join('\n');
+}
