@@ -59,8 +59,8 @@ export async function changeConfig(file: string, change: (config: ConfigFile) =>
  * value), else the current profile of config.json, else `default`.
  */
 export async function activeProfileName(flagOrEnv: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  if (flagOrEnv) return checkProfileName(flagOrEnv);
-  return (await readConfigFile(configFilePath(env))).current_profile ?? defaultProfileName;
+  // With a name given, config.json is not read at all.
+  return flagOrEnv ? checkProfileName(flagOrEnv) : (await resolveProfile(undefined, env)).name;
 }
 
 /** The profile in use (as activeProfileName) and its settings (empty when config.json has none), from one read of config.json. */
