@@ -15,6 +15,7 @@
  * removes every process and database it made, however it ends.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
@@ -29,7 +30,8 @@ import { describeMachine } from './lib/machine.js';
 import { repoRoot, resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
 import { renderMarkdown, type BenchResults } from './lib/report.js';
-import { CostMeter } from './lib/server-cost.js';
+import { commitProbeRate, measureCommitFloor } from './lib/commit-floor.js';
+import { CostMeter, type ServerCost } from './lib/server-cost.js';
 import { significant } from './lib/stats.js';
 import { cerbosPeer } from './peers/cerbos/section.js';
 import { oidcProviderPeer } from './peers/oidc-provider/section.js';
@@ -124,7 +126,7 @@ async function main(): Promise<BenchResults> {
 }
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
-async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
+async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
   log('databases and servers: bare Fastify, acctl with 10 policies (one process, and 2 workers), acctl with 10,000 policies, acctl for tokens');
   const seedStarted = performance.now();
   // Tokens on a server and database of their own, as in the oidc-provider section: on the decision
@@ -169,12 +171,16 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
 
   const halfRate = Math.max(1, Math.round(peak.evaluate_10.requests_per_second / 2));
   log(`latency at half of peak, ${halfRate} req/s: evenly paced, then autocannon's overallRate`);
-  const halfPaced = await paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 });
+  // The commit floor is measured beside each latency goal's load, on the same database (commit-floor.ts).
+  const halfPacedRun = paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 });
+  const [halfPaced, halfPeakFloor] = await Promise.all([halfPacedRun, measureCommitFloor(acctl10.databaseUrl, { rate: commitProbeRate, until: halfPacedRun })]);
   const halfAutocannon = await autocannonAtRate(targets.evaluate_10, { seconds, connections, rate: halfRate });
   log(`  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`);
   log(`one batch of ${batchSize} at a time (1 connection)`);
-  const batchSequential = await singleRun(targets.batch_10, { seconds, connections: 1 });
+  const batchRun = singleRun(targets.batch_10, { seconds, connections: 1 });
+  const [batchSequential, batchFloor] = await Promise.all([batchRun, measureCommitFloor(acctl10.databaseUrl, { rate: commitProbeRate, until: batchRun })]);
   log(`  p50 ${batchSequential.latency_ms.p50} ms, p99 ${batchSequential.latency_ms.p99} ms`);
+  log(`commit floor (one-row commits, ${commitProbeRate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
 
   const profiled = cpuProfile ? await profileRoutes() : undefined;
 
@@ -189,6 +195,8 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     seedSeconds: startSeconds,
     recorder,
     http: { bare: peak.bare, evaluate_10: peak.evaluate_10, evaluate_10_2_workers: peak.evaluate_10_2_workers, evaluate_10000: peak.evaluate_10000, batch_10: peak.batch_10, half_peak_paced: halfPaced, half_peak_autocannon: halfAutocannon, batch_sequential: batchSequential },
+    commit_floor: { half_peak: halfPeakFloor, batch_sequential: batchFloor },
+    capacity: capacityAtHalfOfBare(peak.bare, meter.results()),
     tokens: { http: peak.tokens, signing_input_bytes: signingInputBytes, rsa_sign_sync_per_second: rsa.sync_signs_per_second, rsa_sign_subtle_per_second: rsa.subtle_signs_per_second },
     server_cost: meter.results(),
     ratios: {
@@ -230,6 +238,24 @@ async function profileRoutes(): Promise<{ server: DecisionServer; profiles: NonN
   }
   await server.server.stop();
   return { server, profiles };
+}
+
+/**
+ * What the throughput goal (0.5 of the bare route) would leave per decision on this machine: its
+ * cores' CPU time at that rate, less what the load generator and the bare route's own work (HTTP,
+ * the same JSON body) cost per request, both measured in this run. acctl's figure is what it spends
+ * beyond the bare route: its server's CPU per decision above the bare server's, plus PostgreSQL's.
+ */
+function capacityAtHalfOfBare(bare: LoadResult, costs: Record<string, ServerCost>): BenchResults['capacity'] {
+  const acctl = costs.evaluate_10;
+  const bareCost = costs.bare;
+  if (!acctl || !bareCost || acctl.pg_cpu_us_per_request === undefined) return undefined;
+  const cores = availableParallelism();
+  const rate = Math.round(bare.requests_per_second / 2);
+  const perDecision = Math.round((cores * 1e6) / rate);
+  const left = perDecision - acctl.generator_cpu_us_per_request - bareCost.cpu_us_per_request;
+  const spent = acctl.cpu_us_per_request - bareCost.cpu_us_per_request + acctl.pg_cpu_us_per_request;
+  return { cores, rate, cpu_us_per_decision: perDecision, generator_us: acctl.generator_cpu_us_per_request, bare_route_us: bareCost.cpu_us_per_request, left_us: left, acctl_spends_us: spent };
 }
 
 /** Server CPU per request with 10 policies over that with 10,000: less sensitive to the neighbours than throughput. */

@@ -6,6 +6,7 @@ import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.j
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';
+import type { CommitFloor } from './commit-floor.js';
 import type { IntegrityCheck } from './ledger.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
@@ -34,6 +35,10 @@ export interface BenchResults {
     half_peak_autocannon: LoadResult;
     batch_sequential: LoadResult;
   };
+  /** The one-row durable commit on the decision server's database, beside the half-peak run and the sequential batches (commit-floor.ts). */
+  commit_floor?: { half_peak: CommitFloor; batch_sequential: CommitFloor };
+  /** The CPU time per decision the throughput goal would leave on this machine, and what acctl spends (suite.ts, capacityAtHalfOfBare). */
+  capacity?: { cores: number; rate: number; cpu_us_per_decision: number; generator_us: number; bare_route_us: number; left_us: number; acctl_spends_us: number };
   tokens?: { http: LoadResult; signing_input_bytes: number; rsa_sign_sync_per_second: number; rsa_sign_subtle_per_second: number };
   server_cost?: Record<string, ServerCost>;
   ratios?: { decisions_to_bare: number; decisions_2_workers_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
@@ -96,6 +101,7 @@ export function renderMarkdown(results: BenchResults): string {
   for (const [key, calls] of Object.entries(results.recorder ?? {})) {
     lines.push(`Decision recorder, ${key.replace('_', ' ')}: ${number(calls.calls)} calls of acctl_record_checked_decisions for ${number(calls.write_transactions)} write transactions, so at least ${number(calls.misses_at_least)} predictions of the audit log's tail missed (${calls.calls ? Number(((100 * calls.misses_at_least) / calls.calls).toFixed(1)) : 0}% of calls).`, '');
   }
+  lines.push(...renderMachineLimits(results, halfGoal));
   const cpu10 = results.server_cost?.evaluate_10;
   const cpu10k = results.server_cost?.evaluate_10000;
   if (cpu10 && cpu10k && ratios?.server_cpu_per_request_10_to_10000 !== undefined) {
@@ -119,4 +125,35 @@ export function renderMarkdown(results: BenchResults): string {
   lines.push(...renderPeers(results.peers, results.settings));
   if (http) lines.push('', 'Latency at half of peak is measured twice: the paced generator spreads the requests evenly and counts each latency from when it was due; autocannon\'s overallRate lets each connection send its share of every second at once, so its load comes in bursts at full concurrency (and its latencies are whole milliseconds).');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What this machine allows, measured in the same run: a latency goal is out of reach when the
+ * smallest durable commit on the same database, beside the goal's load, is slower than the goal;
+ * the throughput goal is out of reach when acctl's cost beyond the bare route exceeds what the
+ * cores leave at that rate.
+ */
+function renderMachineLimits(results: BenchResults, goalMs: number): string[] {
+  const lines: string[] = [];
+  const { commit_floor: floor, capacity } = results;
+  if (!floor && !capacity) return lines;
+  lines.push('## What the machine allows', '');
+  if (floor) {
+    const describe = (name: string, measured: CommitFloor): string =>
+      `${name}: p50 ${ms(measured.latency_ms.p50)} ms, p90 ${ms(measured.latency_ms.p90)} ms, p99 ${ms(measured.latency_ms.p99)} ms (${number(measured.commits)} commits)${measured.latency_ms.p99 >= goalMs ? `: above the ${goalMs} ms goal, which no durably recorded decision can then meet` : ''}`;
+    lines.push(
+      `Commit floor: one-row INSERTs, each its own transaction, at ${floor.half_peak.rate}/s on a connection of their own to the decision server's database, while the load runs (bench/lib/commit-floor.ts). A decision is answered after its write commits, and that write is larger.`,
+      '',
+      `- ${describe('during the half-peak paced run', floor.half_peak)};`,
+      `- ${describe(`during the sequential batches of ${results.settings.batch_size}`, floor.batch_sequential)}.`,
+      '',
+    );
+  }
+  if (capacity) {
+    lines.push(
+      `CPU at 0.5 of the bare route's throughput (${number(capacity.rate)} decisions/s on ${capacity.cores} cores): ${number(capacity.cpu_us_per_decision)} µs per decision in all. The load generator takes ${number(capacity.generator_us)} µs per request and the bare route's own work (HTTP, the same JSON body) ${number(capacity.bare_route_us)} µs, which leaves ${capacity.left_us > 0 ? `${number(capacity.left_us)} µs` : 'nothing'} for deciding and recording; acctl spends ${number(capacity.acctl_spends_us)} µs there (its server beyond the bare route's cost, plus PostgreSQL's CPU per decision)${capacity.left_us > 0 && capacity.acctl_spends_us > capacity.left_us ? `, ${Number((capacity.acctl_spends_us / Math.max(1, capacity.left_us)).toFixed(1))} times the budget` : ''}.`,
+      '',
+    );
+  }
+  return lines;
 }

@@ -17,10 +17,13 @@ export interface ServerCost {
   /** CPU of the PostgreSQL backends of the server's database, when PostgreSQL runs on this machine. */
   pg_cpu_us_per_request?: number;
   pg_cpu_cores?: number;
+  /** CPU of this process, the load generator (autocannon runs in it), per successful request. */
+  generator_cpu_us_per_request: number;
 }
 
 interface Sample {
   stats: ServerStats;
+  generator: NodeJS.CpuUsage;
   pg: CpuSample | undefined;
   at: number;
 }
@@ -33,6 +36,7 @@ interface Totals {
   activeMs: number;
   loopMs: number;
   pgSeconds: number | undefined;
+  generatorSeconds: number;
 }
 
 export class CostMeter {
@@ -49,11 +53,12 @@ export class CostMeter {
     const before = this.started;
     if (!before) return;
     const after = await this.sample(server, database);
-    const totals = this.totals.get(key) ?? { requests: 0, items: 0, cpuSeconds: 0, wallSeconds: 0, activeMs: 0, loopMs: 0, pgSeconds: undefined };
+    const totals = this.totals.get(key) ?? { requests: 0, items: 0, cpuSeconds: 0, wallSeconds: 0, activeMs: 0, loopMs: 0, pgSeconds: undefined, generatorSeconds: 0 };
     totals.requests += result.requests;
     totals.items += result.items;
     totals.cpuSeconds += (after.stats.cpu.user + after.stats.cpu.system - before.stats.cpu.user - before.stats.cpu.system) / 1e6;
     totals.wallSeconds += (after.at - before.at) / 1000;
+    totals.generatorSeconds += (after.generator.user + after.generator.system - before.generator.user - before.generator.system) / 1e6;
     totals.activeMs += after.stats.event_loop.active - before.stats.event_loop.active;
     totals.loopMs += after.stats.event_loop.active + after.stats.event_loop.idle - before.stats.event_loop.active - before.stats.event_loop.idle;
     const pg = cpuBetween(before.pg, after.pg);
@@ -70,6 +75,7 @@ export class CostMeter {
         cpu_us_per_item: Math.round((totals.cpuSeconds / totals.items) * 1e6),
         server_cpu_cores: Number((totals.cpuSeconds / totals.wallSeconds).toFixed(2)),
         event_loop_utilization: Number((totals.activeMs / totals.loopMs).toFixed(2)),
+        generator_cpu_us_per_request: Math.round((totals.generatorSeconds / totals.requests) * 1e6),
         ...(totals.pgSeconds === undefined ? {} : { pg_cpu_us_per_request: Math.round((totals.pgSeconds / totals.requests) * 1e6), pg_cpu_cores: Number((totals.pgSeconds / totals.wallSeconds).toFixed(2)) }),
       };
     }
@@ -77,6 +83,6 @@ export class CostMeter {
   }
 
   private async sample(server: BenchServer, database: string | undefined): Promise<Sample> {
-    return { stats: await server.stats(), pg: database ? await this.pg.sample(database) : undefined, at: performance.now() };
+    return { stats: await server.stats(), pg: database ? await this.pg.sample(database) : undefined, generator: process.cpuUsage(), at: performance.now() };
   }
 }

@@ -22,9 +22,32 @@ export function wallClockIn(timeZone: string): Intl.DateTimeFormat | undefined {
   return formatter;
 }
 
+/**
+ * Every zone's offset has been a whole number of minutes since 1972 (Liberia's -0:44:30 was the
+ * last with seconds), so from then on the local minute changes only when the UTC minute does.
+ */
+const wholeMinuteOffsetsSince = Date.UTC(1972, 0, 1);
+
+/**
+ * The last answer of each formatter, by UTC minute: decisions made together read the same clock,
+ * and formatToParts costs microseconds per call (about 2% of a decision request's CPU, profiled).
+ */
+const lastMinuteByClock = new WeakMap<Intl.DateTimeFormat, { utcMinute: number; minutes: number | undefined }>();
+
 /** Minutes after local midnight at `at` (seconds dropped), or undefined for an invalid date. */
 export function minutesAfterMidnight(clock: Intl.DateTimeFormat, at: Date): number | undefined {
   if (!(at instanceof Date) || Number.isNaN(at.getTime())) return undefined;
+  const time = at.getTime();
+  if (time < wholeMinuteOffsetsSince) return readMinutes(clock, at);
+  const utcMinute = Math.floor(time / 60_000);
+  const last = lastMinuteByClock.get(clock);
+  if (last?.utcMinute === utcMinute) return last.minutes;
+  const minutes = readMinutes(clock, at);
+  lastMinuteByClock.set(clock, { utcMinute, minutes });
+  return minutes;
+}
+
+function readMinutes(clock: Intl.DateTimeFormat, at: Date): number | undefined {
   let hour = Number.NaN;
   let minute = Number.NaN;
   for (const part of clock.formatToParts(at)) {

@@ -1,0 +1,53 @@
+/**
+ * The latency of the smallest durable write on the machine, measured beside a load: one-row INSERTs
+ * on a connection of their own to the same database, each its own transaction (synchronous_commit
+ * on, as acctl's writes), evenly paced at a low rate so the probe adds little load. A decision is
+ * answered only after its write commits, and that write is larger than the probe's, so the probe's
+ * latency is a floor under the decision's: when the probe's p99 is above a latency goal while the
+ * goal's load runs, no decision path recorded durably on this database can meet that goal there.
+ * pgbench's `--rate` with `--log` measures the same; this keeps it in the same run and process.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
+import { percentile } from './stats.js';
+
+/** Commits per second: a few hundred times fewer than the decisions around it. */
+export const commitProbeRate = 50;
+
+export interface CommitFloor {
+  rate: number;
+  commits: number;
+  latency_ms: { p50: number; p90: number; p99: number; max: number };
+}
+
+/** Runs until `until` resolves; latency runs from when each insert was sent to its commit's answer. */
+export async function measureCommitFloor(databaseUrl: string, options: { rate: number; until: Promise<unknown> }): Promise<CommitFloor> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'acctl-bench-commit-floor' });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE IF NOT EXISTS bench_commit_probe (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+    let done = false;
+    void options.until.finally(() => {
+      done = true;
+    });
+    const latencies: number[] = [];
+    const intervalMs = 1000 / options.rate;
+    const started = performance.now();
+    for (let next = 0; !done; next++) {
+      const wait = started + next * intervalMs - performance.now();
+      if (wait > 0) await delay(wait);
+      const sent = performance.now();
+      await client.query('INSERT INTO bench_commit_probe DEFAULT VALUES');
+      latencies.push(performance.now() - sent);
+    }
+    const sorted = Float64Array.from(latencies).sort();
+    const round = (value: number): number => Number(value.toFixed(3));
+    return {
+      rate: options.rate,
+      commits: sorted.length,
+      latency_ms: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) },
+    };
+  } finally {
+    await client.end();
+  }
+}
