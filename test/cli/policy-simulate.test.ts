@@ -102,6 +102,14 @@ describe('acctl policy simulate (against a running server)', function () {
     expect(second).to.contain('no rule matched').and.to.match(/not applied: .*risk_score/);
   });
 
+  it('finds a policy by its exact name behind more than a page of policies whose names contain it', async () => {
+    // Newer policies come first in the list: a search for the name would show only these on its first page.
+    for (let n = 0; n < 100; n++) await call('POST', '/v1/policies', { ...ledgerPolicy, name: `ledger-read-${n}` });
+    const result = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--json'], { input: JSON.stringify(request('finance')) });
+    expect(result.exitCode, result.stderr).to.equal(gateExitCodes.passed);
+    expect(result.json<SimulateJson>().policy).to.include({ id: stored.id, name: 'ledger-read' });
+  });
+
   it('exits 1 on errors: an unknown policy, an invalid request (with the server\'s detail), no policy given', async () => {
     const unknown = await cli(['policy', 'simulate', '--policy', 'no-such-policy'], { input: JSON.stringify(request('finance')) });
     expect(unknown.exitCode).to.equal(gateExitCodes.error);

@@ -11,7 +11,9 @@ const pageSize = 100;
  * not deleted), then the id: a name never shadows an id, since ids are generated and names chosen.
  */
 export async function findPolicy(api: ApiClient, nameOrId: string): Promise<Pick<Policy, 'id' | 'name' | 'version' | 'status'>> {
-  const byName = await api.get<PolicyList>('/policies', { query: { q: nameOrId, limit: pageSize } });
+  // The exact-name filter, not the search (q): a search for the name also finds every name that
+  // contains it, and the one wanted may not be on the first page.
+  const byName = await api.get<PolicyList>('/policies', { query: { name: [nameOrId], limit: 1 } });
   const named = byName.data.find((item) => item.name === nameOrId);
   if (named) return named;
   try {
