@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { credentialEnvNames } from '../credentials/env.js';
 
 export const expiresInFlag = {
-  'expires-in': Flags.string({ summary: 'Lifetime: seconds, or 30m, 12h, 90d, 2w (at most two years).', helpValue: 'DURATION' }),
+  'expires-in': Flags.string({ summary: 'Lifetime: seconds, or 30m, 12h, 90d, 2w, 1h30m (at most two years).', helpValue: 'DURATION' }),
 };
 
 export const tokenStdinFlag = {

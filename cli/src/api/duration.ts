@@ -1,10 +1,27 @@
 import { UsageError } from '../errors.js';
 
-const unitSeconds: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Milliseconds per duration unit. */
+const unitMs = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 
-/** `90d`, `12h`, `30m`, `45s`, `2w` or plain seconds, as a number of seconds (for --expires-in). */
+const durationPattern = /^(?:\d+(?:ms|[smhdw]))+$/;
+
+/**
+ * A duration (`500ms`, `30s`, `15m`, `1h`, `7d`, `2w`, or combined like `1h30m`, as journalctl and
+ * kubectl read them) in milliseconds; undefined when it is not one. The one duration grammar of the
+ * CLI's flags.
+ */
+export function durationMs(text: string): number | undefined {
+  const value = text.trim();
+  if (!durationPattern.test(value)) return undefined;
+  let ms = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+)(ms|[smhdw])/g)) ms += Number(amount) * unitMs[unit as keyof typeof unitMs];
+  return ms;
+}
+
+/** A lifetime flag (--expires-in): a duration in whole seconds (`90d`, `12h`, `1h30m`) or plain seconds, as a number of seconds. */
 export function parseDurationSeconds(flag: string, text: string): number {
-  const match = /^(\d+)\s*([smhdw]?)$/.exec(text.trim());
-  if (!match) throw new UsageError(`--${flag}: "${text}" is not a duration`, ['For example 3600, 30m, 12h, 90d or 2w']);
-  return Number(match[1]) * unitSeconds[match[2] || 's']!;
+  const value = text.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : durationMs(value);
+  if (ms === undefined || ms % 1000 !== 0) throw new UsageError(`--${flag}: "${text}" is not a duration in whole seconds`, ['For example 3600, 30m, 12h, 1h30m, 90d or 2w']);
+  return ms / 1000;
 }

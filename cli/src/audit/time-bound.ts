@@ -1,9 +1,6 @@
+import { durationMs } from '../api/duration.js';
 import { UsageError } from '../errors.js';
 
-/** Milliseconds per duration unit. */
-const unitMs = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
-
-const durationPattern = /^(?:\d+(?:ms|[smhdw]))+$/;
 // RFC 3339 section 5.6 date-time: a time zone is required (the API refuses local times).
 const timestampPattern = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -27,15 +24,6 @@ export function parseTimeBound(flag: string, text: string, now: Date): string {
     return time.toISOString();
   }
   throw invalid(flag, text);
-}
-
-/** A duration (`500ms`, `30s`, `15m`, `1h`, `7d`, `2w`, `1h30m`) in milliseconds; undefined when it is not one. */
-export function durationMs(text: string): number | undefined {
-  const value = text.trim();
-  if (!durationPattern.test(value)) return undefined;
-  let ms = 0;
-  for (const [, amount, unit] of value.matchAll(/(\d+)(ms|[smhdw])/g)) ms += Number(amount) * unitMs[unit as keyof typeof unitMs];
-  return ms;
 }
 
 /** A polling interval flag: a duration of at least `minMs`. */

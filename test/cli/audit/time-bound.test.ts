@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { durationMs, parseInterval, parseTimeBound } from '../../../cli/src/audit/time-bound.js';
+import { durationMs } from '../../../cli/src/api/duration.js';
+import { parseInterval, parseTimeBound } from '../../../cli/src/audit/time-bound.js';
 import { CommandError, exitCodes } from '../../../cli/src/errors.js';
 
 describe('--since / --until values', () => {
