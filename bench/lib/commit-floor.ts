@@ -27,9 +27,11 @@ export async function measureCommitFloor(databaseUrl: string, options: { rate: n
   try {
     await client.query('CREATE TABLE IF NOT EXISTS bench_commit_probe (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
     let done = false;
-    void options.until.finally(() => {
+    const stop = (): void => {
       done = true;
-    });
+    };
+    // Its failure is the caller's to report (it awaits the same promise); here it only stops the probe.
+    options.until.then(stop, stop);
     const latencies: number[] = [];
     const intervalMs = 1000 / options.rate;
     const started = performance.now();
