@@ -109,7 +109,7 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
 
   // The first worker alone, then the others together: what a fresh database gets once (the job
   // queues pg-boss creates at the first start, the first signing key) is made by one process.
-  // (Replicas that start together are safe too: JobQueue.createQueue takes turns under a lock.)
+  // (Replicas that start together are safe too: JobQueue.start and createQueue take turns under a lock.)
   try {
     await untilListening(fork());
     const outcomes = await Promise.allSettled(Array.from({ length: config.workers - 1 }, () => untilListening(fork())));

@@ -19,8 +19,8 @@ export const jobQueueSchema = 'pgboss';
  * may run a job, and a job survives a crash because it is a row. Jobs are enqueued in the same
  * transaction as the change that causes them (inTransaction), so there is never one without the other.
  */
-/** The session advisory lock that queue creations of all replicas take in turn (an arbitrary key, as the audit log's). */
-const queueCreationLock = 7017561995875804277n;
+/** The session advisory lock that pg-boss starts and queue creations of all replicas take in turn (an arbitrary key, as the audit log's). */
+const queueSetupLock = 7017561995875804277n;
 
 export class JobQueue {
   readonly boss: PgBoss;
@@ -33,8 +33,12 @@ export class JobQueue {
     this.boss.on('error', (error) => log('job queue error', error));
   }
 
+  /**
+   * pg-boss's start, one replica at a time: it creates pg-boss's own cron queue (its timekeeper
+   * calls createQueue and swallows the error), which deadlocks with another replica's createQueue.
+   */
   async start(): Promise<void> {
-    await this.boss.start();
+    await this.oneReplicaAtATime(() => this.boss.start());
   }
 
   /**
@@ -43,11 +47,16 @@ export class JobQueue {
    * Idempotent, as createQueue is.
    */
   async createQueue(name: string, options?: PgBoss.Queue): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-jobs-setup' });
+    await this.oneReplicaAtATime(() => this.boss.createQueue(name, options));
+  }
+
+  /** Runs `work` holding the queue-setup lock, on a connection of its own (ending it releases the lock, whatever happens). */
+  private async oneReplicaAtATime(work: () => Promise<unknown>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-jobs-setup', ...keepAlive });
     await client.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [queueCreationLock.toString()]);
-      await this.boss.createQueue(name, options);
+      await client.query('SELECT pg_advisory_lock($1)', [queueSetupLock.toString()]);
+      await work();
     } finally {
       await client.end().catch(() => undefined);
     }
