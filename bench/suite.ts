@@ -30,7 +30,7 @@ import { describeMachine } from './lib/machine.js';
 import { repoRoot, resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
 import { renderMarkdown, type BenchResults } from './lib/report.js';
-import { commitProbeRate, measureCommitFloor } from './lib/commit-floor.js';
+import { besideCommitFloor } from './lib/commit-floor.js';
 import { CostMeter, type ServerCost } from './lib/server-cost.js';
 import { significant } from './lib/stats.js';
 import { cerbosPeer } from './peers/cerbos/section.js';
@@ -172,15 +172,13 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   const halfRate = Math.max(1, Math.round(peak.evaluate_10.requests_per_second / 2));
   log(`latency at half of peak, ${halfRate} req/s: evenly paced, then autocannon's overallRate`);
   // The commit floor is measured beside each latency goal's load, on the same database (commit-floor.ts).
-  const halfPacedRun = paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 });
-  const [halfPaced, halfPeakFloor] = await Promise.all([halfPacedRun, measureCommitFloor(acctl10.databaseUrl, { rate: commitProbeRate, until: halfPacedRun })]);
+  const [halfPaced, halfPeakFloor] = await besideCommitFloor(acctl10.databaseUrl, paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 }));
   const halfAutocannon = await autocannonAtRate(targets.evaluate_10, { seconds, connections, rate: halfRate });
   log(`  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`);
   log(`one batch of ${batchSize} at a time (1 connection)`);
-  const batchRun = singleRun(targets.batch_10, { seconds, connections: 1 });
-  const [batchSequential, batchFloor] = await Promise.all([batchRun, measureCommitFloor(acctl10.databaseUrl, { rate: commitProbeRate, until: batchRun })]);
+  const [batchSequential, batchFloor] = await besideCommitFloor(acctl10.databaseUrl, singleRun(targets.batch_10, { seconds, connections: 1 }));
   log(`  p50 ${batchSequential.latency_ms.p50} ms, p99 ${batchSequential.latency_ms.p99} ms`);
-  log(`commit floor (one-row commits, ${commitProbeRate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
+  log(`commit floor (one-row commits, ${halfPeakFloor.rate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
 
   const profiled = cpuProfile ? await profileRoutes() : undefined;
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { percentile } from './stats.js';
 
 /** Commits per second: a few hundred times fewer than the decisions around it. */
-export const commitProbeRate = 50;
+const commitProbeRate = 50;
 
 export interface CommitFloor {
   rate: number;
@@ -20,8 +20,13 @@ export interface CommitFloor {
   latency_ms: { p50: number; p90: number; p99: number; max: number };
 }
 
-/** Runs until `until` resolves; latency runs from when each insert was sent to its commit's answer. */
-export async function measureCommitFloor(databaseUrl: string, options: { rate: number; until: Promise<unknown> }): Promise<CommitFloor> {
+/** `load`'s result, and the commit floor measured on `databaseUrl` while it ran. */
+export function besideCommitFloor<T>(databaseUrl: string, load: Promise<T>): Promise<[T, CommitFloor]> {
+  return Promise.all([load, measureCommitFloor(databaseUrl, { rate: commitProbeRate, until: load })]);
+}
+
+/** Runs until `until` settles; latency runs from when each insert was sent to its commit's answer. */
+async function measureCommitFloor(databaseUrl: string, options: { rate: number; until: Promise<unknown> }): Promise<CommitFloor> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'acctl-bench-commit-floor' });
   await client.connect();
   try {

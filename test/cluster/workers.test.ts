@@ -164,7 +164,7 @@ describe('acctl server start --workers 2 with workers that keep dying', function
   after(() => killLeftovers(server));
 
   it('gives up after five exits within a minute: stops the other workers, says why, exits 1', async () => {
-    server = await startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
+    server = await startTwoWorkers();
     const primary = server.primary.pid!;
     const survivor = workerPids(primary)[1]!;
     const killed = new Set<number>();
@@ -188,7 +188,7 @@ describe('acctl server start --workers 2 stopped while it replaces a worker', fu
   after(() => killLeftovers(server));
 
   it('on SIGTERM, stops the replacement too (even one still starting) and exits 0', async () => {
-    server = await startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
+    server = await startTwoWorkers();
     const primary = server.primary.pid!;
     const [killed, survivor] = workerPids(primary);
     process.kill(killed!, 'SIGKILL');
@@ -207,4 +207,9 @@ function existsProcess(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A cluster of two workers on a fresh database of its own. */
+async function startTwoWorkers(): Promise<ClusterServer> {
+  return startClusterServer({ databaseUrl: await freshDatabase(), keyEncryptionKey: randomBytes(32).toString('base64'), workers: 2 });
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import pg from 'pg';
+import { withSessionLock } from './session-lock.js';
 import { migrations } from './migrations/index.js';
 
 const source: Knex.MigrationSource<string> = {
@@ -9,7 +9,7 @@ const source: Knex.MigrationSource<string> = {
 };
 
 // Any 64-bit number will do: it only serialises migrations between replicas starting together.
-const migrationLock = '7161164539925410150';
+const migrationLock = 7161164539925410150n;
 
 /**
  * Brings the schema up to date. Safe when several replicas start at once, even on an empty
@@ -18,16 +18,10 @@ const migrationLock = '7161164539925410150';
  * others wait; they then find nothing left to do.
  */
 export async function migrateToLatest(db: Knex): Promise<string[]> {
-  const lock = new pg.Client({ connectionString: connectionStringOf(db) });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [migrationLock]);
+  return withSessionLock(connectionStringOf(db), migrationLock, 'acctl-migrate', async () => {
     const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
     return applied;
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [migrationLock]).catch(() => undefined);
-    await lock.end();
-  }
+  });
 }
 
 export async function pendingMigrations(db: Knex): Promise<string[]> {

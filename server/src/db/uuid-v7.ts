@@ -31,3 +31,20 @@ export function uuidV7Time(id: string): Date | undefined {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return undefined;
   return new Date(parseInt(id.slice(0, 8) + id.slice(9, 13), 16));
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id from a path is a UUID at all: any other text names nothing (and PostgreSQL would refuse it as uuid). */
+export function isUuid(id: string): boolean {
+  return uuidPattern.test(id);
+}
+
+/**
+ * The WHERE of a lookup by id in a table partitioned by the time its v7 ids are made from
+ * (decisions by created_at, audit events by occurred_at): with the time, one monthly partition is
+ * read; an id made before ids were time-ordered probes every partition.
+ */
+export function byTimeOrderedId(id: string, timeColumn: string): Record<string, string | Date> {
+  const at = uuidV7Time(id);
+  return at ? { id, [timeColumn]: at } : { id };
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { keepAlive } from '../db/knex.js';
+import { withSessionLock } from '../db/session-lock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,14 +14,14 @@ declare module 'fastify' {
 /** The PostgreSQL schema of pg-boss's tables. */
 export const jobQueueSchema = 'pgboss';
 
+/** The session advisory lock that pg-boss starts and queue creations of all replicas take in turn (an arbitrary key, as the audit log's). */
+const queueSetupLock = 7017561995875804277n;
+
 /**
  * Background jobs on PostgreSQL with pg-boss (its tables live in the `pgboss` schema): any replica
  * may run a job, and a job survives a crash because it is a row. Jobs are enqueued in the same
  * transaction as the change that causes them (inTransaction), so there is never one without the other.
  */
-/** The session advisory lock that pg-boss starts and queue creations of all replicas take in turn (an arbitrary key, as the audit log's). */
-const queueSetupLock = 7017561995875804277n;
-
 export class JobQueue {
   readonly boss: PgBoss;
 
@@ -38,7 +38,7 @@ export class JobQueue {
    * calls createQueue and swallows the error), which deadlocks with another replica's createQueue.
    */
   async start(): Promise<void> {
-    await this.oneReplicaAtATime(() => this.boss.start());
+    await withSessionLock(this.databaseUrl, queueSetupLock, 'acctl-jobs-setup', () => this.boss.start());
   }
 
   /**
@@ -47,19 +47,7 @@ export class JobQueue {
    * Idempotent, as createQueue is.
    */
   async createQueue(name: string, options?: PgBoss.Queue): Promise<void> {
-    await this.oneReplicaAtATime(() => this.boss.createQueue(name, options));
-  }
-
-  /** Runs `work` holding the queue-setup lock, on a connection of its own (ending it releases the lock, whatever happens). */
-  private async oneReplicaAtATime(work: () => Promise<unknown>): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'acctl-jobs-setup', ...keepAlive });
-    await client.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [queueSetupLock.toString()]);
-      await work();
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    await withSessionLock(this.databaseUrl, queueSetupLock, 'acctl-jobs-setup', () => this.boss.createQueue(name, options));
   }
 
   async stop(): Promise<void> {

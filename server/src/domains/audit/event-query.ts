@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { uuidV7Time } from '../../db/uuid-v7.js';
+import { byTimeOrderedId, isUuid } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import { eventTypes, type EventType } from '../../events/catalog.js';
 import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../generated/schema-types.js';
@@ -38,12 +38,8 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
 }
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
-  // An event's time-ordered id is made from its time (sealEvents; a decision's event takes the
-  // decision's id and time): the lookup reads one monthly partition. Older ids probe every partition.
-  const at = uuidV7Time(id);
-  const row: AuditEventRow | undefined = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-    ? await db('audit_events').select(auditEventColumns).where(at ? { id, occurred_at: at } : { id }).first()
-    : undefined;
+  // An event's id is made from its time (sealEvents; a decision's event takes the decision's id and time).
+  const row: AuditEventRow | undefined = isUuid(id) ? await db('audit_events').select(auditEventColumns).where(byTimeOrderedId(id, 'occurred_at')).first() : undefined;
   if (!row) throw new ApiError('not_found', `No audit event with id ${id}`);
   return toAuditEvent(row);
 }

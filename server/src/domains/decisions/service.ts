@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { uuidV7, uuidV7Time } from '../../db/uuid-v7.js';
+import { byTimeOrderedId, isUuid, uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Decision, DecisionRecord, SimulationRequest } from '../../generated/schema-types.js';
@@ -77,11 +77,9 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
 }
 
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ApiError('not_found', `No decision with id ${id}`);
-  // A decision's time-ordered id is made from its created_at (decide()): the lookup reads one
-  // monthly partition. An id from before ids were time-ordered probes every partition.
-  const at = uuidV7Time(id);
-  const row = await db('decisions').select(...decisionRecordColumns).where(at ? { id, created_at: at } : { id }).first();
+  if (!isUuid(id)) throw new ApiError('not_found', `No decision with id ${id}`);
+  // A decision's id is made from its created_at (decide()).
+  const row = await db('decisions').select(...decisionRecordColumns).where(byTimeOrderedId(id, 'created_at')).first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
   return toDecisionRecord(row);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { isUuid } from '../../../db/uuid-v7.js';
 import { ApiError } from '../../../errors/api-error.js';
 import type { ChangeContext } from '../../../events/types.js';
 import type { AuditReport, AuditReportCreateRequest } from '../../../generated/schema-types.js';
@@ -41,7 +42,7 @@ export async function createReport(db: Knex, jobs: JobQueue, context: ChangeCont
 }
 
 export async function mustFindReport(db: Knex, id: string): Promise<AuditReportRow> {
-  const report = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await findReport(db, id) : undefined;
+  const report = isUuid(id) ? await findReport(db, id) : undefined;
   if (!report) throw new ApiError('not_found', `No audit report with id ${id}`);
   return report;
 }
