@@ -126,32 +126,35 @@ async function main(): Promise<BenchResults> {
 }
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
-async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
-  log('databases and servers: bare Fastify, acctl with 10 policies (one process, and 2 workers), acctl with 10,000 policies, acctl for tokens');
+async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'capacity_digest' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
+  log('databases and servers: bare Fastify, acctl with 10 policies (one process, 2 workers, and with auditDecisionEvents=digest), acctl with 10,000 policies, acctl for tokens');
   const seedStarted = performance.now();
   // Tokens on a server and database of their own, as in the oidc-provider section: on the decision
   // server's database, autovacuum of the rows the decision runs wrote would be counted against them.
-  const [bare, acctl10, acctl10x2, acctl10k, acctlTokens] = await Promise.all([
+  const [bare, acctl10, acctl10digest, acctl10x2, acctl10k, acctlTokens] = await Promise.all([
     startServer('bare', 'bench/servers/bare.ts'),
     startDecisionServer('acctl, 10 policies', paymentsPolicies(), { countRecordCalls: true }),
+    startDecisionServer('acctl, 10 policies, auditDecisionEvents=digest', paymentsPolicies(), { auditDecisionEvents: 'digest' }),
     startDecisionServer('acctl, 10 policies, 2 workers', paymentsPolicies(), { script: 'bench/servers/acctl-cluster.ts', countRecordCalls: true }),
     startDecisionServer('acctl, 10,000 policies', tenThousandPolicies()),
     startDecisionServer('acctl, tokens', paymentsPolicies()),
   ]);
   const startSeconds = (performance.now() - seedStarted) / 1000;
-  for (const target of [acctl10, acctl10x2, acctl10k]) await checkDecisions(target);
+  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k]) await checkDecisions(target);
 
   const token = String(acctl10.server.ready.token);
   const targets = {
     bare: { url: bare.url, path: '/evaluate', method: 'POST', headers: { 'content-type': 'application/json' }, bodies: evaluateBodies, itemsPerRequest: 1 },
     evaluate_10: decisionTarget(acctl10, 'evaluate'),
+    evaluate_10_digest: decisionTarget(acctl10digest, 'evaluate'),
     evaluate_10_2_workers: decisionTarget(acctl10x2, 'evaluate'),
     evaluate_10000: decisionTarget(acctl10k, 'evaluate'),
     batch_10: decisionTarget(acctl10, 'batch'),
+    batch_10_digest: decisionTarget(acctl10digest, 'batch'),
     tokens: tokenTarget(acctlTokens.server),
   } satisfies Record<string, LoadTarget>;
   type TargetKey = keyof typeof targets;
-  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, tokens: acctlTokens };
+  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_digest: acctl10digest, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, batch_10_digest: acctl10digest, tokens: acctlTokens };
 
   log('RS256 signing ceiling: node:crypto in a loop, in its own process');
   const signingInputBytes = token.lastIndexOf('.');
@@ -175,30 +178,48 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   const [halfPaced, halfPeakFloor] = await besideCommitFloor(acctl10.databaseUrl, paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 }));
   const halfAutocannon = await autocannonAtRate(targets.evaluate_10, { seconds, connections, rate: halfRate });
   log(`  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`);
+  const halfRateDigest = Math.max(1, Math.round(peak.evaluate_10_digest.requests_per_second / 2));
+  log(`auditDecisionEvents=digest at half of its peak, ${halfRateDigest} req/s, evenly paced`);
+  const halfPacedDigest = await paced(targets.evaluate_10_digest, { seconds, rate: halfRateDigest, connections, warmUpSeconds: 1 });
+  log(`  paced p50 ${halfPacedDigest.latency_ms.p50} ms, p99 ${halfPacedDigest.latency_ms.p99} ms`);
   log(`one batch of ${batchSize} at a time (1 connection)`);
   const [batchSequential, batchFloor] = await besideCommitFloor(acctl10.databaseUrl, singleRun(targets.batch_10, { seconds, connections: 1 }));
   log(`  p50 ${batchSequential.latency_ms.p50} ms, p99 ${batchSequential.latency_ms.p99} ms`);
+  const batchSequentialDigest = await singleRun(targets.batch_10_digest, { seconds, connections: 1 });
+  log(`  auditDecisionEvents=digest: p50 ${batchSequentialDigest.latency_ms.p50} ms, p99 ${batchSequentialDigest.latency_ms.p99} ms`);
   log(`commit floor (one-row commits, ${halfPeakFloor.rate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
 
   const profiled = cpuProfile ? await profileRoutes() : undefined;
 
   const checks: IntegrityCheck[] = [];
-  for (const target of [acctl10, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
+  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
   for (const check of checks) log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
 
-  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop()]);
+  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10digest.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop()]);
   const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
   for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
   return {
     seedSeconds: startSeconds,
     recorder,
-    http: { bare: peak.bare, evaluate_10: peak.evaluate_10, evaluate_10_2_workers: peak.evaluate_10_2_workers, evaluate_10000: peak.evaluate_10000, batch_10: peak.batch_10, half_peak_paced: halfPaced, half_peak_autocannon: halfAutocannon, batch_sequential: batchSequential },
+    http: {
+      bare: peak.bare,
+      evaluate_10: peak.evaluate_10,
+      evaluate_10_2_workers: peak.evaluate_10_2_workers,
+      evaluate_10000: peak.evaluate_10000,
+      batch_10: peak.batch_10,
+      half_peak_paced: halfPaced,
+      half_peak_autocannon: halfAutocannon,
+      batch_sequential: batchSequential,
+      digest: { evaluate_10: peak.evaluate_10_digest, batch_10: peak.batch_10_digest, half_peak_paced: halfPacedDigest, batch_sequential: batchSequentialDigest },
+    },
     commit_floor: { half_peak: halfPeakFloor, batch_sequential: batchFloor },
-    capacity: capacityAtHalfOfBare(peak.bare, meter.results()),
+    capacity: capacityAtHalfOfBare(peak.bare, meter.results(), 'evaluate_10'),
+    capacity_digest: capacityAtHalfOfBare(peak.bare, meter.results(), 'evaluate_10_digest'),
     tokens: { http: peak.tokens, signing_input_bytes: signingInputBytes, rsa_sign_sync_per_second: rsa.sync_signs_per_second, rsa_sign_subtle_per_second: rsa.subtle_signs_per_second },
     server_cost: meter.results(),
     ratios: {
       decisions_to_bare: significant(peak.evaluate_10.requests_per_second / peak.bare.requests_per_second),
+      decisions_digest_to_bare: significant(peak.evaluate_10_digest.requests_per_second / peak.bare.requests_per_second),
       decisions_2_workers_to_bare: significant(peak.evaluate_10_2_workers.requests_per_second / peak.bare.requests_per_second),
       policies_10000_to_10: significant(peak.evaluate_10000.requests_per_second / peak.evaluate_10.requests_per_second),
       batch_to_evaluate_decisions: significant(peak.batch_10.items_per_second / peak.evaluate_10.items_per_second),
@@ -244,8 +265,8 @@ async function profileRoutes(): Promise<{ server: DecisionServer; profiles: NonN
  * the same JSON body) cost per request, both measured in this run. acctl's figure is what it spends
  * beyond the bare route: its server's CPU per decision above the bare server's, plus PostgreSQL's.
  */
-function capacityAtHalfOfBare(bare: LoadResult, costs: Record<string, ServerCost>): BenchResults['capacity'] {
-  const acctl = costs.evaluate_10;
+function capacityAtHalfOfBare(bare: LoadResult, costs: Record<string, ServerCost>, key: 'evaluate_10' | 'evaluate_10_digest'): BenchResults['capacity'] {
+  const acctl = costs[key];
   const bareCost = costs.bare;
   if (!acctl || !bareCost || acctl.pg_cpu_us_per_request === undefined) return undefined;
   const cores = availableParallelism();

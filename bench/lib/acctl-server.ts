@@ -25,13 +25,17 @@ export interface DecisionServer {
 /**
  * `script`: servers/acctl.ts (one process) or servers/acctl-cluster.ts (a primary and its workers).
  * `countRecordCalls`: PostgreSQL counts the calls of acctl_record_checked_decisions (track_functions), for
- * recordFunctionCalls.
+ * recordFunctionCalls. `auditDecisionEvents`: the server's setting, when not the default (`all`).
  */
-export async function startDecisionServer(name: string, policies: Parameters<typeof seedActivePolicies>[1], options: { script?: string; countRecordCalls?: boolean } = {}): Promise<DecisionServer> {
+export async function startDecisionServer(
+  name: string,
+  policies: Parameters<typeof seedActivePolicies>[1],
+  options: { script?: string; countRecordCalls?: boolean; auditDecisionEvents?: 'digest' } = {},
+): Promise<DecisionServer> {
   const databaseUrl = await freshDatabase();
   await seedActivePolicies(databaseUrl, policies);
   if (options.countRecordCalls) await onDatabase(databaseUrl, async (client) => void (await client.query(`ALTER DATABASE "${new URL(databaseUrl).pathname.slice(1)}" SET track_functions = 'pl'`)));
-  const server = await startServer(name, options.script ?? 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl } });
+  const server = await startServer(name, options.script ?? 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl, ...(options.auditDecisionEvents ? { BENCH_AUDIT_DECISION_EVENTS: options.auditDecisionEvents } : {}) } });
   return { server, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), ledger: new DecisionLedger(name, `bench-${policies.length}`) };
 }
 

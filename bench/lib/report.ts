@@ -13,6 +13,16 @@ import type { Machine } from './machine.js';
 import { failures, latency, met, ms, number, table, throughput } from './format.js';
 import type { ServerCost } from './server-cost.js';
 
+export interface Capacity {
+  cores: number;
+  rate: number;
+  cpu_us_per_decision: number;
+  generator_us: number;
+  bare_route_us: number;
+  left_us: number;
+  acctl_spends_us: number;
+}
+
 /** Every section is optional: `npm run bench -- --only <sections>` runs some of them. */
 export interface BenchResults {
   date: string;
@@ -34,14 +44,18 @@ export interface BenchResults {
     half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] };
     half_peak_autocannon: LoadResult;
     batch_sequential: LoadResult;
+    /** The 10-policy server again, with auditDecisionEvents=digest: one audit event per recording write. */
+    digest: { evaluate_10: LoadResult; batch_10: LoadResult; half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] }; batch_sequential: LoadResult };
   };
   /** The one-row durable commit on the decision server's database, beside the half-peak run and the sequential batches (commit-floor.ts). */
   commit_floor?: { half_peak: CommitFloor; batch_sequential: CommitFloor };
   /** The CPU time per decision the throughput goal would leave on this machine, and what acctl spends (suite.ts, capacityAtHalfOfBare). */
-  capacity?: { cores: number; rate: number; cpu_us_per_decision: number; generator_us: number; bare_route_us: number; left_us: number; acctl_spends_us: number };
+  capacity?: Capacity;
+  /** The same for the server with auditDecisionEvents=digest. */
+  capacity_digest?: Capacity;
   tokens?: { http: LoadResult; signing_input_bytes: number; rsa_sign_sync_per_second: number; rsa_sign_subtle_per_second: number };
   server_cost?: Record<string, ServerCost>;
-  ratios?: { decisions_to_bare: number; decisions_2_workers_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
+  ratios?: { decisions_to_bare: number; decisions_digest_to_bare: number; decisions_2_workers_to_bare: number; policies_10000_to_10: number; batch_to_evaluate_decisions: number; tokens_to_rsa_sign: number; engine_10000_to_10?: number; server_cpu_per_request_10_to_10000: number | undefined };
   integrity?: IntegrityCheck[];
   /** Calls of acctl_record_checked_decisions against write transactions: how often the decision recorder's prediction missed, per server. */
   recorder?: Record<'one_process' | 'two_workers', { calls: number; write_transactions: number; misses_at_least: number }>;
@@ -66,6 +80,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (http && tokens && ratios) rows.push(
     ['HTTP baseline: bare Fastify 5 route, same JSON body', throughput(http.bare) + failures(http.bare), '—', '1', '—', '—'],
     ['POST /v1/decisions/evaluate, 10 policies', throughput(http.evaluate_10) + failures(http.evaluate_10), `bare route: ${number(http.bare.requests_per_second)} req/s`, String(ratios.decisions_to_bare), '≥ 0.5', met(ratios.decisions_to_bare >= 0.5)],
+    ['POST /v1/decisions/evaluate, 10 policies, `auditDecisionEvents: digest`', throughput(http.digest.evaluate_10) + failures(http.digest.evaluate_10), `bare route: ${number(http.bare.requests_per_second)} req/s; default (an event per decision): ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.decisions_digest_to_bare), '≥ 0.5', met(ratios.decisions_digest_to_bare >= 0.5)],
     ['POST /v1/decisions/evaluate, 10 policies, 2 workers (`--workers 2`)', throughput(http.evaluate_10_2_workers) + failures(http.evaluate_10_2_workers), `bare route: ${number(http.bare.requests_per_second)} req/s; one process: ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.decisions_2_workers_to_bare), '—', '—'],
     ['POST /v1/decisions/evaluate, 10,000 policies', throughput(http.evaluate_10000) + failures(http.evaluate_10000), `10 policies: ${number(http.evaluate_10.requests_per_second)} req/s`, String(ratios.policies_10000_to_10), '≥ 0.8', met(ratios.policies_10000_to_10 >= 0.8)],
     [
@@ -76,9 +91,19 @@ export function renderMarkdown(results: BenchResults): string {
       '—',
       '—',
     ],
+    [
+      `POST /v1/decisions/batch, ${results.settings.batch_size} per call, 10 policies, \`auditDecisionEvents: digest\``,
+      `${number(http.digest.batch_10.items_per_second)} decisions/s (${throughput(http.digest.batch_10, 'calls/s')})${failures(http.digest.batch_10)}`,
+      `default: ${number(http.batch_10.items_per_second)} decisions/s`,
+      String(Number((http.digest.batch_10.items_per_second / Math.max(1, http.batch_10.items_per_second)).toFixed(3))),
+      '—',
+      '—',
+    ],
     [`evaluate at half of peak, evenly paced (${number(http.half_peak_paced.target_rate ?? 0)} req/s offered)`, `${latency(http.half_peak_paced)} (from when due: p99 ${ms(http.half_peak_paced.latency_from_due_ms.p99)} ms); ${number(http.half_peak_paced.requests_per_second)} req/s${failures(http.half_peak_paced)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.half_peak_paced.latency_ms.p99 < halfGoal)],
     [`evaluate at half of peak, autocannon overallRate (${number(http.half_peak_autocannon.target_rate ?? 0)} req/s, sent in bursts)`, `${latency(http.half_peak_autocannon)}; ${number(http.half_peak_autocannon.requests_per_second)} req/s${failures(http.half_peak_autocannon)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.half_peak_autocannon.latency_ms.p99 < halfGoal)],
+    [`evaluate at half of its peak, evenly paced, \`auditDecisionEvents: digest\` (${number(http.digest.half_peak_paced.target_rate ?? 0)} req/s offered)`, `${latency(http.digest.half_peak_paced)} (from when due: p99 ${ms(http.digest.half_peak_paced.latency_from_due_ms.p99)} ms); ${number(http.digest.half_peak_paced.requests_per_second)} req/s${failures(http.digest.half_peak_paced)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.digest.half_peak_paced.latency_ms.p99 < halfGoal)],
     [`One batch of ${results.settings.batch_size} decisions, evaluated and recorded (1 connection)`, `${latency(http.batch_sequential)}; ${number(http.batch_sequential.requests_per_second)} batches/s${failures(http.batch_sequential)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.batch_sequential.latency_ms.p99 < halfGoal)],
+    [`One batch of ${results.settings.batch_size} decisions, \`auditDecisionEvents: digest\` (1 connection)`, `${latency(http.digest.batch_sequential)}; ${number(http.digest.batch_sequential.requests_per_second)} batches/s${failures(http.digest.batch_sequential)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.digest.batch_sequential.latency_ms.p99 < halfGoal)],
     ['POST /v1/oauth/token, client_credentials', throughput(tokens.http, 'tokens/s') + failures(tokens.http), `node:crypto RS256 sign loop: ${number(tokens.rsa_sign_sync_per_second)} sig/s`, String(ratios.tokens_to_rsa_sign), '≥ 0.8', met(ratios.tokens_to_rsa_sign >= 0.8)],
   );
   const integrity = results.integrity ?? [];
@@ -135,7 +160,7 @@ export function renderMarkdown(results: BenchResults): string {
  */
 function renderMachineLimits(results: BenchResults, goalMs: number): string[] {
   const lines: string[] = [];
-  const { commit_floor: floor, capacity } = results;
+  const { commit_floor: floor, capacity, capacity_digest: capacityDigest } = results;
   if (!floor && !capacity) return lines;
   lines.push('## What the machine allows', '');
   if (floor) {
@@ -149,11 +174,11 @@ function renderMachineLimits(results: BenchResults, goalMs: number): string[] {
       '',
     );
   }
-  if (capacity) {
-    lines.push(
-      `CPU at 0.5 of the bare route's throughput (${number(capacity.rate)} decisions/s on ${capacity.cores} cores): ${number(capacity.cpu_us_per_decision)} µs per decision in all. The load generator takes ${number(capacity.generator_us)} µs per request and the bare route's own work (HTTP, the same JSON body) ${number(capacity.bare_route_us)} µs, which leaves ${capacity.left_us > 0 ? `${number(capacity.left_us)} µs` : 'nothing'} for deciding and recording; acctl spends ${number(capacity.acctl_spends_us)} µs there (its server beyond the bare route's cost, plus PostgreSQL's CPU per decision)${capacity.left_us > 0 && capacity.acctl_spends_us > capacity.left_us ? `, ${Number((capacity.acctl_spends_us / Math.max(1, capacity.left_us)).toFixed(1))} times the budget` : ''}.`,
-      '',
-    );
-  }
+  if (capacity) lines.push(describeCapacity(capacity, 'the default, an audit event per decision'), '');
+  if (capacityDigest) lines.push(describeCapacity(capacityDigest, '`auditDecisionEvents: digest`'), '');
   return lines;
+}
+
+function describeCapacity(capacity: Capacity, setting: string): string {
+  return `CPU at 0.5 of the bare route's throughput (${number(capacity.rate)} decisions/s on ${capacity.cores} cores), ${setting}: ${number(capacity.cpu_us_per_decision)} µs per decision in all. The load generator takes ${number(capacity.generator_us)} µs per request and the bare route's own work (HTTP, the same JSON body) ${number(capacity.bare_route_us)} µs, which leaves ${capacity.left_us > 0 ? `${number(capacity.left_us)} µs` : 'nothing'} for deciding and recording; acctl spends ${number(capacity.acctl_spends_us)} µs there (its server beyond the bare route's cost, plus PostgreSQL's CPU per decision)${capacity.left_us > 0 && capacity.acctl_spends_us > capacity.left_us ? `, ${Number((capacity.acctl_spends_us / Math.max(1, capacity.left_us)).toFixed(1))} times the budget` : capacity.left_us > 0 ? ', within the budget' : ''}.`;
 }

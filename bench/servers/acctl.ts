@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/src/app.js';
-import { makeConfig } from '../../server/src/config/config.js';
+import { makeConfig, type Config } from '../../server/src/config/config.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { accessToken, registerClient } from '../../test/helpers/app.js';
 import { announceReady, stopOnRequest } from './child-protocol.js';
@@ -21,7 +21,18 @@ const port = await findFreePort();
 // One client sends far more than the spec's 10,000 decisions (or the address 1,000 token requests) a
 // minute: the limits are set out of reach, so requests are counted (that cost is measured) but never refused.
 const unreachable = 100_000_000;
-const config = makeConfig({ databaseUrl, keyEncryptionKey: randomBytes(32).toString('base64'), logLevel: 'silent', port, rateLimitStandard: unreachable, rateLimitDecision: unreachable, rateLimitBulk: unreachable });
+// BENCH_AUDIT_DECISION_EVENTS: another auditDecisionEvents than the default (the digest server).
+const auditDecisionEvents = (process.env.BENCH_AUDIT_DECISION_EVENTS || undefined) as Config['auditDecisionEvents'] | undefined;
+const config = makeConfig({
+  databaseUrl,
+  keyEncryptionKey: randomBytes(32).toString('base64'),
+  logLevel: 'silent',
+  port,
+  rateLimitStandard: unreachable,
+  rateLimitDecision: unreachable,
+  rateLimitBulk: unreachable,
+  ...(auditDecisionEvents ? { auditDecisionEvents } : {}),
+});
 const app = await buildApp(config);
 
 await app.listen({ host: config.host, port });

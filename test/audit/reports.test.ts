@@ -275,6 +275,7 @@ describe('audit reports', function () {
       const reachedHalfWay = new Promise<void>((resolve) => (halfWay = resolve));
       first.app.audit.reports.tuning = {
         chunkSize: 20,
+        chunkBytes: 4_000_000,
         sliceMs: 60_000,
         afterChunk: async (_id, processed) => {
           if (processed >= 100) halfWay();

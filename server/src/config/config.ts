@@ -31,7 +31,7 @@ export interface Config {
   workers: number;
   trustProxy: boolean;
   /** Audit (README "Audit"): which decisions get a decision.evaluated event, and for how long they are kept. */
-  auditDecisionEvents: 'all' | 'deny' | 'none';
+  auditDecisionEvents: 'all' | 'deny' | 'none' | 'digest';
   auditDecisionRetentionDays: number;
   /** Webhooks (docs/webhooks.md): what receivers may be, and how deliveries are retried. */
   webhooksAllowHttp: boolean;
@@ -81,7 +81,7 @@ const configSchema = {
     dbPoolMax: { type: 'integer', minimum: 1, maximum: 1000 },
     workers: { type: 'integer', minimum: 1, maximum: maxWorkers },
     trustProxy: { type: 'boolean' },
-    auditDecisionEvents: { enum: ['all', 'deny', 'none'] },
+    auditDecisionEvents: { enum: ['all', 'deny', 'none', 'digest'] },
     auditDecisionRetentionDays: { type: 'integer', minimum: 0, maximum: 36500 },
     webhooksAllowHttp: { type: 'boolean' },
     webhooksAllowPrivateNetworks: { type: 'boolean' },

@@ -61,7 +61,8 @@ const details: Record<ConfigOptionName, OptionDetails> = {
   trustProxy: { envVars: ['ACCTL_TRUST_PROXY'], description: '`true` to trust X-Forwarded-* headers (behind a load balancer).' },
   auditDecisionEvents: {
     envVars: ['ACCTL_AUDIT_DECISION_EVENTS'],
-    description: 'Which decisions get a `decision.evaluated` audit event: `all`, `deny` (denials only) or `none`. Every decision is stored for `GET /v1/decisions/{id}` either way.',
+    description:
+      'Which decisions get a `decision.evaluated` audit event: `all`, `deny` (denials only) or `none`; or `digest`: instead, one `decisions.recorded` event per recording write, naming each of its decisions and covering their full records with one SHA-256 digest that `acctl audit verify` checks against the stored decisions (one audit row per write instead of per decision: README, Performance; docs/events.md). Every decision is stored for `GET /v1/decisions/{id}` either way.',
   },
   auditDecisionRetentionDays: {
     envVars: ['ACCTL_AUDIT_DECISION_RETENTION_DAYS'],

@@ -42,6 +42,7 @@ export type AuditEventType =
   | 'auth.token_issued'
   | 'auth.failed'
   | 'decision.evaluated'
+  | 'decisions.recorded'
   | 'audit.retention_applied'
   | 'webhook.created'
   | 'webhook.updated'
@@ -250,9 +251,9 @@ export interface AuditBrokenLink {
   event_id: string;
   sequence: number;
   /**
-   * hash_mismatch: the event's contents are not what was hashed (it was edited). prev_hash_mismatch: it does not link to the event before it (an event before it was deleted, inserted or edited together with its hash). retained_event_present: a decision event that retention recorded as deleted is still there.
+   * hash_mismatch: the event's contents are not what was hashed (it was edited). prev_hash_mismatch: it does not link to the event before it (an event before it was deleted, inserted or edited together with its hash). retained_event_present: a decision event that retention recorded as deleted is still there. decision_record_mismatch: a decisions.recorded event's digest is not the digest of the decisions it names as they are stored now (one was changed or deleted).
    */
-  problem: 'hash_mismatch' | 'prev_hash_mismatch' | 'retained_event_present';
+  problem: 'hash_mismatch' | 'prev_hash_mismatch' | 'retained_event_present' | 'decision_record_mismatch';
   detail: string;
   expected?: string;
   actual?: string;
@@ -273,7 +274,7 @@ export interface AuditEvent {
    */
   sequence: number;
   /**
-   * The hash chain the event belongs to: decision.evaluated events have their own, so retention can delete them without breaking the chain of changes.
+   * The hash chain the event belongs to: decision.evaluated and decisions.recorded events have their own, so retention can delete them without breaking the chain of changes.
    */
   chain: 'change' | 'decision';
   type: AuditEventType;

@@ -16,7 +16,7 @@ export const genesisHash = '0'.repeat(64);
  * chain they shared with the changes that must be kept forever.
  */
 export function chainOf(type: EventType): AuditChain {
-  return type === 'decision.evaluated' ? 'decision' : 'change';
+  return type === 'decision.evaluated' || type === 'decisions.recorded' ? 'decision' : 'change';
 }
 
 /**

@@ -2,9 +2,12 @@ import type { Knex } from 'knex';
 import type { AuditBrokenLink, AuditVerification } from '../../generated/schema-types.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 import { genesisHash, hashEvent, type AuditChain } from './chain.js';
+import { checkDecisionsRecorded } from './verify-digest.js';
 
 type ChainReport = AuditVerification['chains'][number];
 type Anchor = { sequence: number; hash: string };
+/** Where retention last cut the decision chain, and the time before which it deleted decisions. */
+type RetentionCut = { anchor: Anchor; before: Date | null };
 
 /**
  * Checks both hash chains, event by event, in keyset chunks of `chunkSize` (never the whole
@@ -14,16 +17,21 @@ type Anchor = { sequence: number; hash: string };
  * The decision chain starts at the anchor of the last audit.retention_applied event of the change
  * chain (checked first, so the anchor itself is covered by the chain). After a broken link the
  * walk goes on (so the anchor is still found) but only the first broken link is named.
+ * A decisions.recorded event (auditDecisionEvents `digest`) must also match the decisions it names,
+ * as they are stored now (verify-digest.ts).
  */
 export async function verifyAuditLog(db: Knex, options: { chunkSize?: number } = {}): Promise<AuditVerification> {
   const chunkSize = options.chunkSize ?? 2000;
   return db.transaction(
     async (trx) => {
-      let anchor: Anchor | null = null;
+      let cut: RetentionCut | null = null;
       const change = await verifyChain(trx, 'change', null, chunkSize, (data) => {
-        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string') anchor = { sequence: data.through_sequence, hash: data.through_hash };
+        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string') {
+          cut = { anchor: { sequence: data.through_sequence, hash: data.through_hash }, before: typeof data.before === 'string' ? new Date(data.before) : null };
+        }
       });
-      const decision = await verifyChain(trx, 'decision', anchor, chunkSize);
+      const retention = cut as RetentionCut | null;
+      const decision = await verifyChain(trx, 'decision', retention?.anchor ?? null, chunkSize, undefined, retention?.before ?? null);
       const broken = [change.first_broken_link, decision.first_broken_link].filter((link): link is AuditBrokenLink => link !== null).sort((a, b) => a.sequence - b.sequence);
       return { valid: broken.length === 0, verified_at: new Date().toISOString(), chains: [change, decision], first_broken_link: broken[0] ?? null };
     },
@@ -31,7 +39,14 @@ export async function verifyAuditLog(db: Knex, options: { chunkSize?: number } =
   );
 }
 
-async function verifyChain(trx: Knex.Transaction, chain: AuditChain, anchor: Anchor | null, chunkSize: number, onRetention?: (data: Record<string, unknown>) => void): Promise<ChainReport> {
+async function verifyChain(
+  trx: Knex.Transaction,
+  chain: AuditChain,
+  anchor: Anchor | null,
+  chunkSize: number,
+  onRetention?: (data: Record<string, unknown>) => void,
+  retainedBefore: Date | null = null,
+): Promise<ChainReport> {
   let previous = anchor?.hash ?? genesisHash;
   let previousSequence: number | null = anchor?.sequence ?? null;
   let head: Anchor | null = null;
@@ -52,6 +67,9 @@ async function verifyChain(trx: Knex.Transaction, chain: AuditChain, anchor: Anc
       } else if (broken === null && event.prev_hash !== previous) {
         const before = previousSequence === null ? 'the start of the chain' : anchor && previousSequence === anchor.sequence && head === null ? `the retention anchor (sequence ${previousSequence})` : `the event at sequence ${previousSequence}`;
         broken = { ...link, problem: 'prev_hash_mismatch', detail: `prev_hash is not the hash of ${before}: an event before this one was deleted, inserted, or changed together with its hash`, expected: previous, actual: event.prev_hash };
+      } else if (broken === null && event.type === 'decisions.recorded') {
+        const mismatch = await checkDecisionsRecorded(trx, event, retainedBefore);
+        if (mismatch) broken = { ...link, problem: 'decision_record_mismatch', ...mismatch };
       }
       if (event.type === 'audit.retention_applied' && onRetention) onRetention(event.data);
       previous = event.hash;

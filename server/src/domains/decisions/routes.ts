@@ -27,7 +27,7 @@ export const decisionsPlugin = fp(
       feed: app.changeFeed,
       policies: new ActivePolicySet(app.db, app.changeFeed),
       principals,
-      recorder: new DecisionRecorder(app.db),
+      recorder: new DecisionRecorder(app.db, app.config.auditDecisionEvents === 'digest'),
       auditedDecisions: app.config.auditDecisionEvents,
     });
   },

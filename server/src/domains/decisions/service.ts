@@ -16,8 +16,8 @@ export interface DecisionDeps {
   policies: ActivePolicySet;
   principals: StoredPrincipals;
   recorder: DecisionRecorder;
-  /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents). */
-  auditedDecisions: 'all' | 'deny' | 'none';
+  /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents; `digest`: none, the recorder summarises each write). */
+  auditedDecisions: 'all' | 'deny' | 'none' | 'digest';
 }
 
 /** Spec, "Limits": a batch is a bulk operation; 100 requests at most (schemas/decision-batch-request.json). */

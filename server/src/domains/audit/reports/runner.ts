@@ -12,8 +12,10 @@ import { parametersOf, rankSections, upsertReportRows, type AuditReportRow } fro
 export const reportQueue = 'audit-report';
 
 export interface ReportRunnerTuning {
-  /** Events read, counted and stored per transaction. */
+  /** Events read, counted and stored per transaction, at most. */
   chunkSize: number;
+  /** And at most this many bytes of their data (as stored) past the first event. */
+  chunkBytes: number;
   /** How long one job works before it hands the rest to a new job (so no job outlives its expiry). */
   sliceMs: number;
   /** Called after each chunk is committed (tests stop a report half-way with it). */
@@ -30,7 +32,7 @@ export interface ReportRunnerTuning {
  * finalises the report and records report.completed.
  */
 export class ReportRunner {
-  tuning: ReportRunnerTuning = { chunkSize: 2000, sliceMs: 60_000 };
+  tuning: ReportRunnerTuning = { chunkSize: 2000, chunkBytes: 4_000_000, sliceMs: 60_000 };
   private workerId: string | undefined;
   private stopping = false;
 
@@ -89,8 +91,11 @@ export class ReportRunner {
       if (!report || report.status !== 'running') return 'done';
       const kind = reportKinds[report.kind];
       const parameters = parametersOf(report);
-      const rows: AuditEventRow[] = await trx('audit_events')
-        .select(auditEventColumns)
+      // At most chunkSize events, and no more once their data passes chunkBytes (a decisions.recorded
+      // event lists up to 500 decisions): each event's size is summed in seq order as the index is
+      // read, so neither bound loads more than it keeps.
+      const chunkEvents = trx('audit_events')
+        .select(...auditEventColumns, trx.raw('pg_column_size(data) AS data_bytes'), trx.raw('sum(pg_column_size(data)) OVER (ORDER BY seq) AS running_bytes'))
         .where('chain', kind.source.chain)
         .andWhere('seq', '>', report.cursor_seq)
         .andWhere('seq', '<=', report.through_seq)
@@ -101,6 +106,13 @@ export class ReportRunner {
         })
         .orderBy('seq')
         .limit(this.tuning.chunkSize);
+      const rows: Array<AuditEventRow & { running_bytes: string }> = await trx
+        .select('*')
+        .from(chunkEvents.as('chunk'))
+        .whereRaw('running_bytes - data_bytes < ?', [this.tuning.chunkBytes])
+        .orderBy('seq');
+      const last = rows[rows.length - 1];
+      const more = rows.length === this.tuning.chunkSize || (last !== undefined && Number(last.running_bytes) >= this.tuning.chunkBytes);
       let totals = addTotals(kind.emptyTotals, report.totals);
       if (rows.length > 0) {
         const chunk = kind.accumulate(rows.map(toAuditEvent), parameters);
@@ -109,7 +121,7 @@ export class ReportRunner {
       }
       const processed = Number(report.events_processed) + rows.length;
       const cursor = rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : report.cursor_seq;
-      if (rows.length === this.tuning.chunkSize) {
+      if (more) {
         await trx('audit_reports').where({ id }).update({ cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), updated_at: new Date() });
         return processed;
       }
