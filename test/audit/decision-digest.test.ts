@@ -145,6 +145,11 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
       expect(result.first_broken_link!.detail).to.include(victim.id);
     });
 
+    it('passes an event whose decisions are older than every decision stored, as after retention dropped their month first', async () => {
+      const result = await tampered(() => attacker.query('DELETE FROM decisions WHERE id = ANY($1::uuid[])', [digest.decisions.map((decision) => decision.id)]));
+      expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
+    });
+
     it('passes again once the decisions are as recorded', async () => {
       expect((await verify(digest.t.app, digest.token)).valid).to.equal(true);
     });

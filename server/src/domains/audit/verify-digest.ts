@@ -7,11 +7,16 @@ import { digestOfDecisions, type DecisionsRecordedData } from './decision-digest
 /**
  * Checks a decisions.recorded event against the decisions table: every decision it names must be
  * there, and the digest of their records as stored now must be the one the event sealed. Answers
- * what is wrong, or null. Decisions made before `retainedBefore` (the cut-off retention last
- * recorded) may be gone: an event that still names such a decision cannot be checked and passes.
- * The decisions are read by id within the time their v7 ids carry (one or two monthly partitions).
+ * what is wrong, or null. Retention drops the oldest months of decisions, and their events may
+ * wait a while longer (retention.ts), so an event whose missing decisions are all older than the
+ * oldest decision still stored cannot be checked, and passes; a decision missing from the middle
+ * breaks it. The decisions are read by id within the time their v7 ids carry (a partition or two).
  */
-export async function checkDecisionsRecorded(trx: Knex.Transaction, event: AuditEvent, retainedBefore: Date | null): Promise<{ detail: string; expected?: string; actual?: string } | null> {
+export async function checkDecisionsRecorded(
+  trx: Knex.Transaction,
+  event: AuditEvent,
+  oldestStored: () => Promise<Date | null>,
+): Promise<{ detail: string; expected?: string; actual?: string } | null> {
   const data = event.data as Partial<DecisionsRecordedData>;
   const ids = Array.isArray(data.decisions) ? data.decisions.map((entry) => entry?.id).filter((id): id is string => typeof id === 'string') : [];
   const times = ids.map((id) => uuidV7Time(id));
@@ -27,10 +32,17 @@ export async function checkDecisionsRecorded(trx: Knex.Transaction, event: Audit
   const byId = new Map(rows.map((row: Parameters<typeof toDecisionRecord>[0]) => [row.id, toDecisionRecord(row)]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    if (retainedBefore && Math.min(...instants) < retainedBefore.getTime()) return null;
+    const oldest = await oldestStored();
+    if (missing.every((id) => oldest === null || uuidV7Time(id)!.getTime() < oldest.getTime())) return null;
     return { detail: `decision ${missing[0]} that this event recorded is gone${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: deleted other than by retention` };
   }
   const actual = digestOfDecisions(ids.map((id) => byId.get(id)!));
   if (actual === data.digest) return null;
   return { detail: 'the decisions this event recorded are not as they were recorded: one of them was changed after it was written', expected: data.digest, actual };
+}
+
+/** The time of the oldest decision still stored, read once per verification (then cached by the caller). */
+export function oldestStoredDecision(trx: Knex.Transaction): () => Promise<Date | null> {
+  let oldest: Promise<Date | null> | undefined;
+  return () => (oldest ??= trx('decisions').min('created_at as at').first().then((row) => (row as { at: Date | null } | undefined)?.at ?? null));
 }

@@ -2,12 +2,10 @@ import type { Knex } from 'knex';
 import type { AuditBrokenLink, AuditVerification } from '../../generated/schema-types.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 import { genesisHash, hashEvent, type AuditChain } from './chain.js';
-import { checkDecisionsRecorded } from './verify-digest.js';
+import { checkDecisionsRecorded, oldestStoredDecision } from './verify-digest.js';
 
 type ChainReport = AuditVerification['chains'][number];
 type Anchor = { sequence: number; hash: string };
-/** Where retention last cut the decision chain, and the time before which it deleted decisions. */
-type RetentionCut = { anchor: Anchor; before: Date | null };
 
 /**
  * Checks both hash chains, event by event, in keyset chunks of `chunkSize` (never the whole
@@ -24,14 +22,11 @@ export async function verifyAuditLog(db: Knex, options: { chunkSize?: number } =
   const chunkSize = options.chunkSize ?? 2000;
   return db.transaction(
     async (trx) => {
-      let cut: RetentionCut | null = null;
+      let anchor: Anchor | null = null;
       const change = await verifyChain(trx, 'change', null, chunkSize, (data) => {
-        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string') {
-          cut = { anchor: { sequence: data.through_sequence, hash: data.through_hash }, before: typeof data.before === 'string' ? new Date(data.before) : null };
-        }
+        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string') anchor = { sequence: data.through_sequence, hash: data.through_hash };
       });
-      const retention = cut as RetentionCut | null;
-      const decision = await verifyChain(trx, 'decision', retention?.anchor ?? null, chunkSize, undefined, retention?.before ?? null);
+      const decision = await verifyChain(trx, 'decision', anchor, chunkSize);
       const broken = [change.first_broken_link, decision.first_broken_link].filter((link): link is AuditBrokenLink => link !== null).sort((a, b) => a.sequence - b.sequence);
       return { valid: broken.length === 0, verified_at: new Date().toISOString(), chains: [change, decision], first_broken_link: broken[0] ?? null };
     },
@@ -45,8 +40,8 @@ async function verifyChain(
   anchor: Anchor | null,
   chunkSize: number,
   onRetention?: (data: Record<string, unknown>) => void,
-  retainedBefore: Date | null = null,
 ): Promise<ChainReport> {
+  const oldestStored = oldestStoredDecision(trx);
   let previous = anchor?.hash ?? genesisHash;
   let previousSequence: number | null = anchor?.sequence ?? null;
   let head: Anchor | null = null;
@@ -68,7 +63,7 @@ async function verifyChain(
         const before = previousSequence === null ? 'the start of the chain' : anchor && previousSequence === anchor.sequence && head === null ? `the retention anchor (sequence ${previousSequence})` : `the event at sequence ${previousSequence}`;
         broken = { ...link, problem: 'prev_hash_mismatch', detail: `prev_hash is not the hash of ${before}: an event before this one was deleted, inserted, or changed together with its hash`, expected: previous, actual: event.prev_hash };
       } else if (broken === null && event.type === 'decisions.recorded') {
-        const mismatch = await checkDecisionsRecorded(trx, event, retainedBefore);
+        const mismatch = await checkDecisionsRecorded(trx, event, oldestStored);
         if (mismatch) broken = { ...link, problem: 'decision_record_mismatch', ...mismatch };
       }
       if (event.type === 'audit.retention_applied' && onRetention) onRetention(event.data);
