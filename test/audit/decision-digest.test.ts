@@ -113,6 +113,36 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
     expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
   });
 
+  it('keeps both chains whole while two replicas record digests and changes interleave', async () => {
+    const second = await startTestApp({ databaseUrl: digest.t.config.databaseUrl, config: { keyEncryptionKey: digest.t.config.keyEncryptionKey, auditDecisionEvents: 'digest' } });
+    try {
+      const before = (await recordedEvents()).length;
+      const replicas = [digest.t.app, second.app];
+      const ids: string[] = [];
+      for (let wave = 0; wave < 4; wave++) {
+        const answers = await Promise.all([
+          ...Array.from({ length: 20 }, (_, n) =>
+            replicas[(n + wave) % 2]!.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${digest.token}` }, payload: request(`w${wave}-${n}`, `prod-${n}`, n % 3 ? 'read' : 'write') }),
+          ),
+          digest.t.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${digest.token}` }, payload: { kind: 'service', name: `svc-${wave}` } }),
+        ]);
+        for (const answer of answers.slice(0, -1)) {
+          expect(answer.statusCode, answer.body).to.equal(200);
+          ids.push((answer.json() as Decision).id);
+        }
+        expect(answers.at(-1)!.statusCode, answers.at(-1)!.body).to.equal(201);
+      }
+      const events = (await recordedEvents()).slice(before);
+      expect(events.length, 'writes of both replicas').to.be.at.least(2);
+      const listed = events.flatMap((event) => (event.data as unknown as DecisionsRecordedData).decisions.map((entry) => entry.id));
+      expect([...listed].sort()).to.deep.equal([...ids].sort());
+      const result = await verify(digest.t.app, digest.token);
+      expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
+    } finally {
+      await second.close();
+    }
+  });
+
   describe('verification recomputes the digest from the stored decisions', () => {
     /** Runs `change` on the decisions, then puts them back, so tests stay independent. */
     async function tampered(change: () => Promise<unknown>): Promise<AuditVerification> {
