@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
+import type { AuditEvent, Decision, SimulationRequest } from '../../generated/schema-types.js';
 import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
@@ -24,8 +24,9 @@ export interface DecisionRow {
   client_id: string | null;
   request_id: string | null;
   evaluation_time_ms: number;
-  request: unknown;
-  result: unknown;
+  /** The request as evaluated (stored attributes merged) and its answer: GET /v1/decisions/{id} shows both. */
+  request: SimulationRequest;
+  result: Decision;
 }
 
 const decisionColumns = [
@@ -132,7 +133,7 @@ export class DecisionRecorder {
   private async store(decisions: RecordedDecision[]): Promise<Generations | null> {
     const rows = JSON.stringify(decisions.map(({ row }) => row));
     const generations = oldestGenerations(decisions);
-    const events = this.digest ? [decisionsRecordedEvent(decisions.map(({ row }) => toDecisionRecord(row as Parameters<typeof toDecisionRecord>[0])))] : decisions.flatMap(({ event }) => (event ? [event] : []));
+    const events = this.digest ? [decisionsRecordedEvent(decisions.map(({ row }) => toDecisionRecord(row)))] : decisions.flatMap(({ event }) => (event ? [event] : []));
     if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
     let stale: Generations | null = null;
     const stored = await this.tail.append(events, async (expected, sealed) => {
