@@ -22,7 +22,8 @@ import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../
 import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
-import { batchSize, checkDecisions, decisionTarget, evaluateBodies, recordFunctionCalls, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
+import { batchBody, batchSize, checkDecisions, decisionTarget, evaluateBodies, recordFunctionCalls, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
+import { serverTimedCalls } from './lib/server-timing.js';
 import { runScript, startServer, stopAllServers, type BenchServer } from './lib/children.js';
 import type { IntegrityCheck } from './lib/ledger.js';
 import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget } from './lib/load.js';
@@ -187,6 +188,12 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   log(`  p50 ${batchSequential.latency_ms.p50} ms, p99 ${batchSequential.latency_ms.p99} ms`);
   const batchSequentialDigest = await singleRun(targets.batch_10_digest, { seconds, connections: 1 });
   log(`  auditDecisionEvents=digest: p50 ${batchSequentialDigest.latency_ms.p50} ms, p99 ${batchSequentialDigest.latency_ms.p99} ms`);
+  log('one batch at a time again, reading the server\'s own time (Server-Timing)');
+  const batchServerTime = await serverTimedCalls(acctl10, '/v1/decisions/batch', JSON.parse(batchBody), batchSize, seconds);
+  const batchServerTimeDigest = await serverTimedCalls(acctl10digest, '/v1/decisions/batch', JSON.parse(batchBody), batchSize, seconds);
+  for (const [name, timed] of [['default', batchServerTime], ['digest', batchServerTimeDigest]] as const) {
+    log(`  ${name}: server total p50 ${timed.server_total_ms.p50} ms, p99 ${timed.server_total_ms.p99} ms (recording p50 ${timed.server_record_ms.p50} ms); client p50 ${timed.latency_ms.p50} ms`);
+  }
   log(`commit floor (one-row commits, ${halfPeakFloor.rate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
 
   const profiled = cpuProfile ? await profileRoutes() : undefined;
@@ -210,7 +217,8 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
       half_peak_paced: halfPaced,
       half_peak_autocannon: halfAutocannon,
       batch_sequential: batchSequential,
-      digest: { evaluate_10: peak.evaluate_10_digest, batch_10: peak.batch_10_digest, half_peak_paced: halfPacedDigest, batch_sequential: batchSequentialDigest },
+      batch_server_time: batchServerTime,
+      digest: { evaluate_10: peak.evaluate_10_digest, batch_10: peak.batch_10_digest, half_peak_paced: halfPacedDigest, batch_sequential: batchSequentialDigest, batch_server_time: batchServerTimeDigest },
     },
     commit_floor: { half_peak: halfPeakFloor, batch_sequential: batchFloor },
     capacity: capacityAtHalfOfBare(peak.bare, meter.results(), 'evaluate_10'),

@@ -40,7 +40,7 @@ export async function startDecisionServer(
 }
 
 /** POST to a decision route with a bearer token and a request id from the ledger, which learns of a 2xx answer. */
-export async function postDecisions(target: DecisionServer, route: string, body: unknown, decisions: number): Promise<{ status: number; body: unknown }> {
+export async function postDecisions(target: DecisionServer, route: string, body: unknown, decisions: number): Promise<{ status: number; body: unknown; headers: Headers }> {
   const requestId = target.ledger.next(decisions);
   const response = await fetch(`${target.server.url}${route}`, {
     method: 'POST',
@@ -48,7 +48,7 @@ export async function postDecisions(target: DecisionServer, route: string, body:
     body: JSON.stringify(body),
   });
   if (response.ok) target.ledger.acknowledge(response.headers.get('x-request-id'));
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
 /** The answers the requests were written for, one by one and as a batch, before anything is timed. */

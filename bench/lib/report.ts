@@ -12,6 +12,7 @@ import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import { failures, latency, met, ms, number, table, throughput } from './format.js';
 import type { ServerCost } from './server-cost.js';
+import type { ServerTimed } from './server-timing.js';
 
 export interface Capacity {
   cores: number;
@@ -44,8 +45,10 @@ export interface BenchResults {
     half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] };
     half_peak_autocannon: LoadResult;
     batch_sequential: LoadResult;
+    /** One batch at a time again, with the server's own time from its Server-Timing header. */
+    batch_server_time: ServerTimed;
     /** The 10-policy server again, with auditDecisionEvents=digest: one audit event per recording write. */
-    digest: { evaluate_10: LoadResult; batch_10: LoadResult; half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] }; batch_sequential: LoadResult };
+    digest: { evaluate_10: LoadResult; batch_10: LoadResult; half_peak_paced: LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] }; batch_sequential: LoadResult; batch_server_time: ServerTimed };
   };
   /** The one-row durable commit on the decision server's database, beside the half-peak run and the sequential batches (commit-floor.ts). */
   commit_floor?: { half_peak: CommitFloor; batch_sequential: CommitFloor };
@@ -104,6 +107,8 @@ export function renderMarkdown(results: BenchResults): string {
     [`evaluate at half of its peak, evenly paced, \`auditDecisionEvents: digest\` (${number(http.digest.half_peak_paced.target_rate ?? 0)} req/s offered)`, `${latency(http.digest.half_peak_paced)} (from when due: p99 ${ms(http.digest.half_peak_paced.latency_from_due_ms.p99)} ms); ${number(http.digest.half_peak_paced.requests_per_second)} req/s${failures(http.digest.half_peak_paced)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.digest.half_peak_paced.latency_ms.p99 < halfGoal)],
     [`One batch of ${results.settings.batch_size} decisions, evaluated and recorded (1 connection)`, `${latency(http.batch_sequential)}; ${number(http.batch_sequential.requests_per_second)} batches/s${failures(http.batch_sequential)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.batch_sequential.latency_ms.p99 < halfGoal)],
     [`One batch of ${results.settings.batch_size} decisions, \`auditDecisionEvents: digest\` (1 connection)`, `${latency(http.digest.batch_sequential)}; ${number(http.digest.batch_sequential.requests_per_second)} batches/s${failures(http.digest.batch_sequential)}`, '—', '—', `p99 < ${halfGoal} ms`, met(http.digest.batch_sequential.latency_ms.p99 < halfGoal)],
+    [`One batch of ${results.settings.batch_size}, server time (its Server-Timing \`total\`; 1 connection)`, serverTime(http.batch_server_time), '—', '—', `p99 < ${halfGoal} ms`, met(http.batch_server_time.server_total_ms.p99 < halfGoal)],
+    [`One batch of ${results.settings.batch_size}, server time, \`auditDecisionEvents: digest\``, serverTime(http.digest.batch_server_time), '—', '—', `p99 < ${halfGoal} ms`, met(http.digest.batch_server_time.server_total_ms.p99 < halfGoal)],
     ['POST /v1/oauth/token, client_credentials', throughput(tokens.http, 'tokens/s') + failures(tokens.http), `node:crypto RS256 sign loop: ${number(tokens.rsa_sign_sync_per_second)} sig/s`, String(ratios.tokens_to_rsa_sign), '≥ 0.8', met(ratios.tokens_to_rsa_sign >= 0.8)],
   );
   const integrity = results.integrity ?? [];
@@ -181,4 +186,9 @@ function renderMachineLimits(results: BenchResults, goalMs: number): string[] {
 
 function describeCapacity(capacity: Capacity, setting: string): string {
   return `CPU at 0.5 of the bare route's throughput (${number(capacity.rate)} decisions/s on ${capacity.cores} cores), ${setting}: ${number(capacity.cpu_us_per_decision)} µs per decision in all. The load generator takes ${number(capacity.generator_us)} µs per request and the bare route's own work (HTTP, the same JSON body) ${number(capacity.bare_route_us)} µs, which leaves ${capacity.left_us > 0 ? `${number(capacity.left_us)} µs` : 'nothing'} for deciding and recording; acctl spends ${number(capacity.acctl_spends_us)} µs there (its server beyond the bare route's cost, plus PostgreSQL's CPU per decision)${capacity.left_us > 0 && capacity.acctl_spends_us > capacity.left_us ? `, ${Number((capacity.acctl_spends_us / Math.max(1, capacity.left_us)).toFixed(1))} times the budget` : capacity.left_us > 0 ? ', within the budget' : ''}.`;
+}
+
+function serverTime(timed: ServerTimed): string {
+  const { server_total_ms: total, server_record_ms: record } = timed;
+  return `p50 ${ms(total.p50)} ms, p90 ${ms(total.p90)} ms, p99 ${ms(total.p99)} ms, of which recording p50 ${ms(record.p50)} ms, p99 ${ms(record.p99)} ms; client p50 ${ms(timed.latency_ms.p50)} ms; ${number(timed.calls)} calls${timed.failures ? `, **${number(timed.failures)} failed**` : ''}`;
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from '../policies/fixtures.js';
@@ -87,6 +88,33 @@ describe('Decisions API', () => {
     const ids = body.results.map((r: { id: string }) => r.id);
     expect(new Set(ids).size).to.equal(3);
     expect(await t.app.db('decisions').whereIn('id', ids).count<{ count: number }[]>({ count: '*' })).to.deep.equal([{ count: 3 }]);
+  });
+
+  it('tells in a Server-Timing header how long recording took and how long the whole answer, for evaluate and batch', async () => {
+    const timings = (header: unknown) => {
+      const match = /^record;dur=(\d+\.\d{3}), total;dur=(\d+\.\d{3})$/.exec(String(header));
+      expect(match, String(header)).to.not.equal(null);
+      return { record: Number(match![1]), total: Number(match![2]) };
+    };
+    // Another session holds the audit log's lock (migration 20261125_01) for 300 ms: the decision's write waits for it.
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(7017561995875804276)');
+      const answered = evaluate(readProdDb());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('COMMIT');
+      const slow = timings((await answered).headers['server-timing']);
+      expect(slow.record).to.be.at.least(250);
+      expect(slow.total).to.be.at.least(slow.record);
+    } finally {
+      await holder.end();
+    }
+    const batch = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}` }, payload: { requests: [readProdDb(), readProdDb()] } });
+    const quick = timings(batch.headers['server-timing']);
+    expect(quick.record).to.be.above(0).and.below(250);
+    expect(quick.total).to.be.at.least(quick.record);
   });
 
   it('refuses a batch over 100 requests and an empty one with 400', async () => {

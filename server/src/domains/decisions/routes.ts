@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
 import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
@@ -6,7 +6,7 @@ import { schemaRef } from '../../schemas/registry.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
 import { DecisionRecorder, StaleGenerations } from './decision-recorder.js';
-import { decide, getDecision, type DecisionDeps } from './service.js';
+import { decide, getDecision, type DecisionDeps, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
 
 const problem = schemaRef('problem');
@@ -43,13 +43,13 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'decision',
       docs: {
         summary: 'Evaluate an access request against all active policies',
-        description: 'Same request shape as a simulation. The decision is recorded durably before it is answered.',
+        description: `Same request shape as a simulation. The decision is recorded durably before it is answered. ${serverTimingDoc}`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision'), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request) => (await decideChecked(app, request, [request.body]))[0],
+    handler: async (request, reply) => (await decideChecked(app, request, reply, [request.body]))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
@@ -59,13 +59,13 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'bulk',
       docs: {
         summary: 'Evaluate up to 100 access requests in one call',
-        description: 'Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits.',
+        description: `Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits. ${serverTimingDoc}`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-batch-response'), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request) => ({ results: await decideChecked(app, request, request.body.requests) }),
+    handler: async (request, reply) => ({ results: await decideChecked(app, request, reply, request.body.requests) }),
   });
 
   // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
@@ -97,14 +97,26 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
  * again at the counters the check read, which is after the request arrived: that second decision
  * needs no check, so a stream of changes cannot keep a decision failing.
  */
-async function decideChecked(app: FastifyInstance, request: FastifyRequest, requests: SimulationRequest[]): Promise<Decision[]> {
+async function decideChecked(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, requests: SimulationRequest[]): Promise<Decision[]> {
   const generations = request.generations ?? (await app.changeFeed.fresh());
+  const timing: RecordingTime = { recordMs: 0 };
+  let decisions: Decision[];
   try {
-    return await decide(app.decisions, changeContextOf(request), requests, generations, true);
+    decisions = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing);
   } catch (error) {
     if (!(error instanceof StaleGenerations)) throw error;
     app.changeFeed.observe(error.current);
     await app.authenticateAgain(request, error.current);
-    return decide(app.decisions, changeContextOf(request), requests, error.current, false);
+    decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing);
   }
+  reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
+  return decisions;
+}
+
+const serverTimingDoc =
+  'The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group\'s write and commit), `total` the time from the request\'s arrival to the answer being ready, both in milliseconds.';
+
+/** W3C Server Timing, as browsers' developer tools and `curl -v` show it. */
+function serverTiming(recordMs: number, totalMs: number): string {
+  return `record;dur=${recordMs.toFixed(3)}, total;dur=${totalMs.toFixed(3)}`;
 }

@@ -31,7 +31,14 @@ export const maxBatchSize = 100;
  * otherwise (`readBeforeArrival`: the replica's known counters) recording checks them, and
  * rejects with StaleGenerations when something changed since: decide again at its counters.
  */
-export async function decide(deps: DecisionDeps, context: ChangeContext, requests: SimulationRequest[], generations: Generations, readBeforeArrival: boolean): Promise<Decision[]> {
+export async function decide(
+  deps: DecisionDeps,
+  context: ChangeContext,
+  requests: SimulationRequest[],
+  generations: Generations,
+  readBeforeArrival: boolean,
+  timing?: RecordingTime,
+): Promise<Decision[]> {
   const snapshot = await deps.policies.get(generations.policies);
   const made = readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
   const now = context.now;
@@ -72,8 +79,18 @@ export async function decide(deps: DecisionDeps, context: ChangeContext, request
     };
     recorded.push({ row, event: audited ? decisionEvent(context, effective, decision) : null, generations: made });
   }
-  await deps.recorder.record(recorded);
+  const recording = performance.now();
+  try {
+    await deps.recorder.record(recorded);
+  } finally {
+    if (timing) timing.recordMs += performance.now() - recording;
+  }
   return decisions;
+}
+
+/** Time spent waiting for decisions to be recorded (their group's write and commit), for the Server-Timing header. */
+export interface RecordingTime {
+  recordMs: number;
 }
 
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
