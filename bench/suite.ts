@@ -128,20 +128,22 @@ async function main(): Promise<BenchResults> {
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
 async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'capacity_digest' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
-  log('databases and servers: bare Fastify, acctl with 10 policies (one process, 2 workers, and with auditDecisionEvents=digest), acctl with 10,000 policies, acctl for tokens');
+  log('databases and servers: bare Fastify, acctl with 10 policies (one process, 2 workers, with auditDecisionEvents=digest, and unrecorded: the probe), acctl with 10,000 policies, acctl for tokens');
   const seedStarted = performance.now();
   // Tokens on a server and database of their own, as in the oidc-provider section: on the decision
   // server's database, autovacuum of the rows the decision runs wrote would be counted against them.
-  const [bare, acctl10, acctl10digest, acctl10x2, acctl10k, acctlTokens] = await Promise.all([
+  const [bare, acctl10, acctl10digest, acctl10x2, acctl10k, acctlTokens, unrecorded] = await Promise.all([
     startServer('bare', 'bench/servers/bare.ts'),
     startDecisionServer('acctl, 10 policies', paymentsPolicies(), { countRecordCalls: true }),
     startDecisionServer('acctl, 10 policies, auditDecisionEvents=digest', paymentsPolicies(), { auditDecisionEvents: 'digest' }),
     startDecisionServer('acctl, 10 policies, 2 workers', paymentsPolicies(), { script: 'bench/servers/acctl-cluster.ts', countRecordCalls: true }),
     startDecisionServer('acctl, 10,000 policies', tenThousandPolicies()),
     startDecisionServer('acctl, tokens', paymentsPolicies()),
+    // The ceiling probe: acctl's evaluate route without its write (servers/acctl-unrecorded.ts).
+    startDecisionServer('acctl, 10 policies, decisions not recorded (probe)', paymentsPolicies(), { script: 'bench/servers/acctl-unrecorded.ts' }),
   ]);
   const startSeconds = (performance.now() - seedStarted) / 1000;
-  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k]) await checkDecisions(target);
+  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k, unrecorded]) await checkDecisions(target);
 
   const token = String(acctl10.server.ready.token);
   const targets = {
@@ -149,13 +151,14 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     evaluate_10: decisionTarget(acctl10, 'evaluate'),
     evaluate_10_digest: decisionTarget(acctl10digest, 'evaluate'),
     evaluate_10_2_workers: decisionTarget(acctl10x2, 'evaluate'),
+    evaluate_10_unrecorded: decisionTarget(unrecorded, 'evaluate'),
     evaluate_10000: decisionTarget(acctl10k, 'evaluate'),
     batch_10: decisionTarget(acctl10, 'batch'),
     batch_10_digest: decisionTarget(acctl10digest, 'batch'),
     tokens: tokenTarget(acctlTokens.server),
   } satisfies Record<string, LoadTarget>;
   type TargetKey = keyof typeof targets;
-  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_digest: acctl10digest, evaluate_10_2_workers: acctl10x2, evaluate_10000: acctl10k, batch_10: acctl10, batch_10_digest: acctl10digest, tokens: acctlTokens };
+  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_digest: acctl10digest, evaluate_10_2_workers: acctl10x2, evaluate_10_unrecorded: unrecorded, evaluate_10000: acctl10k, batch_10: acctl10, batch_10_digest: acctl10digest, tokens: acctlTokens };
 
   log('RS256 signing ceiling: node:crypto in a loop, in its own process');
   const signingInputBytes = token.lastIndexOf('.');
@@ -202,7 +205,7 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
   for (const check of checks) log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
 
-  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10digest.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop()]);
+  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10digest.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop(), unrecorded.server.stop()]);
   const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
   for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
   return {
@@ -212,6 +215,7 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
       bare: peak.bare,
       evaluate_10: peak.evaluate_10,
       evaluate_10_2_workers: peak.evaluate_10_2_workers,
+      evaluate_10_unrecorded: peak.evaluate_10_unrecorded,
       evaluate_10000: peak.evaluate_10000,
       batch_10: peak.batch_10,
       half_peak_paced: halfPaced,
@@ -229,6 +233,7 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
       decisions_to_bare: significant(peak.evaluate_10.requests_per_second / peak.bare.requests_per_second),
       decisions_digest_to_bare: significant(peak.evaluate_10_digest.requests_per_second / peak.bare.requests_per_second),
       decisions_2_workers_to_bare: significant(peak.evaluate_10_2_workers.requests_per_second / peak.bare.requests_per_second),
+      decisions_unrecorded_to_bare: significant(peak.evaluate_10_unrecorded.requests_per_second / peak.bare.requests_per_second),
       policies_10000_to_10: significant(peak.evaluate_10000.requests_per_second / peak.evaluate_10.requests_per_second),
       batch_to_evaluate_decisions: significant(peak.batch_10.items_per_second / peak.evaluate_10.items_per_second),
       tokens_to_rsa_sign: significant(peak.tokens.requests_per_second / rsa.sync_signs_per_second),
