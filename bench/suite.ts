@@ -26,11 +26,11 @@ import { batchBody, batchSize, checkDecisions, decisionTarget, evaluateBodies, r
 import { serverTimedCalls } from './lib/server-timing.js';
 import { runScript, startServer, stopAllServers, type BenchServer } from './lib/children.js';
 import type { IntegrityCheck } from './lib/ledger.js';
-import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget } from './lib/load.js';
+import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget, type PacedResult } from './lib/load.js';
 import { describeMachine } from './lib/machine.js';
 import { repoRoot, resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
-import { renderMarkdown, type BenchResults } from './lib/report.js';
+import { renderMarkdown, type BenchResults, type HalfPeakRun } from './lib/report.js';
 import { besideCommitFloor } from './lib/commit-floor.js';
 import { CostMeter, type ServerCost } from './lib/server-cost.js';
 import { significant } from './lib/stats.js';
@@ -179,12 +179,12 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
   const halfRate = Math.max(1, Math.round(peak.evaluate_10.requests_per_second / 2));
   log(`latency at half of peak, ${halfRate} req/s: evenly paced, then autocannon's overallRate`);
   // The commit floor is measured beside each latency goal's load, on the same database (commit-floor.ts).
-  const [halfPaced, halfPeakFloor] = await besideCommitFloor(acctl10.databaseUrl, paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 }));
+  const [halfPaced, halfPeakFloor] = await besideCommitFloor(acctl10.databaseUrl, withLoopDelay(acctl10.server, () => paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 })));
   const halfAutocannon = await autocannonAtRate(targets.evaluate_10, { seconds, connections, rate: halfRate });
   log(`  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`);
   const halfRateDigest = Math.max(1, Math.round(peak.evaluate_10_digest.requests_per_second / 2));
   log(`auditDecisionEvents=digest at half of its peak, ${halfRateDigest} req/s, evenly paced`);
-  const halfPacedDigest = await paced(targets.evaluate_10_digest, { seconds, rate: halfRateDigest, connections, warmUpSeconds: 1 });
+  const halfPacedDigest = await withLoopDelay(acctl10digest.server, () => paced(targets.evaluate_10_digest, { seconds, rate: halfRateDigest, connections, warmUpSeconds: 1 }));
   log(`  paced p50 ${halfPacedDigest.latency_ms.p50} ms, p99 ${halfPacedDigest.latency_ms.p99} ms`);
   log(`one batch of ${batchSize} at a time (1 connection)`);
   const [batchSequential, batchFloor] = await besideCommitFloor(acctl10.databaseUrl, singleRun(targets.batch_10, { seconds, connections: 1 }));
@@ -243,6 +243,17 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     integrity: checks,
     ...(profiled ? { profiles: profiled.profiles } : {}),
   };
+}
+
+/**
+ * A paced run with its server's event-loop delay over the same time (ServerStats resets it at each
+ * request): with the server's own time (Server-Timing), it tells where a latency tail was spent.
+ */
+async function withLoopDelay(server: BenchServer, run: () => Promise<PacedResult>): Promise<HalfPeakRun> {
+  await server.stats();
+  const result = await run();
+  const delay = (await server.stats()).event_loop_delay_ms;
+  return delay ? { ...result, server_loop_delay_ms: delay } : result;
 }
 
 /**

@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { DecisionLedger } from './ledger.js';
 import { PacedClient } from './paced-client.js';
+import { percentiles, type Percentiles } from './server-timing.js';
 import { percentile } from './stats.js';
 
 export interface LoadTarget {
@@ -166,9 +167,11 @@ export async function autocannonAtRate(target: LoadTarget, options: { seconds: n
  * every request handed over, so every answer is read. A minimal HTTP/1.1 client (paced-client.ts)
  * keeps the generator's own CPU use small: on 2 cores it competes with the server and the database.
  */
-export async function paced(target: LoadTarget, options: { seconds: number; rate: number; connections: number; warmUpSeconds: number }): Promise<LoadResult & { latency_from_due_ms: LoadResult['latency_ms'] }> {
+export async function paced(target: LoadTarget, options: { seconds: number; rate: number; connections: number; warmUpSeconds: number }): Promise<PacedResult> {
   const latencies: number[] = [];
   const fromDue: number[] = [];
+  const serverTotal: number[] = [];
+  const serverRecord: number[] = [];
   const run: RawRun = { seconds: options.seconds, ok: 0, non2xx: 0, errors: 0, timeouts: 0, latencies };
   const warmUp = Math.round(options.warmUpSeconds * options.rate);
   const total = warmUp + Math.round(options.seconds * options.rate);
@@ -184,6 +187,10 @@ export async function paced(target: LoadTarget, options: { seconds: number; rate
           run.ok += 1;
           latencies.push(answer.at - request.handedAt);
           fromDue.push(answer.at - request.due);
+          if (answer.serverTiming) {
+            serverTotal.push(answer.serverTiming.total);
+            serverRecord.push(answer.serverTiming.record);
+          }
         }
       } else if (answer.status === 0) {
         if (counted) run.errors += 1;
@@ -209,8 +216,16 @@ export async function paced(target: LoadTarget, options: { seconds: number; rate
   client.close();
   const summary = summarise(target, [run], options.connections);
   const due = summarise(target, [{ ...run, latencies: fromDue }], options.connections);
-  return { ...summary, target_rate: options.rate, latency_from_due_ms: due.latency_ms };
+  const server = serverTotal.length > 0 ? { server_time: { total_ms: percentiles(serverTotal), record_ms: percentiles(serverRecord) } } : {};
+  return { ...summary, target_rate: options.rate, latency_from_due_ms: due.latency_ms, ...server };
 }
+
+/**
+ * A paced run: latency from when each request was handed over and from when it was due, and the
+ * server's own time (its Server-Timing header, where it sends one): a tail the server's time does
+ * not have was spent outside it (waiting for a core, in the kernel, in the generator).
+ */
+export type PacedResult = LoadResult & { latency_from_due_ms: LoadResult['latency_ms']; server_time?: { total_ms: Percentiles; record_ms: Percentiles } };
 
 function round(value: number, digits = 3): number {
   return Number(value.toFixed(digits));

@@ -1,10 +1,11 @@
 /**
  * A small HTTP/1.1 client for the paced load: a fixed set of keep-alive connections, one request in
  * flight on each (no pipelining), requests queued in order while all are busy. It reads just what the
- * benchmark needs from an answer (status, Content-Length, X-Request-Id) and assumes what the servers
+ * benchmark needs from an answer (status, Content-Length, X-Request-Id, Server-Timing) and assumes what the servers
  * here send: a Content-Length on every answer, no chunked bodies.
  */
 import net from 'node:net';
+import { readServerTiming } from './server-timing.js';
 
 export interface PacedRequest {
   index: number;
@@ -22,6 +23,8 @@ export interface PacedAnswer {
   status: number;
   requestId: string | undefined;
   at: number;
+  /** The server's own time, when it sends a Server-Timing header (acctl's decision routes do). */
+  serverTiming: { record: number; total: number } | null;
 }
 
 interface Connection {
@@ -29,7 +32,7 @@ interface Connection {
   current: PacedRequest | undefined;
   buffer: Buffer;
   /** Once the head is read: status, id and where the body ends in `buffer`. */
-  head: { status: number; requestId: string | undefined; end: number } | undefined;
+  head: { status: number; requestId: string | undefined; serverTiming: PacedAnswer['serverTiming']; end: number } | undefined;
 }
 
 const headEnd = Buffer.from('\r\n\r\n');
@@ -97,15 +100,16 @@ export class PacedClient {
       const status = Number(head.slice(9, 12));
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
       const requestId = /\r\nx-request-id: *([^\r]+)/i.exec(head)?.[1];
-      connection.head = { status, requestId, end: end + headEnd.length + length };
+      const serverTiming = readServerTiming(/\r\nserver-timing: *([^\r]+)/i.exec(head)?.[1] ?? null);
+      connection.head = { status, requestId, serverTiming, end: end + headEnd.length + length };
     }
     if (connection.buffer.length < connection.head.end) return;
-    const { status, requestId, end } = connection.head;
+    const { status, requestId, serverTiming, end } = connection.head;
     const request = connection.current;
     connection.buffer = connection.buffer.subarray(end);
     connection.head = undefined;
     connection.current = undefined;
-    if (request) this.onAnswer(request, { status, requestId, at: performance.now() });
+    if (request) this.onAnswer(request, { status, requestId, serverTiming, at: performance.now() });
     this.next(connection);
   }
 
@@ -121,7 +125,7 @@ export class PacedClient {
     if (index >= 0) this.connections.splice(index, 1);
     const idleIndex = this.idle.indexOf(connection);
     if (idleIndex >= 0) this.idle.splice(idleIndex, 1);
-    if (connection.current) this.onAnswer(connection.current, { status: 0, requestId: undefined, at: performance.now() });
+    if (connection.current) this.onAnswer(connection.current, { status: 0, requestId: undefined, serverTiming: null, at: performance.now() });
     if (this.closed) return;
     void PacedClient.open(this.url)
       .then((socket) => {

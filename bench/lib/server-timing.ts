@@ -60,7 +60,7 @@ export function readServerTiming(header: string | null): { record: number; total
   return recordMs === undefined || totalMs === undefined ? null : { record: recordMs, total: totalMs };
 }
 
-function percentiles(values: number[]): Percentiles {
+export function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (value: number) => Number(value.toFixed(2));
   return { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
