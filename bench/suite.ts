@@ -246,14 +246,13 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
 }
 
 /**
- * A paced run with its server's event-loop delay over the same time (ServerStats resets it at each
- * request): with the server's own time (Server-Timing), it tells where a latency tail was spent.
+ * A paced run with how late its server's event loop ran meanwhile: with the server's own time
+ * (Server-Timing), it tells where a latency tail was spent.
  */
 async function withLoopDelay(server: BenchServer, run: () => Promise<PacedResult>): Promise<HalfPeakRun> {
-  await server.stats();
+  const stopWatching = await server.watchLoopDelay();
   const result = await run();
-  const delay = (await server.stats()).event_loop_delay_ms;
-  return delay ? { ...result, server_loop_delay_ms: delay } : result;
+  return { ...result, server_loop_delay_ms: await stopWatching() };
 }
 
 /**

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ParentMessage, ReadyLine, ServerStats } from '../servers/child-protocol.js';
+import type { LoopDelay, ParentMessage, ReadyLine, ServerStats } from '../servers/child-protocol.js';
 import { repoRoot } from './paths.js';
 
 export interface BenchServer {
@@ -19,6 +19,8 @@ export interface BenchServer {
   stats(): Promise<ServerStats>;
   /** Starts a CPU profile; the function it resolves to stops it and writes it to `file`. */
   profile(): Promise<(file: string) => Promise<void>>;
+  /** Starts watching how late the event loop runs; the function it resolves to stops and answers. */
+  watchLoopDelay(): Promise<() => Promise<LoopDelay>>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,10 @@ export async function startServer(name: string, script: string, options: { env?:
       return async (file) => {
         await ask(child, { type: 'profile-stop', file }, 'profile');
       };
+    },
+    watchLoopDelay: async () => {
+      await ask(child, { type: 'loop-delay-start' }, 'loop-delay-started');
+      return () => ask<LoopDelay>(child, { type: 'loop-delay-stop' }, 'loop-delay');
     },
     stop: () => stopChild(child),
   };

@@ -9,7 +9,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { percentile } from './stats.js';
+import { percentiles, type Percentiles } from './stats.js';
 
 /** Commits per second: a few hundred times fewer than the decisions around it. */
 const commitProbeRate = 50;
@@ -17,7 +17,7 @@ const commitProbeRate = 50;
 export interface CommitFloor {
   rate: number;
   commits: number;
-  latency_ms: { p50: number; p90: number; p99: number; max: number };
+  latency_ms: Percentiles;
 }
 
 /** `load`'s result, and the commit floor measured on `databaseUrl` while it ran. */
@@ -47,13 +47,7 @@ async function measureCommitFloor(databaseUrl: string, options: { rate: number; 
       await client.query('INSERT INTO bench_commit_probe DEFAULT VALUES');
       latencies.push(performance.now() - sent);
     }
-    const sorted = Float64Array.from(latencies).sort();
-    const round = (value: number): number => Number(value.toFixed(3));
-    return {
-      rate: options.rate,
-      commits: sorted.length,
-      latency_ms: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) },
-    };
+    return { rate: options.rate, commits: latencies.length, latency_ms: percentiles(latencies, 3) };
   } finally {
     await client.end();
   }

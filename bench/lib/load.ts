@@ -11,8 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { DecisionLedger } from './ledger.js';
 import { PacedClient } from './paced-client.js';
-import { percentiles, type Percentiles } from './server-timing.js';
-import { percentile } from './stats.js';
+import { percentiles, type Percentiles } from './stats.js';
 
 export interface LoadTarget {
   url: string;
@@ -90,7 +89,7 @@ function tracked(ledger: DecisionLedger, decisions: number): Pick<autocannon.Req
 function summarise(target: LoadTarget, runs: RawRun[], connections: number): LoadResult {
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   const ok = runs.reduce((sum, run) => sum + run.ok, 0);
-  const latencies = Float64Array.from(runs.flatMap((run) => run.latencies)).sort();
+  const latencies = runs.flatMap((run) => run.latencies);
   const mean = latencies.length ? latencies.reduce((sum, value) => sum + value, 0) / latencies.length : 0;
   return {
     seconds: round(seconds, 2),
@@ -101,7 +100,7 @@ function summarise(target: LoadTarget, runs: RawRun[], connections: number): Loa
     timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
     requests_per_second: Math.round(ok / seconds),
     items_per_second: Math.round((ok * target.itemsPerRequest) / seconds),
-    latency_ms: { p50: round(percentile(latencies, 50)), p90: round(percentile(latencies, 90)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0), mean: round(mean) },
+    latency_ms: { ...percentiles(latencies, 3), mean: round(mean) },
   };
 }
 
@@ -216,7 +215,7 @@ export async function paced(target: LoadTarget, options: { seconds: number; rate
   client.close();
   const summary = summarise(target, [run], options.connections);
   const due = summarise(target, [{ ...run, latencies: fromDue }], options.connections);
-  const server = serverTotal.length > 0 ? { server_time: { total_ms: percentiles(serverTotal), record_ms: percentiles(serverRecord) } } : {};
+  const server = serverTotal.length > 0 ? { server_time: { total_ms: percentiles(serverTotal, 2), record_ms: percentiles(serverRecord, 2) } } : {};
   return { ...summary, target_rate: options.rate, latency_from_due_ms: due.latency_ms, ...server };
 }
 

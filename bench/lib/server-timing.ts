@@ -5,14 +5,7 @@
  * the network, the client and the response's transfer.
  */
 import { postDecisions, type DecisionServer } from './acctl-server.js';
-import { percentile } from './stats.js';
-
-export interface Percentiles {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
+import { percentiles, type Percentiles } from './stats.js';
 
 export interface ServerTimed {
   calls: number;
@@ -43,7 +36,7 @@ export async function serverTimedCalls(target: DecisionServer, route: string, bo
     total.push(timing.total);
     record.push(timing.record);
   }
-  return { calls: latency.length, failures, latency_ms: percentiles(latency), server_total_ms: percentiles(total), server_record_ms: percentiles(record) };
+  return { calls: latency.length, failures, latency_ms: percentiles(latency, 2), server_total_ms: percentiles(total, 2), server_record_ms: percentiles(record, 2) };
 }
 
 /** `record;dur=1.234, total;dur=5.678` (W3C Server Timing); null when either is missing. */
@@ -58,10 +51,4 @@ export function readServerTiming(header: string | null): { record: number; total
   const recordMs = durations.get('record');
   const totalMs = durations.get('total');
   return recordMs === undefined || totalMs === undefined ? null : { record: recordMs, total: totalMs };
-}
-
-export function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (value: number) => Number(value.toFixed(2));
-  return { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) };
 }

@@ -1,9 +1,10 @@
 /**
  * How a benchmark server talks to bench/run.ts: one JSON line on stdout when it listens (the parent
  * waits for `"ready":true`), then messages on the IPC channel:
- * - `{ type: 'stats' }`: answered with the process's CPU time and event-loop use (ServerStats), and
- *   how late its event loop ran since the previous `stats` (timers' lateness: garbage collection,
- *   long tasks, or the process waiting for a core);
+ * - `{ type: 'stats' }`: answered with the process's CPU time and event-loop use (ServerStats);
+ * - `{ type: 'loop-delay-start' }`, `{ type: 'loop-delay-stop' }`: how late the event loop ran
+ *   between the two (garbage collection, long tasks, or the process waiting for a core), answered
+ *   `{ type: 'loop-delay', value }` (LoopDelay); off otherwise, so no other figure pays its timer;
  * - `{ type: 'profile-start' }`, `{ type: 'profile-stop', file }`: a V8 CPU profile of just the time
  *   between the two, written to `file` (answered `{ type: 'profile', file }`);
  * - `{ type: 'stop' }`: closes the server and exits.
@@ -18,15 +19,20 @@ export interface ReadyLine {
   [key: string]: unknown;
 }
 
-export type ParentMessage = { type: 'stop' } | { type: 'stats' } | { type: 'profile-start' } | { type: 'profile-stop'; file: string };
+export type ParentMessage = { type: 'stop' } | { type: 'stats' } | { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'loop-delay-start' } | { type: 'loop-delay-stop' };
 
 export interface ServerStats {
   /** process.cpuUsage(), microseconds since the process started. */
   cpu: NodeJS.CpuUsage;
   /** performance.eventLoopUtilization() since the process started. */
   event_loop: { idle: number; active: number; utilization: number };
-  /** How late the event loop's 1 ms timer fired since the previous stats request, in ms (this process's loop only). */
-  event_loop_delay_ms?: { p50: number; p99: number; max: number };
+}
+
+/** How late the event loop's 1 ms timer fired between loop-delay-start and -stop, in ms (this process's loop only). */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
 }
 
 export function announceReady(fields: Omit<ReadyLine, 'ready'>): void {
@@ -46,13 +52,10 @@ export function stopOnRequest(close: () => Promise<unknown>, options: { stats?: 
   const reply = (message: object): void => void process.send?.(message);
   // 1 ms resolution: the histogram's timer is late by what blocks or deschedules the loop.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-  loopDelay.enable();
-  const delaySinceLastAsked = (): ServerStats['event_loop_delay_ms'] => {
+  const loopDelayMeasured = (): LoopDelay => {
     // The histogram holds the timer's intervals: less its 1 ms, how late each firing was.
     const ms = (ns: number) => Number(Math.max(0, ns / 1e6 - 1).toFixed(2));
-    const delay = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
-    loopDelay.reset();
-    return delay;
+    return { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
   };
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
@@ -60,7 +63,16 @@ export function stopOnRequest(close: () => Promise<unknown>, options: { stats?: 
         void stop();
         break;
       case 'stats':
-        reply({ type: 'stats', value: { ...(options.stats?.() ?? { cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() }), event_loop_delay_ms: delaySinceLastAsked() } satisfies ServerStats });
+        reply({ type: 'stats', value: options.stats?.() ?? ({ cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats) });
+        break;
+      case 'loop-delay-start':
+        loopDelay.reset();
+        loopDelay.enable();
+        reply({ type: 'loop-delay-started' });
+        break;
+      case 'loop-delay-stop':
+        loopDelay.disable();
+        reply({ type: 'loop-delay', value: loopDelayMeasured() });
         break;
       case 'profile-start':
         profiler = new Session();
