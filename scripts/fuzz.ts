@@ -1,16 +1,15 @@
 /**
- * `npm run fuzz -- --runs N [--seed S]`: the API fuzzer of test/fuzz (every operation of the
- * OpenAPI document, N cases each; 20 in `npm test`) against the real app on a fresh database.
+ * `npm run fuzz [-- --runs N] [--seed S]`: the API fuzzer of test/fuzz (every operation of the
+ * OpenAPI document, N cases each; by default at least 10,000 cases in all, 2,000 in `npm test`) against the real app on a fresh database.
  * Prints each failing case, shrunk, with the seed that replays it; exits 1 if there is one.
  */
 import { parseArgs } from 'node:util';
-import { fuzzApi } from '../test/fuzz/api-fuzz.js';
+import { fuzzApi, runsFor, unrecordedFailedLogins } from '../test/fuzz/api-fuzz.js';
 import { accessToken, registerClient, startTestApp } from '../test/helpers/app.js';
 import { setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' }, seed: { type: 'string' } } });
-const runsPerOperation = Number(values.runs);
-if (!Number.isInteger(runsPerOperation) || runsPerOperation < 1) throw new Error('--runs must be a positive whole number');
+const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' } } });
+if (values.runs !== undefined && !(Number.isInteger(Number(values.runs)) && Number(values.runs) >= 1)) throw new Error('--runs must be a positive whole number');
 
 await setupTestDatabases();
 let failed = false;
@@ -19,6 +18,8 @@ try {
   const { app, close } = await startTestApp({ config: limits });
   try {
     const admin = await registerClient(app, ['admin:all']);
+    // At least 10,000 requests over the operations of the served document unless --runs says otherwise.
+    const runsPerOperation = values.runs !== undefined ? Number(values.runs) : await runsFor(app, 10_000);
     const started = Date.now();
     const report = await fuzzApi(app, {
       runsPerOperation,
@@ -30,7 +31,9 @@ try {
     console.log(`${report.cases} cases over ${report.operations} operations in ${seconds} s; ${report.failures.length} failing operation(s)`);
     console.log(`statuses: ${Object.entries(report.statuses).map(([status, count]) => `${status}: ${count}`).join(', ')}`);
     for (const failure of report.failures) console.log(`\n✖ ${failure.operation}\n  ${failure.fault}\n  ${failure.request.replaceAll('\n', '\n  ')}`);
-    failed = report.failures.length > 0;
+    const unrecorded = await unrecordedFailedLogins(app, report);
+    console.log(`failed logins: ${report.failedLogins.size}, of which not in the audit log: ${unrecorded.length}${unrecorded.length ? ` (${unrecorded.slice(0, 10).join(', ')})` : ''}`);
+    failed = report.failures.length > 0 || unrecorded.length > 0;
   } finally {
     await close();
   }

@@ -22,7 +22,8 @@ import { changeFeedPlugin } from './plugins/change-feed.js';
 import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
 import { eventRecorderPlugin } from './plugins/event-recorder.js';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import { inputBoundaryPlugin } from './plugins/input-boundary.js';
 import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   try {
     await assemble(app, config, options);
@@ -98,6 +100,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   // pages need them: domains/oauth/routes.ts, domains/web/routes.ts), so anything else is a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(errorsPlugin);
+  await app.register(inputBoundaryPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
   await app.register(eventRecorderPlugin);

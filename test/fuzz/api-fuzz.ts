@@ -12,10 +12,18 @@ import { openApiOperations, placeholderUrl, type Operation } from '../helpers/op
  */
 
 const weirdStrings = fc.oneof(
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%zz', '%00', '\u0000', '../../etc/passwd', '\ud800', '\uffff', '🔥', 'ﬀ', 'ǅ', 'a'.repeat(10_000), '<script>', "'; DROP TABLE x; --", '__proto__', 'constructor', 'toString', 'admin:all', '*'),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%zz', '%00', '\u0000', 'a\u0000b', '../../etc/passwd', '\ud800', '\udfff\ud800', 'x\udc00y', '\uffff', '🔥', 'ﬀ', 'ǅ', 'a'.repeat(10_000), '<script>', "'; DROP TABLE x; --", '__proto__', 'constructor', 'toString', 'admin:all', '*'),
+  // Enormous pages and numbers past every integer type.
+  fc.constantFrom('1000000', '2147483648', '9223372036854775808', '99999999999999999999999', '-9223372036854775809', '1e400', '0x7fffffff'),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.integer().map(String),
+);
+
+/** Text no database column can hold: lone surrogates and NUL, alone or inside ordinary text. */
+const hostileText = fc.oneof(
+  fc.constantFrom('\ud800', '\udfff', 'a\udc00b', '\udbff\udbff', 'x\u0000', '\u0000'),
+  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom('\ud800', '\udc00', '\u0000'), fc.string({ maxLength: 10 })).map((parts) => parts.join('')),
 );
 
 const jsonLeaf = fc.oneof(weirdStrings, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(Number.MAX_SAFE_INTEGER + 2));
@@ -38,6 +46,10 @@ const rawJsonBodies = fc.oneof(
     '1e309',
     '{"a":"\\ud800"}',
     '{"a":"\\u0000"}',
+    '{"\\ud800":1}',
+    '{"client_id":"\\udfff","grant_type":"client_credentials","client_secret":"x"}',
+    '{"name":"a\\u0000b","kind":"user"}',
+    '{"limit":1e400,"page":-1}',
     `${'['.repeat(5000)}${']'.repeat(5000)}`,
     `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
     `{"big":"${'x'.repeat(200_000)}"}`,
@@ -70,8 +82,18 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
     return operation.path.replace(/\{[A-Za-z_]+\}/g, () => values[index++]!);
   });
   const queryKeys = fc.oneof(fc.constantFrom(...(operation.queryParams.length ? operation.queryParams.map((p) => p.name) : ['q']), 'access_token', '__proto__', 'limit', 'page'), weirdStrings);
-  const query = fc.array(fc.tuple(queryKeys, weirdStrings), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&'));
+  // Keys repeat on purpose (duplicate parameters); lone surrogates reach the query as percent-encoded CESU-8 bytes.
+  const pairs = fc.array(fc.tuple(queryKeys, weirdStrings), { maxLength: 5 }).chain((list) => (list.length > 0 ? fc.constantFrom(list, [...list, list[0]!]) : fc.constant(list)));
+  const query = fc.oneof(
+    { weight: 5, arbitrary: pairs.map((list) => list.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')) },
+    { weight: 1, arbitrary: fc.constantFrom('limit=%00', 'cursor=%ED%A0%80', 'limit=1&limit=2', 'page=1&page=x', 'q=%C0%80', 'search=%F0%9F%94%A5%00') },
+  );
+  // Client credentials with hostile text: failed logins whose audit events must all be recorded.
+  const isClientAuthenticated = /\/oauth\/(token|revoke|introspect)$/.test(operation.path);
+  const credentials = fc.record({ grant_type: fc.constantFrom('client_credentials', 'refresh_token'), client_id: fc.oneof(hostileText, weirdStrings), client_secret: fc.oneof(hostileText, weirdStrings), token: weirdStrings });
   const body = fc.oneof(
+    { weight: isClientAuthenticated ? 3 : 0, arbitrary: credentials.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) },
+    { weight: isClientAuthenticated ? 1 : 0, arbitrary: credentials.map((value) => ({ payload: new URLSearchParams(value).toString(), contentType: 'application/x-www-form-urlencoded' })) },
     almostRightBody(operation.bodyFields).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
     rawJsonBodies.map((payload) => ({ payload, contentType: 'application/json' })),
     fc.tuple(query, contentTypes).map(([payload, contentType]) => ({ payload, contentType })),
@@ -106,9 +128,18 @@ function isHeaderValue(value: string): boolean {
 const validProblem = validatorFor('problem');
 const validOAuthError = validatorFor('oauth-error');
 
+/**
+ * What a server's internals look like when they leak: a stack frame, a module path, or PostgreSQL's
+ * error and statement text (knex quotes identifiers). Echoed input such as `'; DROP TABLE x; --`
+ * does not match.
+ */
+const leak = /\bat [^\s()]+ \((?:file:\/\/|\/)[^)]*:\d+:\d+\)|node_modules\/|\.ts:\d+:\d+|syntax error at or near|violates (?:foreign key|unique|check|not-null) constraint|relation "[^"]+" does not exist|invalid input syntax for|unsupported Unicode escape sequence|current transaction is aborted|\binsert into "|\bselect [^"]{0,200} from "|\bupdate "[a-z_]+" set|\bdelete from "/i;
+
 /** What is wrong with a response, or null when it keeps the property. */
 export function responseFault(operation: Operation, response: LightMyRequestResponse): string | null {
   if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body.slice(0, 500)}`;
+  const leaked = leak.exec(response.body);
+  if (leaked) return `answered ${response.statusCode} with server internals ("${leaked[0]}"): ${response.body.slice(0, 300)}`;
   if (response.statusCode < 400) return null;
   const type = String(response.headers['content-type'] ?? '');
   const isPage = /^\/v1\/(ui\/|oauth\/authorize)/.test(operation.path);
@@ -136,16 +167,35 @@ export interface FuzzReport {
   /** How many answers had each status: how far the cases got (validation, handlers, lookups). */
   statuses: Record<number, number>;
   failures: Array<{ operation: string; fault: string; request: string }>;
+  /** Request ids of the answers that were failed logins (invalid_client, too_many_attempts, invalid_token): each must have its auth.failed event. */
+  failedLogins: Set<string>;
+}
+
+/** A failed login: a refused client secret (or a throttled one) or a refused bearer token, each of which the audit log must record. */
+function isFailedLogin(response: LightMyRequestResponse): boolean {
+  if (response.statusCode !== 401 && response.statusCode !== 429) return false;
+  try {
+    const body = JSON.parse(response.body) as { error?: string; code?: string };
+    return body.error === 'invalid_client' || body.error === 'too_many_attempts' || body.code === 'invalid_token';
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Drives every operation `runsPerOperation` times. A failing case is shrunk by fast-check to a
  * small request and reported, with the seed that replays it; the run goes on to the next operation.
  */
-export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation: number; seed?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void }): Promise<FuzzReport> {
+export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation: number; seed?: number; concurrency?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void }): Promise<FuzzReport> {
   const operations = await openApiOperations(app);
-  const report: FuzzReport = { operations: operations.length, cases: 0, statuses: {}, failures: [] };
-  for (const operation of operations) {
+  const report: FuzzReport = { operations: operations.length, cases: 0, statuses: {}, failures: [], failedLogins: new Set() };
+  // Operations run side by side (requests of one operation one after another), so hostile requests
+  // share the server's batched writes with other callers' requests, as they would in production.
+  const queue = [...operations];
+  const worker = async (): Promise<void> => {
+    for (let operation = queue.shift(); operation; operation = queue.shift()) await fuzzOperation(operation);
+  };
+  const fuzzOperation = async (operation: Operation): Promise<void> => {
     options.onOperation?.(operation.name);
     // A fresh admin token per operation: DELETE /auth/revoke revokes the one it is called with.
     const adminToken = await options.adminToken();
@@ -155,6 +205,7 @@ export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation:
         report.cases++;
         const response = await app.inject(request.inject);
         report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
+        if (isFailedLogin(response)) report.failedLogins.add(String(response.headers['x-request-id']));
         const fault = responseFault(operation, response);
         if (fault) lastFault = { fault, request: request.description };
         return fault === null;
@@ -162,8 +213,26 @@ export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation:
       { numRuns: options.runsPerOperation, ...(options.seed !== undefined ? { seed: options.seed } : {}), endOnFailure: false },
     );
     if (result.failed) report.failures.push({ operation: operation.name, fault: `${lastFault?.fault ?? String(result.errorInstance)} (seed ${result.seed}, path ${result.counterexamplePath})`, request: lastFault?.request ?? '' });
-  }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
   return report;
+}
+
+/** The failed logins of a run that have no auth.failed event in the audit log (none, when the log keeps every one). */
+export async function unrecordedFailedLogins(app: FastifyInstance, report: FuzzReport): Promise<string[]> {
+  await app.eventRecorder.idle();
+  const ids = [...report.failedLogins];
+  const recorded = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows: Array<{ request_id: string }> = await app.db('audit_events').distinct('request_id').whereIn('request_id', ids.slice(i, i + 1000)).andWhere({ type: 'auth.failed' });
+    for (const row of rows) recorded.add(row.request_id);
+  }
+  return ids.filter((id) => !recorded.has(id));
+}
+
+/** Cases per operation for at least `total` requests over the operations of the served document. */
+export async function runsFor(app: FastifyInstance, total: number): Promise<number> {
+  return Math.ceil(total / (await openApiOperations(app)).length);
 }
 
 export { placeholderUrl };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { expectProblem } from '../helpers/responses.js';
-import { fuzzApi } from './api-fuzz.js';
+import { fuzzApi, runsFor, unrecordedFailedLogins } from './api-fuzz.js';
 
 /** The bounded run of the API fuzzer; `npm run fuzz -- --runs N` runs it longer. */
 describe('Fuzzing every operation of the OpenAPI document', function () {
@@ -15,11 +15,14 @@ describe('Fuzzing every operation of the OpenAPI document', function () {
   });
   after(() => t.close());
 
-  it('answers malformed and boundary requests without a 5xx, always with a valid problem+json or RFC 6749 error', async () => {
+  it('answers 2,000 hostile requests without a 5xx or a leak of internals, always with a valid problem+json or RFC 6749 error, and audits every failed login', async () => {
     const admin = await registerClient(t.app, ['admin:all']);
-    const report = await fuzzApi(t.app, { runsPerOperation: 20, adminToken: () => accessToken(t.app, admin, 'admin:all') });
+    const runsPerOperation = await runsFor(t.app, 2_000);
+    const report = await fuzzApi(t.app, { runsPerOperation, adminToken: () => accessToken(t.app, admin, 'admin:all') });
     expect(report.failures, JSON.stringify(report.failures, null, 2)).to.deep.equal([]);
-    expect(report.cases).to.be.at.least(report.operations * 20);
+    expect(report.cases).to.be.at.least(2_000);
+    expect(report.failedLogins.size, 'the fuzz made failed logins').to.be.above(0);
+    expect(await unrecordedFailedLogins(t.app, report)).to.deep.equal([]);
   });
 
   it('answers a NUL character in an id, or a version out of range, with 400 validation_failed (found by the fuzzer: PostgreSQL refuses them)', async () => {

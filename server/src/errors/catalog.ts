@@ -5,6 +5,7 @@
  */
 export const errorCatalog = {
   validation_failed: { status: 400, title: 'The request is not valid' },
+  malformed_request: { status: 400, title: 'The request is not valid HTTP' },
   malformed_body: { status: 400, title: 'The request body could not be parsed' },
   wrong_token_kind: { status: 400, title: 'This operation needs another kind of token' },
   token_in_query: { status: 400, title: 'Access tokens are not accepted in the query string' },
@@ -17,11 +18,13 @@ export const errorCatalog = {
   route_not_found: { status: 404, title: 'No such endpoint' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this endpoint' },
   not_acceptable: { status: 406, title: 'The requested representation is not available' },
+  request_timeout: { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state of the resource' },
   report_not_ready: { status: 409, title: 'The report has not completed yet' },
   precondition_failed: { status: 412, title: 'The resource has changed since the given version' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body media type is not supported' },
+  headers_too_large: { status: 431, title: 'The request headers are too large' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { GroupCommit } from '../db/group-commit.js';
+import { isRowFault } from '../db/pg-errors.js';
 import { pgQuery } from '../db/pg-transaction.js';
 import { chainOf } from '../domains/audit/chain.js';
 import { headOf, headParameter, PredictedTail } from '../domains/audit/predicted-tail.js';
@@ -24,6 +25,7 @@ export class EventRecorder {
   private readonly commit: GroupCommit<DomainEvent>;
   private readonly tail = new PredictedTail('change');
   private dropped = 0;
+  private failed = 0;
 
   constructor(
     private readonly db: Knex,
@@ -33,7 +35,9 @@ export class EventRecorder {
     // One write at a time: predictions build on the previous write, which two in flight would race.
     // Nobody waits for these writes (recordInBackground), so events gather for 10 ms: under load
     // one write carries tens of issued tokens' events instead of a few.
-    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 1, gatherMs: 10 });
+    // A failure caused by one request's events (text PostgreSQL refuses) is bisected down to that
+    // request, so it cannot take other callers' events with it.
+    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 1, gatherMs: 10, isolateFailures: isRowFault });
   }
 
   private async write(events: DomainEvent[]): Promise<void> {
@@ -55,14 +59,28 @@ export class EventRecorder {
     return this.commit.add(events);
   }
 
-  /** Records without waiting; a failure is logged, never thrown. */
+  /**
+   * Records without waiting; a failure is never thrown to the caller but is an alarm: an error
+   * log line naming the events' types and request ids, and the count in `failures` (on /health).
+   */
   recordInBackground(events: DomainEvent[]): void {
     if (this.commit.pending + events.length > this.maxPending) {
       this.dropped += events.length;
-      if (this.dropped === events.length || this.dropped % 1000 < events.length) this.log.warn({ dropped: this.dropped }, 'audit events dropped: too many waiting to be recorded');
+      if (this.dropped === events.length || this.dropped % 1000 < events.length) this.log.error({ dropped: this.dropped }, 'audit events dropped: too many waiting to be recorded');
       return;
     }
-    this.commit.add(events).catch((error: unknown) => this.log.error({ err: error, types: events.map((event) => event.type) }, 'audit events could not be recorded'));
+    this.commit.add(events).catch((error: unknown) => {
+      this.failed += events.length;
+      this.log.error(
+        { err: error, types: events.map((event) => event.type), request_ids: [...new Set(events.map((event) => event.request.id))], failed_total: this.failed },
+        'audit events could not be recorded',
+      );
+    });
+  }
+
+  /** Events handed over since start that were not recorded: failed writes, and drops when too many waited. */
+  get failures(): { failed: number; dropped: number } {
+    return { failed: this.failed, dropped: this.dropped };
   }
 
   /** Resolves when every event handed over so far is recorded (or failed). */

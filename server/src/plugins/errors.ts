@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, type InvalidField } from '../errors/api-error.js';
@@ -41,7 +44,18 @@ export const errorsPlugin = fp(
       if (request.routeOptions.config?.oauthErrors) return sendOAuthError(reply, toOAuthError(error, apiError));
       return sendProblem(reply, request, apiError);
     });
-    app.setNotFoundHandler((request, reply) => sendProblem(reply, request, new ApiError('route_not_found', `No endpoint answers ${request.method} ${request.url.split('?')[0]}`)));
+    const routes = new RouteMethods();
+    app.addHook('onRoute', (route) => routes.add(route.url, route.method, route.config?.oauthErrors === true));
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const endpoint = routes.of(path);
+      if (!endpoint) return sendProblem(reply, request, new ApiError('route_not_found', `No endpoint answers ${request.method} ${path}`));
+      // RFC 9110 section 15.5.6: a 405 names the methods the resource takes.
+      const allow = [...endpoint.methods].sort().join(', ');
+      const detail = `${path} does not take ${request.method}; it takes ${allow}`;
+      if (endpoint.oauth) return sendOAuthError(reply, new OAuthError('invalid_request', 405, detail, { allow }));
+      return sendProblem(reply, request, new ApiError('method_not_allowed', detail, { headers: { allow } }));
+    });
   },
   { name: 'errors' },
 );
@@ -58,7 +72,68 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
       : new ApiError('internal_error', 'An unexpected error occurred; the request id identifies it in the server log', { cause: error });
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed before routing');
   reply.header('x-request-id', request.id);
-  sendProblem(reply, request, apiError);
+  // No hook runs for these, the rate-limit plugin's neither: counted here, by address.
+  const send = (rateLimitHeaders: Record<string, string>): void => void sendProblem(reply.headers(rateLimitHeaders), request, apiError);
+  Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(send, () => send({}));
+}
+
+/**
+ * The methods each route path takes, to tell "no such endpoint" (404) from "not with this method"
+ * (405) for a concrete path. Paths are matched as Fastify's router does: `:param` is one segment,
+ * `*` the rest.
+ */
+class RouteMethods {
+  private readonly endpoints = new Map<string, { pattern: RegExp; methods: Set<string>; oauth: boolean }>();
+
+  add(url: string, method: string | string[], oauth: boolean): void {
+    let endpoint = this.endpoints.get(url);
+    if (!endpoint) {
+      const pattern = url.split(/(:[A-Za-z0-9_]+|\*)/).map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      endpoint = { pattern: new RegExp(`^${pattern}$`), methods: new Set(), oauth: false };
+      this.endpoints.set(url, endpoint);
+    }
+    for (const name of Array.isArray(method) ? method : [method]) endpoint.methods.add(name);
+    endpoint.oauth ||= oauth;
+  }
+
+  /** The methods of the route(s) whose path matches `path`, or undefined when none does. */
+  of(path: string): { methods: Set<string>; oauth: boolean } | undefined {
+    let found: { methods: Set<string>; oauth: boolean } | undefined;
+    for (const endpoint of this.endpoints.values()) {
+      if (!endpoint.pattern.test(path)) continue;
+      found ??= { methods: new Set(), oauth: false };
+      for (const name of endpoint.methods) found.methods.add(name);
+      found.oauth ||= endpoint.oauth;
+    }
+    return found;
+  }
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over the size limit, a
+ * request not sent in time, malformed HTTP): Fastify's default writes a body of its own. This
+ * answers problem+json with a request id and the rate-limit headers of the client's address, as
+ * every other answer. Bound to the Fastify instance (Fastify's clientErrorHandler option).
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers_too_large', 'The request headers exceed the size this server accepts')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('request_timeout', 'The request was not received in time')
+        : new ApiError('malformed_request', 'The request is not valid HTTP/1.1');
+  const requestId = randomUUID();
+  this.log.info({ code: apiError.code, parser_error: error.code, request_id: requestId }, 'client error before routing');
+  const write = (rateLimitHeaders: Record<string, string>): void => {
+    if (!socket.writable) return void socket.destroy();
+    const body = JSON.stringify({ ...apiError.toProblem(), request_id: requestId });
+    const headers: Record<string, string> = { ...rateLimitHeaders, 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId, connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n${head}\r\n${body}`);
+  };
+  const address = socket.remoteAddress ?? 'unknown';
+  Promise.resolve(this.rateLimitHeadersForAddress?.(address) ?? {}).then(write, () => write({}));
 }
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
+import { isRowFault } from '../../db/pg-errors.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
 import type { AuditEvent, Decision, SimulationRequest } from '../../generated/schema-types.js';
 import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
@@ -101,7 +102,8 @@ export class DecisionRecorder {
     // npm run bench: one in flight answered 15% more decisions than two, with a lower p99.
     options: GroupCommitOptions = { maxItemsPerWrite: 500, maxInFlight: 1 },
   ) {
-    this.commit = new GroupCommit((decisions) => this.write(decisions), options);
+    // One caller's decision that PostgreSQL refuses fails that caller only (issue #19, finding 2).
+    this.commit = new GroupCommit((decisions) => this.write(decisions), { isolateFailures: isRowFault, ...options });
   }
 
   /**

@@ -9,8 +9,20 @@ import { packageVersion } from '../meta/version.js';
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', {
-    config: { auth: 'public', docs: { summary: 'Liveness: the process is up', tags: ['Meta'], responses: { 200: schemaRef('health') } } },
-    handler: async () => ({ status: 'ok', version: packageVersion }),
+    config: {
+      auth: 'public',
+      docs: {
+        summary: 'Liveness: the process is up',
+        description:
+          'Also the alarm of the audit log: `checks.audit_log` counts, since this process started, the audit events it could not record (`failed_events`: their write failed, each logged at error level with its type and request id) and those it dropped because too many waited (`dropped_events`). Both stay 0 on a healthy server; alert on any increase. The process stays live either way.',
+        tags: ['Meta'],
+        responses: { 200: schemaRef('health') },
+      },
+    },
+    handler: async () => {
+      const { failed, dropped } = app.eventRecorder.failures;
+      return { status: 'ok', version: packageVersion, checks: { audit_log: { status: 'ok', failed_events: failed, dropped_events: dropped } } };
+    },
   });
 
   app.get('/ready', {

@@ -13,6 +13,13 @@ declare module 'fastify' {
     /** This request's standing against its rate limit, once counted. */
     rateLimit: RateLimitState | null;
   }
+  interface FastifyInstance {
+    /**
+     * Counts an answer given before Fastify routed the request (plugins/errors.ts
+     * answerClientError: 431, 408, malformed HTTP) against its address, and answers its headers.
+     */
+    rateLimitHeadersForAddress?: (ip: string) => Record<string, string> | Promise<Record<string, string>>;
+  }
 }
 
 const windowMs = rateWindowSeconds * 1000;
@@ -48,15 +55,18 @@ export const rateLimitsPlugin = fp(
       const resetAtMs = (window + 1) * windowMs;
       return { rateClass, limit: limitFor(app.config, subject, rateClass), count: hits, resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)), resetAt: resetAtMs / 1000 };
     };
-    /** Counts the request; synchronous with the in-memory counter, so the hot path makes no promise. */
-    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> => {
-      const rateClass: RateClass = request.routeOptions.config?.rateLimit ?? 'standard';
-      const subject = request.caller?.subject ?? null;
+    /** Counts a request; synchronous with the in-memory counter, so the hot path makes no promise. */
+    const countFor = (rateClass: RateClass, subject: string | null, ip: string): RateLimitState | Promise<RateLimitState> => {
       const now = Date.now();
       const window = Math.floor(now / windowMs);
-      const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${request.ip}` : `sub:${subject}`}:${window}`, window, windowMs);
+      const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${ip}` : `sub:${subject}`}:${window}`, window, windowMs);
       return typeof hits === 'number' ? stateOf(rateClass, subject, now, window, hits) : hits.then((n) => stateOf(rateClass, subject, now, window, n));
     };
+    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> => countFor(request.routeOptions.config?.rateLimit ?? 'standard', request.caller?.subject ?? null, request.ip);
+    app.decorate('rateLimitHeadersForAddress', (ip: string) => {
+      const state = countFor('standard', null, ip);
+      return state instanceof Promise ? state.then((s) => rateLimitHeaders(s, rateWindowSeconds)) : rateLimitHeaders(state, rateWindowSeconds);
+    });
 
     const refusal = (request: FastifyRequest, state: RateLimitState): Error | null => {
       request.rateLimit = state;

@@ -1,0 +1,93 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { expectOAuthError, expectProblem } from '../helpers/responses.js';
+import { expectSchema } from '../helpers/schemas.js';
+
+/** A raw HTTP/1.1 exchange on loopback: what the server writes, whatever it is. */
+function rawExchange(port: number, text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = raw.split('\r\n\r\n', 2);
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+/**
+ * Issue #19, finding 11: answers the HTTP framework gives by itself (431 headers too large, a
+ * wrong method) came in the framework's own body, or as a 404, without the rate-limit headers.
+ */
+describe('Security: framework answers come in the standard formats with the rate-limit headers', function () {
+  this.timeout(30_000);
+  let t: TestApp;
+  let port: number;
+
+  before(async () => {
+    t = await startTestApp({ listen: true });
+    port = Number(new URL(t.baseUrl).port);
+  });
+  after(() => t.close());
+
+  it('answers headers over the size limit with 431 problem+json, a request id and the rate-limit headers', async () => {
+    const answer = await new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/health', headers: { 'x-padding': 'a'.repeat(20_000) } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).to.equal(431);
+    expect(answer.headers['content-type']).to.equal('application/problem+json');
+    const problem = JSON.parse(answer.body) as Record<string, unknown>;
+    expectSchema('problem', problem);
+    expect(problem).to.include({ status: 431, code: 'headers_too_large' });
+    expect(problem.request_id).to.equal(answer.headers['x-request-id']);
+    expect(answer.headers['ratelimit-policy']).to.match(/^"standard";q=\d+;w=60$/);
+    expect(answer.headers['x-ratelimit-remaining']).to.match(/^\d+$/);
+  });
+
+  it('answers malformed HTTP with 400 problem+json malformed_request, not the framework\'s body', async () => {
+    const answer = await rawExchange(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n');
+    expect(answer.status).to.equal(400);
+    expect(answer.headers['content-type']).to.equal('application/problem+json');
+    expect(JSON.parse(answer.body)).to.include({ status: 400, code: 'malformed_request' });
+    expect(answer.headers.ratelimit).to.match(/^"standard";r=\d+;t=\d+$/);
+  });
+
+  it('answers a method the endpoint does not take with 405, the Allow header and the rate-limit headers', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/v1/health' });
+    expectProblem(response, 405, 'method_not_allowed');
+    expect(response.headers.allow).to.equal('GET, HEAD');
+    expect(response.headers['ratelimit-policy']).to.be.a('string');
+    const withParam = await t.app.inject({ method: 'PUT', url: '/v1/principals/some-id' });
+    expectProblem(withParam, 405, 'method_not_allowed');
+    expect(withParam.headers.allow).to.equal('DELETE, GET, HEAD, PATCH');
+    expectProblem(await t.app.inject({ method: 'GET', url: '/v1/no-such-endpoint' }), 404, 'route_not_found');
+  });
+
+  it('answers a URL with broken percent-encoding with problem+json and the rate-limit headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/principals/%E0%A4%A' });
+    expectProblem(response, 400, 'validation_failed');
+    expect(response.headers['ratelimit-policy']).to.match(/^"standard";q=\d+;w=60$/);
+  });
+
+  it('answers a wrong method on the OAuth endpoints with an RFC 6749 body, status 405 and Allow', async () => {
+    for (const url of ['/v1/oauth/token', '/v1/oauth/revoke', '/v1/oauth/introspect']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectOAuthError(response, 405, 'invalid_request');
+      expect(response.headers.allow).to.equal('POST');
+      expect(response.headers['ratelimit-policy']).to.be.a('string');
+    }
+  });
+});
