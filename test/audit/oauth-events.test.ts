@@ -224,7 +224,7 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       const claims = decodeJwt(pair.access_token);
       expect(event!.actor).to.deep.equal(clientActor(codeClient.clientId));
       expect(event!.target).to.deep.equal({ type: 'access_token', id: claims.jti });
-      expect(event!.data).to.deep.equal({ token_kind: 'access_token' });
+      expect(event!.data).to.deep.equal({ token_kind: 'access_token', revoked_with: 'value' });
       expect(event!.change).to.have.nested.property('after.subject', user.id);
       expect(await eventsOf(await revoke())).to.deep.equal([]);
     });
@@ -272,22 +272,25 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       return from.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username, password });
     };
 
-    it('a wrong password leaves one auth.failed with the username, never the password', async () => {
+    it('a wrong password leaves one auth.failed naming the principal, never the password', async () => {
       const password = `guess-${Math.random().toString(36).slice(2)}`;
       const response = await signInAttempt(new PageAgent(t.app, { remoteAddress: clientIp }), user.username, password);
       expect(response.statusCode).to.equal(200);
       const [event] = await expectEventsOf(response, ['auth.failed']);
       expect(event!.actor).to.deep.equal(anonymous);
-      expect(event!.target).to.deep.equal({ type: 'user', id: user.username });
+      expect(event!.target).to.deep.equal({ type: 'principal', id: user.id });
       expect(event!.outcome).to.equal('failure');
-      expect(event!.data).to.deep.equal({ reason: 'wrong_password', credential: 'password', username: user.username });
+      expect(event!.data).to.deep.equal({ reason: 'wrong_password', credential: 'password' });
       expect(JSON.stringify(event)).to.not.include(password);
     });
 
-    it('an unknown username leaves an auth.failed saying so', async () => {
+    it('an unknown username leaves an auth.failed saying so, with a keyed digest of the name instead of the name', async () => {
       const response = await signInAttempt(new PageAgent(t.app, { remoteAddress: clientIp }), 'nobody-of-that-name', 'whatever');
       const [event] = await expectEventsOf(response, ['auth.failed']);
-      expect(event!.data).to.deep.equal({ reason: 'unknown_user', credential: 'password', username: 'nobody-of-that-name' });
+      expect(event!.target.type).to.equal('username_digest');
+      expect(event!.target.id).to.match(/^[0-9a-f]{32}$/);
+      expect(event!.data).to.deep.equal({ reason: 'unknown_user', credential: 'password' });
+      expect(JSON.stringify(event)).to.not.include('nobody-of-that-name');
     });
 
     it('a throttled attempt leaves an auth.failed too', async () => {

@@ -40,6 +40,19 @@ describe('acctl decision, API tokens and connection errors (against a running se
     expect(allowed.matched_rules[0]).to.include({ policy_name: 'ledger-read', effect: 'allow' });
   });
 
+  it('shows why a rule did not apply to a token with read:policies, and only the policy id and rule to one without (issue #19, finding 7)', async () => {
+    const deny = [...requestFlags, '--attribute', 'department=sales'];
+    const withScope = ok(await apiCli(t, (await apiAs(t, ['evaluate:decisions', 'read:policies'])).client)(['decision', 'evaluate', ...deny]));
+    expect(withScope.stdout).to.match(/reason\s+rule 0 of policy ledger-read did not apply: principal attribute department "sales" is not one of \[finance\]/);
+    const narrow = apiCli(t, (await apiAs(t, ['evaluate:decisions'])).client);
+    const denied = ok(await narrow(['decision', 'evaluate', ...deny]));
+    expect(denied.stdout).to.include('need the read:policies scope');
+    expect(denied.stdout).to.not.include('finance');
+    const matched = ok(await narrow(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=finance'])).stdout;
+    expect(matched).to.match(/matched\s+allow \S+ v1 rule 0/);
+    expect(matched).to.not.include('ledger-read');
+  });
+
   it('exits 0 on a deny, and 10 with --exit-code while still printing the answer', async () => {
     const denied = await cli(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=sales', '--exit-code', '--json']);
     expect(denied.exitCode, denied.stderr).to.equal(exitCodes.denied);

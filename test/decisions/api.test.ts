@@ -39,7 +39,8 @@ describe('Decisions API', () => {
   const evaluate = (payload: unknown, token = evaluator) => t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
   it('allows by an active policy and answers id, matched policy and rule, versions, reasons, time and timestamp', async () => {
-    const response = await evaluate(readProdDb());
+    // Policy names need read:policies (issue #19, finding 7: test/security/decision-disclosure.test.ts); admin:all grants it.
+    const response = await evaluate(readProdDb(), admin);
     expect(response.statusCode, response.body).to.equal(200);
     const body = response.json();
     expectSchema('decision', body);

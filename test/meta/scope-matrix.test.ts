@@ -31,6 +31,8 @@ const publicOperations = [
   'POST /v1/ui/dashboard/clients',
   'POST /v1/ui/dashboard/clients/{client_id}/delete',
   'POST /v1/ui/dashboard/clients/{client_id}/rotate-secret',
+  'GET /v1/ui/password',
+  'POST /v1/ui/password',
 ];
 /** Routes any valid token may call (they act on the caller's own token). */
 const anyTokenOperations = ['POST /v1/auth/refresh', 'DELETE /v1/auth/revoke'];

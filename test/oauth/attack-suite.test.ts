@@ -11,7 +11,7 @@ import { authorizationCode, createTestUser, PageAgent, pkcePair, signIn } from '
 
 /**
  * Issue #10's checklist, the cases no other file covers. Most requirements are tested next to the
- * code they protect; docs/security-tests.md maps each requirement to its test.
+ * code they protect; docs/security.md maps each requirement to its test.
  */
 describe('OAuth attack suite: requirements not covered elsewhere', () => {
   let t: TestApp;

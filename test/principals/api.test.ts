@@ -6,14 +6,18 @@ describe('Principals API', () => {
   let t: TestApp;
   let admin: string;
   let reader: string;
-  let adminSubject: string;
+  /** Passwords and is_admin need admin:all (issue #19, finding 4; test/security/privilege-escalation.test.ts). */
+  let superuser: string;
+  let superuserSubject: string;
 
   before(async () => {
     t = await startTestApp();
     const client = await registerClient(t.app, ['read:principals', 'write:principals', 'delete:principals']);
-    adminSubject = client.clientId;
     admin = await accessToken(t.app, client);
     reader = await accessToken(t.app, await registerClient(t.app, ['read:principals']));
+    const superClient = await registerClient(t.app, ['admin:all']);
+    superuserSubject = superClient.clientId;
+    superuser = await accessToken(t.app, superClient);
   });
   after(async () => t.close());
 
@@ -21,11 +25,11 @@ describe('Principals API', () => {
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
 
   it('creates a user with attributes and a password that is never returned', async () => {
-    const response = await call('POST', '/v1/principals', admin, { kind: 'user', name: 'ada', display_name: 'Ada Lovelace', attributes: { department: 'engineering', level: 3, mfa_verified: true }, password: 'correct horse battery' });
+    const response = await call('POST', '/v1/principals', superuser, { kind: 'user', name: 'ada', display_name: 'Ada Lovelace', attributes: { department: 'engineering', level: 3, mfa_verified: true }, password: 'correct horse battery' });
     expect(response.statusCode, response.body).to.equal(201);
     const body = response.json();
     expectSchema('principal', body);
-    expect(body).to.include({ kind: 'user', name: 'ada', status: 'active', has_password: true, created_by: adminSubject });
+    expect(body).to.include({ kind: 'user', name: 'ada', status: 'active', has_password: true, created_by: superuserSubject });
     expect(response.body).to.not.include('correct horse');
     expect(response.body).to.not.include('scrypt');
     const row = await t.app.db('principals').where({ id: body.id }).first();
@@ -33,7 +37,7 @@ describe('Principals API', () => {
   });
 
   it('refuses a password on a service principal and an unknown kind (400)', async () => {
-    expect((await call('POST', '/v1/principals', admin, { kind: 'service', name: 'svc-x', password: 'long enough password' })).statusCode).to.equal(400);
+    expect((await call('POST', '/v1/principals', superuser, { kind: 'service', name: 'svc-x', password: 'long enough password' })).statusCode).to.equal(400);
     const unknownKind = await call('POST', '/v1/principals', admin, { kind: 'robot', name: 'r2' });
     expect(unknownKind.statusCode).to.equal(400);
     expect(unknownKind.json().errors[0].pointer).to.equal('/kind');

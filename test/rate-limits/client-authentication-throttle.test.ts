@@ -39,7 +39,7 @@ describe('Brute-force throttling of client authentication', () => {
   it('allows the client again once the failures are older than the window', async () => {
     await failTimes(clientAuthenticationThrottle.maxFailures, '198.51.100.4');
     expectOAuthError(await token(client.clientSecret, '198.51.100.4'), 429, 'too_many_attempts');
-    await t.app.db('sign_in_failures').update({ failed_at: new Date(Date.now() - (clientAuthenticationThrottle.windowSeconds + 1) * 1000) });
+    await t.app.db('credential_attempts').update({ attempted_at: new Date(Date.now() - (clientAuthenticationThrottle.windowSeconds + 1) * 1000) });
     expect((await token(client.clientSecret, '198.51.100.4')).statusCode).to.equal(200);
   });
 
@@ -64,6 +64,6 @@ describe('Brute-force throttling of client authentication', () => {
     await t.app.eventRecorder.idle();
     const rows: Array<{ data: { reason?: string } | string }> = await t.app.db('audit_events').where({ type: 'auth.failed' }).select('data');
     const reasons = rows.map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as { reason?: string }) : row.data).reason ?? '');
-    expect(reasons.some((reason) => /Client authentication failed 10 times/.test(reason))).to.equal(true);
+    expect(reasons.some((reason) => /Client authentication failed too often for this client \(10 times in 15 minutes from one address/.test(reason))).to.equal(true);
   });
 });

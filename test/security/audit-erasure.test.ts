@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { expectOAuthError, expectProblem } from '../helpers/responses.js';
+import { allowDocumentReads } from './support.js';
 
 /**
  * Issue #19, finding 1: a string PostgreSQL cannot store (a lone UTF-16 surrogate, NUL) in a request
@@ -87,14 +88,7 @@ describe('Security: one caller cannot fail other callers\' decisions', function 
   after(() => t.close());
 
   it('answers every ordinary decision sent in parallel with decisions whose principal holds lone surrogates', async () => {
-    const admin = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/policies',
-      headers: bearer(admin),
-      payload: { name: 'docs-read', status: 'active', rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'document', identifiers: ['*'] }, actions: ['read'] }] },
-    });
-    expect(created.statusCode, created.body).to.equal(201);
+    await allowDocumentReads(t.app);
     const evaluator = await accessToken(t.app, await registerClient(t.app, ['evaluate:decisions']));
     const ask = (principal: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: bearer(evaluator), payload: { principal, resource: { type: 'document', identifier: 'd1' }, action: 'read' } });

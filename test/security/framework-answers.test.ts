@@ -5,19 +5,31 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectOAuthError, expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
 
-/** A raw HTTP/1.1 exchange on loopback: what the server writes, whatever it is. */
-function rawExchange(port: number, text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A raw HTTP/1.1 exchange on loopback until the server closes the connection: every response it wrote, whatever they are. */
+function rawExchange(port: number, text: string): Promise<RawResponse[]> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const [head = '', body = ''] = raw.split('\r\n\r\n', 2);
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+      let rest = Buffer.concat(chunks).toString('utf8');
+      const responses: RawResponse[] = [];
+      while (rest.startsWith('HTTP/1.1')) {
+        const headEnd = rest.indexOf('\r\n\r\n');
+        const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        const length = Number(headers['content-length'] ?? 0);
+        responses.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
+        rest = rest.slice(headEnd + 4 + length);
+      }
+      resolve(responses);
     });
   });
 }
@@ -57,8 +69,20 @@ describe('Security: framework answers come in the standard formats with the rate
     expect(answer.headers['x-ratelimit-remaining']).to.match(/^\d+$/);
   });
 
+  it('answers headers over the size limit on an OAuth endpoint with 431 and an RFC 6749 body', async () => {
+    const [answer] = await rawExchange(port, `POST /v1/oauth/token HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\nContent-Length: 0\r\n\r\n`);
+    if (!answer) throw new Error('no answer');
+    expect(answer.status).to.equal(431);
+    expect(answer.headers['content-type']).to.equal('application/json');
+    expect(answer.headers['cache-control']).to.equal('no-store');
+    expectSchema('oauth-error', JSON.parse(answer.body));
+    expect(JSON.parse(answer.body).error).to.equal('invalid_request');
+    expect(answer.headers['ratelimit-policy']).to.match(/^"standard";q=\d+;w=60$/);
+  });
+
   it('answers malformed HTTP with 400 problem+json malformed_request, not the framework\'s body', async () => {
-    const answer = await rawExchange(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n');
+    const [answer] = await rawExchange(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n');
+    if (!answer) throw new Error('no answer');
     expect(answer.status).to.equal(400);
     expect(answer.headers['content-type']).to.equal('application/problem+json');
     expect(JSON.parse(answer.body)).to.include({ status: 400, code: 'malformed_request' });

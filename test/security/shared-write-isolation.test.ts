@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { decide } from '../../server/src/domains/decisions/service.js';
 import { systemContext } from '../../server/src/events/context.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
-import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
-import { bearer } from '../helpers/credentials.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
+import { allowDocumentReads } from './support.js';
 
 /**
  * Issue #19: a shared write (group commit) isolates a bad row. The boundary refuses text the
@@ -52,14 +52,7 @@ describe('Security: shared writes isolate a row the database refuses', function 
   });
 
   it('decisions: answers every ordinary decision that shared a write with one the database refuses, and fails that one to its caller', async () => {
-    const admin = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/policies',
-      headers: bearer(admin),
-      payload: { name: 'docs-read', status: 'active', rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'document', identifiers: ['*'] }, actions: ['read'] }] },
-    });
-    expect(created.statusCode, created.body).to.equal(201);
+    await allowDocumentReads(t.app);
     const generations = await t.app.decisions.feed.fresh();
     const ask = (id: string) => decide(t.app.decisions, systemContext('test'), [{ principal: { type: 'USER', id }, resource: { type: 'document', identifier: 'd1' }, action: 'read' }], generations, false);
     const outcomes = await Promise.allSettled([...Array.from({ length: 30 }, (_, i) => ask(`user-${i}`)), ask('bad\ud800'), ...Array.from({ length: 30 }, (_, i) => ask(`user-${30 + i}`))]);

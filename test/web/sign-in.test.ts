@@ -117,10 +117,17 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   describe('throttling: 5 failures per username and address in 15 minutes', () => {
+    // Each test guesses at a user of its own: the per-username ceiling (20 failures from all
+    // addresses) counts every test's failures together.
+    let target: TestUser;
+    beforeEach(async () => {
+      target = await createTestUser(t.app);
+    });
+
     it('answers the sixth attempt 429 with Retry-After, even with the right password', async () => {
       const agent = newAgent();
-      for (let failure = 1; failure <= 5; failure += 1) expect((await attempt(agent, user.username, 'wrong-password')).statusCode).to.equal(200);
-      const sixth = await attempt(agent, user.username, user.password);
+      for (let failure = 1; failure <= 5; failure += 1) expect((await attempt(agent, target.username, 'wrong-password')).statusCode).to.equal(200);
+      const sixth = await attempt(agent, target.username, target.password);
       expect(sixth.statusCode).to.equal(429);
       expect(Number(sixth.headers['retry-after'])).to.be.within(1, 900);
       expect(sixth.body).to.include('Too many failed sign-ins');
@@ -135,25 +142,25 @@ describe('sign-in, sessions and sign-out', () => {
 
     it('does not throttle the same username from another address, nor another username from this one', async () => {
       const agent = newAgent();
-      for (let failure = 1; failure <= 5; failure += 1) await attempt(agent, user.username, 'wrong-password');
-      expect((await attempt(newAgent(), user.username, user.password)).statusCode).to.equal(303);
+      for (let failure = 1; failure <= 5; failure += 1) await attempt(agent, target.username, 'wrong-password');
+      expect((await attempt(newAgent(), target.username, target.password)).statusCode).to.equal(303);
       const other = await createTestUser(t.app);
       expect((await attempt(agent, other.username, other.password)).statusCode).to.equal(303);
     });
 
     it('lets the username in again once the failures leave the window', async () => {
       const agent = newAgent();
-      for (let failure = 1; failure <= 5; failure += 1) await attempt(agent, user.username, 'wrong-password');
-      expect((await attempt(agent, user.username, user.password)).statusCode).to.equal(429);
-      await t.app.db('sign_in_failures').update({ failed_at: new Date(Date.now() - 16 * 60 * 1000) });
-      expect((await attempt(agent, user.username, user.password)).statusCode).to.equal(303);
+      for (let failure = 1; failure <= 5; failure += 1) await attempt(agent, target.username, 'wrong-password');
+      expect((await attempt(agent, target.username, target.password)).statusCode).to.equal(429);
+      await t.app.db('credential_attempts').update({ attempted_at: new Date(Date.now() - 16 * 60 * 1000) });
+      expect((await attempt(agent, target.username, target.password)).statusCode).to.equal(303);
     });
 
     it('forgets earlier failures after a successful sign-in', async () => {
       const at = newAddress();
-      for (let failure = 1; failure <= 4; failure += 1) await attempt(newAgent(at), user.username, 'wrong-password');
-      expect((await attempt(newAgent(at), user.username, user.password)).statusCode).to.equal(303);
-      for (let failure = 1; failure <= 4; failure += 1) expect((await attempt(newAgent(at), user.username, 'wrong-password')).statusCode).to.equal(200);
+      for (let failure = 1; failure <= 4; failure += 1) await attempt(newAgent(at), target.username, 'wrong-password');
+      expect((await attempt(newAgent(at), target.username, target.password)).statusCode).to.equal(303);
+      for (let failure = 1; failure <= 4; failure += 1) expect((await attempt(newAgent(at), target.username, 'wrong-password')).statusCode).to.equal(200);
     });
   });
 

@@ -61,7 +61,8 @@ export function decisionLines(decision: Decision): string[] {
     ['decision', verdict],
     ['id', decision.id],
     ['explanation', decision.explanation],
-    ...decision.matched_rules.map((rule) => ['matched', `${rule.effect} ${rule.policy_name} v${rule.policy_version} rule ${rule.rule_index}${rule.conditions_met.length > 0 ? ` (${rule.conditions_met.join(', ')})` : ''}`] as const),
+    // A summary answer (a token without read:policies) names policies by id only.
+    ...decision.matched_rules.map((rule) => ['matched', `${rule.effect} ${rule.policy_name ?? rule.policy_id} v${rule.policy_version} rule ${rule.rule_index}${rule.conditions_met.length > 0 ? ` (${rule.conditions_met.join(', ')})` : ''}`] as const),
     ...decision.reasons.map((reason) => ['reason', reason] as const),
   ]);
   return lines;

@@ -1,4 +1,5 @@
 import { checkClientRegistration as checkRules, type ClientRegistration, type ClientRegistrationInput } from '../../../server/src/domains/oauth/client-registration.js';
+import type { RedirectUriPolicy } from '../../../server/src/domains/oauth/redirect-uris.js';
 import { allScopes } from '../../../server/src/plugins/auth/scopes.js';
 import { UsageError } from '../errors.js';
 
@@ -8,8 +9,8 @@ export { registrableGrantTypes, type ClientRegistration, type ClientRegistration
  * The rules of registering an OAuth client live with the server (the dashboard applies them
  * too); here their problems become one usage error, exit code 2.
  */
-export function checkClientRegistration(input: ClientRegistrationInput): ClientRegistration {
-  const checked = checkRules(input);
+export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistration {
+  const checked = checkRules(input, redirectUriPolicy);
   if (checked.ok) return checked.registration;
   throw new UsageError(checked.problems.join('; '), checked.unknownScopes.length > 0 ? [`Known scopes: ${allScopes.join(', ')}`] : []);
 }

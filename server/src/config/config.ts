@@ -30,6 +30,8 @@ export interface Config {
   /** Server processes on this host (server/src/cluster); 1: this process alone. */
   workers: number;
   trustProxy: boolean;
+  /** Development only: accept http:// redirect URIs on any host, not only loopback (RFC 9700 section 2.6). */
+  allowInsecureRedirectUris: boolean;
   /** Audit (README "Audit"): which decisions get a decision.evaluated event, and for how long they are kept. */
   auditDecisionEvents: 'all' | 'deny' | 'none' | 'digest';
   auditDecisionRetentionDays: number;
@@ -63,7 +65,7 @@ export type RateLimitOverrides = Record<string, { standard?: number; decision?: 
 const configSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'workers', 'trustProxy', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
+  required: ['host', 'port', 'publicUrl', 'databaseUrl', 'keyEncryptionKey', 'logLevel', 'bodyLimit', 'accessTokenTtlSeconds', 'keyRefreshSeconds', 'keyRetentionSeconds', 'dbPoolMax', 'workers', 'trustProxy', 'allowInsecureRedirectUris', 'bootstrap', 'auditDecisionEvents', 'auditDecisionRetentionDays',
     'webhooksAllowHttp', 'webhooksAllowPrivateNetworks', 'webhookTimeoutMs', 'webhookConcurrency', 'webhookPollingIntervalSeconds', 'webhookMaxAttempts',
     'webhookRetryBaseDelayMs', 'webhookRetryMaxDelayMs', 'webhookDisableAfterFailedDeliveries', 'webhookDisableAfterFailingSeconds',
     'rateLimitStandard', 'rateLimitDecision', 'rateLimitBulk', 'rateLimitOverrides', 'redisUrl', 'rateLimitKeyPrefix'],
@@ -81,6 +83,7 @@ const configSchema = {
     dbPoolMax: { type: 'integer', minimum: 1, maximum: 1000 },
     workers: { type: 'integer', minimum: 1, maximum: maxWorkers },
     trustProxy: { type: 'boolean' },
+    allowInsecureRedirectUris: { type: 'boolean' },
     auditDecisionEvents: { enum: ['all', 'deny', 'none', 'digest'] },
     auditDecisionRetentionDays: { type: 'integer', minimum: 0, maximum: 36500 },
     webhooksAllowHttp: { type: 'boolean' },
@@ -146,6 +149,7 @@ export function makeConfig(input: Partial<Config> & Pick<Config, 'databaseUrl' |
     dbPoolMax: input.dbPoolMax ?? defaults.dbPoolMax,
     workers: input.workers ?? defaults.workers,
     trustProxy: input.trustProxy ?? defaults.trustProxy,
+    allowInsecureRedirectUris: input.allowInsecureRedirectUris ?? defaults.allowInsecureRedirectUris,
     auditDecisionEvents: input.auditDecisionEvents ?? defaults.auditDecisionEvents,
     auditDecisionRetentionDays: input.auditDecisionRetentionDays ?? defaults.auditDecisionRetentionDays,
     webhooksAllowHttp: input.webhooksAllowHttp ?? defaults.webhooksAllowHttp,
@@ -198,6 +202,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Partial<Config> {
     dbPoolMax: int('ACCTL_DB_POOL_MAX'),
     workers: env.ACCTL_WORKERS ? parseWorkers(env.ACCTL_WORKERS, 'ACCTL_WORKERS') : undefined,
     trustProxy: env.ACCTL_TRUST_PROXY ? env.ACCTL_TRUST_PROXY === 'true' : undefined,
+    allowInsecureRedirectUris: env.ACCTL_ALLOW_INSECURE_REDIRECT_URIS ? env.ACCTL_ALLOW_INSECURE_REDIRECT_URIS === 'true' : undefined,
     auditDecisionEvents: (env.ACCTL_AUDIT_DECISION_EVENTS || undefined) as Config['auditDecisionEvents'] | undefined,
     auditDecisionRetentionDays: int('ACCTL_AUDIT_DECISION_RETENTION_DAYS'),
     webhooksAllowHttp: env.ACCTL_WEBHOOKS_ALLOW_HTTP ? env.ACCTL_WEBHOOKS_ALLOW_HTTP === 'true' : undefined,

@@ -27,6 +27,11 @@ export const defaults = {
   /** Whether to trust X-Forwarded-* headers (behind a load balancer). */
   trustProxy: false,
   /**
+   * Redirect URIs must be https, or http on the loopback interface: an authorization code sent in
+   * clear can be read on the way (RFC 9700 section 2.6; OAuth 2.1 forbids them).
+   */
+  allowInsecureRedirectUris: false,
+  /**
    * Which decisions get a decision.evaluated audit event: every one (the default), only denials,
    * or none (Cerbos's decision-log filters offer the same choice). Every decision is still stored.
    */

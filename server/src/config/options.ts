@@ -59,6 +59,11 @@ const details: Record<ConfigOptionName, OptionDetails> = {
       'Server processes on this host, sharing its port (Node cluster): a whole number from 1 to 64, or `auto` (one per available core). Each process has its own pool of `ACCTL_DB_POOL_MAX` connections. Without REDIS_URL the first process counts the rate limits for all of them.',
   },
   trustProxy: { envVars: ['ACCTL_TRUST_PROXY'], description: '`true` to trust X-Forwarded-* headers (behind a load balancer).' },
+  allowInsecureRedirectUris: {
+    envVars: ['ACCTL_ALLOW_INSECURE_REDIRECT_URIS'],
+    description:
+      '`true` to register OAuth clients with `http://` redirect URIs on any host (the dashboard; `acctl server client create` reads the same variable, or takes `--allow-insecure-redirect-uris`). Otherwise a redirect URI is `https://`, or `http://` on 127.0.0.1, [::1] or localhost (RFC 9700 section 2.6). For development only.',
+  },
   auditDecisionEvents: {
     envVars: ['ACCTL_AUDIT_DECISION_EVENTS'],
     description:

@@ -28,6 +28,7 @@ export const errorCatalog = {
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+  write_conflict: { status: 503, title: 'Concurrent writes kept this one from completing' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

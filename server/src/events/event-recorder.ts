@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { GroupCommit } from '../db/group-commit.js';
 import { isRowFault } from '../db/pg-errors.js';
 import { pgQuery } from '../db/pg-transaction.js';
+import { inTransaction } from '../db/transaction-retry.js';
 import { chainOf } from '../domains/audit/chain.js';
 import { headOf, headParameter, PredictedTail } from '../domains/audit/predicted-tail.js';
 import { isWebhookEvent } from '../domains/webhooks/payload.js';
@@ -50,7 +51,7 @@ export class EventRecorder {
         return answer?.answer === 'recorded' ? 'stored' : { sequence: Number(answer?.last_sequence ?? -1), head: headOf(answer?.change_head) };
       })) === 'stored';
     if (stored) return;
-    const appended = await this.db.transaction(async (trx) => recordEvents(trx, events));
+    const appended = await inTransaction(this.db, async (trx) => recordEvents(trx, events));
     this.tail.learn(appended.filter((event) => event.chain === 'change'));
   }
 

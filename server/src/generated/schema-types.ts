@@ -216,7 +216,7 @@ export interface ApiTokenRefreshRequest {
   expires_in?: number;
 }
 /**
- * Body of DELETE /auth/revoke. Without a body the presented bearer token revokes itself. `token` revokes an API token or a JWT access token by its value, `id` an API token by id. Revoking another token than one's own needs admin:all.
+ * Body of DELETE /auth/revoke. Without a body the presented bearer token revokes itself. `token` revokes an API token or a JWT access token by its value, `id` an API token by id. By value, whoever holds a token may revoke it (possession is the proof); by id, only the presented token itself or a caller with admin:all.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "api-token-revoke-request".
@@ -644,7 +644,7 @@ export interface AuthorizationServerMetadata {
   authorization_response_iss_parameter_supported?: boolean;
 }
 /**
- * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window).
+ * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window). What it discloses depends on the caller (`detail`): every caller gets the decision, its id, and each matched rule as policy id, version, rule index and effect; policy names, the conditions a rule met, and the reasons other rules did not apply quote rule contents and the principal's attributes (stored ones included), so they are shown only to a caller that also has read:policies (and, when a stored principal's attributes were merged, read:principals or read:audit). The stored record keeps the full result.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "decision".
@@ -657,16 +657,25 @@ export interface Decision {
   decision: 'allow' | 'deny';
   matched_rules: {
     policy_id: string;
-    policy_name: string;
+    /**
+     * Only with `detail` full.
+     */
+    policy_name?: string;
     policy_version: number;
     rule_index: number;
     effect: 'allow' | 'deny';
+    /**
+     * One readable line per condition the rule met, e.g. `risk_score 30 < 50`; empty unless `detail` is full.
+     */
     conditions_met: string[];
   }[];
   /**
-   * Why rules for this resource and action did not apply.
+   * Why rules for this resource and action did not apply (at most 10, then a count). With `detail` summary, one line saying that rules did not apply, without why.
    */
   reasons: string[];
+  /**
+   * One sentence for people. With `detail` summary it names rules by policy id and index only.
+   */
   explanation: string;
   /**
    * Policy id to the version used, for every policy with a rule addressing the request.
@@ -679,6 +688,10 @@ export interface Decision {
    */
   evaluation_time_ms: number;
   timestamp: string;
+  /**
+   * How much this answer discloses: `full` for a caller with read:policies (and read:principals or read:audit when a stored principal's attributes were merged), else `summary`. Present in every answer; absent from the stored result, which is always full.
+   */
+  detail?: 'full' | 'summary';
 }
 /**
  * Body of POST /decisions/batch: 1 to 100 access requests, answered in order. A bulk operation for rate limits.
@@ -741,7 +754,7 @@ export interface DecisionList {
   next_cursor: string | null;
 }
 /**
- * Answer of GET /decisions/{id}: a recorded decision with the request as evaluated (stored principal attributes merged under the inline ones) and its result.
+ * Answer of GET /decisions/{id}: a recorded decision with the request as evaluated (stored principal attributes merged under the inline ones) and its result. The result is stored in full; a reader without read:policies is shown its summary (decision.json, `detail`: no policy names, conditions met or reasons).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "decision-record".
@@ -804,6 +817,14 @@ export interface Health {
           status: 'ok' | 'unavailable';
           latency_ms?: number;
           detail?: string;
+          /**
+           * audit_log: events this process could not record since it started (each logged at error level with its type and request id)
+           */
+          failed_events?: number;
+          /**
+           * audit_log: events dropped since start because too many waited to be recorded
+           */
+          dropped_events?: number;
         }
       | undefined;
   };
@@ -1604,7 +1625,7 @@ export interface Problem {
    */
   request_id?: string;
   /**
-   * For 400 validation_failed: each invalid field.
+   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin): each such field.
    */
   errors?: {
     /**

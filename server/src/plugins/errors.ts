@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConcurrencyConflict } from '../db/transaction-retry.js';
 import { ApiError, type InvalidField } from '../errors/api-error.js';
 import { OAuthError, ServerError, TemporarilyUnavailable, InvalidRequest } from '../errors/oauth-errors.js';
 
@@ -45,6 +46,7 @@ export const errorsPlugin = fp(
       return sendProblem(reply, request, apiError);
     });
     const routes = new RouteMethods();
+    routeTables.set(app, routes);
     app.addHook('onRoute', (route) => routes.add(route.url, route.method, route.config?.oauthErrors === true));
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]!;
@@ -76,6 +78,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const send = (rateLimitHeaders: Record<string, string>): void => void sendProblem(reply.headers(rateLimitHeaders), request, apiError);
   Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(send, () => send({}));
 }
+
+/** Each app's route paths (one app per errors plugin), for the answers written before routing. */
+const routeTables = new WeakMap<FastifyInstance, RouteMethods>();
 
 /**
  * The methods each route path takes, to tell "no such endpoint" (404) from "not with this method"
@@ -115,8 +120,11 @@ class RouteMethods {
  * answers problem+json with a request id and the rate-limit headers of the client's address, as
  * every other answer. Bound to the Fastify instance (Fastify's clientErrorHandler option).
  */
-export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The request line, when the parser got that far: the OAuth endpoints answer RFC 6749 bodies.
+  const path = Buffer.isBuffer(error.rawPacket) ? /^[A-Z]+ ([^ ?\r\n]+)/.exec(error.rawPacket.subarray(0, 2048).toString('latin1'))?.[1] : undefined;
+  const oauth = path !== undefined && routeTables.get(this)?.of(path)?.oauth === true;
   const apiError =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? new ApiError('headers_too_large', 'The request headers exceed the size this server accepts')
@@ -127,8 +135,9 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   this.log.info({ code: apiError.code, parser_error: error.code, request_id: requestId }, 'client error before routing');
   const write = (rateLimitHeaders: Record<string, string>): void => {
     if (!socket.writable) return void socket.destroy();
-    const body = JSON.stringify({ ...apiError.toProblem(), request_id: requestId });
-    const headers: Record<string, string> = { ...rateLimitHeaders, 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId, connection: 'close' };
+    const body = JSON.stringify(oauth ? new InvalidRequest(apiError.message).toBody() : { ...apiError.toProblem(), request_id: requestId });
+    const type: Record<string, string> = oauth ? { 'content-type': 'application/json', 'cache-control': 'no-store' } : { 'content-type': 'application/problem+json' };
+    const headers: Record<string, string> = { ...rateLimitHeaders, ...type, 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId, connection: 'close' };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.end(`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n${head}\r\n${body}`);
   };
@@ -147,7 +156,11 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
 
 function toOAuthError(error: unknown, apiError: ApiError): OAuthError {
   if (error instanceof OAuthError) return error;
-  if (apiError.status === 503) return new TemporarilyUnavailable();
+  // RFC 6749 section 5.2 has no Retry-After of its own; HTTP's (RFC 9110 section 10.2.3) still applies.
+  if (apiError.status === 503) {
+    const unavailable = new TemporarilyUnavailable();
+    return new OAuthError(unavailable.error, unavailable.status, unavailable.message, apiError.headers);
+  }
   if (apiError.status >= 500) return new ServerError();
   return new InvalidRequest(apiError.message);
 }
@@ -168,6 +181,8 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new ApiError('malformed_body', `Body is not valid JSON: ${error.message}`);
   if (isUnstorableInput(error)) return new ApiError('validation_failed', 'The request contains a value that cannot be stored or looked up: a NUL character (U+0000), or a number out of range');
   if (isDatabaseUnavailable(error)) return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
+  // Retried already (db/transaction-retry.ts); a conflict is the server's to resolve, never a 500.
+  if (isConcurrencyConflict(error)) return new ApiError('write_conflict', 'Concurrent writes kept this one from completing; nothing was stored, send it again', { headers: { 'retry-after': '1' } });
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.warn({ err: error }, 'unmapped client error');

@@ -1,63 +1,176 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { TypedNames } from './typed-names.js';
 
 /**
- * Credential guessing is slowed per credential name and client address: after `maxFailures`
- * failures within `windowSeconds`, further attempts for that pair are refused (429) without
- * checking the credential, until the oldest of those failures leaves the window. Unknown names
- * count the same as known ones, so the throttle tells nothing about which exist. Keyed by name
- * and address together, so nobody can lock a real user or client out from another address.
- * Counted in PostgreSQL (the `sign_in_failures` table, named after its first use), so all
- * replicas share it; concurrent attempts may overshoot the limit by a few.
+ * Credential guessing is slowed per credential name (a username, a client_id) in two counts,
+ * kept in PostgreSQL so every replica shares them (docs/security.md, "Throttles"):
+ * - per name and client address: `maxFailures` attempts within `windowSeconds`, then that pair is
+ *   refused (429) until the oldest of them leaves the window. A flood from one address, a shared
+ *   one included, locks nobody out from elsewhere (Auth0's brute-force protection counts the
+ *   same way, "count_per_identifier_and_ip");
+ * - per name across addresses, a ceiling: `accountMaxFailures` failures within the window, counted
+ *   since the last lockout ended, lock the name from every address for `lockoutSeconds`, doubled
+ *   for each lockout in a row up to `maxLockoutSeconds` (Microsoft Entra's smart lockout lengthens
+ *   repeated lockouts the same way), so guessing from many addresses gets slower, not faster.
+ * Every decision is one atomic step, a PostgreSQL function under an advisory lock of the name, so
+ * attempts are counted as if they came one after another, however many arrive at once:
+ * - a password (scrypt: costly) takes its slot before it is checked (reserveAttempt), and the
+ *   hash runs only with a slot; a slot still being checked counts like a failure, and goes if
+ *   the password was right (reservedAttemptSucceeded);
+ * - a client secret (one SHA-256: cheaper than the round trip a slot would cost) is checked
+ *   first, but its answer waits for the atomic step: a wrong one takes a slot if one is free
+ *   (recordFailureIfAllowed), a right one is let in only if no limit was reached before it
+ *   (admitAttempt; the token endpoints skip that round trip when the change counter shows that
+ *   nothing was recorded since their cached verdict); neither is answered otherwise. So no more
+ *   than the limit's worth of guesses get an answer either way, while a burst of right secrets
+ *   from one service takes no slot.
+ * Unknown names count the same as known ones, so the throttle tells nothing about which exist.
+ * Names and addresses are stored as keyed digests (typed-names.ts). The rule itself is the SQL
+ * function acctl_credential_wait (migration 20261127_03).
  */
 export interface FailureThrottle {
-  /** Keeps the keys of different credentials apart. */
-  name: string;
+  /** Keeps the keys of different credentials apart; the `throttle` column of the rows. */
+  name: 'sign-in' | 'client-authentication';
   maxFailures: number;
   windowSeconds: number;
+  accountMaxFailures: number;
+  lockoutSeconds: number;
+  maxLockoutSeconds: number;
 }
 
-/** Passwords at the sign-in page: 5 in 15 minutes, as OWASP's authentication cheat sheet suggests. */
-export const signInThrottle: FailureThrottle = { name: 'sign-in', maxFailures: 5, windowSeconds: 15 * 60 };
+/**
+ * Passwords at the sign-in page: 5 in 15 minutes from one address, as OWASP's authentication
+ * cheat sheet suggests; 20 from all addresses, then 15 minutes locked, 30, 60... at most 4 hours.
+ */
+export const signInThrottle: FailureThrottle = { name: 'sign-in', maxFailures: 5, windowSeconds: 15 * 60, accountMaxFailures: 20, lockoutSeconds: 15 * 60, maxLockoutSeconds: 4 * 60 * 60 };
 
 /**
  * Client secrets at the token, revocation and introspection endpoints: a little more room than
- * for people, since a misconfigured service retries on its own.
+ * for people, since a misconfigured service retries on its own; a high ceiling, since a client_id
+ * is no secret and a lockout stops a service, and generated secrets (256 bits) are not guessed.
  */
-export const clientAuthenticationThrottle: FailureThrottle = { name: 'client-authentication', maxFailures: 10, windowSeconds: 15 * 60 };
+export const clientAuthenticationThrottle: FailureThrottle = {
+  name: 'client-authentication',
+  maxFailures: 10,
+  windowSeconds: 15 * 60,
+  accountMaxFailures: 100,
+  lockoutSeconds: 15 * 60,
+  maxLockoutSeconds: 60 * 60,
+};
 
-/** How long any failure can matter: rows older than this are pruned. */
+/** How long any attempt can matter: rows older than this are pruned. */
 export const longestThrottleWindowSeconds = Math.max(signInThrottle.windowSeconds, clientAuthenticationThrottle.windowSeconds);
 
-/** SHA-256 of the pair: people sometimes type their password into the username field. */
-export function throttleKey(throttle: FailureThrottle, credentialName: string, ip: string): string {
-  return createHash('sha256').update(`${throttle.name}\u0000${credentialName}\u0000${ip}`, 'utf8').digest('hex');
+/** How long a lockout is remembered to double the next one (the SQL's '1 day'). */
+export const lockoutMemorySeconds = 24 * 60 * 60;
+
+/** The rows one attempt is counted under. */
+export interface ThrottleKeys {
+  throttle: FailureThrottle;
+  /** The name, across addresses. */
+  accountKey: string;
+  /** The name from this address. */
+  pairKey: string;
 }
 
-/** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-export async function secondsUntilAllowed(db: Knex, throttle: FailureThrottle, key: string, now: Date): Promise<number> {
-  return retryAfterSeconds(throttle, await latestFailures(db, throttle, key), now);
+/** `name` as the credential's lookup compares it (a username lower-cased: typed-names.ts). */
+export function throttleKeys(typedNames: TypedNames, throttle: FailureThrottle, name: string, address: string): ThrottleKeys {
+  return {
+    throttle,
+    accountKey: typedNames.throttleDigest([throttle.name, name]),
+    pairKey: typedNames.throttleDigest([throttle.name, name, address]),
+  };
 }
 
-/** The key's latest failures, newest first, as many as the throttle counts (what retryAfterSeconds needs, at any later time too). */
-export async function latestFailures(db: Knex, throttle: FailureThrottle, key: string): Promise<Date[]> {
-  const rows: Array<{ failed_at: Date }> = await db('sign_in_failures').where('throttle_key', key).orderBy('failed_at', 'desc').limit(throttle.maxFailures).select('failed_at');
-  return rows.map((row) => row.failed_at);
+function ruleParameters(keys: ThrottleKeys): [number, number, number] {
+  return [keys.throttle.windowSeconds, keys.throttle.maxFailures, keys.throttle.accountMaxFailures];
 }
 
-/** The rule itself: `maxFailures` failures within the window, counted at `now`, refuse until the oldest of them leaves it. */
-export function retryAfterSeconds(throttle: FailureThrottle, latest: readonly Date[], now: Date): number {
-  const windowStart = now.getTime() - throttle.windowSeconds * 1000;
-  const recent = latest.filter((failedAt) => failedAt.getTime() > windowStart).slice(0, throttle.maxFailures);
-  if (recent.length < throttle.maxFailures) return 0;
-  const oldest = recent[recent.length - 1]!;
-  return Math.max(1, Math.ceil((oldest.getTime() + throttle.windowSeconds * 1000 - now.getTime()) / 1000));
+/** A slot for one attempt, taken before its credential is checked; or how long to wait for one. */
+export type Reservation = { attemptId: string } | { retryAfterSeconds: number };
+
+export async function reserveAttempt(db: Knex, keys: ThrottleKeys, now: Date): Promise<Reservation> {
+  const result = await db.raw<{ rows: Array<{ attempt_id: string | null; retry_after_seconds: number }> }>('SELECT * FROM acctl_credential_reserve(?, ?, ?, ?, ?, ?, ?)', [
+    keys.throttle.name,
+    keys.accountKey,
+    keys.pairKey,
+    now,
+    ...ruleParameters(keys),
+  ]);
+  const row = result.rows[0]!;
+  return row.attempt_id === null ? { retryAfterSeconds: row.retry_after_seconds } : { attemptId: String(row.attempt_id) };
 }
 
-export async function recordFailure(db: Knex, key: string, now: Date): Promise<void> {
-  await db('sign_in_failures').insert({ throttle_key: key, failed_at: now });
+/**
+ * The reserved attempt turned out wrong: its slot stays, as a failure, and may lock the name
+ * (the ceiling counts failures only, never a slot whose check is still running).
+ */
+export async function reservedAttemptFailed(db: Knex, keys: ThrottleKeys, attemptId: string, now: Date): Promise<void> {
+  await recordFailure(db, keys, attemptId, now);
 }
 
-export async function clearFailures(db: Knex, key: string): Promise<void> {
-  await db('sign_in_failures').where({ throttle_key: key }).delete();
+/**
+ * The reserved attempt was right: its slot goes, so it never counts as a failure, and so do the
+ * pair's earlier failures (a person who signs in is forgiven their typos). Other addresses'
+ * failures stay: they may be someone else's guesses. Slots still being checked stay too.
+ */
+export async function reservedAttemptSucceeded(db: Knex, keys: ThrottleKeys, attemptId: string): Promise<void> {
+  await db('credential_attempts')
+    .where('id', attemptId)
+    .orWhere((failures) => failures.where({ pair_key: keys.pairKey, failed: true }))
+    .delete();
+}
+
+/** The reserved attempt was never checked (no hashing slot): its slot goes, counting nothing. */
+export async function cancelReservedAttempt(db: Knex, attemptId: string): Promise<void> {
+  await db('credential_attempts').where('id', attemptId).delete();
+}
+
+/**
+ * For a credential checked before its slot (a client secret: a SHA-256, not worth a round trip
+ * before it): the failure is recorded only while the rule allows one more, in the same atomic
+ * step as the rule's check. Answers 0 when it was recorded, else the seconds to wait, and the
+ * caller answers 429 instead of the failure: so however many guesses arrive at once, at most
+ * `maxFailures` of them are answered as wrong, as if they had come one after another.
+ */
+export async function recordFailureIfAllowed(db: Knex, keys: ThrottleKeys, now: Date): Promise<number> {
+  return recordFailure(db, keys, null, now);
+}
+
+async function recordFailure(db: Knex, keys: ThrottleKeys, attemptId: string | null, now: Date): Promise<number> {
+  const { throttle } = keys;
+  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_failure(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AS wait', [
+    throttle.name,
+    attemptId,
+    keys.accountKey,
+    keys.pairKey,
+    now,
+    ...ruleParameters(keys),
+    throttle.lockoutSeconds,
+    throttle.maxLockoutSeconds,
+  ]);
+  return Number(result.rows[0]!.wait);
+}
+
+/**
+ * For a credential checked before its slot, found right: 0 when no limit was reached before it (in
+ * the order of the name's atomic steps), else the seconds to wait, and the caller refuses it (429).
+ */
+export async function admitAttempt(db: Knex, keys: ThrottleKeys, now: Date): Promise<number> {
+  // (The token endpoints call it only when something was recorded since their cached verdict:
+  // domains/oauth/client-auth-cache.ts, admit.)
+  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_admit(?, ?, ?, ?, ?, ?) AS wait', [keys.accountKey, keys.pairKey, now, ...ruleParameters(keys)]);
+  return Number(result.rows[0]!.wait);
+}
+
+/** Seconds until the name may be tried from the address, 0 when it may be now (a read, for a cache: decides nothing alone). */
+export async function secondsUntilAllowed(db: Knex, keys: ThrottleKeys, now: Date): Promise<number> {
+  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_wait(?, ?, ?, ?, ?, ?) AS wait', [keys.accountKey, keys.pairKey, now, ...ruleParameters(keys)]);
+  return Number(result.rows[0]!.wait);
+}
+
+/** Attempts older than every window, and lockouts too old to lengthen the next one. */
+export async function pruneThrottleRows(db: Knex, now: Date): Promise<void> {
+  await db('credential_attempts').where('attempted_at', '<=', new Date(now.getTime() - longestThrottleWindowSeconds * 1000)).delete();
+  await db('credential_lockouts').where('locked_until', '<=', new Date(now.getTime() - lockoutMemorySeconds * 1000)).delete();
 }

@@ -35,6 +35,15 @@ import * as createClientAuthGeneration from './20261126_05_create_client_auth_ge
 import * as indexPoliciesManagedBy from './20261126_06_index_policies_managed_by.js';
 import * as createRecordCheckedDecisionsFunction from './20261126_07_create_record_checked_decisions_function.js';
 import * as createAppendChangeEventsFunction from './20261126_08_create_append_change_events_function.js';
+import * as createCredentialAttempts from './20261127_01_create_credential_attempts.js';
+import * as createCredentialLockouts from './20261127_02_create_credential_lockouts.js';
+import * as createCredentialWaitFunction from './20261127_03_create_credential_wait_function.js';
+import * as createCredentialReserveFunction from './20261127_04_create_credential_reserve_function.js';
+import * as createCredentialFailureFunction from './20261127_05_create_credential_failure_function.js';
+import * as createCredentialAdmitFunction from './20261127_06_create_credential_admit_function.js';
+import * as dropSignInFailures from './20261127_07_drop_sign_in_failures.js';
+import * as createTokenOwnerCutoffs from './20261127_11_create_token_owner_cutoffs.js';
+import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owner_cutoff_triggers.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -78,4 +87,13 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_06_index_policies_managed_by': indexPoliciesManagedBy,
   '20261126_07_create_record_checked_decisions_function': createRecordCheckedDecisionsFunction,
   '20261126_08_create_append_change_events_function': createAppendChangeEventsFunction,
+  '20261127_01_create_credential_attempts': createCredentialAttempts,
+  '20261127_02_create_credential_lockouts': createCredentialLockouts,
+  '20261127_03_create_credential_wait_function': createCredentialWaitFunction,
+  '20261127_04_create_credential_reserve_function': createCredentialReserveFunction,
+  '20261127_05_create_credential_failure_function': createCredentialFailureFunction,
+  '20261127_06_create_credential_admit_function': createCredentialAdmitFunction,
+  '20261127_07_drop_sign_in_failures': dropSignInFailures,
+  '20261127_11_create_token_owner_cutoffs': createTokenOwnerCutoffs,
+  '20261127_12_create_token_owner_cutoff_triggers': createTokenOwnerCutoffTriggers,
 };

@@ -16,12 +16,18 @@ export interface ApiTokenRow {
   replaced_by: string | null;
 }
 
-/** A token that may be used now: not revoked, not expired. */
+/**
+ * A token that may be used now: not revoked, not expired, and not issued before its owner's
+ * tokens were cut (token_owner_cutoffs: the subject disabled, deleted, demoted from admin; a
+ * client deleted), counted in whole seconds as access tokens' `iat` is. The one rule for API
+ * tokens, at the resource server and at introspection.
+ */
 export async function findUsableApiToken(db: Knex, tokenHash: string, now: Date): Promise<ApiTokenRow | undefined> {
   return db<ApiTokenRow>('api_tokens')
     .where({ token_hash: tokenHash })
     .whereNull('revoked_at')
     .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
+    .whereNotExists((q) => q.select(db.raw('1')).from('token_owner_cutoffs as c').whereRaw("c.owner_id = api_tokens.subject AND (c.suspended OR date_trunc('second', api_tokens.created_at) <= c.cut_at)"))
     .first();
 }
 
@@ -46,9 +52,27 @@ export async function revokeApiToken(db: Knex, id: string, by: string, now: Date
   return updated === 1;
 }
 
-export async function isAccessTokenRevoked(db: Knex, jti: string): Promise<boolean> {
-  const row = await db('revoked_access_tokens').where({ jti }).first('jti');
-  return row !== undefined;
+/** Why a verified access token no longer stands: its jti was revoked, or its owner's tokens were cut. */
+export type AccessTokenRefusal = 'revoked' | 'owner_cut';
+
+/**
+ * The one rule for a signed access token's standing, at the resource server and at
+ * introspection, in one round trip: its `jti` is not in revoked_access_tokens, and neither its
+ * subject (a principal) nor its client has had its tokens cut (token_owner_cutoffs) at or after
+ * its `iat` (whole seconds: a token of the cut's own second is refused, as it may predate it).
+ */
+export async function accessTokenRefusal(db: Knex, claims: { jti: string; sub: string; client_id: string; iat: number }): Promise<AccessTokenRefusal | undefined> {
+  const { rows } = await db.raw<{ rows: Array<{ revoked: boolean; owner_cut: boolean }> }>(
+    `SELECT EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = ?) AS revoked,
+            EXISTS (SELECT 1 FROM token_owner_cutoffs
+                     WHERE ((owner_kind = 'principal' AND owner_id = ?) OR (owner_kind = 'client' AND owner_id = ?))
+                       AND (suspended OR ?::numeric <= extract(epoch FROM cut_at))) AS owner_cut`,
+    [claims.jti, claims.sub, claims.client_id, claims.iat],
+  );
+  const [row] = rows;
+  if (row?.revoked) return 'revoked';
+  if (row?.owner_cut) return 'owner_cut';
+  return undefined;
 }
 
 /** Revokes an access token by its jti; false when it was already revoked. */

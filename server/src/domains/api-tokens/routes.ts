@@ -20,7 +20,7 @@ async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
  * RFC 7009 for revocation by value.
  */
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl });
+  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds });
 
   app.post<{ Body: ApiTokenCreateRequest }>('/auth/token', {
     config: {
@@ -62,7 +62,8 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       auth: 'authenticated',
       docs: {
         summary: 'Revoke a token',
-        description: 'Without a body, revokes the presented token. With `token` (an API token or an access token) or `id` (an API token), revokes that one: one\'s own tokens always, others\' with admin:all. Takes effect on every replica at once.',
+        description:
+          'Without a body, revokes the presented token. With `token` (an API token or an access token, by value), revokes that token whoever it belongs to: holding it is the proof (as with GitHub\'s credential revocation), and the caller is recorded as the actor of the token.revoked event. With `id` (an API token), only the presented token itself or a caller with admin:all may revoke it: ids are not secret (403 forbidden otherwise, whether or not the id exists). Takes effect on every replica at once.',
         tags: ['Authentication'],
         responses: { 200: schemaRef('api-token-revoked'), 401: problem, 403: problem, 404: problem },
       },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
 import { recordEvents } from '../../events/record.js';
@@ -17,6 +18,8 @@ export interface ApiTokenDeps {
   db: Knex;
   keys: SigningKeyStore;
   issuer: string;
+  /** config.accessTokenTtlSeconds, for access tokens presented by value. */
+  accessTokenTtlSeconds: number;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ApiTokenDeps {
 export async function createApiToken(deps: ApiTokenDeps, context: ChangeContext, caller: Caller, request: ApiTokenCreateRequest): Promise<ApiToken> {
   const beyond = request.scopes.filter((scope) => !grants(caller.scopes, scope));
   if (beyond.length > 0) throw new ApiError('forbidden', `A token cannot be given scopes its creator lacks: ${beyond.join(', ')}`);
-  return deps.db.transaction(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const token = await mintApiToken(trx, { name: request.name, scopes: request.scopes, subject: caller.subject, createdBy: caller.subject, expiresIn: request.expires_in, now: context.now });
     await recordEvents(trx, [changeEvent(context, 'api_token.created', { type: 'api_token', id: token.id }, { before: null, after: tokenSummary(token) })]);
     return token;
@@ -43,7 +46,7 @@ export async function refreshApiToken(deps: ApiTokenDeps, context: ChangeContext
   if (caller.kind !== 'api_token') {
     throw new ApiError('wrong_token_kind', 'POST /auth/refresh rotates API tokens; refresh OAuth access tokens with grant_type=refresh_token at /oauth/token');
   }
-  return deps.db.transaction(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const old = await trx<ApiTokenRow>('api_tokens').where({ id: caller.tokenId }).forUpdate().first();
     if (!old || old.revoked_at) throw new ApiError('invalid_token', 'The API token was revoked while it was being refreshed');
     const keptLifetime = old.expires_at ? Math.max(60, Math.round((old.expires_at.getTime() - old.created_at.getTime()) / 1000)) : undefined;
@@ -55,9 +58,19 @@ export async function refreshApiToken(deps: ApiTokenDeps, context: ChangeContext
   });
 }
 
+/** How the revoked token was named: it revoked itself, or was named by its value, or by its id. */
+export type RevokedWith = 'self' | 'value' | 'id';
+
 /**
- * Revokes the presented token (no body), or another by value or id. One's own tokens (same
- * subject) may always be revoked; anyone else's needs admin:all.
+ * DELETE /auth/revoke, by these rules (docs/security.md, "Revocation"):
+ * - no body: the presented token revokes itself;
+ * - `token` (an API token or an access token, by value): whoever holds a token may revoke it,
+ *   whoever it belongs to. Holding it is the proof (RFC 7009's revocation is by value too, and
+ *   GitHub's credential revocation API ends a leaked token for anyone who reports it); the
+ *   token.revoked event names the caller as actor and `revoked_with: "value"`;
+ * - `id` (an API token): only that token itself, or a caller with admin:all. An id is no secret
+ *   (audit events, token listings and answers show it), so it proves nothing: without this rule
+ *   any token could end its siblings. A refusal says nothing about whether the id exists.
  */
 export async function revokeToken(deps: ApiTokenDeps, context: ChangeContext, caller: Caller, target: { token?: string; id?: string } | undefined): Promise<TokenRevoked> {
   const now = context.now;
@@ -65,46 +78,55 @@ export async function revokeToken(deps: ApiTokenDeps, context: ChangeContext, ca
   if (!target?.token && !target?.id) {
     if (caller.kind === 'api_token') {
       const row = await findApiTokenById(deps.db, caller.tokenId);
-      if (row) await revokeApiTokenRecorded(deps.db, context, row, caller.subject);
+      if (row) await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'self');
     } else {
-      await revokeAccessTokenRecorded(deps.db, context, { jti: caller.tokenId, subject: caller.subject, clientId: caller.clientId, expiresAt: caller.expiresAt ?? now }, caller.subject);
+      await revokeAccessTokenRecorded(deps.db, context, { jti: caller.tokenId, subject: caller.subject, clientId: caller.clientId, expiresAt: caller.expiresAt ?? now }, caller.subject, 'self');
     }
     return { revoked: true, token_kind: caller.kind, id: caller.tokenId, revoked_at: revokedAt };
   }
-  if (target.id || (target.token && looksLikeApiToken(target.token))) {
-    const row = target.id ? await findApiTokenById(deps.db, target.id) : target.token && hasValidChecksum(target.token) ? await findApiTokenByHash(deps.db, hashSecret(target.token)) : undefined;
+  if (target.id) {
+    const itself = caller.kind === 'api_token' && caller.tokenId === target.id;
+    if (!itself && !caller.scopes.includes(adminScope)) {
+      throw new ApiError('forbidden', 'Revoking an API token by id requires admin:all, unless it is the presented token; anyone holding a token may revoke it by value (token)');
+    }
+    const row = await findApiTokenById(deps.db, target.id);
     if (!row) throw new ApiError('not_found', 'No such API token');
-    assertMayRevoke(caller, row.subject);
-    await revokeApiTokenRecorded(deps.db, context, row, caller.subject);
+    await revokeApiTokenRecorded(deps.db, context, row, caller.subject, itself ? 'self' : 'id');
+    return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
+  }
+  const token = target.token!;
+  if (looksLikeApiToken(token)) {
+    const row = hasValidChecksum(token) ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
+    if (!row) throw new ApiError('not_found', 'No such API token');
+    await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'value');
     return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
   }
   let claims;
   try {
-    claims = await verifyAccessToken(deps.keys, target.token!, { issuer: deps.issuer, now });
+    claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now });
   } catch (error) {
     if (error instanceof AccessTokenInvalid) throw new ApiError('not_found', `Not a live access token of this service: ${error.message}`);
     throw error;
   }
-  assertMayRevoke(caller, claims.sub);
-  await revokeAccessTokenRecorded(deps.db, context, { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) }, caller.subject);
+  await revokeAccessTokenRecorded(deps.db, context, { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) }, caller.subject, 'value');
   return { revoked: true, token_kind: 'access_token', id: claims.jti, revoked_at: revokedAt };
 }
 
 /** Revokes an API token with its token.revoked event; revoking a revoked token changes nothing and records nothing. */
-async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: ApiTokenRow, by: string): Promise<void> {
-  await db.transaction(async (trx) => {
+async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: ApiTokenRow, by: string, revokedWith: RevokedWith): Promise<void> {
+  await inTransaction(db, async (trx) => {
     if (!(await revokeApiToken(trx, row.id, by, context.now))) return;
     const before = { ...rowSummary(row), revoked_at: null };
-    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'api_token', id: row.id }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'api_token' })]);
+    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'api_token', id: row.id }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'api_token', revoked_with: revokedWith })]);
   });
 }
 
 /** Revokes an access token by its jti with its token.revoked event (also used by POST /oauth/revoke); revoking it again records nothing. */
-export async function revokeAccessTokenRecorded(db: Knex, context: ChangeContext, token: { jti: string; subject: string; clientId: string | null; expiresAt: Date }, by: string): Promise<void> {
-  await db.transaction(async (trx) => {
+export async function revokeAccessTokenRecorded(db: Knex, context: ChangeContext, token: { jti: string; subject: string; clientId: string | null; expiresAt: Date }, by: string, revokedWith: RevokedWith): Promise<void> {
+  await inTransaction(db, async (trx) => {
     if (!(await revokeAccessToken(trx, token.jti, token.expiresAt, by, context.now))) return;
     const before = { jti: token.jti, subject: token.subject, client_id: token.clientId, expires_at: token.expiresAt.toISOString(), revoked_at: null };
-    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'access_token', id: token.jti }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'access_token' })]);
+    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'access_token', id: token.jti }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'access_token', revoked_with: revokedWith })]);
   });
 }
 
@@ -115,12 +137,6 @@ function tokenSummary(token: ApiToken): Record<string, unknown> {
 
 function rowSummary(row: ApiTokenRow): Record<string, unknown> {
   return { id: row.id, name: row.name, scopes: row.scopes, subject: row.subject, created_by: row.created_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at?.toISOString() ?? null };
-}
-
-function assertMayRevoke(caller: Caller, subject: string): void {
-  if (subject !== caller.subject && !caller.scopes.includes(adminScope)) {
-    throw new ApiError('forbidden', "Revoking another subject's token requires the admin:all scope");
-  }
 }
 
 async function mintApiToken(

@@ -6,7 +6,7 @@ import { schemaRef } from '../../schemas/registry.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
 import { DecisionRecorder, StaleGenerations } from './decision-recorder.js';
-import { decide, getDecision, type DecisionDeps, type RecordingTime } from './service.js';
+import { decide, discloseDecision, discloseRecord, getDecision, type DecisionDeps, type MadeDecision, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
 
 const problem = schemaRef('problem');
@@ -43,7 +43,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'decision',
       docs: {
         summary: 'Evaluate an access request against all active policies',
-        description: `Same request shape as a simulation. The decision is recorded durably before it is answered. ${serverTimingDoc}`,
+        description: `Same request shape as a simulation. The decision is recorded durably before it is answered. ${disclosureDoc} ${serverTimingDoc}`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision'), 400: problem, 401: problem, 403: problem, 503: problem },
       },
@@ -59,7 +59,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'bulk',
       docs: {
         summary: 'Evaluate up to 100 access requests in one call',
-        description: `Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits. ${serverTimingDoc}`,
+        description: `Answered in order, each with its own id; all are recorded before the answer. A bulk operation for rate limits. Each answer discloses as POST /decisions/evaluate does. ${serverTimingDoc}`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-batch-response'), 400: problem, 401: problem, 403: problem, 503: problem },
       },
@@ -75,19 +75,27 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'List recorded decisions, newest first',
         description:
-          'Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive.',
+          'Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive. ' +
+          recordDisclosureDoc,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-list'), 400: problem, 401: problem, 403: problem },
       },
     },
     schema: { querystring: schemaRef('decision-list-query') },
-    handler: async (request) => listDecisions(app.db, request.query),
+    handler: async (request) => {
+      const page = await listDecisions(app.db, request.query);
+      return { ...page, data: page.data.map((record) => discloseRecord(record, request.caller!.scopes)) };
+    },
   });
 
   app.get<{ Params: { id: string } }>('/decisions/:id', {
-    config: { auth: { scope: 'read:audit' }, rateLimit: 'decision', docs: { summary: 'Get a recorded decision with its request and result', tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'read:audit' },
+      rateLimit: 'decision',
+      docs: { summary: 'Get a recorded decision with its request and result', description: recordDisclosureDoc, tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } },
+    },
     schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },
-    handler: async (request) => getDecision(app.db, request.params.id),
+    handler: async (request) => discloseRecord(await getDecision(app.db, request.params.id), request.caller!.scopes),
   });
 }
 
@@ -100,7 +108,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
 async function decideChecked(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, requests: SimulationRequest[]): Promise<Decision[]> {
   const generations = request.generations ?? (await app.changeFeed.fresh());
   const timing: RecordingTime = { recordMs: 0 };
-  let decisions: Decision[];
+  let decisions: MadeDecision[];
   try {
     decisions = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing);
   } catch (error) {
@@ -110,8 +118,17 @@ async function decideChecked(app: FastifyInstance, request: FastifyRequest, repl
     decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing);
   }
   reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
-  return decisions;
+  // Read after a possible authentication again: the caller's scopes as of the decision.
+  const scopes = request.caller!.scopes;
+  return decisions.map((made) => discloseDecision(made, scopes));
 }
+
+/** Cerbos answers a check with its effect and keeps the matched policy's metadata behind `includeMeta`; here the scope decides. */
+const disclosureDoc =
+  'What the answer discloses depends on the caller (`detail`): with evaluate:decisions alone, the decision, its id, the policy versions, and each matched rule as policy id, version, rule index and effect (`detail` summary). Policy names, the conditions each rule met and why other rules did not apply quote rule contents and principal attributes, so they come only with read:policies as well, and when the request named a stored principal, read:principals or read:audit (`detail` full). The record keeps the full result.';
+
+const recordDisclosureDoc =
+  'Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).';
 
 const serverTimingDoc =
   'The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group\'s write and commit), `total` the time from the request\'s arrival to the answer being ready, both in milliseconds.';

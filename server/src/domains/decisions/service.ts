@@ -8,6 +8,7 @@ import { evaluate } from '../policies/engine/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
 import { decisionRecordColumns, toDecisionRecord } from './decision-query.js';
 import type { DecisionRecorder, RecordedDecision } from './decision-recorder.js';
+import { decisionDetailFor, disclose } from './disclosure.js';
 import type { StoredPrincipals } from './stored-principals.js';
 
 export interface DecisionDeps {
@@ -30,6 +31,7 @@ export const maxBatchSize = 100;
  * counters the caches are used at. Read after the request arrived, they are all a decision needs;
  * otherwise (`readBeforeArrival`: the replica's known counters) recording checks them, and
  * rejects with StaleGenerations when something changed since: decide again at its counters.
+ * Each decision is recorded in full; the caller is shown what its scopes may see (disclosure.ts).
  */
 export async function decide(
   deps: DecisionDeps,
@@ -38,14 +40,14 @@ export async function decide(
   generations: Generations,
   readBeforeArrival: boolean,
   timing?: RecordingTime,
-): Promise<Decision[]> {
+): Promise<MadeDecision[]> {
   const snapshot = await deps.policies.get(generations.policies);
   const made = readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
   const now = context.now;
   const recorded: RecordedDecision[] = [];
-  const decisions: Decision[] = [];
+  const decisions: MadeDecision[] = [];
   for (const request of requests) {
-    const effective = await withStoredAttributes(deps, request, generations.principals);
+    const { effective, mergedStoredAttributes } = await withStoredAttributes(deps, request, generations.principals);
     const started = performance.now();
     const result = evaluate(snapshot.set, effective, now);
     const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
@@ -59,7 +61,7 @@ export async function decide(
       evaluation_time_ms: elapsed,
       timestamp: now.toISOString(),
     };
-    decisions.push(decision);
+    decisions.push({ decision, mergedStoredAttributes });
     const audited = deps.auditedDecisions === 'all' || (deps.auditedDecisions === 'deny' && decision.decision === 'deny');
     const row = {
       id: decision.id,
@@ -88,6 +90,17 @@ export async function decide(
   return decisions;
 }
 
+/** A decision as recorded (in full), and whether a stored principal's attributes went into it (disclosure.ts). */
+export interface MadeDecision {
+  decision: Decision;
+  mergedStoredAttributes: boolean;
+}
+
+/** The answer to a caller with `scopes`: in full or as a summary (disclosure.ts). */
+export function discloseDecision(made: MadeDecision, scopes: readonly string[]): Decision {
+  return disclose(made.decision, decisionDetailFor(scopes, made.mergedStoredAttributes));
+}
+
 /** Time spent waiting for decisions to be recorded (their group's write and commit), for the Server-Timing header. */
 export interface RecordingTime {
   recordMs: number;
@@ -99,6 +112,15 @@ export async function getDecision(db: Knex, id: string): Promise<DecisionRecord>
   const row = await db('decisions').select(...decisionRecordColumns).where(byTimeOrderedId(id, 'created_at')).first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
   return toDecisionRecord(row);
+}
+
+/**
+ * A stored record as its reader may see it: the result in full or as a summary (disclosure.ts).
+ * The request stays whole: a reader of records has read:audit, whose decision.evaluated events
+ * carry the same request, stored attributes merged.
+ */
+export function discloseRecord(record: DecisionRecord, scopes: readonly string[]): DecisionRecord {
+  return { ...record, result: disclose(record.result, decisionDetailFor(scopes, true)) };
 }
 
 /**
@@ -128,10 +150,11 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
   };
 }
 
-async function withStoredAttributes(deps: DecisionDeps, request: SimulationRequest, principalsGeneration: number): Promise<SimulationRequest> {
+/** The request as evaluated, and whether a stored principal's attributes went into it (which the answer may then quote). */
+async function withStoredAttributes(deps: DecisionDeps, request: SimulationRequest, principalsGeneration: number): Promise<{ effective: SimulationRequest; mergedStoredAttributes: boolean }> {
   const id = request.principal.id;
-  if (!id) return request;
+  if (!id) return { effective: request, mergedStoredAttributes: false };
   const stored = await deps.principals.attributes(id, principalsGeneration);
-  if (!stored) return request;
-  return { ...request, principal: { ...request.principal, attributes: { ...stored, ...request.principal.attributes } } };
+  if (!stored) return { effective: request, mergedStoredAttributes: false };
+  return { effective: { ...request, principal: { ...request.principal, attributes: { ...stored, ...request.principal.attributes } } }, mergedStoredAttributes: true };
 }

@@ -1,6 +1,7 @@
 import { randomUUID, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
+import { clockSkewSeconds } from './lifetimes.js';
 
 /** Spec, "Access token (JWT)", plus `jti` (RFC 9068 section 2.2) so a token can be revoked early. */
 export interface AccessTokenClaims {
@@ -55,26 +56,49 @@ export class AccessTokenInvalid extends Error {
   override name = 'AccessTokenInvalid';
 }
 
+/** What a verifier needs besides the keys: this service's issuer and the lifetime it gives access tokens. */
+export interface AccessTokenRules {
+  issuer: string;
+  /** config.accessTokenTtlSeconds: every access token this service signs lives exactly that long. */
+  lifetimeSeconds: number;
+  now: Date;
+}
+
 /**
  * Verifies signature (RS256 only: `none`, HS256 and every other algorithm are refused before any
- * key is used), issuer, audience and expiry. Revocation is checked by the caller.
+ * key is used), issuer, audience, expiry, and the lifetime claims: a token this service signed
+ * has an `iat` (not in the future) and `exp - iat` equal to the configured lifetime, so any other
+ * is refused whatever its signature (RFC 9068 section 4 lets a resource server refuse a token
+ * whose iat it deems too far off; RFC 8725 section 3.10 asks to check every claim the issuer
+ * sets). Revocation and the owner's state are checked by the caller.
  */
-export async function verifyAccessToken(keys: SigningKeyStore, token: string, options: { issuer: string; now: Date }): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(keys: SigningKeyStore, token: string, rules: AccessTokenRules): Promise<AccessTokenClaims> {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(
+    ({ payload } = await jwtVerify(
       token,
       async (header) => {
         const key = header.kid ? await keys.verificationKey(header.kid) : undefined;
         if (!key) throw new AccessTokenInvalid('the token was not signed by a key of this service');
         return key;
       },
-      { algorithms: ['RS256'], issuer: options.issuer, audience: options.issuer, currentDate: options.now, requiredClaims: ['sub', 'exp', 'iat', 'jti'] },
-    );
-    return assertClaims(payload);
+      { algorithms: ['RS256'], issuer: rules.issuer, audience: rules.issuer, currentDate: rules.now, requiredClaims: ['sub', 'exp', 'iat', 'jti'] },
+    ));
   } catch (error) {
     if (error instanceof AccessTokenInvalid) throw error;
     throw new AccessTokenInvalid(describeJoseError(error));
   }
+  const claims = assertClaims(payload);
+  assertLifetime(claims, rules);
+  return claims;
+}
+
+/** The lifetime claims as this service issues them, within the clock skew replicas may have. */
+function assertLifetime(claims: AccessTokenClaims, rules: AccessTokenRules): void {
+  const now = Math.floor(rules.now.getTime() / 1000);
+  if (claims.iat > now + clockSkewSeconds) throw new AccessTokenInvalid('the token\'s iat claim lies in the future');
+  if (claims.exp <= claims.iat) throw new AccessTokenInvalid('the token\'s exp claim is not after its iat claim');
+  if (claims.exp - claims.iat > rules.lifetimeSeconds + clockSkewSeconds) throw new AccessTokenInvalid('the token\'s lifetime (exp - iat) is longer than this service issues');
 }
 
 function assertClaims(payload: JWTPayload): AccessTokenClaims {

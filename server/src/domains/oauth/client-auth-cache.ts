@@ -1,55 +1,92 @@
 import type { Knex } from 'knex';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
-import { latestFailures, retryAfterSeconds, type FailureThrottle } from '../../security/failure-throttle.js';
+import { admitAttempt, recordFailureIfAllowed, secondsUntilAllowed, throttleKeys, type FailureThrottle, type ThrottleKeys } from '../../security/failure-throttle.js';
+import type { TypedNames } from '../../security/typed-names.js';
+import { approximateBytes, BoundedMap } from '../../security/bounded-map.js';
 import { findClient, type OAuthClientRow } from './clients-repo.js';
 
-/** What client authentication reads from the database: the client, and the throttle's failures. */
+/** Entries of each of ClientAuthCache's maps, and the bytes of the client rows (their redirect URIs and scopes vary). */
+export const clientAuthCacheBounds = { maxEntries: 10_000, maxClientBytes: 16 * 2 ** 20 };
+
+/** What client authentication reads from the database and the failure throttle, as of one request. */
 export interface ClientAuthLookup {
   client(clientId: string): Promise<OAuthClientRow | undefined>;
-  secondsUntilAllowed(throttle: FailureThrottle, key: string, now: Date): Promise<number>;
+  throttleKeys(throttle: FailureThrottle, clientId: string, address: string): ThrottleKeys;
+  /** From the cache: a pair still throttled is refused without a round trip (a wait only ever shortens while nothing is recorded). */
+  secondsUntilAllowed(keys: ThrottleKeys, now: Date): Promise<number>;
+  /** A wrong secret: the atomic step (recordFailureIfAllowed), 0 when recorded, else the seconds to wait. */
+  recordFailure(keys: ThrottleKeys, now: Date): Promise<number>;
+  /**
+   * A right secret, once secondsUntilAllowed answered 0 for its keys on this lookup: 0 when it may
+   * be let in, else the seconds to wait. If nothing of client authentication changed on any
+   * replica between this lookup's counter read and a read that starts now (shared by concurrent
+   * requests), no failure was recorded in between, so the verdict still holds at that second read
+   * and the attempt is ordered there, before any failure recorded later. Otherwise the atomic step
+   * decides (admitAttempt), ordered against every failure; that is what guesses sent at once meet.
+   */
+  admit(keys: ThrottleKeys, now: Date): Promise<number>;
+  /** A client_id as the audit log may show it when no such client exists (typed-names.ts). */
+  unknownClientIdDigest(clientId: string): string;
 }
 
 /**
- * OAuth clients and the failure throttle's recent failures, kept in memory and trusted only at the
- * client_auth counter they were read at (migration 20261126_05: a trigger bumps it with any change
- * to oauth_clients or sign_in_failures, on any replica). The counter comes from the change feed's
- * shared read, taken after the request arrived, so a secret rotated or a failure recorded before
- * then is always seen, and concurrent token requests share one query instead of two each.
+ * OAuth clients and the failure throttle's verdicts, kept in memory and trusted only at the
+ * client_auth counter they were read at (migrations 20261126_05 and 20261127_01/_02: triggers bump
+ * it with any change to oauth_clients and with every client-authentication failure or lockout,
+ * on any replica). The counter comes from the change feed's shared read, taken after the request
+ * arrived, so a secret rotated or a failure recorded before then is always seen, and concurrent
+ * token requests share one query instead of two each. A verdict is kept as the time the pair may
+ * be tried again: with no new failure, waiting only ever shortens.
  */
 export class ClientAuthCache {
   private generation = -1;
-  private readonly clients = new Map<string, OAuthClientRow | null>();
-  private readonly failures = new Map<string, Date[]>();
-  private static readonly maxEntries = 10_000;
+  // Keyed by what token requests send (client ids that may name no client, throttle pairs), so
+  // bounded: the least recently used forgotten first (security/bounded-map.ts).
+  private readonly clients: BoundedMap<string, OAuthClientRow | null>;
+  private readonly allowedAt: BoundedMap<string, number>;
 
   constructor(
     private readonly db: Knex,
     private readonly feed: ChangeFeed,
-  ) {}
+    private readonly typedNames: TypedNames,
+    bounds: { maxEntries: number; maxClientBytes: number } = clientAuthCacheBounds,
+  ) {
+    this.clients = new BoundedMap(bounds.maxEntries, { maxWeight: bounds.maxClientBytes, weigh: (row, clientId) => approximateBytes(clientId) + approximateBytes(row) });
+    this.allowedAt = new BoundedMap(bounds.maxEntries);
+  }
 
   /** A lookup for one request: current as of a counter read that started after this call. */
   async current(): Promise<ClientAuthLookup> {
     const generation = (await this.feed.fresh()).client_auth;
     if (generation > this.generation) {
       this.clients.clear();
-      this.failures.clear();
+      this.allowedAt.clear();
       this.generation = generation;
     }
     return {
       client: (clientId) => this.read(this.clients, clientId, generation, async () => (await findClient(this.db, clientId)) ?? null).then((row) => row ?? undefined),
-      secondsUntilAllowed: async (throttle, key, now) => retryAfterSeconds(throttle, await this.read(this.failures, `${throttle.name}:${key}`, generation, () => latestFailures(this.db, throttle, key)), now),
+      throttleKeys: (throttle, clientId, address) => throttleKeys(this.typedNames, throttle, clientId, address),
+      secondsUntilAllowed: async (keys, now) => {
+        const allowedAt = await this.read(this.allowedAt, keys.pairKey, generation, async () => now.getTime() + (await secondsUntilAllowed(this.db, keys, now)) * 1000);
+        return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
+      },
+      recordFailure: (keys, now) => recordFailureIfAllowed(this.db, keys, now),
+      admit: async (keys, now) => ((await this.feed.fresh()).client_auth === generation ? 0 : admitAttempt(this.db, keys, now)),
+      unknownClientIdDigest: (clientId) => this.typedNames.auditDigest('client_id', clientId),
     };
   }
 
-  private async read<T>(map: Map<string, T>, key: string, generation: number, load: () => Promise<T>): Promise<T> {
+  /** Entries of each map, for tests and diagnostics. */
+  get sizes(): { clients: number; allowedAt: number } {
+    return { clients: this.clients.size, allowedAt: this.allowedAt.size };
+  }
+
+  private async read<T>(map: BoundedMap<string, T>, key: string, generation: number, load: () => Promise<T>): Promise<T> {
     if (generation === this.generation && map.has(key)) return map.get(key)!;
     const value = await load();
     // Kept only while the counter it was read under is still the latest: a newer one may have
     // cleared the map since, and what was read may be older than that change.
-    if (generation === this.generation) {
-      if (map.size >= ClientAuthCache.maxEntries) map.clear();
-      map.set(key, value);
-    }
+    if (generation === this.generation) map.set(key, value);
     return value;
   }
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import { oauthClientEvent } from '../../events/oauth-client-events.js';
 import { recordEvents } from '../../events/record.js';
 import type { ChangeContext } from '../../events/types.js';
@@ -10,7 +11,7 @@ import { deleteClient, findClient, insertClient, updateClientSecret, type NewOAu
  */
 
 export async function createClientRecorded(db: Knex, context: ChangeContext, client: NewOAuthClient): Promise<OAuthClientRow> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await insertClient(trx, client);
     await recordEvents(trx, [oauthClientEvent(context, 'client.created', null, row)]);
     return row;
@@ -19,7 +20,7 @@ export async function createClientRecorded(db: Knex, context: ChangeContext, cli
 
 /** The client as it was before, or undefined when no confidential client has that id (nothing changes). */
 export async function rotateClientSecretRecorded(db: Knex, context: ChangeContext, clientId: string, secretHash: string): Promise<OAuthClientRow | undefined> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await findClient(trx, clientId);
     if (!before || before.client_type !== 'confidential') return undefined;
     if (!(await updateClientSecret(trx, clientId, secretHash, context.now))) return undefined;
@@ -30,7 +31,7 @@ export async function rotateClientSecretRecorded(db: Knex, context: ChangeContex
 
 /** False when there was no such client (nothing changes). */
 export async function deleteClientRecorded(db: Knex, context: ChangeContext, clientId: string): Promise<boolean> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await findClient(trx, clientId);
     if (!before || !(await deleteClient(trx, clientId))) return false;
     await recordEvents(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);

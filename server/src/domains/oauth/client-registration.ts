@@ -1,4 +1,5 @@
 import { isKnownScope, parseScopeString } from '../../plugins/auth/scopes.js';
+import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
 
 /** Grant types a client may be registered for: the token endpoint's handlers. */
 export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
@@ -25,9 +26,10 @@ export type ClientRegistrationCheck = { ok: true; registration: ClientRegistrati
 
 /**
  * The rules of registering an OAuth client, in order, shared by `acctl server client create` and
- * the dashboard. Every problem is reported at once, so one correction is enough. Pure.
+ * the dashboard. Every problem is reported at once, so one correction is enough. Pure: what the
+ * configuration allows comes in `redirectUriPolicy` (no default, so no caller forgets it).
  */
-export function checkClientRegistration(input: ClientRegistrationInput): ClientRegistrationCheck {
+export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistrationCheck {
   const problems: string[] = [];
   const name = input.name.trim();
   if (name.length === 0 || name.length > 200) problems.push('The name must have 1 to 200 characters');
@@ -43,12 +45,12 @@ export function checkClientRegistration(input: ClientRegistrationInput): ClientR
   // Refresh tokens are issued with the authorization-code flow only (never for client_credentials).
   if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) problems.push('refresh_token needs the authorization_code grant type as well');
 
-  const redirectUris = [...new Set(input.redirectUris)];
+  const uris = [...new Set(input.redirectUris)];
   // RFC 6749 section 3.1.2.2: redirect URIs are registered, and the authorization server matches them exactly.
-  if (grantTypes.includes('authorization_code') && redirectUris.length === 0) problems.push('authorization_code needs at least one redirect URI');
-  if (!grantTypes.includes('authorization_code') && redirectUris.length > 0) problems.push('Redirect URIs are used only by the authorization_code grant type');
-  for (const uri of redirectUris) {
-    const problem = redirectUriProblem(uri);
+  if (grantTypes.includes('authorization_code') && uris.length === 0) problems.push('authorization_code needs at least one redirect URI');
+  if (!grantTypes.includes('authorization_code') && uris.length > 0) problems.push('Redirect URIs are used only by the authorization_code grant type');
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri, redirectUriPolicy);
     if (problem) problems.push(`Redirect URI ${uri} ${problem}`);
   }
 
@@ -57,18 +59,5 @@ export function checkClientRegistration(input: ClientRegistrationInput): ClientR
   if (unknownScopes.length > 0) problems.push(`Unknown scope: ${unknownScopes.join(', ')}`);
 
   if (problems.length > 0) return { ok: false, problems, unknownScopes };
-  return { ok: true, registration: { name, clientType, grantTypes, redirectUris, scopes } };
-}
-
-/** RFC 6749 section 3.1.2: an absolute URI without a fragment; here http or https. */
-function redirectUriProblem(uri: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return 'is not an absolute URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use http or https';
-  if (uri.includes('#')) return 'must not have a fragment (#...)';
-  return undefined;
+  return { ok: true, registration: { name, clientType, grantTypes, redirectUris: uris, scopes } };
 }

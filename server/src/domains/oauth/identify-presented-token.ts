@@ -16,6 +16,8 @@ export interface TokenLookupDeps {
   db: Knex;
   keys: SigningKeyStore;
   issuer: string;
+  /** config.accessTokenTtlSeconds: access tokens claiming a longer life are not this service's. */
+  accessTokenTtlSeconds: number;
   now: Date;
 }
 
@@ -33,7 +35,7 @@ export async function identifyPresentedToken(deps: TokenLookupDeps, token: strin
   }
   if (token.split('.').length === 3) {
     try {
-      return { kind: 'access_token', claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, now: deps.now }) };
+      return { kind: 'access_token', claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now: deps.now }) };
     } catch (error) {
       if (error instanceof AccessTokenInvalid) return { kind: 'unknown' };
       throw error;

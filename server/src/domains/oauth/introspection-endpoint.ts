@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidClient } from '../../errors/oauth-errors.js';
 import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../../generated/schema-types.js';
-import { isAccessTokenRevoked } from '../api-tokens/repo.js';
+import { accessTokenRefusal, findUsableApiToken } from '../api-tokens/repo.js';
 import { identifyPresentedToken, type PresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';
 import { authenticateRequestClient, type ClientAuthenticationDeps } from './token-endpoint/authenticate-client.js';
@@ -11,6 +11,9 @@ import { authenticateRequestClient, type ClientAuthenticationDeps } from './toke
  * authorized: here, any confidential client that authenticates with its secret (resource
  * servers introspect tokens issued to others). A refresh token is described only to the client
  * it was issued to (it is between that client and this server); to anyone else it is inactive.
+ * Access and API tokens are active exactly when the resource server would accept them: the same
+ * rules (accessTokenRefusal, findUsableApiToken), so a token of a deleted client or a disabled
+ * user is inactive here the moment it is refused there.
  */
 export async function handleIntrospectionRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps): Promise<OAuthIntrospectionResponse> {
   const params = readOAuthParameters<OAuthIntrospectionRequest>(request.body, 'oauth-introspection-request');
@@ -29,12 +32,12 @@ async function describe(presented: PresentedToken, callerClientId: string, deps:
       return inactive;
     case 'access_token': {
       const { claims } = presented;
-      if (await isAccessTokenRevoked(deps.db, claims.jti)) return inactive;
+      if ((await accessTokenRefusal(deps.db, claims)) !== undefined) return inactive;
       return { active: true, scope: claims.scope, client_id: claims.client_id, sub: claims.sub, token_type: 'Bearer', exp: claims.exp, iat: claims.iat, iss: claims.iss, aud: claims.aud, jti: claims.jti };
     }
     case 'api_token': {
-      const { row } = presented;
-      if (row.revoked_at !== null || (row.expires_at !== null && row.expires_at.getTime() <= deps.now.getTime())) return inactive;
+      const row = await findUsableApiToken(deps.db, presented.row.token_hash, deps.now);
+      if (!row) return inactive;
       return { active: true, scope: row.scopes.join(' '), sub: row.subject, token_type: 'Bearer', iat: unixTime(row.created_at), ...(row.expires_at ? { exp: unixTime(row.expires_at) } : {}), jti: row.id };
     }
     case 'refresh_token': {

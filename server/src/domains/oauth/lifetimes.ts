@@ -15,3 +15,12 @@ export const oauthLifetimes = {
    */
   refreshTokenSeconds: 30 * 24 * 3600,
 } as const;
+
+/**
+ * How far the clocks of the replicas (and of the resource servers that introspect) may disagree:
+ * an access token's `iat` may lie this far in the future, and its `exp - iat` exceed the
+ * configured lifetime by this much, before it is refused. RFC 7519 sections 4.1.4 and 4.1.6 allow
+ * "some small leeway, usually no more than a few minutes"; one minute is what Auth0's and
+ * Okta's SDKs default to.
+ */
+export const clockSkewSeconds = 60;

@@ -41,19 +41,26 @@ export function tokenIssuedEvent(context: ChangeContext, grantType: string, clai
   });
 }
 
-/** Longest client_id an auth.failed event repeats: it is what the caller typed, not a known client. */
-const maxRecordedClientIdLength = 200;
+/** The client_id of a failed client authentication: as presented for a client that exists, else a keyed digest of it. */
+export type PresentedClient = { known: true; clientId: string } | { known: false; digest: string };
 
 /**
- * auth.failed for a client that did not authenticate (invalid_client). The target is the
- * client_id presented, or the endpoint when none could be read; `data` says how it tried, never
- * with what secret.
+ * auth.failed for a client that did not authenticate (invalid_client, or too_many_attempts). The
+ * target is the client when the client_id presented names one; a keyed digest of the client_id
+ * (`client_id_digest`, security/typed-names.ts) when it names none, since a caller may have typed
+ * anything there; the endpoint when none could be read. `data` says how it tried, never with what
+ * secret.
  */
 export function clientAuthenticationFailedEvent(
   context: ChangeContext,
-  input: { endpoint: string; clientId: string | undefined; method: string | undefined; reason: string },
+  input: { endpoint: string; client: PresentedClient | undefined; method: string | undefined; reason: string },
 ): DomainEvent {
-  const target = input.clientId === undefined ? { type: 'endpoint', id: input.endpoint } : { type: 'oauth_client', id: input.clientId.slice(0, maxRecordedClientIdLength) };
+  const target =
+    input.client === undefined
+      ? { type: 'endpoint', id: input.endpoint }
+      : input.client.known
+        ? { type: 'oauth_client', id: input.client.clientId }
+        : { type: 'client_id_digest', id: input.client.digest };
   return failureEvent(context, 'auth.failed', target, input.reason, { credential: 'client_secret', auth_method: input.method ?? null, endpoint: input.endpoint });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
 import { allScopes } from '../../plugins/auth/scopes.js';
 import { schemaRef } from '../../schemas/registry.js';
+import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
 import { supportedCodeChallengeMethods } from './pkce.js';
@@ -13,7 +14,7 @@ import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
-  const clientAuth = new ClientAuthCache(app.db, app.changeFeed);
+  const clientAuth = new ClientAuthCache(app.db, app.changeFeed, new TypedNames(app.config.keyEncryptionKey));
   app.post('/oauth/token', {
     config: {
       auth: 'public',
@@ -21,11 +22,11 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'Obtain or refresh tokens',
         description:
-          'RFC 6749 token endpoint. JSON (as the spec shows) or application/x-www-form-urlencoded; client authentication by HTTP Basic or in the body, not both. Errors are RFC 6749 section 5.2 bodies. Responses carry Cache-Control: no-store.',
+          'RFC 6749 token endpoint. JSON (as the spec shows) or application/x-www-form-urlencoded; client authentication by HTTP Basic or in the body, not both. Errors are RFC 6749 section 5.2 bodies. Responses carry Cache-Control: no-store. Failed client authentication is throttled here and at /revoke and /introspect together (docs/security.md, "Throttles"): 10 failures per client_id and address in 15 minutes, 100 per client_id from all addresses, then 429 too_many_attempts with Retry-After, whatever the secret.',
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-token-request'),
         requestMediaTypes: ['application/json', 'application/x-www-form-urlencoded'],
-        responses: { 200: schemaRef('oauth-token-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+        responses: { 200: schemaRef('oauth-token-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error'), 429: schemaRef('oauth-error') },
       },
     },
     handler: async (request, reply) => {
@@ -44,7 +45,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const tokenLookup = async () => ({ db: app.db, clientAuth: await clientAuth.current(), keys: app.signingKeys, issuer: app.config.publicUrl, now: new Date(), recorder: app.eventRecorder });
+  const tokenLookup = async () => ({ db: app.db, clientAuth: await clientAuth.current(), keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now: new Date(), recorder: app.eventRecorder });
 
   app.post('/oauth/revoke', {
     config: {
@@ -57,7 +58,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-revocation-request'),
         requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
-        responses: { 200: { description: 'Revoked, or nothing to revoke' }, 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+        responses: { 200: { description: 'Revoked, or nothing to revoke' }, 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error'), 429: schemaRef('oauth-error') },
       },
     },
     handler: async (request, reply) => {
@@ -77,7 +78,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-introspection-request'),
         requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
-        responses: { 200: schemaRef('oauth-introspection-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error') },
+        responses: { 200: schemaRef('oauth-introspection-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error'), 429: schemaRef('oauth-error') },
       },
     },
     handler: async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
@@ -18,7 +19,7 @@ import { policyContentHash } from './content-hash.js';
  */
 export async function createPolicy(db: Knex, context: ChangeContext, body: PolicyCreateRequest): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await repo
       .insertPolicy(trx, {
         id: randomUUID(),
@@ -110,7 +111,7 @@ export async function rollbackPolicy(db: Knex, context: ChangeContext, id: strin
 
 export async function deletePolicy(db: Knex, context: ChangeContext, id: string, expected: number | '*' | undefined): Promise<PolicyDeleted> {
   const actor = { subject: context.actor.subject, now: context.now };
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is already deleted; POST /policies/${id}/restore recovers it`);
@@ -124,7 +125,7 @@ export async function deletePolicy(db: Knex, context: ChangeContext, id: string,
 /** Brings a soft-deleted policy back in the status it had; refused if its name was taken meanwhile. */
 export async function restorePolicy(db: Knex, context: ChangeContext, id: string): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
     if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
@@ -182,7 +183,7 @@ async function changePolicy(
   eventData?: Record<string, unknown>,
 ): Promise<PolicyRow> {
   const actor = { subject: context.actor.subject, now: context.now };
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is deleted; restore it before changing it`);

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
 import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
+import { adminScope, grants } from '../../plugins/auth/scopes.js';
 import { schemaRef } from '../../schemas/registry.js';
+import { administratorsDescription, powerFieldsDescription, requirePowerFieldScopes } from './power-fields.js';
 import * as service from './service.js';
 
 const problem = schemaRef('problem');
@@ -16,8 +18,9 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: PrincipalCreateRequest }>('/principals', {
-    config: { auth: { scope: 'write:principals' }, docs: { summary: 'Create a principal', tags: ['Principals'], responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem } } },
+    config: { auth: { scope: 'write:principals' }, docs: { summary: 'Create a principal', description: powerFieldsDescription, tags: ['Principals'], responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem } } },
     schema: { body: schemaRef('principal-create-request') },
+    preHandler: requirePowerFieldScopes,
     handler: async (request, reply) => {
       const principal = await service.createPrincipal(app.db, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/principals/${principal.id}`).send(principal);
@@ -33,15 +36,21 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: { id: string }; Body: PrincipalPatchRequest }>('/principals/:id', {
     config: {
       auth: { scope: 'write:principals' },
-      docs: { summary: 'Update a principal (JSON merge patch, RFC 7396)', tags: ['Principals'], requestMediaTypes: ['application/merge-patch+json', 'application/json'], responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
+      docs: { summary: 'Update a principal (JSON merge patch, RFC 7396)', description: `${powerFieldsDescription} ${administratorsDescription} A person changes their own password at /v1/ui/password.`, tags: ['Principals'], requestMediaTypes: ['application/merge-patch+json', 'application/json'], responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
     },
     schema: { params: idParams, body: schemaRef('principal-patch-request') },
-    handler: async (request) => service.patchPrincipal(app.db, changeContextOf(request), request.params.id, request.body),
+    preHandler: requirePowerFieldScopes,
+    handler: async (request) => service.patchPrincipal(app.db, changeContextOf(request), request.params.id, request.body, accessOf(request)),
   });
 
   app.delete<{ Params: { id: string } }>('/principals/:id', {
-    config: { auth: { scope: 'delete:principals' }, docs: { summary: 'Delete a principal (soft delete)', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
+    config: { auth: { scope: 'delete:principals' }, docs: { summary: 'Delete a principal (soft delete)', description: administratorsDescription, tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
     schema: { params: idParams },
-    handler: async (request) => service.deletePrincipal(app.db, changeContextOf(request), request.params.id),
+    handler: async (request) => service.deletePrincipal(app.db, changeContextOf(request), request.params.id, accessOf(request)),
   });
+}
+
+/** The caller's standing for administrators (power-fields.ts requireAdminScopeForAdministrator). */
+function accessOf(request: FastifyRequest): service.PrincipalAccess {
+  return { mayChangeAdministrators: grants(request.caller?.scopes ?? [], adminScope) };
 }

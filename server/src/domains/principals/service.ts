@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
 import { recordEvents } from '../../events/record.js';
-import type { ChangeContext } from '../../events/types.js';
+import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
 import { hashPassword } from '../../security/passwords.js';
+import { revokeGrant } from '../oauth/grants-repo.js';
+import { grantRevokedEvent } from '../oauth/oauth-events.js';
+import { requireAdminScopeForAdministrator } from './power-fields.js';
 import { containsPattern, paginationOf } from '../../http/listing.js';
 
 type Scalar = string | number | boolean;
@@ -33,7 +37,7 @@ export async function createPrincipal(db: Knex, context: ChangeContext, body: Pr
   if (body.password !== undefined && body.kind !== 'user') throw passwordOnlyForUsers();
   // scrypt takes a while: hash before the transaction, not inside it.
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const [row] = await trx('principals')
       .insert({
         id: randomUUID(),
@@ -92,13 +96,22 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
   return { data: (rows as PrincipalRow[]).map(toPrincipal), pagination: paginationOf(total, page, limit) };
 }
 
+/** What the caller may do beyond its route's scope (principals/power-fields.ts). */
+export interface PrincipalAccess {
+  /** admin:all, or the person themselves after proving it: may change or delete an administrator. */
+  mayChangeAdministrators: boolean;
+}
+
 /** RFC 7396 JSON merge patch: members present replace, null removes, absent ones stay. */
-export async function patchPrincipal(db: Knex, context: ChangeContext, id: string, patch: PrincipalPatchRequest): Promise<Principal> {
+export async function patchPrincipal(db: Knex, context: ChangeContext, id: string, patch: PrincipalPatchRequest, access: PrincipalAccess): Promise<Principal> {
   const passwordHash = typeof patch.password === 'string' ? await hashPassword(patch.password) : null;
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await trx<PrincipalRow>('principals').where({ id }).forUpdate().first();
     if (!current || current.status === 'deleted') throw notFound(id);
+    requireAdminScopeForAdministrator(current, access.mayChangeAdministrators, 'change');
     if (patch.password !== undefined && patch.password !== null && current.kind !== 'user') throw passwordOnlyForUsers();
+    // Lock order (ARCHITECTURE.md): the principal, then its grants, before the first write bumps a counter.
+    const leaving = current.status === 'active' && patch.status !== undefined && patch.status !== 'active' ? await lockLiveGrants(trx, id) : [];
     const changes: Record<string, unknown> = { updated_at: context.now };
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.display_name !== undefined) changes.display_name = patch.display_name;
@@ -116,21 +129,48 @@ export async function patchPrincipal(db: Knex, context: ChangeContext, id: strin
     const [row] = await trx('principals').where({ id }).update(changes).returning('*').catch(nameConflict(current.kind, patch.name ?? current.name));
     const principal = toPrincipal(row as PrincipalRow);
     const data = patch.password !== undefined ? { password_changed: true } : undefined;
-    await recordEvents(trx, [changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data)]);
+    const ended = await endGrants(trx, context, leaving);
+    await recordEvents(trx, [changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data), ...ended]);
     return principal;
   });
 }
 
 /** Soft delete: the principal can no longer sign in or be used in decisions; its name is free again. */
-export async function deletePrincipal(db: Knex, context: ChangeContext, id: string): Promise<Principal> {
-  return db.transaction(async (trx) => {
+export async function deletePrincipal(db: Knex, context: ChangeContext, id: string, access: PrincipalAccess): Promise<Principal> {
+  return inTransaction(db, async (trx) => {
     const current = await trx<PrincipalRow>('principals').where({ id }).whereNot('status', 'deleted').forUpdate().first();
     if (!current) throw notFound(id);
+    requireAdminScopeForAdministrator(current, access.mayChangeAdministrators, 'delete');
+    const leaving = current.status === 'active' ? await lockLiveGrants(trx, id) : [];
     const [row] = await trx('principals').where({ id }).update({ status: 'deleted', deleted_at: context.now, updated_at: context.now }).returning('*');
     const principal = toPrincipal(row as PrincipalRow);
-    await recordEvents(trx, [changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal })]);
+    const ended = await endGrants(trx, context, leaving);
+    await recordEvents(trx, [changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal }), ...ended]);
     return principal;
   });
+}
+
+/**
+ * A principal that stops being active loses its refresh-token families, each with its
+ * token.revoked event (reason user_inactive, as the token endpoint revokes one it finds so), in
+ * the change's transaction: re-enabling it later revives none. Its access and API tokens, and
+ * its browser sessions, end by the trigger on principals (migration 20261127_12). The grants'
+ * rows are locked first, in id order, right after the principal's (a parent before its
+ * children), so the revocation below waits for no row while it holds the counters its first
+ * write took.
+ */
+async function lockLiveGrants(trx: Knex.Transaction, principalId: string): Promise<string[]> {
+  const rows: Array<{ id: string }> = await trx('oauth_grants').where({ principal_id: principalId }).whereNull('revoked_at').orderBy('id').forUpdate().select('id');
+  return rows.map((row) => row.id);
+}
+
+async function endGrants(trx: Knex.Transaction, context: ChangeContext, grantIds: readonly string[]): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = [];
+  for (const id of grantIds) {
+    const revoked = await revokeGrant(trx, id, 'user_inactive', context.now);
+    if (revoked) events.push(grantRevokedEvent(context, revoked));
+  }
+  return events;
 }
 
 async function mustFind(db: Knex, id: string): Promise<PrincipalRow> {

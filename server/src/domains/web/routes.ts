@@ -8,6 +8,7 @@ import { renderMessagePage } from './pages/message-page.js';
 import { pruneExpiredWebRows } from './prune-expired.js';
 import { authorizeRoutes } from './routes/authorize.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { passwordRoutes } from './routes/password.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
 import { sendPage } from './send-page.js';
@@ -17,8 +18,8 @@ const pruneEverySeconds = 10 * 60;
 
 /**
  * The server-rendered pages: the authorization endpoint with its consent page
- * (/v1/oauth/authorize), sign-in and sign-out (/v1/ui/sign-in, /v1/ui/sign-out) and the
- * dashboard (/v1/ui/dashboard). Every route is `auth: 'public'` and checks the browser session
+ * (/v1/oauth/authorize), sign-in and sign-out (/v1/ui/sign-in, /v1/ui/sign-out), the
+ * dashboard (/v1/ui/dashboard) and the signed-in user's password change (/v1/ui/password). Every route is `auth: 'public'` and checks the browser session
  * itself. Errors here are answered as HTML pages (a person is reading), by this context's own
  * handler; the rest of the API keeps plugins/errors.
  */
@@ -38,6 +39,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   await app.register(signInRoutes);
   await app.register(signOutRoutes);
   await app.register(dashboardRoutes);
+  await app.register(passwordRoutes);
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -72,6 +72,14 @@ export async function startSession(deps: SessionDeps, reply: FastifyReply, input
   return { id, idHash, expiresAt, user: input.user };
 }
 
+/**
+ * Ends every other session of the session's user (after a password change: OWASP's session
+ * management cheat sheet, and ASVS 3.3.3, so a session opened with the old password ends with it).
+ */
+export async function endOtherSessions(deps: SessionDeps, session: WebSession & { user: SignedInUser }): Promise<number> {
+  return deps.db('web_sessions').where({ principal_id: session.user.id }).whereNot({ id_hash: session.idHash }).delete();
+}
+
 /** Deletes the session everywhere and tells the browser to drop the cookie. */
 export async function endSession(deps: SessionDeps, reply: FastifyReply, session: WebSession): Promise<void> {
   await deps.db('web_sessions').where({ id_hash: session.idHash }).delete();

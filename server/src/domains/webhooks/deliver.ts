@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import type { ResolveHost } from './destination.js';
 import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { disableReason } from './disable-rule.js';
@@ -37,7 +38,10 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
   if (!claimed) return 'skipped';
   const { delivery, webhook, event } = claimed;
   if (!webhook.enabled) {
-    await repo.failPendingDeliveries(db, webhook.id, 'webhook disabled');
+    await inTransaction(db, async (trx) => {
+      // The webhook's row before its deliveries' (ARCHITECTURE.md "Lock order").
+      if (await repo.lockWebhook(trx, webhook.id)) await repo.failPendingDeliveries(trx, webhook.id, 'webhook disabled');
+    });
     return 'skipped';
   }
 
@@ -47,7 +51,7 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
   if (result.aborted) {
     // Shutdown: the attempt is given back uncounted, with a new job that another replica, or
     // this one after its restart, picks up at once.
-    await db.transaction(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await repo.releaseDelivery(trx, delivery.id);
       await enqueueDeliveryJob(trx, delivery.id);
     });
@@ -55,7 +59,12 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
   }
 
   let retryInMs: number | null = null;
-  const outcome = await db.transaction(async (trx): Promise<AttemptOutcome> => {
+  const outcome = await inTransaction(db, async (trx): Promise<AttemptOutcome> => {
+    retryInMs = null;
+    // The webhook's row first, then the delivery's (ARCHITECTURE.md "Lock order"): a delete of the
+    // webhook, or another attempt disabling it, locks the row and then its deliveries; an attempt
+    // that locked its delivery first would wait for the row while they wait for the delivery.
+    if (!(await repo.lockWebhook(trx, webhook.id))) return 'skipped'; // deleted meanwhile, with its deliveries
     await repo.insertAttempt(trx, {
       delivery_id: delivery.id,
       attempt,

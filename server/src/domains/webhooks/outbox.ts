@@ -17,7 +17,13 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
   // webhook.test is sent directly by POST /webhooks/{id}/test, to that webhook only.
   const deliverable = events.filter((event) => isWebhookEvent(event.type) && event.type !== 'webhook.test');
   if (deliverable.length === 0) return;
-  const subscriptions = await repo.enabledSubscriptions(trx);
+  const subscribed = (await repo.enabledSubscriptions(trx)).filter((webhook) => deliverable.some((event) => subscribesTo(webhook.event_types, event.type)));
+  if (subscribed.length === 0) return;
+  // Lock order (ARCHITECTURE.md): the webhooks' rows before the audit log's lock (recordEvents
+  // appends after this), in id order. The deliveries' foreign key would lock them anyway, one by
+  // one; locking first also skips a webhook whose delete commits meanwhile, where the foreign key
+  // check would fail the whole change.
+  const subscriptions = await repo.lockSubscribedWebhooks(trx, subscribed.map((webhook) => webhook.id));
   if (subscriptions.length === 0) return;
   const now = new Date();
   for (const event of deliverable) {

@@ -76,6 +76,18 @@ export async function updateWebhook(db: Knex, id: string, patch: Partial<Webhook
   return row as WebhookRow | undefined;
 }
 
+/**
+ * Makes the webhook deletes of concurrent transactions run one after the other: a
+ * transaction-scoped advisory lock, taken first in a delete's transaction. Deletes are rare; the
+ * outbox never takes this lock, so other writes do not wait for it.
+ */
+export async function serializeWebhookDeletes(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(?)', [webhookDeletesLock.toString()]);
+}
+
+/** The advisory lock key of webhook deletes: 'acctwhdl' in ASCII, beside the audit log's 'acctaudt'. */
+const webhookDeletesLock = 0x61636374_7768646cn;
+
 export async function deleteWebhook(db: Knex, id: string): Promise<WebhookRow | undefined> {
   const [row] = await db('webhooks').where({ id }).delete().returning('*');
   return row as WebhookRow | undefined;
@@ -84,6 +96,24 @@ export async function deleteWebhook(db: Knex, id: string): Promise<WebhookRow | 
 /** The enabled webhooks and what they subscribe to, for the outbox. */
 export async function enabledSubscriptions(db: Knex): Promise<Array<Pick<WebhookRow, 'id' | 'event_types'>>> {
   return db('webhooks').where({ enabled: true }).select('id', 'event_types');
+}
+
+/**
+ * Takes a key-share lock on each of these webhooks that is still enabled, in id order, and answers
+ * them: what the deliveries' foreign key needs held, taken before any other lock of the outbox.
+ * Waits for a webhook being deleted and then leaves it out (READ COMMITTED re-checks the row).
+ */
+export async function lockSubscribedWebhooks(trx: Knex.Transaction, ids: readonly string[]): Promise<Array<Pick<WebhookRow, 'id' | 'event_types'>>> {
+  return trx('webhooks').whereIn('id', ids).andWhere({ enabled: true }).orderBy('id').forKeyShare().select('id', 'event_types');
+}
+
+/**
+ * Locks a webhook's row for a change that keeps its id (FOR NO KEY UPDATE: the outbox's key-share
+ * locks do not wait for it), before any of its deliveries: a webhook's row comes before its
+ * deliveries' rows in every transaction (ARCHITECTURE.md "Lock order").
+ */
+export async function lockWebhook(trx: Knex.Transaction, id: string): Promise<WebhookRow | undefined> {
+  return trx('webhooks').where({ id }).forNoKeyUpdate().first() as Promise<WebhookRow | undefined>;
 }
 
 /** Health after a success: the run of failures is over. */

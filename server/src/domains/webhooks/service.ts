@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext } from '../../events/types.js';
 import type {
@@ -37,7 +38,7 @@ export async function createWebhook(deps: WebhookServiceDeps, context: ChangeCon
   const url = await checkUrl(deps, body.url);
   const id = randomUUID();
   const secret = generateSigningSecret();
-  return deps.db.transaction(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const row = await repo.insertWebhook(trx, {
       id,
       url,
@@ -73,8 +74,8 @@ export async function getWebhook(db: Knex, id: string): Promise<Webhook> {
 /** PATCH: `enabled: true` turns a disabled webhook back on with a clean slate; `false` stops its deliveries. */
 export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string, body: WebhookUpdateRequest): Promise<Webhook> {
   const url = body.url === undefined ? undefined : await checkUrl(deps, body.url);
-  return deps.db.transaction(async (trx) => {
-    const current = await trx('webhooks').where({ id }).forUpdate().first<repo.WebhookRow | undefined>();
+  return inTransaction(deps.db, async (trx) => {
+    const current = await repo.lockWebhook(trx, id);
     if (!current) throw notFound(id);
     const patch: Partial<repo.WebhookRow> = { updated_at: context.now };
     if (url !== undefined) patch.url = url;
@@ -90,9 +91,15 @@ export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeCon
   });
 }
 
-/** Deletes a webhook with its delivery log; deliveries still due are dropped. */
+/**
+ * Deletes a webhook with its delivery log; deliveries still due are dropped. One delete at a time
+ * (repo.serializeWebhookDeletes): a delete holds its webhook's row exclusively and then, in its
+ * outbox, locks the other webhooks that receive webhook.deleted, so two deletes would each wait
+ * for the other's row (ARCHITECTURE.md "Lock order").
+ */
 export async function deleteWebhook(db: Knex, context: ChangeContext, id: string): Promise<void> {
-  await db.transaction(async (trx) => {
+  await inTransaction(db, async (trx) => {
+    await repo.serializeWebhookDeletes(trx);
     const row = await repo.deleteWebhook(trx, id);
     if (!row) throw notFound(id);
     await recordEvents(trx, [webhookEvent('webhook.deleted', context, id, { before: toWebhook(row), after: null })]);
@@ -107,7 +114,7 @@ export async function deleteWebhook(db: Knex, context: ChangeContext, id: string
 export async function testWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string): Promise<WebhookTestResult> {
   const row = await mustFind(deps.db, id);
   const event = webhookEvent('webhook.test', context, id, null);
-  const [recorded] = await deps.db.transaction(async (trx) => recordEvents(trx, [event]));
+  const [recorded] = await inTransaction(deps.db, async (trx) => recordEvents(trx, [event]));
   const messageId = recorded?.id ?? randomUUID();
   const body = JSON.stringify(webhookPayload(messageId, event, context.now));
   const result = await sendSigned(row, messageId, body, deps.settings.send, deps.resolveHost ? { resolveHost: deps.resolveHost } : {});
@@ -127,7 +134,7 @@ export async function listDeliveries(db: Knex, webhookId: string, query: Webhook
  * id, as with any retry): after a fix on the receiver's side, as GitHub's "Redeliver".
  */
 export async function redeliver(db: Knex, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const row = await db.transaction(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const webhook = await mustFind(trx, webhookId);
     const delivery = await repo.lockDelivery(trx, webhookId, deliveryId);
     if (!delivery) throw new ApiError('not_found', `Webhook ${webhookId} has no delivery ${deliveryId}`);

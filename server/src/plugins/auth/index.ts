@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { changeContextOf } from '../../events/context.js';
 import { failureEvent } from '../../events/event.js';
 import { hashSecret } from '../../security/secrets.js';
+import { bearerRealm, insufficientScope } from './insufficient-scope.js';
 import { grants, isKnownScope } from './scopes.js';
 import type { Generations } from '../change-feed.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
@@ -38,8 +39,6 @@ declare module 'fastify' {
   }
 }
 
-const realm = 'Bearer realm="acctl"';
-
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('caller', null);
@@ -57,9 +56,7 @@ export const authPlugin = fp(
       if (!auth || auth === 'public') return;
       request.caller = await authenticate(app, request, cache, generations);
       if (typeof auth === 'object' && !grants(request.caller.scopes, auth.scope)) {
-        throw new ApiError('insufficient_scope', `This operation requires the ${auth.scope} scope`, {
-          headers: { 'www-authenticate': `${realm}, error="insufficient_scope", scope="${auth.scope}"` },
-        });
+        throw insufficientScope(auth.scope, `This operation requires the ${auth.scope} scope`);
       }
     };
     app.addHook('onRequest', async (request) => authorize(request));
@@ -77,7 +74,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   }
   const header = request.headers.authorization;
   if (!header) {
-    throw new ApiError('unauthorized', 'Send an access token: Authorization: Bearer <token>', { headers: { 'www-authenticate': realm } });
+    throw new ApiError('unauthorized', 'Send an access token: Authorization: Bearer <token>', { headers: { 'www-authenticate': bearerRealm } });
   }
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) {
@@ -90,7 +87,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   const cached = cache.get(token, request.generations.credentials, now);
   if (cached) return cached;
   try {
-    const caller = await verifyBearerToken({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, now }, token);
+    const caller = await verifyBearerToken({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now }, token);
     cache.set(token, caller, request.generations.credentials);
     return caller;
   } catch (error) {
@@ -116,5 +113,5 @@ function recordRejection(app: FastifyInstance, request: FastifyRequest, reason: 
 
 function invalidToken(detail: string): ApiError {
   const description = detail.replace(/"/g, "'");
-  return new ApiError('invalid_token', detail, { headers: { 'www-authenticate': `${realm}, error="invalid_token", error_description="${description}"` } });
+  return new ApiError('invalid_token', detail, { headers: { 'www-authenticate': `${bearerRealm}, error="invalid_token", error_description="${description}"` } });
 }

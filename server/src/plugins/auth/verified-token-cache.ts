@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BoundedMap } from '../../security/bounded-map.js';
 import type { Caller } from './verify-bearer-token.js';
 
 interface Entry {
@@ -10,13 +11,20 @@ interface Entry {
  * Bearer tokens already verified, so that a signature check and a revocation lookup are not paid
  * on every request. An entry holds until the token expires or the credentials generation moves
  * on (any revocation, API token change), whichever comes first. Keyed by SHA-256, so the map
- * keeps no token in the clear.
+ * keeps no token in the clear. At most `maxEntries` tokens (a few hundred bytes each), the least
+ * recently used forgotten first. Only tokens that verified are kept: ones this service issued.
  */
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedMap<string, Entry>;
   private generation = -1;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(maxEntries = 10_000) {
+    this.entries = new BoundedMap(maxEntries);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(token: string, generation: number, now: Date): Caller | undefined {
     this.resetIfStale(generation);
@@ -32,7 +40,6 @@ export class VerifiedTokenCache {
 
   set(token: string, caller: Caller, generation: number): void {
     this.resetIfStale(generation);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(keyOf(token), { caller, generation });
   }
 

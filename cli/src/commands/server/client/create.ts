@@ -35,7 +35,17 @@ export default class ClientCreate extends BaseCommand {
       options: [...registrableGrantTypes],
       summary: 'Grant type the client may use; repeat for several. Default: client_credentials (authorization_code with --public).',
     }),
-    'redirect-uri': Flags.string({ multiple: true, summary: 'Absolute http(s) URL the authorization code may be sent to; repeat for several.' }),
+    'redirect-uri': Flags.string({
+      multiple: true,
+      summary: 'Absolute https URL the authorization code may be sent to (http only on 127.0.0.1, [::1] or localhost); repeat for several.',
+    }),
+    // The server's own setting (config allowInsecureRedirectUris), read from the same variable:
+    // the rule of the dashboard holds here too.
+    'allow-insecure-redirect-uris': Flags.boolean({
+      env: 'ACCTL_ALLOW_INSECURE_REDIRECT_URIS',
+      default: false,
+      summary: 'Development only: accept http:// redirect URIs on any host (RFC 9700 section 2.6 forbids them).',
+    }),
     scope: Flags.string({ multiple: true, delimiter: ',', summary: 'Scope the client may be granted; repeat for several.' }),
     public: Flags.boolean({ default: false, summary: 'A public client (browser or native app): no secret.' }),
     ...databaseFlags,
@@ -56,7 +66,7 @@ export default class ClientCreate extends BaseCommand {
       grantTypes: flags['grant-type'] ?? [],
       redirectUris: flags['redirect-uri'] ?? [],
       scopes: flags.scope ?? [],
-    });
+    }, { allowInsecure: flags['allow-insecure-redirect-uris'] });
     const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
     const context = systemContext(cliActor(), 'cli');
     const row = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>

@@ -12,7 +12,7 @@ export interface ClientDeleted {
 
 export default class ClientDelete extends BaseCommand {
   static override summary = 'Delete an OAuth client';
-  static override description = 'The client can no longer get tokens. Access tokens it already holds stay valid until they expire (at most one hour).';
+  static override description = 'The client can no longer get tokens, and the tokens it holds (access tokens, refresh tokens, API tokens it made) stop working at once on every server replica.';
   static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11'];
   static override args = { client_id: Args.string({ required: true, description: 'The client_id to delete.' }) };
   static override flags = { ...databaseFlags };

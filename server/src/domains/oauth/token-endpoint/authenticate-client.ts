@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import type { EventRecorder } from '../../../events/event-recorder.js';
-import { clientAuthenticationThrottle, recordFailure, throttleKey } from '../../../security/failure-throttle.js';
+import { clientAuthenticationThrottle } from '../../../security/failure-throttle.js';
 import { secretMatches } from '../../../security/secrets.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
-import { clientAuthenticationFailedEvent } from '../oauth-events.js';
+import { clientAuthenticationFailedEvent, type PresentedClient } from '../oauth-events.js';
 import { readClientCredentials, type PresentedClientCredentials } from './read-client-credentials.js';
 
 /**
@@ -40,9 +40,18 @@ export interface ClientAuthenticationDeps {
  * The client of a request to the token, revocation or introspection endpoint: its credentials
  * read (RFC 6749 section 2.3.1), the brute-force throttle consulted (security/failure-throttle.ts;
  * RFC 6749 section 10.10 asks for protection against guessing), and the secret checked. The
- * throttle's read runs beside the client lookup, so it adds no round trip. Every invalid_client
- * counts against the throttle and is an auth.failed event, recorded in the background (nothing
- * else changes to join); so is every throttled attempt.
+ * throttle's cached read runs beside the client lookup: a pair known to be throttled is refused
+ * at once. Otherwise the secret's answer waits for one atomic step of the throttle
+ * (security/failure-throttle.ts): a wrong secret is answered invalid_client only if its failure
+ * could be recorded (recordFailureIfAllowed), a right one is let in only if no limit was reached
+ * before it (ClientAuthLookup.admit: a second shared read of the change counter when nothing was
+ * recorded meanwhile, the atomic step otherwise), and anything else is answered 429. So parallel
+ * guesses get at most the limit's worth of answers, a right secret among them after the limit is
+ * refused like a wrong one, and a burst of right secrets from one service takes no slot at all
+ * and costs no round trip of its own. (A SHA-256 costs less than a slot taken before it would;
+ * the scrypt of a sign-in does not, and takes its slot first: web/sign-in.ts.) Every
+ * invalid_client and every throttled attempt is an auth.failed event, recorded in the background
+ * (nothing else changes to join).
  */
 export async function authenticateRequestClient(
   deps: ClientAuthenticationDeps,
@@ -52,26 +61,48 @@ export async function authenticateRequestClient(
   let presented: PresentedClientCredentials | undefined;
   try {
     presented = readClientCredentials(request, params);
-    const key = throttleKey(clientAuthenticationThrottle, presented.clientId, request.ip);
+    const keys = deps.clientAuth.throttleKeys(clientAuthenticationThrottle, presented.clientId, request.ip);
     const [retryAfter, outcome] = await Promise.all([
-      deps.clientAuth.secondsUntilAllowed(clientAuthenticationThrottle, key, deps.now),
+      deps.clientAuth.secondsUntilAllowed(keys, deps.now),
       authenticateClient(deps.clientAuth, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
     ]);
-    if (retryAfter > 0) {
-      const { maxFailures, windowSeconds } = clientAuthenticationThrottle;
-      throw new TooManyAttempts(`Client authentication failed ${maxFailures} times in ${windowSeconds / 60} minutes for this client from this address; try again in ${retryAfter} s`, retryAfter);
-    }
+    if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     if ('error' in outcome) {
-      if (outcome.error instanceof InvalidClient) await recordFailure(deps.db, key, deps.now);
+      if (outcome.error instanceof InvalidClient) {
+        const wait = await deps.clientAuth.recordFailure(keys, deps.now);
+        if (wait > 0) throw tooManyAttempts(wait);
+      }
       throw outcome.error;
     }
+    const wait = await deps.clientAuth.admit(keys, deps.now);
+    if (wait > 0) throw tooManyAttempts(wait);
     return { client: outcome.client, presented };
   } catch (error) {
     if (error instanceof InvalidClient || error instanceof TooManyAttempts) {
       const context = { actor: actorOf(request), request: requestInfoOf(request), now: deps.now };
       const endpoint = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-      deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, clientId: presented?.clientId ?? params.client_id, method: presented?.method, reason: error.message })]);
+      const client = await presentedClient(deps.clientAuth, presented?.clientId ?? params.client_id);
+      deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, client, method: presented?.method, reason: error.message })]);
     }
     throw error;
   }
+}
+
+function tooManyAttempts(retryAfterSeconds: number): TooManyAttempts {
+  const { maxFailures, accountMaxFailures, windowSeconds } = clientAuthenticationThrottle;
+  return new TooManyAttempts(
+    `Client authentication failed too often for this client (${maxFailures} times in ${windowSeconds / 60} minutes from one address, or ${accountMaxFailures} from all); try again in ${retryAfterSeconds} s`,
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * The client_id of a failed authentication as its event may name it: as presented when such a
+ * client exists; otherwise only a keyed digest, since what was typed may be anything, a secret
+ * pasted into the wrong field included.
+ */
+async function presentedClient(lookup: ClientAuthLookup, clientId: string | undefined): Promise<PresentedClient | undefined> {
+  if (typeof clientId !== 'string') return undefined;
+  const known = await lookup.client(clientId).catch(() => undefined);
+  return known ? { known: true, clientId: known.client_id } : { known: false, digest: lookup.unknownClientIdDigest(clientId) };
 }

@@ -76,7 +76,7 @@ ${csrf}
 <fieldset class="checks"><legend>Grant types</legend>
 ${registrableGrantTypes.map((grant) => html`<label><input type="checkbox" name="grant_types" value="${grant}"${form.grantTypes.includes(grant) ? html` checked` : ''}> <code>${grant}</code></label>`)}
 </fieldset>
-<label for="redirect_uris">Redirect URIs <span class="muted">(one per line; for authorization_code)</span></label>
+<label for="redirect_uris">Redirect URIs <span class="muted">(one per line; for authorization_code; https, or http on 127.0.0.1, [::1] or localhost)</span></label>
 <textarea id="redirect_uris" name="redirect_uris" spellcheck="false">${form.redirectUris}</textarea>
 <fieldset class="checks"><legend>Allowed scopes</legend>
 ${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}"${form.scopes.includes(scope) ? html` checked` : ''}> <code>${scope}</code></label>`)}

@@ -94,7 +94,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         grantTypes: form.grantTypes,
         redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0),
         scopes: form.scopes,
-      });
+      }, { allowInsecure: app.config.allowInsecureRedirectUris });
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
       const { registration } = checked;
       const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
@@ -132,7 +132,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/delete', {
     config: {
       auth: 'public',
-      docs: formPageDocs('Delete a client', 'Form field: csrf_token. Its refresh tokens stop working at once; access tokens it holds stay valid until they expire. The built-in acctl-cli client cannot be deleted here.', {
+      docs: formPageDocs('Delete a client', 'Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.', {
         303: { description: 'To the dashboard' },
         404: { description: 'HTML page: no such client' },
         409: { description: 'HTML page: a built-in client' },
