@@ -44,6 +44,9 @@ export class ClientAuthCache {
   // bounded: the least recently used forgotten first (security/bounded-map.ts).
   private readonly clients: BoundedMap<string, OAuthClientRow | null>;
   private readonly allowedAt: BoundedMap<string, number>;
+  // The throttle's keyed digests of (client_id, address): two HMACs a request otherwise, on the
+  // token endpoint's hot path. They depend on nothing a change counter tracks, so they survive it.
+  private readonly keys: BoundedMap<string, ThrottleKeys>;
 
   constructor(
     private readonly db: Knex,
@@ -53,6 +56,7 @@ export class ClientAuthCache {
   ) {
     this.clients = new BoundedMap(bounds.maxEntries, { maxWeight: bounds.maxClientBytes, weigh: (row, clientId) => approximateBytes(clientId) + approximateBytes(row) });
     this.allowedAt = new BoundedMap(bounds.maxEntries);
+    this.keys = new BoundedMap(bounds.maxEntries);
   }
 
   /** A lookup for one request: current as of a counter read that started after this call. */
@@ -65,7 +69,12 @@ export class ClientAuthCache {
     }
     return {
       client: (clientId) => this.read(this.clients, clientId, generation, async () => (await findClient(this.db, clientId)) ?? null).then((row) => row ?? undefined),
-      throttleKeys: (throttle, clientId, address) => throttleKeys(this.typedNames, throttle, clientId, address),
+      throttleKeys: (throttle, clientId, address) => {
+        const key = `${throttle.name}\u0000${clientId}\u0000${address}`;
+        let keys = this.keys.get(key);
+        if (!keys) this.keys.set(key, (keys = throttleKeys(this.typedNames, throttle, clientId, address)));
+        return keys;
+      },
       secondsUntilAllowed: async (keys, now) => {
         const allowedAt = await this.read(this.allowedAt, keys.pairKey, generation, async () => now.getTime() + (await secondsUntilAllowed(this.db, keys, now)) * 1000);
         return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
