@@ -14,3 +14,12 @@ export async function allowDocumentReads(app: FastifyInstance): Promise<void> {
   });
   expect(created.statusCode, created.body).to.equal(201);
 }
+
+/** Distinct client addresses in a /16 of its own (one per test file, so files never share a throttle pair): a new one per call. */
+export function addressesIn(prefix: string): () => string {
+  let count = 0;
+  return () => {
+    count++;
+    return `${prefix}.${Math.floor(count / 250)}.${(count % 250) + 1}`;
+  };
+}

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { clientAuthenticationThrottle } from '../../server/src/security/failure-throttle.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { expectOAuthError } from '../helpers/responses.js';
+import { addressesIn } from './support.js';
 
 /**
  * Issue #19, finding 3: 60 wrong client secrets sent at once were checked 43 times against a
@@ -13,8 +14,7 @@ import { expectOAuthError } from '../helpers/responses.js';
 describe('Security: parallel client-secret guesses get no more than the throttle allows', function () {
   this.timeout(120_000);
   let t: TestApp;
-  let addressCounter = 0;
-  const newAddress = (): string => `198.19.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  const newAddress = addressesIn('198.19');
 
   before(async () => {
     t = await startTestApp({ config: { rateLimitStandard: 1_000_000 } });

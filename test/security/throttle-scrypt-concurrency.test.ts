@@ -4,6 +4,7 @@ import { HashingSlots, HashingSlotsBusy } from '../../server/src/security/hashin
 import { passwordHashingLimits, passwordHashingStats, resetPasswordHashingStats } from '../../server/src/security/passwords.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { inputValue, PageAgent } from '../oauth/support/user-agent.js';
+import { addressesIn } from './support.js';
 
 /**
  * Issue #19, finding 3: every parallel sign-in ran scrypt (about 100 ms of a core and 128 MiB
@@ -14,8 +15,7 @@ import { inputValue, PageAgent } from '../oauth/support/user-agent.js';
 describe('Security: how much scrypt sign-ins can run at once is bounded', function () {
   this.timeout(120_000);
   let t: TestApp;
-  let addressCounter = 0;
-  const newAddress = (): string => `198.51.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  const newAddress = addressesIn('198.51');
 
   before(async () => {
     t = await startTestApp({ config: { rateLimitStandard: 1_000_000 } });

@@ -4,6 +4,7 @@ import { signInThrottle } from '../../server/src/security/failure-throttle.js';
 import { passwordHashingStats, resetPasswordHashingStats } from '../../server/src/security/passwords.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestUser, inputValue, PageAgent, type TestUser } from '../oauth/support/user-agent.js';
+import { addressesIn } from './support.js';
 
 /**
  * Issue #19, finding 3: the sign-in throttle read the failures, checked the password, then wrote
@@ -14,8 +15,7 @@ import { createTestUser, inputValue, PageAgent, type TestUser } from '../oauth/s
 describe('Security: parallel sign-in guesses get no more than the throttle allows', function () {
   this.timeout(120_000);
   let t: TestApp;
-  let addressCounter = 0;
-  const newAddress = (): string => `198.18.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  const newAddress = addressesIn('198.18');
 
   before(async () => {
     t = await startTestApp({ config: { rateLimitStandard: 1_000_000 } });
