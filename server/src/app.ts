@@ -62,7 +62,8 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     // Refuse, rather than silently strip, JSON keys that could pollute prototypes.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // A closing server's answer is the errors plugin's (problem+json or RFC 6749), not Fastify's own body.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });

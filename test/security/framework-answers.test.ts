@@ -18,20 +18,23 @@ function rawExchange(port: number, text: string): Promise<RawResponse[]> {
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('close', () => {
-      let rest = Buffer.concat(chunks).toString('utf8');
-      const responses: RawResponse[] = [];
-      while (rest.startsWith('HTTP/1.1')) {
-        const headEnd = rest.indexOf('\r\n\r\n');
-        const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
-        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-        const length = Number(headers['content-length'] ?? 0);
-        responses.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
-        rest = rest.slice(headEnd + 4 + length);
-      }
-      resolve(responses);
-    });
+    socket.on('close', () => resolve(parseResponses(Buffer.concat(chunks).toString('utf8'))));
   });
+}
+
+/** The HTTP/1.1 responses in what a connection received. */
+function parseResponses(received: string): RawResponse[] {
+  let rest = received;
+  const responses: RawResponse[] = [];
+  while (rest.startsWith('HTTP/1.1')) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    const [statusLine = '', ...lines] = rest.slice(0, headEnd).split('\r\n');
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const length = Number(headers['content-length'] ?? 0);
+    responses.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
+    rest = rest.slice(headEnd + 4 + length);
+  }
+  return responses;
 }
 
 /**
@@ -113,5 +116,50 @@ describe('Security: framework answers come in the standard formats with the rate
       expect(response.headers.allow).to.equal('POST');
       expect(response.headers['ratelimit-policy']).to.be.a('string');
     }
+  });
+});
+
+/**
+ * Issue #19, the rest of finding 11: a request that reached a closing server, on a connection it
+ * already had, was answered in Fastify's own 503 body (return503OnClosing). A connection that is
+ * busy with a request when close() is called stays open; what comes next on it meets the closing server.
+ */
+describe('Security: a closing server answers in the standard formats', function () {
+  this.timeout(30_000);
+
+  it('answers requests that arrive while it closes with 503 problem+json, or an RFC 6749 body on OAuth endpoints, and Retry-After', async () => {
+    const t = await startTestApp({ listen: true });
+    const port = Number(new URL(t.baseUrl).port);
+    const body = JSON.stringify({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'nothing' });
+    const tokenRequest = (part: string) => `POST /v1/oauth/token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${part}`;
+    // Each connection's first request holds back its body, so the connection is busy when the
+    // server closes; the request sent after it on the same connection meets the closing server.
+    const busy = async () => {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      const ended = new Promise<RawResponse[]>((resolve) => socket.on('close', () => resolve(parseResponses(Buffer.concat(chunks).toString('utf8')))));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(tokenRequest(body.slice(0, 10)));
+      return { send: (next: string) => (socket.write(body.slice(10) + next), ended) };
+    };
+    const [first, second] = await Promise.all([busy(), busy()]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = t.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [health, token] = await Promise.all([first.send('GET /v1/health HTTP/1.1\r\nhost: x\r\n\r\n'), second.send(tokenRequest(body))]);
+    await closed;
+    expect(health!.map((r) => r.status)).to.deep.equal([401, 503]);
+    const problem = health![1]!;
+    expect(problem.headers['content-type']).to.match(/^application\/problem\+json/);
+    expect(JSON.parse(problem.body)).to.include({ status: 503, code: 'service_unavailable' });
+    expect(problem.headers['retry-after']).to.equal('1');
+    expect(problem.headers['x-ratelimit-remaining']).to.match(/^\d+$/);
+    expect(problem.headers['x-request-id']).to.equal(JSON.parse(problem.body).request_id);
+    expect(token!.map((r) => r.status)).to.deep.equal([401, 503]);
+    const oauth = token![1]!;
+    expect(oauth.headers['content-type']).to.match(/^application\/json/);
+    expect(JSON.parse(oauth.body)).to.include({ error: 'temporarily_unavailable' });
+    expect(oauth.headers['retry-after']).to.equal('1');
   });
 });

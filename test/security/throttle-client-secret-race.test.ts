@@ -40,6 +40,27 @@ describe('Security: parallel client-secret guesses get no more than the throttle
     expect(Number(late.headers['retry-after'])).to.be.within(1, clientAuthenticationThrottle.windowSeconds);
   });
 
+  it('refuses the right secret after the limit even when this replica already holds the client and a clear verdict for its address', async () => {
+    const client = await registerClient(t.app, ['read:policies']);
+    const address = newAddress();
+    expect((await token(client, client.clientSecret, address)).statusCode).to.equal(200);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => token(client, `wrong-secret-${i}`, address)));
+    expect(count(answers, 401)).to.equal(clientAuthenticationThrottle.maxFailures);
+    expectOAuthError(await token(client, client.clientSecret, address), 429, 'too_many_attempts');
+  });
+
+  it('answers no more than the limit when wrong secrets and right ones race for a client already known', async () => {
+    const client = await registerClient(t.app, ['read:policies']);
+    const address = newAddress();
+    expect((await token(client, client.clientSecret, address)).statusCode).to.equal(200);
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => token(client, i % 20 === 19 ? client.clientSecret : `wrong-secret-${i}`, address)));
+    // A right secret is let in when its counter read comes before the tenth failure is recorded
+    // (docs/security.md, "Counted before the check"); what races with it never gets more answers.
+    expect(count(answers, 401)).to.be.at.most(clientAuthenticationThrottle.maxFailures);
+    expect(count(answers, 401) + count(answers, 200) + count(answers, 429)).to.equal(60);
+    expectOAuthError(await token(client, client.clientSecret, address), 429, 'too_many_attempts');
+  });
+
   it('never throttles a burst of right secrets from one service', async () => {
     const client = await registerClient(t.app, ['read:policies']);
     const address = newAddress();

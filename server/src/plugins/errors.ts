@@ -45,6 +45,21 @@ export const errorsPlugin = fp(
       if (request.routeOptions.config?.oauthErrors) return sendOAuthError(reply, toOAuthError(error, apiError));
       return sendProblem(reply, request, apiError);
     });
+    // A request that reaches a closing server on a connection it already had: Fastify's own 503
+    // (return503OnClosing) is off in app.ts, so it is answered here as every other 503, with
+    // Retry-After and the rate-limit headers, before any other work. Fastify marks it
+    // Connection: close; another replica (or this one restarted) takes the retry.
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!closing) return done();
+      const refuse = (rateLimitHeaders: Record<string, string>): void =>
+        done(new ApiError('service_unavailable', 'This server is shutting down; send the request again', { headers: { ...rateLimitHeaders, 'retry-after': '1' } }));
+      Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(refuse, () => refuse({}));
+    });
     const routes = new RouteMethods();
     routeTables.set(app, routes);
     app.addHook('onRoute', (route) => routes.add(route.url, route.method, route.config?.oauthErrors === true));

@@ -3,6 +3,7 @@ import type { ChangeFeed } from '../../plugins/change-feed.js';
 import { admitAttempt, recordFailureIfAllowed, secondsUntilAllowed, throttleKeys, type FailureThrottle, type ThrottleKeys } from '../../security/failure-throttle.js';
 import type { TypedNames } from '../../security/typed-names.js';
 import { approximateBytes, BoundedMap } from '../../security/bounded-map.js';
+import { secretMatches } from '../../security/secrets.js';
 import { findClient, type OAuthClientRow } from './clients-repo.js';
 
 /** Entries of each of ClientAuthCache's maps, and the bytes of the client rows (their redirect URIs and scopes vary). */
@@ -25,6 +26,14 @@ export interface ClientAuthLookup {
    * decides (admitAttempt), ordered against every failure; that is what guesses sent at once meet.
    */
   admit(keys: ThrottleKeys, now: Date): Promise<number>;
+  /**
+   * A right secret for a client and pair this replica already holds, checked before this lookup
+   * reads anything: the client when the counter read that follows the comparison finds nothing of
+   * client authentication changed since they were read (so the pair was not throttled at that
+   * read, which orders the attempt after every failure recorded before it), else undefined and the
+   * caller takes the full path. One round trip for a service's steady stream of token requests.
+   */
+  admitKnown(clientId: string, clientSecret: string, keys: ThrottleKeys, now: Date): Promise<OAuthClientRow | undefined>;
   /** A client_id as the audit log may show it when no such client exists (typed-names.ts). */
   unknownClientIdDigest(clientId: string): string;
 }
@@ -59,16 +68,38 @@ export class ClientAuthCache {
     this.keys = new BoundedMap(bounds.maxEntries);
   }
 
-  /** A lookup for one request: current as of a counter read that started after this call. */
+  /** A lookup for one request, current as of a counter read that started after this call. */
   async current(): Promise<ClientAuthLookup> {
-    const generation = (await this.feed.fresh()).client_auth;
-    if (generation > this.generation) {
-      this.clients.clear();
-      this.allowedAt.clear();
-      this.generation = generation;
-    }
-    return {
-      client: (clientId) => this.read(this.clients, clientId, generation, async () => (await findClient(this.db, clientId)) ?? null).then((row) => row ?? undefined),
+    const { lookup, counter } = this.open();
+    await counter();
+    return lookup;
+  }
+
+  /**
+   * A lookup for one request whose counter read starts at its first use, so that admitKnown can
+   * compare a secret before it: every answer is current as of a read that started after this call.
+   */
+  lookup(): ClientAuthLookup {
+    return this.open().lookup;
+  }
+
+  private open(): { lookup: ClientAuthLookup; counter: () => Promise<number> } {
+    // The lookup's one counter read (shared with concurrent requests by the change feed); a newer counter empties the maps.
+    let read: Promise<number> | undefined;
+    const counter = (): Promise<number> =>
+      (read ??= this.feed.fresh().then(({ client_auth: generation }) => {
+        if (generation > this.generation) {
+          this.clients.clear();
+          this.allowedAt.clear();
+          this.generation = generation;
+        }
+        return generation;
+      }));
+    const lookup: ClientAuthLookup = {
+      client: async (clientId) => {
+        const generation = await counter();
+        return this.read(this.clients, clientId, generation, async () => (await findClient(this.db, clientId)) ?? null).then((row) => row ?? undefined);
+      },
       throttleKeys: (throttle, clientId, address) => {
         const key = `${throttle.name}\u0000${clientId}\u0000${address}`;
         let keys = this.keys.get(key);
@@ -76,13 +107,29 @@ export class ClientAuthCache {
         return keys;
       },
       secondsUntilAllowed: async (keys, now) => {
+        const generation = await counter();
         const allowedAt = await this.read(this.allowedAt, keys.pairKey, generation, async () => now.getTime() + (await secondsUntilAllowed(this.db, keys, now)) * 1000);
         return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
       },
       recordFailure: (keys, now) => recordFailureIfAllowed(this.db, keys, now),
-      admit: async (keys, now) => ((await this.feed.fresh()).client_auth === generation ? 0 : admitAttempt(this.db, keys, now)),
+      admit: async (keys, now) => {
+        const generation = await counter();
+        return (await this.feed.fresh()).client_auth === generation ? 0 : admitAttempt(this.db, keys, now);
+      },
+      admitKnown: async (clientId, clientSecret, keys, now) => {
+        if (read) return undefined;
+        const generation = this.generation;
+        const client = this.clients.get(clientId);
+        const allowedAt = this.allowedAt.get(keys.pairKey);
+        if (generation < 0 || !client || client.client_type !== 'confidential' || allowedAt === undefined || allowedAt > now.getTime()) return undefined;
+        if (!secretMatches(clientSecret, client.secret_hash)) return undefined;
+        // Counters only grow: the same value at a read started after the comparison means no
+        // secret rotated and no failure was recorded on any replica since client and verdict were read.
+        return (await counter()) === generation ? client : undefined;
+      },
       unknownClientIdDigest: (clientId) => this.typedNames.auditDigest('client_id', clientId),
     };
+    return { lookup, counter };
   }
 
   /** Entries of each map, for tests and diagnostics. */

@@ -32,7 +32,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const response = await handleTokenRequest(request, {
         db: app.db,
-        clientAuth: await clientAuth.current(),
+        clientAuth: clientAuth.lookup(),
         keys: app.signingKeys,
         issuer: app.config.publicUrl,
         accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
@@ -45,7 +45,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const tokenLookup = async () => ({ db: app.db, clientAuth: await clientAuth.current(), keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now: new Date(), recorder: app.eventRecorder });
+  const tokenLookup = () => ({ db: app.db, clientAuth: clientAuth.lookup(), keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now: new Date(), recorder: app.eventRecorder });
 
   app.post('/oauth/revoke', {
     config: {
@@ -62,7 +62,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      await handleRevocationRequest(request, await tokenLookup());
+      await handleRevocationRequest(request, tokenLookup());
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).code(200).send();
     },
   });
@@ -82,7 +82,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      const answer = await handleIntrospectionRequest(request, await tokenLookup());
+      const answer = await handleIntrospectionRequest(request, tokenLookup());
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(answer);
     },
   });

@@ -48,7 +48,9 @@ export interface ClientAuthenticationDeps {
  * recorded meanwhile, the atomic step otherwise), and anything else is answered 429. So parallel
  * guesses get at most the limit's worth of answers, a right secret among them after the limit is
  * refused like a wrong one, and a burst of right secrets from one service takes no slot at all
- * and costs no round trip of its own. (A SHA-256 costs less than a slot taken before it would;
+ * and costs no round trip of its own. Before all that, a right secret for a client and pair this
+ * replica already holds is let in by one shared counter read started after the comparison
+ * (ClientAuthLookup.admitKnown), the steady state of a service fetching tokens. (A SHA-256 costs less than a slot taken before it would;
  * the scrypt of a sign-in does not, and takes its slot first: web/sign-in.ts.) Every
  * invalid_client and every throttled attempt is an auth.failed event, recorded in the background
  * (nothing else changes to join).
@@ -62,6 +64,10 @@ export async function authenticateRequestClient(
   try {
     presented = readClientCredentials(request, params);
     const keys = deps.clientAuth.throttleKeys(clientAuthenticationThrottle, presented.clientId, request.ip);
+    if (presented.clientSecret !== undefined) {
+      const known = await deps.clientAuth.admitKnown(presented.clientId, presented.clientSecret, keys, deps.now);
+      if (known) return { client: known, presented };
+    }
     const [retryAfter, outcome] = await Promise.all([
       deps.clientAuth.secondsUntilAllowed(keys, deps.now),
       authenticateClient(deps.clientAuth, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
