@@ -10,7 +10,7 @@
  * reference scan over the 10 policies), so they compare across machines.
  */
 import { pathToFileURL } from 'node:url';
-import { compilePolicySet, evaluate, evaluateByScan, type EngineDecision, type EngineRequest } from '../server/src/domains/policies/engine/index.js';
+import { compilePolicySet, evaluate, evaluateByScan, type EngineDecision, type EngineRequest } from '../core/src/index.js';
 import { engineClock as at, engineExpected, engineRequests as requests, paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 
 const WARM_UP_MS = 300;

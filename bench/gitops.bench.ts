@@ -16,7 +16,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { PolicyRule } from '../server/src/generated/schema-types.js';
+import type { PolicyRule } from '../core/src/index.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
 import { generatedPolicies, seededRandom } from './fixtures/policies.js';
 import { startServer, stopAllServers } from './lib/children.js';

@@ -1,5 +1,5 @@
 import { compile } from 'json-schema-to-typescript';
-import { loadSchemas, schemaIdBase } from '../server/src/schemas/registry.js';
+import { loadSchemas, schemaIdBase } from '../core/src/index.js';
 
 /** Rewrites `$ref`s between schema files to `#/$defs/<name>` inside one combined document. */
 function localRefs(value: unknown): unknown {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createKnex } from '../../server/src/db/knex.js';
-import type { EnginePolicy } from '../../server/src/domains/policies/engine/index.js';
+import type { EnginePolicy } from '../../core/src/index.js';
 
 const chunkSize = 1_000;
 

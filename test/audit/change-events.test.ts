@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuditEvent } from '../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from '../policies/fixtures.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DecisionsRecordedData } from '../../server/src/domains/audit/decision-digest.js';
-import type { AuditEvent, AuditReport, AuditVerification, Decision } from '../../server/src/generated/schema-types.js';
+import type { AuditEvent, AuditReport, AuditVerification, Decision } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from '../policies/fixtures.js';

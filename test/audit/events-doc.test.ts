@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { eventCatalog, eventTypes, type EventType } from '../../server/src/events/catalog.js';
-import { loadSchemas } from '../../server/src/schemas/registry.js';
+import { loadSchemas } from '../../core/src/index.js';
 
 const eventsDoc = readFileSync(new URL('../../docs/events.md', import.meta.url), 'utf8');
 

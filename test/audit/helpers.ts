@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from '../../server/src/domains/audit/audit-log.js';
-import type { AuditEvent } from '../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../core/src/index.js';
 
 /** The audit events a request left, read from the table (the HTTP API is tested on its own). */
 export async function eventsOfRequest(app: FastifyInstance, requestId: string): Promise<AuditEvent[]> {

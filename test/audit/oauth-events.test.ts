@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { AuditEvent } from '../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../core/src/index.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { basicAuthorization } from '../helpers/credentials.js';

@@ -11,7 +11,7 @@ import type { EventType } from '../../server/src/events/catalog.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
 import { recordEvents } from '../../server/src/events/record.js';
-import type { AuditEvent } from '../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { emptyDatabase } from '../helpers/database.js';
 import { allEvents } from './helpers.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import { csvRecord } from '../../server/src/domains/audit/reports/csv.js';
-import type { AuditReport } from '../../server/src/generated/schema-types.js';
+import type { AuditReport } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { expectProblem } from '../helpers/responses.js';

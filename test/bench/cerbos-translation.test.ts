@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { generatedPolicies, paymentsPolicies, seededRandom } from '../../bench/fixtures/policies.js';
 import { startCerbos, type CerbosPdp } from '../../bench/peers/cerbos/pdp.js';
 import { cerbosCheckBody, cerbosDecisions, cerbosResourcePolicies } from '../../bench/peers/cerbos/translate.js';
-import { compilePolicySet, evaluate, type EnginePolicy, type EngineRequest } from '../../server/src/domains/policies/engine/index.js';
+import { compilePolicySet, evaluate, type EnginePolicy, type EngineRequest } from '../../core/src/index.js';
 
 /*
  * The Cerbos peer is only a fair comparison if Cerbos decides as acctl's engine does. These tests run

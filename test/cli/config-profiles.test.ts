@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { ConfigGetResult } from '../../cli/src/commands/config/get.js';
 import type { ProfilesOverview } from '../../cli/src/credentials/profile-overview.js';
 import { exitCodes } from '../../cli/src/errors.js';
-import type { PrincipalList } from '../../server/src/generated/schema-types.js';
+import type { PrincipalList } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { serverOrigin } from './resources-support.js';
 import { runCli, type CliResult } from './run-cli.js';

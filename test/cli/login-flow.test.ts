@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import type { PolicyList } from '../../server/src/generated/schema-types.js';
+import type { PolicyList } from '../../core/src/index.js';
 import type { AuthTokenResult } from '../../cli/src/commands/auth/token.js';
 import type { LoginResult } from '../../cli/src/commands/login.js';
 import type { LogoutResult } from '../../cli/src/commands/logout.js';

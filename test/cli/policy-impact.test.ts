@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Decision } from '../../server/src/generated/schema-types.js';
+import type { Decision } from '../../core/src/index.js';
 import type { ImpactJson } from '../../cli/src/policy-files/report/json.js';
 import { MARKDOWN_LIMIT } from '../../cli/src/policy-files/report/markdown.js';
 import { gateExitCodes } from '../../cli/src/errors.js';

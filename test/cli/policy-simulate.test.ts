@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Policy, PolicyList } from '../../server/src/generated/schema-types.js';
+import type { Policy, PolicyList } from '../../core/src/index.js';
 import type { SimulateJson } from '../../cli/src/commands/policy/simulate.js';
 import { gateExitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

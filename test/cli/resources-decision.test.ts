@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ApiToken, Decision, DecisionBatchResponse, DecisionRecord, PrincipalList } from '../../server/src/generated/schema-types.js';
+import type { ApiToken, Decision, DecisionBatchResponse, DecisionRecord, PrincipalList } from '../../core/src/index.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Policy, PolicyDeleted, PolicyList, PolicyVersion, PolicyVersionList } from '../../server/src/generated/schema-types.js';
+import type { Policy, PolicyDeleted, PolicyList, PolicyVersion, PolicyVersionList } from '../../core/src/index.js';
 import type { PolicyHistory } from '../../cli/src/commands/policy/history.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

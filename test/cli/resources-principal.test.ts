@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Principal, PrincipalList } from '../../server/src/generated/schema-types.js';
+import type { Principal, PrincipalList } from '../../core/src/index.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from './resources-support.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ApiToken, PrincipalList, TokenRevoked } from '../../server/src/generated/schema-types.js';
+import type { ApiToken, PrincipalList, TokenRevoked } from '../../core/src/index.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestResult } from '../../server/src/generated/schema-types.js';
+import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestResult } from '../../core/src/index.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';

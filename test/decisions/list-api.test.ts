@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { DecisionList, DecisionRecord } from '../../server/src/generated/schema-types.js';
+import type { DecisionList, DecisionRecord } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';

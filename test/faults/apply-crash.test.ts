@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { stringify } from 'yaml';
 import type { Knex } from 'knex';
 import { createKnex } from '../../server/src/db/knex.js';
-import { policyContentHash, type PolicyContentFields } from '../../server/src/domains/policies/content-hash.js';
+import { policyContentHash, type PolicyContentFields } from '../../core/src/index.js';
 import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
 import { exitCodes } from '../../cli/src/errors.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { errorCatalog } from '../../server/src/errors/catalog.js';
-import { validatorFor } from '../../server/src/schemas/registry.js';
+import { validatorFor } from '../../core/src/index.js';
 import { openApiOperations, placeholderUrl, type Operation } from '../helpers/openapi-operations.js';
 
 /**

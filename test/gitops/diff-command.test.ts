@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Policy } from '../../server/src/generated/schema-types.js';
+import type { Policy } from '../../core/src/index.js';
 import type { PolicyDiffJson } from '../../cli/src/commands/policy/diff.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

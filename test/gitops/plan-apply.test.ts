@@ -1,7 +1,7 @@
 import { rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Policy, PolicyList, PolicyVersion } from '../../server/src/generated/schema-types.js';
+import type { Policy, PolicyList, PolicyVersion } from '../../core/src/index.js';
 import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
 import { exitCodes } from '../../cli/src/errors.js';

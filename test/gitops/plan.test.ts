@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { policyContentHash } from '../../server/src/domains/policies/content-hash.js';
-import type { Policy, PolicyListItem, PolicyRule } from '../../server/src/generated/schema-types.js';
+import { policyContentHash } from '../../core/src/index.js';
+import type { Policy, PolicyListItem, PolicyRule } from '../../core/src/index.js';
 import { contentOf, type DesiredPolicy } from '../../cli/src/gitops/desired.js';
 import { computePlan, hasChanges, policiesToFetch, type Plan } from '../../cli/src/gitops/plan.js';
 import { planMarkdown } from '../../cli/src/gitops/plan-report.js';

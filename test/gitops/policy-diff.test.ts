@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { PolicyRule } from '../../server/src/generated/schema-types.js';
+import type { PolicyRule } from '../../core/src/index.js';
 import type { PolicyContent } from '../../cli/src/gitops/desired.js';
 import { diffPolicies } from '../../cli/src/gitops/policy-diff.js';
 

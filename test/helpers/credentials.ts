@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, type CryptoKey, type JWTPayload, type KeyObject } from 'jose';
-import type { ApiToken } from '../../server/src/generated/schema-types.js';
+import type { ApiToken } from '../../core/src/index.js';
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { validatorFor } from '../../server/src/schemas/registry.js';
+import { validatorFor } from '../../core/src/index.js';
 
 /** Asserts that a response body matches its schema in schemas/ (the contract the docs publish). */
 export function expectSchema(name: string, value: unknown): void {

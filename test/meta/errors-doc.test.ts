@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { errorCatalog, problemTypeBase, type ErrorCode } from '../../server/src/errors/catalog.js';
 import * as oauthErrors from '../../server/src/errors/oauth-errors.js';
-import { loadSchemas } from '../../server/src/schemas/registry.js';
+import { loadSchemas } from '../../core/src/index.js';
 
 interface DocumentedCode {
   code: string;

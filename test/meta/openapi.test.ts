@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
 import { describeAuth, type RouteRecord } from '../../server/src/domains/meta/openapi.js';
-import { allScopes } from '../../server/src/plugins/auth/scopes.js';
+import { allScopes } from '../../core/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 type Operation = { 'x-required-scope'?: string; security?: Array<Record<string, string[]>>; servers?: Array<{ url: string }> };

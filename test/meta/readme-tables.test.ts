@@ -7,11 +7,11 @@ import { configurationOptions } from '../../server/src/config/options.js';
 import { renderConfigTable } from '../../server/src/domains/meta/config-table.js';
 import { renderScopeTable } from '../../server/src/domains/meta/scope-table.js';
 import ServerStart from '../../cli/src/commands/server/start.js';
-import { readGeneratedBlock, readmePath } from '../../scripts/readme-blocks.js';
+import { readGeneratedBlock, repoRoot } from '../../scripts/doc-blocks.js';
 import { startTestApp } from '../helpers/app.js';
 
-const readme = (): string => readFileSync(readmePath, 'utf8');
-const serverSource = path.join(path.dirname(readmePath), 'server', 'src');
+const doc = (relative: string): string => readFileSync(path.join(repoRoot, relative), 'utf8');
+const serverSource = path.join(repoRoot, 'server', 'src');
 
 /** Every environment variable that server/src reads: `env.NAME`, `env['NAME']` and `int('NAME')` in config.ts. */
 function environmentVariablesRead(dir = serverSource): Set<string> {
@@ -31,19 +31,21 @@ function environmentVariablesRead(dir = serverSource): Set<string> {
   return names;
 }
 
-describe("README.md's generated tables", () => {
-  it('has the scope table of the route table (run `npm run docs:scopes` when this fails)', async () => {
+describe('the generated tables of the docs', () => {
+  it('docs/api.md has the scope table of the route table (run `npm run docs:scopes` when this fails)', async () => {
     const t = await startTestApp();
     try {
       const expected = renderScopeTable(t.app.routeTable);
-      expect(readGeneratedBlock(readme(), 'scope-table'), 'README.md scope table is stale: run `npm run docs:scopes`').to.equal(expected);
+      expect(readGeneratedBlock(doc('docs/api.md'), 'scope-table'), 'docs/api.md scope table is stale: run `npm run docs:scopes`').to.equal(expected);
     } finally {
       await t.close();
     }
   });
 
-  it('has the configuration table of server/src/config/options.ts (run `npm run docs:config` when this fails)', () => {
-    expect(readGeneratedBlock(readme(), 'config-table'), 'README.md configuration table is stale: run `npm run docs:config`').to.equal(renderConfigTable(configurationOptions));
+  it('docs/configuration.md has the configuration table of server/src/config/options.ts (run `npm run docs:config` when this fails)', () => {
+    expect(readGeneratedBlock(doc('docs/configuration.md'), 'config-table'), 'docs/configuration.md configuration table is stale: run `npm run docs:config`').to.equal(
+      renderConfigTable(configurationOptions),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isKnownScope } from '../../server/src/plugins/auth/scopes.js';
+import { isKnownScope } from '../../core/src/index.js';
 import { startTestApp } from '../helpers/app.js';
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { allScopes } from '../../server/src/plugins/auth/scopes.js';
+import { allScopes } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { openApiOperations, placeholderUrl, type Operation } from '../helpers/openapi-operations.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { matchesRegisteredRedirectUri } from '../../server/src/domains/oauth/redirect-uris.js';
+import { matchesRegisteredRedirectUri } from '../../core/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { registerCodeClient, type CodeClient } from './support/clients.js';
 import { authorizePath, createTestUser, decide, PageAgent, pkcePair, redirectParams, signIn } from './support/user-agent.js';

@@ -1,4 +1,4 @@
-import type { PolicyCreateRequest } from '../../server/src/generated/schema-types.js';
+import type { PolicyCreateRequest } from '../../core/src/index.js';
 
 /** The spec's sample policy: read access to production databases in office hours, low risk, MFA. */
 export function samplePolicy(overrides: Partial<PolicyCreateRequest> = {}): PolicyCreateRequest {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { policyContentHash } from '../../server/src/domains/policies/content-hash.js';
-import type { Policy, PolicyList } from '../../server/src/generated/schema-types.js';
+import { policyContentHash } from '../../core/src/index.js';
+import type { Policy, PolicyList } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { DecisionRecord, PolicyRule } from '../../server/src/generated/schema-types.js';
+import type { DecisionRecord, PolicyRule } from '../../core/src/index.js';
 import { loadFiles, plannedPolicies, replayDecisions, type ServerPolicy } from '../../cli/src/policy-files/index.js';
 
 const allowFinance: PolicyRule = { effect: 'allow', principals: { type: 'USER', attributes: { department: ['finance'] } }, resources: { type: 'database', identifiers: ['ledger'] }, actions: ['read'] };

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { createAjv, loadSchemas, schemaIdBase, schemasDir } from '../../server/src/schemas/registry.js';
+import { createAjv, loadSchemas, schemaIdBase, schemasDir } from '../../core/src/index.js';
 
 const dialect = 'https://json-schema.org/draft/2020-12/schema';
 

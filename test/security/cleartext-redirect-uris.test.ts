@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { configFromEnv, makeConfig } from '../../server/src/config/config.js';
-import { checkClientRegistration } from '../../server/src/domains/oauth/client-registration.js';
-import { redirectUriProblem } from '../../server/src/domains/oauth/redirect-uris.js';
+import { checkClientRegistration } from '../../core/src/index.js';
+import { redirectUriProblem } from '../../core/src/index.js';
 import { runCli } from '../cli/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import type { WebhookDelivery } from '../../server/src/generated/schema-types.js';
+import type { WebhookDelivery } from '../../core/src/index.js';
 import { enqueueWebhookDeliveries } from '../../server/src/domains/webhooks/outbox.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';

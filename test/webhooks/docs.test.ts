@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { eventCatalog, eventTypes } from '../../server/src/events/catalog.js';
-import { loadSchemas, schemasDir } from '../../server/src/schemas/registry.js';
+import { loadSchemas, schemasDir } from '../../core/src/index.js';
 
 const webhookEventTypes = eventTypes.filter((type) => eventCatalog[type].webhook);
 const doc = (): string => readFileSync(path.join(path.dirname(schemasDir()), 'docs', 'webhooks.md'), 'utf8');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from '../../server/src/config/config.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
-import type { WebhookCreated, WebhookDelivery, WebhookDeliveryList } from '../../server/src/generated/schema-types.js';
+import type { WebhookCreated, WebhookDelivery, WebhookDeliveryList } from '../../core/src/index.js';
 import { enqueueWebhookDeliveries } from '../../server/src/domains/webhooks/outbox.js';
 import { accessToken, registerClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';

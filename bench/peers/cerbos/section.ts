@@ -7,7 +7,7 @@
  * request. acctl records every decision in PostgreSQL before it answers; Cerbos, its audit off,
  * records nothing.
  */
-import type { EngineRequest } from '../../../server/src/domains/policies/engine/index.js';
+import type { EngineRequest } from '../../../core/src/index.js';
 import { httpRequests, paymentsPolicies } from '../../fixtures/policies.js';
 import { batchSize, checkDecisions, decisionTarget, postDecisions, startDecisionServer } from '../../lib/acctl-server.js';
 import type { IntegrityCheck } from '../../lib/ledger.js';

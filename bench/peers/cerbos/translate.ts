@@ -13,8 +13,8 @@
  * compared.
  */
 import { stringify } from 'yaml';
-import type { EnginePolicy, EngineRequest } from '../../../server/src/domains/policies/engine/index.js';
-import type { PolicyCondition, PolicyRule } from '../../../server/src/generated/schema-types.js';
+import type { EnginePolicy, EngineRequest } from '../../../core/src/index.js';
+import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 
 /** A CEL string literal (JSON's escapes are CEL's). */
 const literal = (value: string): string => JSON.stringify(value);

@@ -1,4 +1,4 @@
-import type { ApiToken } from '../../../server/src/generated/schema-types.js';
+import type { ApiToken } from '../../../core/src/index.js';
 import { keyValueLines, style } from '../ux/style.js';
 import { shortTime } from './display.js';
 

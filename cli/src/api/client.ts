@@ -1,4 +1,4 @@
-import type { OAuthTokenResponse, Problem } from '../../../server/src/generated/schema-types.js';
+import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
 import { CommandError, type FailureCode } from '../errors.js';
 import type { Credentials } from '../credentials/env.js';
 

@@ -1,4 +1,4 @@
-import type { Decision, Policy, PolicyRule, PolicyVersion, Principal } from '../../../server/src/generated/schema-types.js';
+import type { Decision, Policy, PolicyRule, PolicyVersion, Principal } from '../../../core/src/index.js';
 import { renderTable } from '../ux/table.js';
 import { keyValueLines, style } from '../ux/style.js';
 import { formatAssignments } from './assignments.js';

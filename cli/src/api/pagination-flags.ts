@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Pagination } from '../../../server/src/generated/schema-types.js';
+import type { Pagination } from '../../../core/src/index.js';
 
 export const paginationFlags = {
   page: Flags.integer({ summary: 'Page number, from 1.', min: 1 }),

@@ -1,4 +1,4 @@
-import type { PolicyRule, PolicyVersion } from '../../../server/src/generated/schema-types.js';
+import type { PolicyRule, PolicyVersion } from '../../../core/src/index.js';
 
 export interface PolicyHistoryEntry {
   version: number;

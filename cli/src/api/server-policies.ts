@@ -1,4 +1,4 @@
-import type { Policy, PolicyList, PolicyListItem } from '../../../server/src/generated/schema-types.js';
+import type { Policy, PolicyList, PolicyListItem } from '../../../core/src/index.js';
 import { CommandError, NotFound } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { mapConcurrently } from './concurrency.js';

@@ -1,4 +1,4 @@
-import type { SimulationRequest } from '../../../server/src/generated/schema-types.js';
+import type { SimulationRequest } from '../../../core/src/index.js';
 import { UsageError } from '../errors.js';
 
 /** Requests one simulate run sends at most (each is one call to the server). */

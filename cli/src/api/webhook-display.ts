@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../../server/src/generated/schema-types.js';
+import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../../core/src/index.js';
 import { keyValueLines, style } from '../ux/style.js';
 import { renderTable } from '../ux/table.js';
 import { shortTime } from './display.js';

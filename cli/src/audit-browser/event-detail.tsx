@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import { shortTime } from '../api/display.js';
 import { changeSection, dataSection, eventFactLines, targetOf } from '../audit/event-display.js';
 

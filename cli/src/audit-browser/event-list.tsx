@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import { shortTime } from '../api/display.js';
 import { targetOf } from '../audit/event-display.js';
 import { windowStart } from './state.js';

@@ -1,4 +1,4 @@
-import type { AuditEventList } from '../../../server/src/generated/schema-types.js';
+import type { AuditEventList } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import type { AuditEventFilter } from '../audit/event-filters.js';
 import { fetchEventPage, maxPageSize } from '../audit/event-pages.js';

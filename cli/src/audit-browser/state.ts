@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventList } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent, AuditEventList } from '../../../core/src/index.js';
 
 /** Everything the browser shows, changed only by `browserReducer`: no I/O, so it is tested as data. */
 export interface BrowserState {

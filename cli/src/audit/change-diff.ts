@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 
 export interface FieldChange {
   /** Dotted path of the field (`attributes.department`); `` for the whole resource. */

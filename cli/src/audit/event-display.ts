@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import { shortTime } from '../api/display.js';
 import { keyValueLines, style } from '../ux/style.js';
 import { renderTable, type Column } from '../ux/table.js';

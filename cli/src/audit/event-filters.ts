@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { AuditEventListQuery } from '../../../server/src/generated/schema-types.js';
+import type { AuditEventListQuery } from '../../../core/src/index.js';
 import { parseTimeBound } from './time-bound.js';
 
 /** The filters of GET /audit/events, without paging. */

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventList } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent, AuditEventList } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import type { AuditEventFilter } from './event-filters.js';
 

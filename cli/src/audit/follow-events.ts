@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { CommandError } from '../errors.js';
 import type { AuditEventFilter } from './event-filters.js';

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { AuditReport } from '../../../server/src/generated/schema-types.js';
+import type { AuditReport } from '../../../core/src/index.js';
 import { ApiCommand } from '../api/api-command.js';
 import type { ApiClient } from '../api/client.js';
 import { startProgress } from '../ux/progress.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AuditReport, AuditReportKind } from '../../../server/src/generated/schema-types.js';
+import type { AuditReport, AuditReportKind } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { shortTime } from '../api/display.js';
 import { formatAssignments } from '../api/assignments.js';

@@ -1,4 +1,4 @@
-import { durationMs } from '../api/duration.js';
+import { durationMs } from '../../../core/src/index.js';
 import { UsageError } from '../errors.js';
 
 // RFC 3339 section 5.6 date-time: a time zone is required (the API refuses local times).

@@ -1,4 +1,4 @@
-import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyMetadata, PolicyUpdated, PolicyUpdateRequest } from '../../../server/src/generated/schema-types.js';
+import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyMetadata, PolicyUpdated, PolicyUpdateRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { CommandError } from '../errors.js';
 import { mapConcurrently } from '../api/concurrency.js';

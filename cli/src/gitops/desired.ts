@@ -1,5 +1,5 @@
-import { policyContentHash } from '../../../server/src/domains/policies/content-hash.js';
-import type { PolicyCreateRequest, PolicyMetadata, PolicyRule } from '../../../server/src/generated/schema-types.js';
+import { policyContentHash } from '../../../core/src/index.js';
+import type { PolicyCreateRequest, PolicyMetadata, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyFile } from '../policy-files/policy-checks.js';
 import { positionOf } from '../policy-files/source.js';
 import { spanAt } from '../policy-files/yaml-file.js';

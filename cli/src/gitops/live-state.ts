@@ -1,4 +1,4 @@
-import type { PolicyListItem } from '../../../server/src/generated/schema-types.js';
+import type { PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { inBatches } from '../api/concurrency.js';
 import { fetchPolicies, listPolicies } from '../api/server-policies.js';

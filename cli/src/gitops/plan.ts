@@ -1,5 +1,5 @@
-import { policyContentHash } from '../../../server/src/domains/policies/content-hash.js';
-import type { Policy, PolicyListItem } from '../../../server/src/generated/schema-types.js';
+import { policyContentHash } from '../../../core/src/index.js';
+import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { DesiredPolicy, PolicyContent } from './desired.js';
 import { diffPolicies, type DiffEntry } from './policy-diff.js';
 

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../../server/src/domains/audit/canonical-json.js';
-import type { PolicyCondition, PolicyRule } from '../../../server/src/generated/schema-types.js';
+import { canonicalJson } from '../../../core/src/index.js';
+import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyContent } from './desired.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { OAuthTokenResponse } from '../../../server/src/generated/schema-types.js';
+import type { OAuthTokenResponse } from '../../../core/src/index.js';
 import { apiBaseUrl, serverUnreachable } from '../api/client.js';
 import { CommandError } from '../errors.js';
 import type { StoredProfile } from '../credentials/store.js';

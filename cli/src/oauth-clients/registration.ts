@@ -1,9 +1,9 @@
-import { checkClientRegistration as checkRules, type ClientRegistration, type ClientRegistrationInput } from '../../../server/src/domains/oauth/client-registration.js';
-import type { RedirectUriPolicy } from '../../../server/src/domains/oauth/redirect-uris.js';
-import { allScopes } from '../../../server/src/plugins/auth/scopes.js';
+import { checkClientRegistration as checkRules, type ClientRegistration, type ClientRegistrationInput } from '../../../core/src/index.js';
+import type { RedirectUriPolicy } from '../../../core/src/index.js';
+import { allScopes } from '../../../core/src/index.js';
 import { UsageError } from '../errors.js';
 
-export { registrableGrantTypes, type ClientRegistration, type ClientRegistrationInput, type RegistrableGrantType } from '../../../server/src/domains/oauth/client-registration.js';
+export { registrableGrantTypes, type ClientRegistration, type ClientRegistrationInput, type RegistrableGrantType } from '../../../core/src/index.js';
 
 /**
  * The rules of registering an OAuth client live with the server (the dashboard applies them

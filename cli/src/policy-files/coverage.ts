@@ -1,5 +1,5 @@
-import { compilePolicySet, evaluate, type CompiledPolicySet, type EngineDecision } from '../../../server/src/domains/policies/engine/index.js';
-import type { PolicyCondition, PolicyRule } from '../../../server/src/generated/schema-types.js';
+import { compilePolicySet, evaluate, type CompiledPolicySet, type EngineDecision } from '../../../core/src/index.js';
+import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyFile } from './policy-checks.js';
 import { positionOf } from './source.js';
 import type { TestCheck } from './test-suite.js';

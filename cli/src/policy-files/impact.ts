@@ -1,6 +1,6 @@
-import { canonicalJson } from '../../../server/src/domains/audit/canonical-json.js';
-import { compilePolicySet, evaluate, type EngineDecision, type EnginePolicy } from '../../../server/src/domains/policies/engine/index.js';
-import type { DecisionRecord, PolicyRule, PolicyStatus, SimulationRequest } from '../../../server/src/generated/schema-types.js';
+import { canonicalJson } from '../../../core/src/index.js';
+import { compilePolicySet, evaluate, type EngineDecision, type EnginePolicy } from '../../../core/src/index.js';
+import type { DecisionRecord, PolicyRule, PolicyStatus, SimulationRequest } from '../../../core/src/index.js';
 import type { PolicyFile } from './policy-checks.js';
 import { positionOf } from './source.js';
 import { spanAt } from './yaml-file.js';

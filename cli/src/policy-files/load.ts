@@ -1,4 +1,4 @@
-import type { PolicyCreateRequest, PolicyTestFile } from '../../../server/src/generated/schema-types.js';
+import type { PolicyCreateRequest, PolicyTestFile } from '../../../core/src/index.js';
 import type { Finding } from './findings.js';
 import type { PolicyFile } from './policy-checks.js';
 import { checkSchema } from './schema-check.js';

@@ -1,4 +1,4 @@
-import type { PolicyCreateRequest, PolicyRule } from '../../../server/src/generated/schema-types.js';
+import type { PolicyCreateRequest, PolicyRule } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
 import { spanAt, type ParsedFile } from './yaml-file.js';

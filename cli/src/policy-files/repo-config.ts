@@ -1,4 +1,4 @@
-import type { AcctlConfig } from '../../../server/src/generated/schema-types.js';
+import type { AcctlConfig } from '../../../core/src/index.js';
 import type { ParsedFile } from './yaml-file.js';
 import { checkSchema } from './schema-check.js';
 

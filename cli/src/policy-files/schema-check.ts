@@ -1,4 +1,4 @@
-import { validatorFor, type ErrorObject } from '../../../server/src/schemas/registry.js';
+import { validatorFor, type ErrorObject } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import type { LintRuleId } from './lint-rules.js';
 import { allowedProperties, discriminatorValues, schemaAt } from './schema-location.js';

@@ -1,4 +1,4 @@
-import { loadSchemas, schemaIdBase, type JsonSchema } from '../../../server/src/schemas/registry.js';
+import { loadSchemas, schemaIdBase, type JsonSchema } from '../../../core/src/index.js';
 import type { DocumentPath } from './yaml-file.js';
 
 type Schema = Record<string, unknown>;

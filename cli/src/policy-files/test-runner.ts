@@ -1,4 +1,4 @@
-import { compilePolicySet, evaluate, type CompiledPolicySet } from '../../../server/src/domains/policies/engine/index.js';
+import { compilePolicySet, evaluate, type CompiledPolicySet } from '../../../core/src/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import type { PolicyFile } from './policy-checks.js';
 import type { Decision, RuleRef, TestCase } from './test-suite.js';

@@ -1,5 +1,5 @@
-import type { EngineContext, EngineRequest } from '../../../server/src/domains/policies/engine/index.js';
-import type { PolicyTestFile } from '../../../server/src/generated/schema-types.js';
+import type { EngineContext, EngineRequest } from '../../../core/src/index.js';
+import type { PolicyTestFile } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
 import { didYouMean, nearestName } from './suggest.js';

@@ -1,4 +1,4 @@
-import type { SimulationRequest } from '../../../server/src/generated/schema-types.js';
+import type { SimulationRequest } from '../../../core/src/index.js';
 
 /** `USER alice {department=finance}`: who asks, in one short cell. */
 export function principalText(request: SimulationRequest): string {

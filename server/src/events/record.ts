@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { uuidV7 } from '../db/uuid-v7.js';
 import { appendToAuditLog } from '../domains/audit/audit-log.js';
 import { enqueueWebhookDeliveries } from '../domains/webhooks/outbox.js';
-import type { AuditEvent } from '../generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import type { DomainEvent } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAjv } from '../schemas/registry.js';
+import { createAjv } from '../../../core/src/index.js';
 
 /**
  * Request validation with the schemas of schemas/ (JSON Schema 2020-12), through Fastify's

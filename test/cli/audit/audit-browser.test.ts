@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { render } from 'ink-testing-library';
 import { ApiClient } from '../../../cli/src/api/client.js';
 import { apiEventSource } from '../../../cli/src/audit-browser/event-source.js';
-import type { Principal } from '../../../server/src/generated/schema-types.js';
+import type { Principal } from '../../../core/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { eventually } from '../../audit/helpers.js';
 import { exitCodes } from '../../../cli/src/errors.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import type { AuditEvent, AuditEventList, AuditReport, AuditVerification, Principal } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent, AuditEventList, AuditReport, AuditVerification, Principal } from '../../../core/src/index.js';
 import { exitCodes } from '../../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectSchema } from '../../helpers/schemas.js';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { expect } from 'chai';
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { TcpProxy } from '../../helpers/tcp-proxy.js';
 import { eventually } from '../../audit/helpers.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { diffChange } from '../../../cli/src/audit/change-diff.js';
 import { actionForKey } from '../../../cli/src/audit-browser/keys.js';
 import { browserReducer, initialBrowserState, needsMoreEvents, visibleEvents, windowStart, type BrowserAction, type BrowserState } from '../../../cli/src/audit-browser/state.js';
-import type { AuditEvent } from '../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../core/src/index.js';
 
 let sequence = 0;
 function event(type: string, subject: string, target: string): AuditEvent {

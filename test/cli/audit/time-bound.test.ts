@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { durationMs } from '../../../cli/src/api/duration.js';
+import { durationMs } from '../../../core/src/index.js';
 import { parseInterval, parseTimeBound } from '../../../cli/src/audit/time-bound.js';
 import { CommandError, exitCodes } from '../../../cli/src/errors.js';
 

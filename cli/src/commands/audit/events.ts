@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { AuditEventList } from '../../../../server/src/generated/schema-types.js';
+import type { AuditEventList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { collectEvents } from '../../audit/event-pages.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { AuditEvent } from '../../../../server/src/generated/schema-types.js';
+import type { AuditEvent } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { eventDetailLines } from '../../audit/event-display.js';
 

@@ -1,4 +1,4 @@
-import type { AuditVerification } from '../../../../server/src/generated/schema-types.js';
+import type { AuditVerification } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { shortTime } from '../../api/display.js';
 import { exitCodes } from '../../errors.js';

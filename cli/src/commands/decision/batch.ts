@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Decision, DecisionBatchRequest, DecisionBatchResponse } from '../../../../server/src/generated/schema-types.js';
+import type { Decision, DecisionBatchRequest, DecisionBatchResponse } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { readJsonInput } from '../../api/read-json-input.js';
 import { UsageError } from '../../errors.js';

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Decision, SimulationRequest } from '../../../../server/src/generated/schema-types.js';
+import type { Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { parseAssignments } from '../../api/assignments.js';
 import { decisionLines } from '../../api/display.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { DecisionRecord } from '../../../../server/src/generated/schema-types.js';
+import type { DecisionRecord } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { formatAssignments } from '../../api/assignments.js';
 import { decisionLines, shortTime } from '../../api/display.js';

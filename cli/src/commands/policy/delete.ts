@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { PolicyDeleted } from '../../../../server/src/generated/schema-types.js';
+import type { PolicyDeleted } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 
 export default class PolicyDelete extends ApiCommand {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
-import type { Policy, PolicyList, PolicyVersion } from '../../../../server/src/generated/schema-types.js';
+import type { Policy, PolicyList, PolicyVersion } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { NotFound, UsageError } from '../../errors.js';
 import type { PolicyContent } from '../../gitops/desired.js';

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { Policy, PolicyVersion } from '../../../../server/src/generated/schema-types.js';
+import type { Policy, PolicyVersion } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { policyLines } from '../../api/display.js';
 

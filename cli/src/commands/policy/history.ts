@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { PolicyVersion, PolicyVersionList } from '../../../../server/src/generated/schema-types.js';
+import type { PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { shortTime } from '../../api/display.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../api/policy-history.js';

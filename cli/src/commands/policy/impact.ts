@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { DecisionList, DecisionRecord } from '../../../../server/src/generated/schema-types.js';
+import type { DecisionList, DecisionRecord } from '../../../../core/src/index.js';
 import { GateCommand } from '../../api/gate-command.js';
 import { fetchPolicies, listPolicies } from '../../api/server-policies.js';
 import { parseTimeFlag } from '../../api/time-flags.js';

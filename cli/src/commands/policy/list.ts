@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { PolicyList, PolicyListItem } from '../../../../server/src/generated/schema-types.js';
+import type { PolicyList, PolicyListItem } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { shortTime } from '../../api/display.js';
 import { describePage, paginationFlags } from '../../api/pagination-flags.js';

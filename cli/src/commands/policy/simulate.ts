@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../../../server/src/generated/schema-types.js';
+import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../../../core/src/index.js';
 import { GateCommand } from '../../api/gate-command.js';
 import { readJsonOrYamlInput } from '../../api/read-json-input.js';
 import { mapConcurrently } from '../../api/concurrency.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { PolicyVersionList } from '../../../../server/src/generated/schema-types.js';
+import type { PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { shortTime } from '../../api/display.js';
 import { renderTable } from '../../ux/table.js';

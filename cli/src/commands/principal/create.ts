@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Principal, PrincipalCreateRequest, PrincipalKind } from '../../../../server/src/generated/schema-types.js';
+import type { Principal, PrincipalCreateRequest, PrincipalKind } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { parseAssignments } from '../../api/assignments.js';
 import { principalLines } from '../../api/display.js';

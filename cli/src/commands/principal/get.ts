@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { Principal } from '../../../../server/src/generated/schema-types.js';
+import type { Principal } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { principalLines } from '../../api/display.js';
 

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Principal, PrincipalList } from '../../../../server/src/generated/schema-types.js';
+import type { Principal, PrincipalList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { formatAssignments } from '../../api/assignments.js';
 import { describePage, paginationFlags } from '../../api/pagination-flags.js';

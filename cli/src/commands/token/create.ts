@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { ApiToken, ApiTokenCreateRequest } from '../../../../server/src/generated/schema-types.js';
+import type { ApiToken, ApiTokenCreateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { expiresInFlag } from '../../api/api-token-flags.js';
 import { issuedTokenLines } from '../../api/api-token-display.js';

@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import type { ApiTokenRevokeRequest, TokenRevoked } from '../../../../server/src/generated/schema-types.js';
+import type { ApiTokenRevokeRequest, TokenRevoked } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { tokenStdinFlag } from '../../api/api-token-flags.js';
 import { UsageError } from '../../errors.js';

@@ -1,4 +1,4 @@
-import type { ApiToken, ApiTokenRefreshRequest } from '../../../../server/src/generated/schema-types.js';
+import type { ApiToken, ApiTokenRefreshRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { expiresInFlag, presentedApiToken, tokenStdinFlag } from '../../api/api-token-flags.js';
 import { issuedTokenLines } from '../../api/api-token-display.js';

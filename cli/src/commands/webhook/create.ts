@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { WebhookCreated, WebhookCreateRequest } from '../../../../server/src/generated/schema-types.js';
+import type { WebhookCreated, WebhookCreateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { webhookLines } from '../../api/webhook-display.js';
 import { describedFlags, eventFlag } from '../../api/webhook-flags.js';

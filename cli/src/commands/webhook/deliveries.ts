@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { WebhookDeliveryList } from '../../../../server/src/generated/schema-types.js';
+import type { WebhookDeliveryList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { describePage, paginationFlags } from '../../api/pagination-flags.js';
 import { attemptLines, deliveryTable } from '../../api/webhook-display.js';

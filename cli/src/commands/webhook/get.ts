@@ -1,4 +1,4 @@
-import type { Webhook } from '../../../../server/src/generated/schema-types.js';
+import type { Webhook } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { webhookLines } from '../../api/webhook-display.js';
 import { webhookIdArg } from '../../api/webhook-flags.js';

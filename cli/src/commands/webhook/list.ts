@@ -1,4 +1,4 @@
-import type { WebhookList } from '../../../../server/src/generated/schema-types.js';
+import type { WebhookList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { describePage, paginationFlags } from '../../api/pagination-flags.js';
 import { webhookTable } from '../../api/webhook-display.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { WebhookDelivery } from '../../../../server/src/generated/schema-types.js';
+import type { WebhookDelivery } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { webhookIdArg } from '../../api/webhook-flags.js';
 

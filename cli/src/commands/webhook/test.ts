@@ -1,4 +1,4 @@
-import type { WebhookTestResult } from '../../../../server/src/generated/schema-types.js';
+import type { WebhookTestResult } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { testResultLines } from '../../api/webhook-display.js';
 import { webhookIdArg } from '../../api/webhook-flags.js';

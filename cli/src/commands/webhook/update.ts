@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Webhook, WebhookUpdateRequest } from '../../../../server/src/generated/schema-types.js';
+import type { Webhook, WebhookUpdateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../api/api-command.js';
 import { webhookLines } from '../../api/webhook-display.js';
 import { describedFlags, eventFlag, webhookIdArg } from '../../api/webhook-flags.js';

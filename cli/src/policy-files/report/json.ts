@@ -3,7 +3,7 @@ import type { CoverageRatio, UncoveredItem } from '../coverage.js';
 import type { TestCaseResult } from '../test-runner.js';
 import type { Direction, RuleLocation } from '../impact.js';
 import type { ImpactOutcome, LintOutcome, TestOutcome } from './outcome.js';
-import type { SimulationRequest } from '../../../../server/src/generated/schema-types.js';
+import type { SimulationRequest } from '../../../../core/src/index.js';
 
 /** A finding as JSON output shows it (snake_case, as the API's documents). */
 export interface FindingJson {

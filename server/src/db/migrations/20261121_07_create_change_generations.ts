@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createSqlFunction } from '../sql-functions.js';
 
 /**
  * A counter per kind of cached data, bumped by a statement trigger in the same transaction as the
@@ -11,14 +12,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('generation').notNullable().defaultTo(0);
   });
   await knex('change_generations').insert([{ name: 'policies' }, { name: 'principals' }, { name: 'credentials' }]);
-  await knex.raw(`
-    CREATE FUNCTION acctl_bump_generation() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      UPDATE change_generations SET generation = generation + 1 WHERE name = TG_ARGV[0];
-      PERFORM pg_notify('acctl_changes', TG_ARGV[0]);
-      RETURN NULL;
-    END
-    $$`);
+  await createSqlFunction(knex, 'acctl_bump_generation');
   for (const [table, generation] of [
     ['policies', 'policies'],
     ['principals', 'principals'],

@@ -10,7 +10,7 @@ const monthsAhead = 3;
  * month and the next ones, and a DEFAULT partition so that an insert never fails for want of one.
  * The primary key must hold the partition key: (id, created_at); GET /decisions/{id} looks the id
  * up in each partition's primary key. (created_at, id) serves lists newest first, keyset on both.
- * acctl_record_decisions names the table in plpgsql, resolved when it runs: it needs no change.
+ * acctl_record_checked_decisions names the table in plpgsql, resolved when it runs.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE decisions RENAME TO decisions_unpartitioned');

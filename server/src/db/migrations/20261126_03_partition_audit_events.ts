@@ -15,7 +15,8 @@ const monthsAhead = 3;
  *
  * Keys must hold every partition key: (seq, chain, occurred_at) and (id, chain, occurred_at).
  * seq stays unique because it is handed out under the append lock (acctl_audit_reserve,
- * acctl_record_decisions); the change partition also gets UNIQUE (seq) and UNIQUE (id) of its own.
+ * acctl_record_checked_decisions, acctl_append_change_events); the change partition also gets
+ * UNIQUE (seq) and UNIQUE (id) of its own.
  * Rows move in this migration's transaction; the sequence, the append-only triggers (row triggers
  * are cloned to every partition; TRUNCATE triggers are not, so each partition gets its own, and
  * acctl_ensure_month_partition gives one to each month)

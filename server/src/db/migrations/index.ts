@@ -21,10 +21,9 @@ import * as createWebhookDeliveryAttempts from './20261123_04_create_webhook_del
 import * as createAuditEvents from './20261124_01_create_audit_events.js';
 import * as createAuditReserveFunction from './20261124_02_create_audit_reserve_function.js';
 import * as createAuditAppendOnlyTrigger from './20261124_03_create_audit_append_only_trigger.js';
-import * as createAuditPruneFunction from './20261124_04_create_audit_prune_function.js';
 import * as createAuditReports from './20261124_05_create_audit_reports.js';
 import * as createAuditReportRows from './20261124_06_create_audit_report_rows.js';
-import * as createRecordDecisionsFunction from './20261125_01_create_record_decisions_function.js';
+import * as createAuditDecisionHeadFunction from './20261125_01_create_audit_decision_head_function.js';
 import * as replaceDecisionsTimeIndex from './20261125_02_replace_decisions_time_index.js';
 import * as createSigningKeysGeneration from './20261125_03_create_signing_keys_generation.js';
 import * as createMonthPartitionFunctions from './20261126_01_create_month_partition_functions.js';
@@ -48,7 +47,9 @@ import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owne
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
  * (Ghost's habit). Listed explicitly so the same list runs from TypeScript (tests) and from dist/.
- * Add a new file at the end; never edit or reorder one that has shipped.
+ * Add a new file at the end; never edit or reorder one that has shipped. A SQL function's current
+ * definition is its db/functions file (db/sql-functions.ts): once released, a change to it also
+ * needs a new migration that runs the file again.
  */
 export const migrations: Record<string, Knex.Migration> = {
   '20261121_01_create_oauth_clients': createOauthClients,
@@ -73,10 +74,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124_01_create_audit_events': createAuditEvents,
   '20261124_02_create_audit_reserve_function': createAuditReserveFunction,
   '20261124_03_create_audit_append_only_trigger': createAuditAppendOnlyTrigger,
-  '20261124_04_create_audit_prune_function': createAuditPruneFunction,
   '20261124_05_create_audit_reports': createAuditReports,
   '20261124_06_create_audit_report_rows': createAuditReportRows,
-  '20261125_01_create_record_decisions_function': createRecordDecisionsFunction,
+  '20261125_01_create_audit_decision_head_function': createAuditDecisionHeadFunction,
   '20261125_02_replace_decisions_time_index': replaceDecisionsTimeIndex,
   '20261125_03_create_signing_keys_generation': createSigningKeysGeneration,
   '20261126_01_create_month_partition_functions': createMonthPartitionFunctions,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../generated/schema-types.js';
-import { schemaRef } from '../../schemas/registry.js';
+import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../../../core/src/index.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
 
 const problem = schemaRef('problem');

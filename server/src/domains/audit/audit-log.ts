@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
-import { canonicalJson } from './canonical-json.js';
+import type { AuditEvent } from '../../../../core/src/index.js';
+import { canonicalJson } from '../../../../core/src/index.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
 import { chainOf, genesisHash, hashSealedEvent, type AuditChain, type EventEnvelope } from './chain.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventType } from '../../events/catalog.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
-import { canonicalJson } from './canonical-json.js';
+import type { AuditEvent } from '../../../../core/src/index.js';
+import { canonicalJson } from '../../../../core/src/index.js';
 
 export type AuditChain = AuditEvent['chain'];
 

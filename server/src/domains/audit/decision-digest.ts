@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DecisionRecord } from '../../generated/schema-types.js';
+import type { DecisionRecord } from '../../../../core/src/index.js';
 import type { DomainEvent } from '../../events/types.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../../../core/src/index.js';
 
 /**
  * auditDecisionEvents `digest`: one decisions.recorded event per recording write instead of one

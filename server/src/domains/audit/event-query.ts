@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { byTimeOrderedId, isUuid } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import { eventTypes, type EventType } from '../../events/catalog.js';
-import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../generated/schema-types.js';
+import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../../../core/src/index.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../events/types.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
+import type { AuditEvent } from '../../../../core/src/index.js';
 import { sealEvents, type SealedEvents } from './audit-log.js';
 import { genesisHash, type AuditChain } from './chain.js';
 

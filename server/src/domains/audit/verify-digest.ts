@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { uuidV7Time } from '../../db/uuid-v7.js';
-import type { AuditEvent } from '../../generated/schema-types.js';
+import type { AuditEvent } from '../../../../core/src/index.js';
 import { decisionRecordColumns, toDecisionRecord } from '../decisions/decision-query.js';
 import { digestOfDecisions, type DecisionsRecordedData } from './decision-digest.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditBrokenLink, AuditVerification } from '../../generated/schema-types.js';
+import type { AuditBrokenLink, AuditVerification } from '../../../../core/src/index.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 import { genesisHash, hashEvent, type AuditChain } from './chain.js';
 import { checkDecisionsRecorded, oldestStoredDecision } from './verify-digest.js';

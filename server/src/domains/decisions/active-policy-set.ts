@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
-import { compilePolicySet, type CompiledPolicySet, type EnginePolicy } from '../policies/engine/index.js';
+import { compilePolicySet, type CompiledPolicySet, type EnginePolicy } from '../../../../core/src/index.js';
 
 interface Snapshot {
   generation: number;

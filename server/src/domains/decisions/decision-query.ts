@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
-import type { DecisionList, DecisionListQuery, DecisionRecord } from '../../generated/schema-types.js';
+import type { DecisionList, DecisionListQuery, DecisionRecord } from '../../../../core/src/index.js';
 
 /** A decisions row with its time also as exact text (microseconds), which the cursor carries. */
 interface DecisionListRow {

@@ -3,7 +3,7 @@ import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { isRowFault } from '../../db/pg-errors.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
-import type { AuditEvent, Decision, SimulationRequest } from '../../generated/schema-types.js';
+import type { AuditEvent, Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';

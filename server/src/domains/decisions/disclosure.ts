@@ -1,5 +1,5 @@
-import type { Decision } from '../../generated/schema-types.js';
-import { grants } from '../../plugins/auth/scopes.js';
+import type { Decision } from '../../../../core/src/index.js';
+import { grants } from '../../../../core/src/index.js';
 
 /**
  * How much of a decision a caller is shown (schemas/decision.json, `detail`). `full`: policy
@@ -41,7 +41,7 @@ export function disclose(decision: Decision, detail: DecisionDetail): Decision {
   };
 }
 
-/** The engine's sentence (policies/engine/decision.ts) with rules named by policy id and index only. */
+/** The engine's sentence (core/src/engine/decision.ts) with rules named by policy id and index only. */
 function summaryExplanation(decision: Decision): string {
   const denies = decision.matched_rules.filter((rule) => rule.effect === 'deny');
   const allows = decision.matched_rules.filter((rule) => rule.effect === 'allow');

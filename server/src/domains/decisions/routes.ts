@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
-import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../generated/schema-types.js';
-import { schemaRef } from '../../schemas/registry.js';
+import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../../../core/src/index.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
 import { DecisionRecorder, StaleGenerations } from './decision-recorder.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { schemaRef } from '../../schemas/registry.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import { packageVersion } from '../meta/version.js';
 
 /**

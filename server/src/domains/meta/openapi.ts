@@ -1,8 +1,8 @@
 import type { RouteOptions } from 'fastify';
-import { allScopes } from '../../plugins/auth/scopes.js';
+import { allScopes } from '../../../../core/src/index.js';
 import type { RouteAuth } from '../../plugins/auth/index.js';
 import type { RateClass } from '../../plugins/rate-limits/rate-classes.js';
-import { loadSchemas, schemaIdBase } from '../../schemas/registry.js';
+import { loadSchemas, schemaIdBase } from '../../../../core/src/index.js';
 import type { RouteDocs } from './route-docs.js';
 
 export interface RouteRecord {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
-import { loadSchemas, schemaRef } from '../../schemas/registry.js';
+import { loadSchemas, schemaRef } from '../../../../core/src/index.js';
 import { buildOpenApiDocument, recordRoute, type RouteRecord } from './openapi.js';
 import { packageVersion } from './version.js';
 

@@ -1,5 +1,5 @@
 import { InvalidScope } from '../../errors/oauth-errors.js';
-import { grants, isKnownScope, parseScopeString } from '../../plugins/auth/scopes.js';
+import { grants, isKnownScope, parseScopeString } from '../../../../core/src/index.js';
 
 /**
  * The scopes a token gets. RFC 6749 section 3.3: without `scope` the client's allowed scopes are

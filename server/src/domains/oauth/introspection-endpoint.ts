@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidClient } from '../../errors/oauth-errors.js';
-import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../../generated/schema-types.js';
+import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../../../../core/src/index.js';
 import { accessTokenRefusal, findUsableApiToken } from '../api-tokens/repo.js';
 import { identifyPresentedToken, type PresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';

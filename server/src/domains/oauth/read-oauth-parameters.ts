@@ -1,5 +1,5 @@
 import { InvalidRequest } from '../../errors/oauth-errors.js';
-import { validatorFor } from '../../schemas/registry.js';
+import { validatorFor } from '../../../../core/src/index.js';
 
 /**
  * The parameters of a request to an OAuth endpoint (token, revocation, introspection): a JSON

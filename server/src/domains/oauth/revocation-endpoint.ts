@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidRequest, UnsupportedTokenType } from '../../errors/oauth-errors.js';
 import { requestInfoOf } from '../../events/context.js';
-import type { OAuthRevocationRequest } from '../../generated/schema-types.js';
+import type { OAuthRevocationRequest } from '../../../../core/src/index.js';
 import { revokeAccessTokenRecorded } from '../api-tokens/service.js';
 import { identifyPresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { clientContext } from './oauth-events.js';

@@ -1,8 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
-import { allScopes } from '../../plugins/auth/scopes.js';
-import { schemaRef } from '../../schemas/registry.js';
+import { allScopes } from '../../../../core/src/index.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';

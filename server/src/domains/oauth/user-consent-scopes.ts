@@ -1,4 +1,4 @@
-import { adminScope } from '../../plugins/auth/scopes.js';
+import { adminScope } from '../../../../core/src/index.js';
 
 /**
  * What a signed-in user may grant a client (one place for this rule; README "Signing in" explains

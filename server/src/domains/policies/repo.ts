@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PolicyMetadata, PolicyRule } from '../../generated/schema-types.js';
+import type { PolicyMetadata, PolicyRule } from '../../../../core/src/index.js';
 import { containsPattern } from '../../http/listing.js';
 
 export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';

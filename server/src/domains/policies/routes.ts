@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { InlineSimulationRequest, PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest, SimulationRequest } from '../../generated/schema-types.js';
+import type { InlineSimulationRequest, PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest, SimulationRequest } from '../../../../core/src/index.js';
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
-import { schemaRef } from '../../schemas/registry.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import * as service from './service.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 

@@ -6,12 +6,12 @@ import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
 import { recordEvents } from '../../events/record.js';
 import type { ChangeContext } from '../../events/types.js';
-import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../generated/schema-types.js';
+import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
 import { assertVersionMatches } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 import { paginationOf } from '../../http/listing.js';
-import { policyContentHash } from './content-hash.js';
+import { policyContentHash } from '../../../../core/src/index.js';
 
 /**
  * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,

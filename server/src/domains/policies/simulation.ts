@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
-import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../generated/schema-types.js';
-import { simulatePolicy, type EnginePolicy } from './engine/index.js';
+import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../../../core/src/index.js';
+import { simulatePolicy, type EnginePolicy } from '../../../../core/src/index.js';
 import { mustFind } from './service.js';
 
 /**

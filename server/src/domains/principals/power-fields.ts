@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { InvalidField } from '../../errors/api-error.js';
-import type { PrincipalCreateRequest, PrincipalPatchRequest } from '../../generated/schema-types.js';
+import type { PrincipalCreateRequest, PrincipalPatchRequest } from '../../../../core/src/index.js';
 import { insufficientScope } from '../../plugins/auth/insufficient-scope.js';
-import { adminScope, grants } from '../../plugins/auth/scopes.js';
+import { adminScope, grants } from '../../../../core/src/index.js';
 
 /**
  * Members of a principal's body that grant more than `write:principals` does, each with the scope

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
-import { adminScope, grants } from '../../plugins/auth/scopes.js';
-import { schemaRef } from '../../schemas/registry.js';
+import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../../../core/src/index.js';
+import { adminScope, grants } from '../../../../core/src/index.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import { administratorsDescription, powerFieldsDescription, requirePowerFieldScopes } from './power-fields.js';
 import * as service from './service.js';
 

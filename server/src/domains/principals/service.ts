@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
 import { recordEvents } from '../../events/record.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../generated/schema-types.js';
+import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../../../core/src/index.js';
 import { hashPassword } from '../../security/passwords.js';
 import { revokeGrant } from '../oauth/grants-repo.js';
 import { grantRevokedEvent } from '../oauth/oauth-events.js';

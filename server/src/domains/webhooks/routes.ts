@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { WebhookCreateRequest, WebhookDeliveryListQuery, WebhookListQuery, WebhookUpdateRequest } from '../../generated/schema-types.js';
-import { schemaRef } from '../../schemas/registry.js';
+import type { WebhookCreateRequest, WebhookDeliveryListQuery, WebhookListQuery, WebhookUpdateRequest } from '../../../../core/src/index.js';
+import { schemaRef } from '../../../../core/src/index.js';
 import * as service from './service.js';
 
 const problem = schemaRef('problem');

@@ -14,7 +14,7 @@ import type {
   WebhookListQuery,
   WebhookTestResult,
   WebhookUpdateRequest,
-} from '../../generated/schema-types.js';
+} from '../../../../core/src/index.js';
 import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { DestinationRefused, parseWebhookUrl, resolveDestination, type ResolveHost } from './destination.js';
 import { webhookPayload } from './payload.js';

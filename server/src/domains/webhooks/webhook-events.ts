@@ -1,7 +1,7 @@
 import { systemContext } from '../../events/context.js';
 import { changeEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import type { Webhook } from '../../generated/schema-types.js';
+import type { Webhook } from '../../../../core/src/index.js';
 
 type WebhookEventType = 'webhook.created' | 'webhook.updated' | 'webhook.deleted' | 'webhook.test';
 

@@ -6,7 +6,7 @@ import { changeContextOf } from '../../events/context.js';
 import { failureEvent } from '../../events/event.js';
 import { hashSecret } from '../../security/secrets.js';
 import { bearerRealm, insufficientScope } from './insufficient-scope.js';
-import { grants, isKnownScope } from './scopes.js';
+import { grants, isKnownScope } from '../../../../core/src/index.js';
 import type { Generations } from '../change-feed.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 import { BearerTokenRejected, verifyBearerToken, type Caller } from './verify-bearer-token.js';

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { AuditReport, AuditReportCreateRequest } from '../../../../../server/src/generated/schema-types.js';
+import type { AuditReport, AuditReportCreateRequest } from '../../../../../core/src/index.js';
 import { timeBoundHelp } from '../../../audit/event-filters.js';
 import { ReportCommand, reportOutputFlags } from '../../../audit/report-command.js';
 import { reportKinds } from '../../../audit/reports.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import type { AuditReport } from '../../../../../server/src/generated/schema-types.js';
+import type { AuditReport } from '../../../../../core/src/index.js';
 import { ReportCommand, reportOutputFlags } from '../../../audit/report-command.js';
 import { reportPath } from '../../../audit/reports.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Flags } from '@oclif/core';
-import { allScopes } from '../../../../../server/src/plugins/auth/scopes.js';
+import { allScopes } from '../../../../../core/src/index.js';
 import { cliActor } from '../../../actor.js';
 import { BaseCommand } from '../../../base-command.js';
 import { checkClientRegistration, registrableGrantTypes } from '../../../oauth-clients/registration.js';

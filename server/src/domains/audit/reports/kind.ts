@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventType } from '../../../events/catalog.js';
-import type { AuditEvent, AuditReportKind } from '../../../generated/schema-types.js';
+import type { AuditEvent, AuditReportKind } from '../../../../../core/src/index.js';
 import type { AuditChain } from '../chain.js';
 
 /** What a report was asked for (audit_reports columns). */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { isUuid } from '../../../db/uuid-v7.js';
 import { ApiError } from '../../../errors/api-error.js';
 import type { ChangeContext } from '../../../events/types.js';
-import type { AuditReport, AuditReportCreateRequest } from '../../../generated/schema-types.js';
+import type { AuditReport, AuditReportCreateRequest } from '../../../../../core/src/index.js';
 import { JobQueue } from '../../../plugins/job-queue.js';
 import { reportQueue } from './runner.js';
 import { findReport, toAuditReport, type AuditReportRow } from './store.js';

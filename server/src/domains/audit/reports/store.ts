@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventActor } from '../../../events/types.js';
-import type { AuditReport } from '../../../generated/schema-types.js';
+import type { AuditReport } from '../../../../../core/src/index.js';
 import type { ReportParameters, ReportRowInput, ReportSection, Totals } from './kind.js';
 
 /** A row of audit_reports (migration 20261124_05). */

@@ -1,6 +1,6 @@
 import { InvalidRequest } from '../../../errors/oauth-errors.js';
-import type { OAuthAuthorizationRequest } from '../../../generated/schema-types.js';
-import { validatorFor } from '../../../schemas/registry.js';
+import type { OAuthAuthorizationRequest } from '../../../../../core/src/index.js';
+import { validatorFor } from '../../../../../core/src/index.js';
 import type { RawParameters } from './read-authorization-parameters.js';
 
 /**

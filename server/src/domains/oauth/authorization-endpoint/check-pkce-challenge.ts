@@ -1,5 +1,5 @@
 import { InvalidRequest } from '../../../errors/oauth-errors.js';
-import type { OAuthAuthorizationRequest } from '../../../generated/schema-types.js';
+import type { OAuthAuthorizationRequest } from '../../../../../core/src/index.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import { isWellFormedCodeChallenge } from '../pkce.js';
 

@@ -1,6 +1,6 @@
 import { InvalidRequest } from '../../../errors/oauth-errors.js';
 import type { OAuthClientRow } from '../clients-repo.js';
-import { matchesRegisteredRedirectUri } from '../redirect-uris.js';
+import { matchesRegisteredRedirectUri } from '../../../../../core/src/index.js';
 import { UntrustedAuthorizationRequest } from './errors.js';
 import { single, type RawParameters } from './read-authorization-parameters.js';
 

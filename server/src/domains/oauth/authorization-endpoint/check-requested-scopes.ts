@@ -1,4 +1,4 @@
-import type { OAuthAuthorizationRequest } from '../../../generated/schema-types.js';
+import type { OAuthAuthorizationRequest } from '../../../../../core/src/index.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import { resolveGrantedScopes } from '../grant-scopes.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { OAuthError } from '../../../errors/oauth-errors.js';
-import type { OAuthAuthorizationRequest } from '../../../generated/schema-types.js';
+import type { OAuthAuthorizationRequest } from '../../../../../core/src/index.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import { checkClient } from './check-client.js';
 import { checkClientGrantType } from './check-client-grant-type.js';

@@ -4,7 +4,7 @@ import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
-import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../generated/schema-types.js';
+import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../../../core/src/index.js';
 
 export interface GrantContext {
   db: Knex;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedClient, UnsupportedGrantType } from '../../../errors/oauth-errors.js';
-import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../generated/schema-types.js';
+import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../../../core/src/index.js';
 import { readOAuthParameters } from '../read-oauth-parameters.js';
 import { authenticateRequestClient } from './authenticate-client.js';
 import { authorizationCodeGrant } from './authorization-code-grant.js';

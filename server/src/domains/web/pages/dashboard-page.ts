@@ -1,5 +1,5 @@
-import { allScopes } from '../../../plugins/auth/scopes.js';
-import { registrableGrantTypes } from '../../oauth/client-registration.js';
+import { allScopes } from '../../../../../core/src/index.js';
+import { registrableGrantTypes } from '../../../../../core/src/index.js';
 import type { OAuthClientRow } from '../../oauth/clients-repo.js';
 import { csrfFieldName } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';

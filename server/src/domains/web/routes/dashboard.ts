@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generateClientSecret, hashSecret } from '../../../security/secrets.js';
-import { checkClientRegistration } from '../../oauth/client-registration.js';
+import { checkClientRegistration } from '../../../../../core/src/index.js';
 import { createClientRecorded, deleteClientRecorded, rotateClientSecretRecorded } from '../../oauth/client-changes.js';
 import { listClients } from '../../oauth/clients-repo.js';
 import { firstPartyClientIds } from '../../oauth/first-party-clients.js';

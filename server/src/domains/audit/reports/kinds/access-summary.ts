@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../../generated/schema-types.js';
+import type { AuditEvent } from '../../../../../../core/src/index.js';
 import type { DecisionsRecordedData } from '../../decision-digest.js';
 import type { ReportKind, ReportRowInput } from '../kind.js';
 

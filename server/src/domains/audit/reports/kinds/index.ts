@@ -1,4 +1,4 @@
-import type { AuditReportKind } from '../../../../generated/schema-types.js';
+import type { AuditReportKind } from '../../../../../../core/src/index.js';
 import type { ReportKind } from '../kind.js';
 import { accessSummary } from './access-summary.js';
 import { compliance } from './compliance.js';

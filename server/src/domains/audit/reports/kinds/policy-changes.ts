@@ -1,6 +1,6 @@
 import { eventTypes } from '../../../../events/catalog.js';
-import type { AuditEvent } from '../../../../generated/schema-types.js';
-import { canonicalJson } from '../../canonical-json.js';
+import type { AuditEvent } from '../../../../../../core/src/index.js';
+import { canonicalJson } from '../../../../../../core/src/index.js';
 
 /** Every policy.* event type of the catalog. */
 export const policyEventTypes = eventTypes.filter((type) => type.startsWith('policy.'));

@@ -1,5 +1,5 @@
 import { InvalidRequest } from '../../../../errors/oauth-errors.js';
-import type { OAuthTokenRequest } from '../../../../generated/schema-types.js';
+import type { OAuthTokenRequest } from '../../../../../../core/src/index.js';
 
 /**
  * RFC 6749 section 4.1.3: `code`, and `redirect_uri` because every authorization request here

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OAuthTokenResponse } from '../../../../generated/schema-types.js';
+import type { OAuthTokenResponse } from '../../../../../../core/src/index.js';
 import { consumeAuthorizationCode, attachGrantToCode, type AuthorizationCodeRow } from '../../authorization-codes-repo.js';
 import { insertGrant } from '../../grants-repo.js';
 import { oauthLifetimes } from '../../lifetimes.js';

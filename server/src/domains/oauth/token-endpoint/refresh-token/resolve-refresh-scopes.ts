@@ -1,5 +1,5 @@
 import { InvalidGrant, InvalidScope } from '../../../../errors/oauth-errors.js';
-import { parseScopeString } from '../../../../plugins/auth/scopes.js';
+import { parseScopeString } from '../../../../../../core/src/index.js';
 import type { GrantRow } from '../../grants-repo.js';
 import { limitScopesToUser, type ConsentingUser } from '../../user-consent-scopes.js';
 

@@ -1,5 +1,5 @@
 import { InvalidGrant } from '../../../../errors/oauth-errors.js';
-import type { OAuthTokenResponse } from '../../../../generated/schema-types.js';
+import type { OAuthTokenResponse } from '../../../../../../core/src/index.js';
 import { lockGrant, markRefreshTokenUsed, type RefreshTokenWithGrant } from '../../grants-repo.js';
 import type { GrantContext } from '../grant.js';
 import { issueGrantTokens, type GrantTokens } from '../issue-grant-tokens.js';

@@ -1,0 +1,63 @@
+import { isKnownScope, parseScopeString } from '../scopes.js';
+import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
+
+/** Grant types a client may be registered for: the token endpoint's handlers. */
+export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
+export type RegistrableGrantType = (typeof registrableGrantTypes)[number];
+
+export interface ClientRegistrationInput {
+  name: string;
+  public: boolean;
+  grantTypes: readonly string[];
+  redirectUris: readonly string[];
+  /** Each value may hold several scopes separated by spaces (RFC 6749 section 3.3). */
+  scopes: readonly string[];
+}
+
+export interface ClientRegistration {
+  name: string;
+  clientType: 'confidential' | 'public';
+  grantTypes: RegistrableGrantType[];
+  redirectUris: string[];
+  scopes: string[];
+}
+
+export type ClientRegistrationCheck = { ok: true; registration: ClientRegistration } | { ok: false; problems: string[]; unknownScopes: string[] };
+
+/**
+ * The rules of registering an OAuth client, in order, shared by `acctl server client create` and
+ * the dashboard. Every problem is reported at once, so one correction is enough. Pure: what the
+ * configuration allows comes in `redirectUriPolicy` (no default, so no caller forgets it).
+ */
+export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistrationCheck {
+  const problems: string[] = [];
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 200) problems.push('The name must have 1 to 200 characters');
+
+  const clientType = input.public ? 'public' : 'confidential';
+  const asked = input.grantTypes.length > 0 ? input.grantTypes : [clientType === 'public' ? 'authorization_code' : 'client_credentials'];
+  const unknownGrants = asked.filter((grant) => !(registrableGrantTypes as readonly string[]).includes(grant));
+  if (unknownGrants.length > 0) problems.push(`Unknown grant type: ${unknownGrants.join(', ')} (use ${registrableGrantTypes.join(', ')})`);
+  const grantTypes = [...new Set(asked.filter((grant): grant is RegistrableGrantType => (registrableGrantTypes as readonly string[]).includes(grant)))];
+
+  // RFC 6749 section 4.4: the client credentials grant MUST only be used by confidential clients.
+  if (clientType === 'public' && grantTypes.includes('client_credentials')) problems.push('A public client has no secret, so it cannot use client_credentials');
+  // Refresh tokens are issued with the authorization-code flow only (never for client_credentials).
+  if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) problems.push('refresh_token needs the authorization_code grant type as well');
+
+  const uris = [...new Set(input.redirectUris)];
+  // RFC 6749 section 3.1.2.2: redirect URIs are registered, and the authorization server matches them exactly.
+  if (grantTypes.includes('authorization_code') && uris.length === 0) problems.push('authorization_code needs at least one redirect URI');
+  if (!grantTypes.includes('authorization_code') && uris.length > 0) problems.push('Redirect URIs are used only by the authorization_code grant type');
+  for (const uri of uris) {
+    const problem = redirectUriProblem(uri, redirectUriPolicy);
+    if (problem) problems.push(`Redirect URI ${uri} ${problem}`);
+  }
+
+  const scopes = [...new Set(input.scopes.flatMap((value) => parseScopeString(value)))];
+  const unknownScopes = scopes.filter((scope) => !isKnownScope(scope));
+  if (unknownScopes.length > 0) problems.push(`Unknown scope: ${unknownScopes.join(', ')}`);
+
+  if (problems.length > 0) return { ok: false, problems, unknownScopes };
+  return { ok: true, registration: { name, clientType, grantTypes, redirectUris: uris, scopes } };
+}
