@@ -7,7 +7,7 @@ import { ActivePolicySet } from '../../server/src/domains/decisions/active-polic
 import { StoredPrincipals, storedPrincipalsBounds } from '../../server/src/domains/decisions/stored-principals.js';
 import { ClientAuthCache, clientAuthCacheBounds } from '../../server/src/domains/oauth/client-auth-cache.js';
 import { VerifiedTokenCache } from '../../server/src/plugins/auth/verified-token-cache.js';
-import type { Caller } from '../../server/src/plugins/auth/verify-bearer-token.js';
+import type { Caller } from '../../server/src/plugins/auth/caller.js';
 import { MemoryWindowCounter } from '../../server/src/plugins/rate-limits/window-counter.js';
 import { approximateBytes, BoundedMap } from '../../server/src/security/bounded-map.js';
 import { clientAuthenticationThrottle } from '../../server/src/security/failure-throttle.js';
@@ -86,9 +86,15 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
     const now = new Date();
     await parallel(600, async (n) => {
       expect(await lookup.client(`made-up-client-${n}`)).to.equal(undefined);
-      await lookup.secondsUntilAllowed(lookup.throttleKeys(clientAuthenticationThrottle, `made-up-client-${n}`, `192.0.2.${n % 250}`), now);
+      const keys = lookup.throttleKeys(clientAuthenticationThrottle, `made-up-client-${n}`, `192.0.2.${n % 250}`);
+      await lookup.secondsUntilAllowed(keys, now);
+      // A wrong secret is held only while its request is in flight.
+      const attempt = cache.lookup();
+      attempt.markWrong(keys);
+      await Promise.resolve();
+      attempt.settle();
     });
-    expect(cache.sizes).to.deep.equal({ clients: 150, allowedAt: 150 });
+    expect(cache.sizes).to.deep.equal({ clients: 150, allowedAt: 150, unrecorded: 0 });
   });
 
   it('the rate-limit window counter keeps at most its bound of callers per window', async () => {

@@ -49,15 +49,15 @@ describe('Security: parallel client-secret guesses get no more than the throttle
     expectOAuthError(await token(client, client.clientSecret, address), 429, 'too_many_attempts');
   });
 
-  it('answers no more than the limit when wrong secrets and right ones race for a client already known', async () => {
+  it('refuses right secrets sent after the limit among wrong ones for a client already known (none is let in ahead of the failures)', async () => {
     const client = await registerClient(t.app, ['read:policies']);
     const address = newAddress();
     expect((await token(client, client.clientSecret, address)).statusCode).to.equal(200);
+    // One right secret after every 19 wrong ones: each comes after the tenth failure, however fast
+    // its own check is (the client and a clear verdict are in memory, so it needs one read only).
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => token(client, i % 20 === 19 ? client.clientSecret : `wrong-secret-${i}`, address)));
-    // A right secret is let in when its counter read comes before the tenth failure is recorded
-    // (docs/security.md, "Counted before the check"); what races with it never gets more answers.
     expect(count(answers, 401)).to.be.at.most(clientAuthenticationThrottle.maxFailures);
-    expect(count(answers, 401) + count(answers, 200) + count(answers, 429)).to.equal(60);
+    expect(answers.flatMap((answer, i) => (answer.statusCode === 200 ? [i] : [])), 'let in').to.deep.equal([]);
     expectOAuthError(await token(client, client.clientSecret, address), 429, 'too_many_attempts');
   });
 

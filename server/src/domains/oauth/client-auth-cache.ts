@@ -34,6 +34,15 @@ export interface ClientAuthLookup {
    * caller takes the full path. One round trip for a service's steady stream of token requests.
    */
   admitKnown(clientId: string, clientSecret: string, keys: ThrottleKeys, now: Date): Promise<OAuthClientRow | undefined>;
+  /**
+   * A secret compared and found wrong for these keys: until this lookup is settled (its failure
+   * recorded, refused, or the request over), a right secret for the same client_id compared on
+   * this replica waits for it and then takes the atomic step (admit). Without that, a right secret
+   * sent among many wrong ones at once could be let in before their failures were written.
+   */
+  markWrong(keys: ThrottleKeys): void;
+  /** Ends what markWrong started; called once the request's attempt is answered. */
+  settle(): void;
   /** A client_id as the audit log may show it when no such client exists (typed-names.ts). */
   unknownClientIdDigest(clientId: string): string;
 }
@@ -56,6 +65,9 @@ export class ClientAuthCache {
   // The throttle's keyed digests of (client_id, address): two HMACs a request otherwise, on the
   // token endpoint's hot path. They depend on nothing a change counter tracks, so they survive it.
   private readonly keys: BoundedMap<string, ThrottleKeys>;
+  // Wrong secrets compared on this replica whose failure is not yet recorded, by client_id (the
+  // throttle's account key). Bounded by the requests in flight: each entry leaves when its request settles.
+  private readonly unrecorded = new Map<string, Set<Promise<void>>>();
 
   constructor(
     private readonly db: Knex,
@@ -95,6 +107,9 @@ export class ClientAuthCache {
         }
         return generation;
       }));
+    let wrong: { account: string; settled: Promise<void>; settle: () => void } | undefined;
+    // What this lookup's right secret waits for: the wrong ones compared here before it, or that came since.
+    const wrongOthers = (account: string): Promise<void>[] => [...(this.unrecorded.get(account) ?? [])].filter((settled) => settled !== wrong?.settled);
     const lookup: ClientAuthLookup = {
       client: async (clientId) => {
         const generation = await counter();
@@ -114,6 +129,11 @@ export class ClientAuthCache {
       recordFailure: (keys, now) => recordFailureIfAllowed(this.db, keys, now),
       admit: async (keys, now) => {
         const generation = await counter();
+        const pending = wrongOthers(keys.accountKey);
+        if (pending.length > 0) {
+          await Promise.all(pending);
+          return admitAttempt(this.db, keys, now);
+        }
         return (await this.feed.fresh()).client_auth === generation ? 0 : admitAttempt(this.db, keys, now);
       },
       admitKnown: async (clientId, clientSecret, keys, now) => {
@@ -122,10 +142,28 @@ export class ClientAuthCache {
         const client = this.clients.get(clientId);
         const allowedAt = this.allowedAt.get(keys.pairKey);
         if (generation < 0 || !client || client.client_type !== 'confidential' || allowedAt === undefined || allowedAt > now.getTime()) return undefined;
-        if (!secretMatches(clientSecret, client.secret_hash)) return undefined;
+        if (!secretMatches(clientSecret, client.secret_hash)) return void lookup.markWrong(keys);
+        if (wrongOthers(keys.accountKey).length > 0) return undefined;
         // Counters only grow: the same value at a read started after the comparison means no
         // secret rotated and no failure was recorded on any replica since client and verdict were read.
         return (await counter()) === generation ? client : undefined;
+      },
+      markWrong: (keys) => {
+        if (wrong) return;
+        let settle!: () => void;
+        const settled = new Promise<void>((resolve) => (settle = resolve));
+        wrong = { account: keys.accountKey, settled, settle };
+        const set = this.unrecorded.get(keys.accountKey) ?? new Set();
+        this.unrecorded.set(keys.accountKey, set.add(settled));
+      },
+      settle: () => {
+        if (!wrong) return;
+        const { account, settled, settle } = wrong;
+        wrong = undefined;
+        const set = this.unrecorded.get(account);
+        set?.delete(settled);
+        if (set?.size === 0) this.unrecorded.delete(account);
+        settle();
       },
       unknownClientIdDigest: (clientId) => this.typedNames.auditDigest('client_id', clientId),
     };
@@ -133,8 +171,8 @@ export class ClientAuthCache {
   }
 
   /** Entries of each map, for tests and diagnostics. */
-  get sizes(): { clients: number; allowedAt: number } {
-    return { clients: this.clients.size, allowedAt: this.allowedAt.size };
+  get sizes(): { clients: number; allowedAt: number; unrecorded: number } {
+    return { clients: this.clients.size, allowedAt: this.allowedAt.size, unrecorded: this.unrecorded.size };
   }
 
   private async read<T>(map: BoundedMap<string, T>, key: string, generation: number, load: () => Promise<T>): Promise<T> {

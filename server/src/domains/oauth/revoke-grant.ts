@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from '../audit/record-events.js';
 import type { ChangeContext } from '../../events/types.js';
 import { revokeGrant } from './grants-repo.js';
 import { grantRevokedEvent } from './oauth-events.js';

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
-import type { EventRecorder } from '../../../events/event-recorder.js';
-import { clientAuthenticationThrottle } from '../../../security/failure-throttle.js';
+import type { EventRecorder } from '../../audit/event-recorder.js';
+import { clientAuthenticationThrottle, type ThrottleKeys } from '../../../security/failure-throttle.js';
 import { secretMatches } from '../../../security/secrets.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
@@ -14,7 +14,7 @@ import { readClientCredentials, type PresentedClientCredentials } from './read-c
  * Confidential clients prove their secret (SHA-256 compared in constant time; an unknown client
  * costs the same). Public clients present no secret and rely on PKCE in the grant.
  */
-export async function authenticateClient(lookup: ClientAuthLookup, presented: PresentedClientCredentials): Promise<OAuthClientRow> {
+export async function authenticateClient(lookup: ClientAuthLookup, presented: PresentedClientCredentials, keys?: ThrottleKeys): Promise<OAuthClientRow> {
   const usedBasic = presented.method === 'client_secret_basic';
   const client = await lookup.client(presented.clientId);
   if (client?.client_type === 'public') {
@@ -23,6 +23,7 @@ export async function authenticateClient(lookup: ClientAuthLookup, presented: Pr
   }
   const matches = secretMatches(presented.clientSecret ?? '', client?.secret_hash);
   if (!client || presented.clientSecret === undefined || !matches) {
+    if (keys) lookup.markWrong(keys);
     throw new InvalidClient('Client authentication failed: unknown client or wrong secret', usedBasic);
   }
   return client;
@@ -50,7 +51,10 @@ export interface ClientAuthenticationDeps {
  * refused like a wrong one, and a burst of right secrets from one service takes no slot at all
  * and costs no round trip of its own. Before all that, a right secret for a client and pair this
  * replica already holds is let in by one shared counter read started after the comparison
- * (ClientAuthLookup.admitKnown), the steady state of a service fetching tokens. (A SHA-256 costs less than a slot taken before it would;
+ * (ClientAuthLookup.admitKnown), the steady state of a service fetching tokens; unless a wrong
+ * secret for the same client_id was compared on this replica and its failure is not yet written
+ * (markWrong): then the right one waits for it and takes the atomic step, so a right secret sent
+ * among many wrong ones at once is not let in ahead of their failures. (A SHA-256 costs less than a slot taken before it would;
  * the scrypt of a sign-in does not, and takes its slot first: web/sign-in.ts.) Every
  * invalid_client and every throttled attempt is an auth.failed event, recorded in the background
  * (nothing else changes to join).
@@ -70,7 +74,7 @@ export async function authenticateRequestClient(
     }
     const [retryAfter, outcome] = await Promise.all([
       deps.clientAuth.secondsUntilAllowed(keys, deps.now),
-      authenticateClient(deps.clientAuth, presented).then((client) => ({ client }), (error: unknown) => ({ error })),
+      authenticateClient(deps.clientAuth, presented, keys).then((client) => ({ client }), (error: unknown) => ({ error })),
     ]);
     if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     if ('error' in outcome) {
@@ -91,6 +95,8 @@ export async function authenticateRequestClient(
       deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, client, method: presented?.method, reason: error.message })]);
     }
     throw error;
+  } finally {
+    deps.clientAuth.settle();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventRecorder } from '../../../events/event-recorder.js';
+import type { EventRecorder } from '../../audit/event-recorder.js';
 import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';

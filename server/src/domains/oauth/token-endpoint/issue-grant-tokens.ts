@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordEvents } from '../../../events/record.js';
+import { recordEvents } from '../../audit/record-events.js';
 import { generateOpaqueToken, hashSecret } from '../../../security/secrets.js';
 import { signAccessToken, type IssuedAccessToken } from '../access-token.js';
 import { insertRefreshToken, recordGrantAccessToken } from '../grants-repo.js';
@@ -16,7 +16,7 @@ export interface GrantTokens {
  * the access token's jti (so revoking the grant can revoke it) and the refresh token's SHA-256
  * (the token itself is never stored). The access token's subject is the user's principal id.
  * Then auth.token_issued, in the same transaction: callers issue last, just before the commit,
- * because recording holds the audit log's append lock until then (events/record.ts).
+ * because recording holds the audit log's append lock until then (audit/record-events.ts).
  */
 export async function issueGrantTokens(
   trx: Knex.Transaction,
