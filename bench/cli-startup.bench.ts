@@ -12,10 +12,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { accessToken, registerClient, startTestApp } from '../test/helpers/app.js';
-import { setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
-import { repoRoot } from './lib/paths.js';
+import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
+import { startServer, stopAllServers } from './lib/children.js';
 import { renderCliStartup, type CliStartupSummary, type StartupMeasurement } from './lib/cli-startup-report.js';
+import { repoRoot } from './lib/paths.js';
 import { significant } from './lib/stats.js';
 
 const lintedFile = 'policies-example/api-read.yaml';
@@ -52,12 +52,12 @@ function timeRun(variant: Variant, env: NodeJS.ProcessEnv): Promise<number> {
 export async function measureCliStartup(runs: number): Promise<CliStartupSummary> {
   if (!existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json'))) throw new Error('bin/run.js needs a build: run npm run build first');
   await setupTestDatabases();
-  const t = await startTestApp({ listen: true });
   try {
-    const token = await accessToken(t.app, await registerClient(t.app, ['read:policies']), 'read:policies');
+    // The server `policy list` asks, in a process of its own (servers/acctl.ts), with a client allowed read:policies.
+    const server = await startServer('acctl (cli start-up)', 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: await freshDatabase(), BENCH_CLIENT_SCOPES: 'read:policies' } });
     // No colour, no stored profile, no DEBUG: the run a script would make.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|DEBUG$|NODE_OPTIONS$)/.test(name)));
-    const env = { ...clean, NO_COLOR: '1', ACCTL_SERVER: t.baseUrl.replace(/\/v1$/, ''), ACCTL_TOKEN: token };
+    const env = { ...clean, NO_COLOR: '1', ACCTL_SERVER: server.url, ACCTL_TOKEN: String(server.ready.token) };
     const commands: Array<[string, string[]]> = [
       ['--version', ['--version']],
       ['policy list', ['policy', 'list', '--json']],
@@ -83,7 +83,7 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
       }),
     };
   } finally {
-    await t.close();
+    await stopAllServers();
     await teardownTestDatabases();
   }
 }

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { PolicyRule } from '../core/src/index.js';
-import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
+import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import { generatedPolicies, seededRandom } from './fixtures/policies.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { describeMachine } from './lib/machine.js';

@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
+import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';

@@ -5,7 +5,7 @@
  * the peer sections, which each start their own.
  */
 import pg from 'pg';
-import { freshDatabase } from '../../test/helpers/database.js';
+import { freshDatabase } from '../../scripts/test-databases.js';
 import { httpRequests } from '../fixtures/policies.js';
 import { startServer, type BenchServer } from './children.js';
 import { DecisionLedger } from './ledger.js';

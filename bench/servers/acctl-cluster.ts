@@ -16,8 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { createKnex } from '../../server/src/db/knex.js';
 import { startServerProcesses } from '../../server/src/server.js';
-import { registerClient } from '../../test/helpers/app.js';
-import { clientCredentialsToken } from '../../test/helpers/http.js';
+import { clientCredentialsToken, registerBenchClient } from './bench-client.js';
 import { announceReady, stopOnRequest, type ServerStats } from './child-protocol.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -40,8 +39,8 @@ const server = await startServerProcesses({
 });
 
 const db = createKnex(databaseUrl, 1);
-const client = await registerClient({ db }, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']).finally(() => db.destroy());
-const token = await clientCredentialsToken(`http://127.0.0.1:${port}/v1`, client.clientId, client.clientSecret);
+const client = await registerBenchClient(db, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']).finally(() => db.destroy());
+const token = await clientCredentialsToken(`http://127.0.0.1:${port}`, client);
 
 /** Microseconds of CPU (user + system) of this process's worker children so far, from /proc. */
 function workersCpu(): { user: number; system: number } {

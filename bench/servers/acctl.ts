@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/src/app.js';
 import { makeConfig, type Config } from '../../server/src/config/config.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
-import { accessToken, registerClient } from '../../test/helpers/app.js';
+import { clientCredentialsToken, registerBenchClient } from './bench-client.js';
 import { announceReady, stopOnRequest } from './child-protocol.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -37,8 +37,8 @@ const app = await buildApp(config);
 
 await app.listen({ host: config.host, port });
 // BENCH_CLIENT_SCOPES: other benchmarks' clients (the gitops one writes policies).
-const client = await registerClient(app, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']);
-const token = await accessToken(app, client);
+const client = await registerBenchClient(app.db, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']);
+const token = await clientCredentialsToken(`http://127.0.0.1:${port}`, client);
 
 stopOnRequest(() => app.close());
 announceReady({ port, token, client_id: client.clientId, client_secret: client.clientSecret });

@@ -1,10 +1,8 @@
 import { Errors } from '@oclif/core';
-import { ConfigError } from '../../server/src/config/config-error.js';
-import { UserExists } from '../../server/src/domains/principals/users.js';
 
 /**
  * Exit codes of every acctl command, by the stable error code a `--json` error carries. Scripts
- * switch on these; README's "Commands" section lists the same table.
+ * switch on these; docs/cli-usage.md lists the same table.
  */
 export const exitCodes = {
   /** The command did what it was asked. */
@@ -99,8 +97,10 @@ export interface Failure {
 export function describeFailure(error: unknown): Failure {
   const failure = (code: FailureCode, message: string, suggestions: readonly string[] = []): Failure => ({ code, exitCode: exitCodes[code], message, suggestions: [...suggestions] });
   if (error instanceof CommandError) return failure(error.code, error.message, error.suggestions);
-  if (error instanceof ConfigError) return failure('config_error', error.message);
-  if (error instanceof UserExists) return failure('conflict', error.message);
+  // The server's errors by name, not class: importing them would load the server's code with
+  // every command (server/src/config/config-error.ts, domains/principals/users.ts).
+  if (error instanceof Error && error.name === 'ConfigError') return failure('config_error', error.message);
+  if (error instanceof Error && error.name === 'UserExists') return failure('conflict', error.message);
   if (isParseError(error)) {
     // oclif's parser writes "The following errors occurred:", the problems, then "See more help with --help".
     const lines = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line));

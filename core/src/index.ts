@@ -12,3 +12,4 @@ export * from './oauth-clients/client-registration.js';
 export * from './oauth-clients/redirect-uris.js';
 export * from './schemas/registry.js';
 export * from './scopes.js';
+export * from './users.js';

@@ -4,7 +4,10 @@ import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { apiTokenRoutes } from './domains/api-tokens/routes.js';
+import { bearerTokenVerifier } from './domains/api-tokens/verify-bearer-token.js';
+import { eventRecorderPlugin } from './domains/audit/event-recorder.js';
 import { auditPlugin } from './domains/audit/plugin.js';
+import { subscribeToRecordedEvents } from './domains/audit/record-events.js';
 import { auditRoutes } from './domains/audit/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/routes.js';
@@ -14,6 +17,7 @@ import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/r
 import { policyRoutes } from './domains/policies/routes.js';
 import { principalRoutes } from './domains/principals/routes.js';
 import { webRoutes } from './domains/web/routes.js';
+import { webhookOutbox } from './domains/webhooks/outbox.js';
 import { webhooksPlugin } from './domains/webhooks/plugin.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
 import { loggerOptions } from './logging.js';
@@ -21,7 +25,6 @@ import { authPlugin } from './plugins/auth/index.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
 import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
-import { eventRecorderPlugin } from './plugins/event-recorder.js';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { inputBoundaryPlugin } from './plugins/input-boundary.js';
 import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
@@ -33,6 +36,12 @@ declare module 'fastify' {
     config: Readonly<Config>;
   }
 }
+
+// Webhooks hear of every recorded event through the audit domain's subscribers, in the change's
+// transaction (STYLE.md: low floors call no high ones; others subscribe where the app is built).
+// Wired as this module loads, not in buildApp: bootstrap records before the app is built
+// (server.ts), and the cluster's primary never builds one.
+subscribeToRecordedEvents(webhookOutbox);
 
 export interface BuildAppOptions {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -107,7 +116,10 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(eventRecorderPlugin);
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    verifyBearerToken: bearerTokenVerifier({ db: app.db, keys: app.signingKeys, issuer: config.publicUrl, accessTokenTtlSeconds: config.accessTokenTtlSeconds }),
+    eventRecorder: app.eventRecorder,
+  });
   await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);

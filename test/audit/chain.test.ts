@@ -8,7 +8,7 @@ import { retentionQueue } from '../../server/src/domains/audit/plugin.js';
 import { applyDecisionRetention } from '../../server/src/domains/audit/retention.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/events/record.js';
+import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { EventType } from '../../server/src/events/catalog.js';
 import type { AuditEvent, AuditVerification } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';

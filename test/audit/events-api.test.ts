@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/events/record.js';
+import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { AuditEvent, AuditEventList } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblem } from '../helpers/responses.js';

@@ -10,7 +10,7 @@ import { verifyAuditLog } from '../../server/src/domains/audit/verify.js';
 import type { EventType } from '../../server/src/events/catalog.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/events/record.js';
+import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { AuditEvent } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { emptyDatabase } from '../helpers/database.js';

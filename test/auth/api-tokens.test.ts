@@ -5,7 +5,7 @@ import { bearer, createApiToken } from '../helpers/credentials.js';
 import { expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { createApiToken as createApiTokenInService } from '../../server/src/domains/api-tokens/service.js';
-import type { Caller } from '../../server/src/plugins/auth/verify-bearer-token.js';
+import type { Caller } from '../../server/src/plugins/auth/caller.js';
 import { systemContext } from '../../server/src/events/context.js';
 
 const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');

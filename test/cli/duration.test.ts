@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseDurationSeconds } from '../../cli/src/api/duration.js';
+import { parseDurationSeconds } from '../../cli/src/flags/duration.js';
 import { UsageError } from '../../cli/src/errors.js';
 
 describe('CLI: --expires-in durations', () => {

@@ -33,7 +33,7 @@ describe('--json on every command (scripts rely on one JSON document on stdout)'
 
   it('every command other than the documented exceptions declares --json', () => {
     const missing = commandIds.filter((id) => !(id in withoutJson) && !('json' in surface.commands[id]!.flags));
-    expect(missing, 'commands without --json: add it (BaseCommand enables it) or document the exception above').to.deep.equal([]);
+    expect(missing, 'commands without --json: add it (AcctlCommand, cli/src/base/acctl-command.ts, enables it) or document the exception above').to.deep.equal([]);
   });
 
   it('every command is run with --json by some test', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseAssignments } from '../../cli/src/api/assignments.js';
+import { parseAssignments } from '../../cli/src/flags/assignments.js';
 import { ApiClient, apiBaseUrl } from '../../cli/src/api/client.js';
 import { credentialsFromEnv } from '../../cli/src/credentials/env.js';
 import { CommandError } from '../../cli/src/errors.js';

@@ -52,6 +52,13 @@ describe('acctl server user create', function () {
     expect(await db('principals').where({ name: 'carol' }).first()).to.equal(undefined);
   });
 
+  it('refuses a username with spaces around it (exit 2) and creates nobody', async () => {
+    const result = await runCli(['server', 'user', 'create', '--username', ' carol', '--password-stdin'], { env: { DATABASE_URL: databaseUrl }, input: `${password}\n` });
+    expect(result.exitCode).to.equal(2);
+    expect(result.stderr.split('\n')[0]).to.equal('Error: --username must have 1 to 200 characters, no control characters and no spaces around it');
+    expect(await db('principals').whereILike('name', '%carol%').first()).to.equal(undefined);
+  });
+
   it('refuses to run without a password', async () => {
     const result = await runCli(['server', 'user', 'create', '--username', 'carol'], { env: { DATABASE_URL: databaseUrl } });
     expect(result.exitCode).to.equal(2);

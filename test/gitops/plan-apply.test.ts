@@ -2,13 +2,13 @@ import { rmSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Policy, PolicyList, PolicyVersion } from '../../core/src/index.js';
-import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
+import PolicyApply, { type ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
 import { exitCodes } from '../../cli/src/errors.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { apiAs, apiCli } from '../cli/resources-support.js';
+import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { apiAs, apiCli, serverOrigin } from '../cli/resources-support.js';
 import type { CliResult } from '../cli/run-cli.js';
-import { copyOfExampleRepository, editFile } from './support.js';
+import { copyOfExampleRepository, editFile, commandlessCliConfig, withCliEnv } from './support.js';
 
 const otherRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] };
 const provenanceEnv = { GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567', GITHUB_SERVER_URL: 'https://github.example.com', GITHUB_REPOSITORY: 'acme/policies', GITHUB_RUN_ID: '4242', GITHUB_ACTOR: 'octocat' };
@@ -20,6 +20,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   let call: Awaited<ReturnType<typeof apiAs>>['call'];
   let otherCall: Awaited<ReturnType<typeof apiAs>>['call'];
   let otherSubject: string;
+  let admin: TestClient;
   let dir: string;
 
   const exit = (result: CliResult, code: number): CliResult => {
@@ -39,9 +40,10 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
 
   before(async () => {
     t = await startTestApp({ listen: true });
-    const admin = await apiAs(t, ['read:policies', 'write:policies', 'delete:policies']);
-    cli = apiCli(t, admin.client);
-    call = admin.call;
+    const adminApi = await apiAs(t, ['read:policies', 'write:policies', 'delete:policies']);
+    admin = adminApi.client;
+    cli = apiCli(t, admin);
+    call = adminApi.call;
     const other = await apiAs(t, ['read:policies', 'write:policies']);
     otherCall = other.call;
     otherSubject = other.client.clientId;
@@ -188,6 +190,26 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(made.changes.find((change) => change.name === 'finance-owned')).to.include({ action: 'blocked' });
     exit(await cli(['policy', 'apply', dir]), exitCodes.conflict);
     rmSync(path.join(dir, 'finance-owned.yaml'));
+  });
+
+  it('applies a saved plan to the server --server names, even after the command made a client for another server', async () => {
+    writeFileSync(path.join(dir, 'second-client.yaml'), 'name: second-client\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: api, identifiers: [z]}\n    actions: [read]\n');
+    const planFile = path.join(dir, 'second-client-plan.json');
+    exit(await cli(['policy', 'plan', dir, '--out', planFile]), 2);
+    // A client for a server that does not answer exists when apply asks for the plan's server.
+    class ApplyAfterAnotherClient extends PolicyApply {
+      override async run(): Promise<ApplyJson> {
+        await this.api('http://127.0.0.1:9');
+        return super.run();
+      }
+      override log(): void {}
+    }
+    const config = await commandlessCliConfig();
+    const credentials = { ACCTL_CLIENT_ID: admin.clientId, ACCTL_CLIENT_SECRET: admin.clientSecret };
+    const applied = await withCliEnv(credentials, () => ApplyAfterAnotherClient.run([planFile, '--server', serverOrigin(t)], config));
+    expect(applied.applied.map((change) => [change.action, change.name])).to.deep.equal([['create', 'second-client']]);
+    await policyNamed('second-client');
+    rmSync(planFile);
   });
 
   it('exits 1 for any error of plan: a server that does not answer, files with lint errors', async () => {

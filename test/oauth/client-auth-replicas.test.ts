@@ -1,7 +1,5 @@
 import { expect } from 'chai';
-import { deleteClientRecorded, rotateClientSecretRecorded } from '../../server/src/domains/oauth/client-changes.js';
-import { systemContext } from '../../server/src/events/context.js';
-import { hashSecret } from '../../server/src/security/secrets.js';
+import { deleteClient, rotateClientSecret, systemContext } from '../../server/src/admin/index.js';
 import { registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 
 // The token endpoint keeps clients and throttle failures in memory (domains/oauth/client-auth-cache.ts);
@@ -25,17 +23,18 @@ describe('client authentication across replicas', () => {
   it('refuses the old secret on every replica from the request after a rotation on one', async () => {
     const client = await registerClient(first.app, ['read:policies']);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode, 'cached on the second replica').to.equal(200);
-    await rotateClientSecretRecorded(first.app.db, systemContext('system:test'), client.clientId, hashSecret('the-new-secret-0123456789'));
+    const rotation = await rotateClientSecret(first.app.db, systemContext('system:test'), client.clientId);
+    if (!rotation.rotated) expect.fail(`not rotated: ${rotation.reason}`);
     const old = await token(second, client.clientId, client.clientSecret);
     expect(old.statusCode, old.body).to.equal(401);
     expect(old.json().error).to.equal('invalid_client');
-    expect((await token(second, client.clientId, 'the-new-secret-0123456789')).statusCode).to.equal(200);
+    expect((await token(second, client.clientId, rotation.secret)).statusCode).to.equal(200);
   });
 
   it('refuses a client deleted on another replica at once', async () => {
     const client = await registerClient(first.app, ['read:policies']);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode).to.equal(200);
-    await deleteClientRecorded(first.app.db, systemContext('system:test'), client.clientId);
+    await deleteClient(first.app.db, systemContext('system:test'), client.clientId);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode).to.equal(401);
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { LightMyRequestResponse } from 'fastify';
 import { deleteClient } from '../../server/src/domains/oauth/clients-repo.js';
-import { deleteClientRecorded } from '../../server/src/domains/oauth/client-changes.js';
+import { deleteClient as deleteClientRecorded } from '../../server/src/admin/index.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { accessToken, registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { basicAuthorization, bearer, createApiToken } from '../helpers/credentials.js';

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { AuditEvent } from '../../../core/src/index.js';
-import { shortTime } from '../api/display.js';
 import { changeSection, dataSection, eventFactLines, targetOf } from '../audit/event-display.js';
+import { shortTime } from '../ux/resource-display.js';
 
 /**
  * One event: a summary line, its change (what a person opened it for, so it comes first), then

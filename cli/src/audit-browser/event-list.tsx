@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { AuditEvent } from '../../../core/src/index.js';
-import { shortTime } from '../api/display.js';
-import { targetOf } from '../audit/event-display.js';
 import { windowStart } from './state.js';
+import { targetOf } from '../audit/event-display.js';
+import { shortTime } from '../ux/resource-display.js';
 
 interface EventListProps {
   events: readonly AuditEvent[];

@@ -1,8 +1,8 @@
 import type { AuditEvent } from '../../../core/src/index.js';
-import { shortTime } from '../api/display.js';
+import { diffChange, inlineValue } from './change-diff.js';
+import { shortTime } from '../ux/resource-display.js';
 import { keyValueLines, style } from '../ux/style.js';
 import { renderTable, type Column } from '../ux/table.js';
-import { diffChange, inlineValue } from './change-diff.js';
 
 export const targetOf = (event: AuditEvent): string => `${event.target.type}:${event.target.id}`;
 

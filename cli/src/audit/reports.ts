@@ -3,9 +3,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditReport, AuditReportKind } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { shortTime } from '../api/display.js';
-import { formatAssignments } from '../api/assignments.js';
 import { CommandError } from '../errors.js';
+import { formatAssignments, shortTime } from '../ux/resource-display.js';
 import { keyValueLines, style } from '../ux/style.js';
 
 /** schemas/audit-report-kind.json's values; the type check below fails when the schema gains one. */
@@ -14,7 +13,9 @@ type MissingKind = Exclude<AuditReportKind, (typeof reportKinds)[number]>;
 const everyKindListed: MissingKind extends never ? true : never = true;
 void everyKindListed;
 
-export type ReportFormat = 'json' | 'csv';
+/** The formats of a saved report's file (--format of audit report create and get). */
+export const auditReportFileFormats = ['json', 'csv'] as const;
+export type AuditReportFileFormat = (typeof auditReportFileFormats)[number];
 
 export const reportPath = (id: string): string => `/audit/reports/${encodeURIComponent(id)}`;
 
@@ -34,12 +35,12 @@ export async function waitForReport(api: ApiClient, id: string, onProgress: (rep
 }
 
 /** `audit-report-access_summary-2026-11-22-0b6f3c1e.json`: the kind, the day and the id's start, so reports do not overwrite each other. */
-export function defaultReportFile(report: AuditReport, format: ReportFormat): string {
+export function defaultReportFile(report: AuditReport, format: AuditReportFileFormat): string {
   return `audit-report-${report.kind}-${report.created_at.slice(0, 10)}-${report.id.slice(0, 8)}.${format}`;
 }
 
 /** Writes a completed report (JSON: the report with its result; CSV: the server's rows) and answers the absolute path. */
-export async function saveReport(api: ApiClient, report: AuditReport, format: ReportFormat, file: string | undefined): Promise<string> {
+export async function saveReport(api: ApiClient, report: AuditReport, format: AuditReportFileFormat, file: string | undefined): Promise<string> {
   if (report.status !== 'completed') {
     throw new CommandError('conflict', `Report ${report.id} is ${report.status}: its result exists once it is completed`, { suggestions: [`acctl audit report get ${report.id} --wait`] });
   }

@@ -1,11 +1,11 @@
 import { Flags } from '@oclif/core';
-import { defaultServer, profileFlag, serverFlag } from '../api/api-command.js';
 import { apiBaseUrl } from '../api/client.js';
-import { BaseCommand } from '../base-command.js';
+import { AcctlCommand } from '../base/acctl-command.js';
 import { resolveProfile } from '../credentials/profile-config.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
-import { listenForCallback } from '../login/loopback-callback.js';
+import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
 import { authorizationServerIssuer } from '../login/issuer.js';
+import { listenForCallback } from '../login/loopback-callback.js';
 import { cliClientId, profileFromTokens, redeemAuthorizationCode, revokeRefreshToken } from '../login/oauth-requests.js';
 import { createPkcePair, createState } from '../login/pkce.js';
 
@@ -18,7 +18,7 @@ export interface LoginResult {
   credentials_file: string;
 }
 
-export default class LoginCommand extends BaseCommand {
+export default class LoginCommand extends AcctlCommand {
   static override summary = 'Sign in to a server in the browser and store the tokens for later commands';
   static override description =
     'The OAuth authorization-code flow with PKCE (RFC 7636) and a loopback redirect (RFC 8252): acctl listens on 127.0.0.1, opens the sign-in page in your browser (the URL is printed too), and stores the tokens in $XDG_CONFIG_HOME/acctl/credentials.json (mode 0600) under --profile. Environment credentials (ACCTL_TOKEN, ACCTL_CLIENT_ID/SECRET) still win over a stored profile.';

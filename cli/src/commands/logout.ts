@@ -1,14 +1,14 @@
-import { profileFlag } from '../api/api-command.js';
-import { BaseCommand } from '../base-command.js';
+import { AcctlCommand } from '../base/acctl-command.js';
 import { activeProfileName } from '../credentials/profile-config.js';
 import { signOut, type SignOutResult } from '../credentials/sign-out.js';
 import { credentialsFilePath } from '../credentials/store.js';
+import { profileFlag } from '../flags/connection.js';
 
 export interface LogoutResult extends SignOutResult {
   profile: string;
 }
 
-export default class LogoutCommand extends BaseCommand {
+export default class LogoutCommand extends AcctlCommand {
   static override summary = 'Revoke the stored refresh token and forget a profile\'s credentials';
   static override description = 'Revokes the refresh token at the server (RFC 7009; its access tokens go with it), then deletes the profile from the credentials file. If the server cannot be reached, the credentials are deleted anyway, with a warning. The profile\'s settings (acctl config) stay.';
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile staging --json'];

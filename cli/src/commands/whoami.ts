@@ -1,9 +1,9 @@
-import { profileFlag } from '../api/api-command.js';
-import { BaseCommand } from '../base-command.js';
+import { AcctlCommand } from '../base/acctl-command.js';
 import { envCredentialsIfSet } from '../credentials/env.js';
-import { expiresSoon, requireProfile } from '../credentials/session.js';
 import { activeProfileName } from '../credentials/profile-config.js';
+import { expiresSoon, requireProfile } from '../credentials/session.js';
 import { credentialsFilePath } from '../credentials/store.js';
+import { profileFlag } from '../flags/connection.js';
 import { accessTokenClaims } from '../login/token-claims.js';
 
 export interface WhoamiResult {
@@ -18,7 +18,7 @@ export interface WhoamiResult {
   overridden_by_env: boolean;
 }
 
-export default class WhoamiCommand extends BaseCommand {
+export default class WhoamiCommand extends AcctlCommand {
   static override summary = 'Show who a stored profile is signed in as';
   static override description =
     'Read from the stored access token\'s claims (decoded, not verified: the server verifies tokens; introspection is for confidential clients). Nothing is sent to the server, and nothing is refreshed.';

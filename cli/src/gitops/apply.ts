@@ -1,7 +1,7 @@
 import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyMetadata, PolicyUpdated, PolicyUpdateRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
+import { mapConcurrently } from '../concurrency.js';
 import { CommandError } from '../errors.js';
-import { mapConcurrently } from '../api/concurrency.js';
 import type { PolicyContent } from './desired.js';
 import type { Plan, PlanChange } from './plan.js';
 import type { ApplyOrigin } from './provenance.js';

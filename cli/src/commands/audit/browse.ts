@@ -1,6 +1,6 @@
-import { ApiCommand } from '../../api/api-command.js';
-import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { apiEventSource } from '../../audit-browser/event-source.js';
+import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
 
 export default class AuditBrowseCommand extends ApiCommand {

@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { AuditEventList } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
+import { eventTable } from '../../audit/event-display.js';
 import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { collectEvents } from '../../audit/event-pages.js';
-import { eventTable } from '../../audit/event-display.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { style } from '../../ux/style.js';
 
 export default class AuditEventsCommand extends ApiCommand {

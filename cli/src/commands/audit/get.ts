@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { AuditEvent } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
 import { eventDetailLines } from '../../audit/event-display.js';
+import { ApiCommand } from '../../base/api-command.js';
 
 export default class AuditGetCommand extends ApiCommand {
   static override summary = 'Show one audit event with its change';

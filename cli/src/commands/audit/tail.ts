@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core';
-import { ApiCommand } from '../../api/api-command.js';
-import { eventFilterFlags, eventFilterOf, timeBoundHelp } from '../../audit/event-filters.js';
 import { eventLine } from '../../audit/event-display.js';
+import { eventFilterFlags, eventFilterOf, timeBoundHelp } from '../../audit/event-filters.js';
 import { followEvents } from '../../audit/follow-events.js';
 import { parseInterval } from '../../audit/time-bound.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { errorStyle } from '../../ux/style.js';
 
 const { until: _until, ...tailFilterFlags } = eventFilterFlags;

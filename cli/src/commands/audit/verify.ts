@@ -1,7 +1,7 @@
 import type { AuditVerification } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { shortTime } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { exitCodes } from '../../errors.js';
+import { shortTime } from '../../ux/resource-display.js';
 import { keyValueLines, style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';
 

@@ -1,8 +1,8 @@
-import { profileFlag } from '../../api/api-command.js';
-import { BaseCommand } from '../../base-command.js';
-import { freshProfile } from '../../credentials/session.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { activeProfileName } from '../../credentials/profile-config.js';
+import { freshProfile } from '../../credentials/session.js';
 import { credentialsFilePath } from '../../credentials/store.js';
+import { profileFlag } from '../../flags/connection.js';
 
 export interface AuthTokenResult {
   profile: string;
@@ -10,7 +10,7 @@ export interface AuthTokenResult {
   expires_at: string;
 }
 
-export default class AuthTokenCommand extends BaseCommand {
+export default class AuthTokenCommand extends AcctlCommand {
   static override summary = 'Print a valid access token of a stored profile, for scripts';
   static override description = 'Refreshes the token first when it expires within a minute (the refresh token rotates, under a lock shared with other acctl commands). Prints only the token, so it can be used as: curl -H "Authorization: Bearer $(acctl auth token)".';
   static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" http://127.0.0.1:8080/v1/policies', '<%= config.bin %> <%= command.id %> --profile staging --json'];

@@ -1,9 +1,9 @@
 import { Args } from '@oclif/core';
-import { BaseCommand } from '../../base-command.js';
-import { NotFound, UsageError } from '../../errors.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { changeConfig, checkProfileName, configFilePath, readConfigFile } from '../../credentials/profile-config.js';
 import { signOut, type SignOutResult } from '../../credentials/sign-out.js';
 import { credentialsFilePath } from '../../credentials/store.js';
+import { NotFound, UsageError } from '../../errors.js';
 
 export interface ConfigDeleteResult extends SignOutResult {
   profile: string;
@@ -11,7 +11,7 @@ export interface ConfigDeleteResult extends SignOutResult {
   settings_removed: boolean;
 }
 
-export default class ConfigDeleteCommand extends BaseCommand {
+export default class ConfigDeleteCommand extends AcctlCommand {
   static override summary = 'Delete a profile: its settings and its stored credentials (signed out first)';
   static override description =
     'Like acctl logout (the refresh token is revoked at the server; if that fails the credentials go anyway, with a warning), and the profile\'s settings are removed from config.json. The current profile cannot be deleted (as gcloud refuses to delete the active configuration): switch first with acctl config use.';

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
-import { defaultServer, profileFlag } from '../../api/api-command.js';
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { checkConfigKey, configFilePath, readConfigFile, resolveProfile, type ConfigKey } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
+import { defaultServer, profileFlag } from '../../flags/connection.js';
 
 export interface ConfigGetResult {
   key: ConfigKey;
@@ -15,7 +15,7 @@ export interface ConfigGetResult {
   source: 'env' | 'config' | 'login' | 'default';
 }
 
-export default class ConfigGetCommand extends BaseCommand {
+export default class ConfigGetCommand extends AcctlCommand {
   static override summary = 'Print one setting: server (of a profile) or profile (the current one)';
   static override description =
     'Prints the stored value (nothing when unset). --json adds the value commands would use and where it comes from: env (ACCTL_SERVER / ACCTL_PROFILE), config, login (the server a profile signed in to) or default.';

@@ -1,9 +1,9 @@
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { profilesOverview, type ProfileOverview, type ProfilesOverview } from '../../credentials/profile-overview.js';
 import { style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';
 
-export default class ConfigListCommand extends BaseCommand {
+export default class ConfigListCommand extends AcctlCommand {
   static override summary = 'List profiles: their server, whether they are signed in, which is current';
   static override description =
     'Profiles come from config.json (acctl config set) and credentials.json (acctl login), both in $XDG_CONFIG_HOME/acctl/ (mode 0600). The current profile (*) serves commands run without --profile or ACCTL_PROFILE.';

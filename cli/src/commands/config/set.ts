@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
-import { profileFlag } from '../../api/api-command.js';
 import { apiBaseUrl } from '../../api/client.js';
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { activeProfileName, changeConfig, checkConfigKey, checkProfileName, configFilePath, type ConfigKey } from '../../credentials/profile-config.js';
+import { profileFlag } from '../../flags/connection.js';
 
 export interface ConfigSetResult {
   key: ConfigKey;
@@ -11,7 +11,7 @@ export interface ConfigSetResult {
   config_file: string;
 }
 
-export default class ConfigSetCommand extends BaseCommand {
+export default class ConfigSetCommand extends AcctlCommand {
   static override summary = 'Change one setting: server (of a profile) or profile (the current one)';
   static override description =
     'server URL: the server commands of the profile (--profile, else the current one) talk to when --server / ACCTL_SERVER are not given. profile NAME: the current profile, as acctl config use NAME. Written to $XDG_CONFIG_HOME/acctl/config.json (mode 0600).';

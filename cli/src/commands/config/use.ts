@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { changeConfig, checkProfileName, configFilePath } from '../../credentials/profile-config.js';
 import { profilesOverview } from '../../credentials/profile-overview.js';
 
@@ -9,7 +9,7 @@ export interface ConfigUseResult {
   known: boolean;
 }
 
-export default class ConfigUseCommand extends BaseCommand {
+export default class ConfigUseCommand extends AcctlCommand {
   static override summary = 'Make a profile the current one';
   static override description = 'Commands run without --profile or ACCTL_PROFILE use it. A profile need not exist yet: sign in to it with acctl login, or give it a server with acctl config set server URL.';
   static override examples = ['<%= config.bin %> <%= command.id %> staging', '<%= config.bin %> <%= command.id %> default --json'];

@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core';
 import type { Decision, DecisionBatchRequest, DecisionBatchResponse } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { readJsonInput } from '../../api/read-json-input.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
+import { readJsonInput } from '../../flags/file-input.js';
 import { renderTable } from '../../ux/table.js';
 
 export default class DecisionBatch extends ApiCommand {

@@ -1,10 +1,10 @@
 import { Flags } from '@oclif/core';
 import type { Decision, SimulationRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { parseAssignments } from '../../api/assignments.js';
-import { decisionLines } from '../../api/display.js';
-import { readJsonInput } from '../../api/read-json-input.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError, exitCodes } from '../../errors.js';
+import { parseAssignments } from '../../flags/assignments.js';
+import { readJsonInput } from '../../flags/file-input.js';
+import { decisionLines } from '../../ux/resource-display.js';
 
 const requestFlags = ['principal-type', 'principal-id', 'attribute', 'resource-type', 'resource', 'action', 'context'];
 

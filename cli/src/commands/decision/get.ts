@@ -1,8 +1,7 @@
 import { Args } from '@oclif/core';
 import type { DecisionRecord } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { formatAssignments } from '../../api/assignments.js';
-import { decisionLines, shortTime } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { decisionLines, formatAssignments, shortTime } from '../../ux/resource-display.js';
 import { keyValueLines } from '../../ux/style.js';
 
 export default class DecisionGet extends ApiCommand {

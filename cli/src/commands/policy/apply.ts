@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
+import type { ApiClient } from '../../api/client.js';
+import { GitopsCommand } from '../../base/gitops-command.js';
 import { CommandError, UsageError } from '../../errors.js';
+import { environmentFlag } from '../../flags/environment.js';
 import type { AppliedChange } from '../../gitops/apply.js';
-import { GitopsCommand } from '../../gitops/gitops-command.js';
 import type { Plan, PlanSummary } from '../../gitops/plan.js';
 import { DEFAULT_MAX_DELETES } from '../../gitops/prune-guard.js';
 import { style } from '../../ux/style.js';
@@ -30,7 +32,7 @@ export default class PolicyApply extends GitopsCommand {
 
   static override args = { source: Args.string({ description: 'The policy folder, or a plan saved by acctl policy plan --out (default: the current folder).', default: '.' }) };
   static override flags = {
-    ...GitopsCommand.environmentFlag,
+    ...environmentFlag,
     prune: Flags.boolean({ default: false, summary: 'Also delete the policies with this repository\'s owner label that are gone from its files (a saved plan deletes what it was planned with).' }),
     'max-deletes': Flags.integer({ default: DEFAULT_MAX_DELETES, min: 0, summary: 'Refuse to delete more policies than this (without --force).' }),
     force: Flags.boolean({ default: false, summary: 'Delete past --max-deletes, or every policy the repository owns.' }),
@@ -48,7 +50,7 @@ export default class PolicyApply extends GitopsCommand {
       import('../../gitops/provenance.js'),
       import('../../gitops/plan-report.js'),
     ]);
-    const { plan, dir } = await this.#planFor(args.source, flags);
+    const { plan, dir, api: planningApi } = await this.#planFor(args.source, flags);
     if (plan.summary.blocked > 0) {
       const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
       throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, { suggestions: ['Rename the policies, or change the ownership label on the server'] });
@@ -60,15 +62,16 @@ export default class PolicyApply extends GitopsCommand {
       return { dry_run: flags['dry-run'], summary: plan.summary, applied: [] };
     }
     const origin = applyOrigin({ commit: flags.commit, run_url: flags['run-url'], actor: flags.actor }, process.env, dir);
-    const api = await this.api(plan.server.replace(/\/v1$/, ''));
+    // A folder is applied through the client that planned it; a saved plan, to the server it names.
+    const api = planningApi ?? (await this.api(plan.server.replace(/\/v1$/, '')));
     const { applied } = await applyPlan(api, plan, origin, { now: () => new Date(), progress: progressLine() });
     const count = (action: AppliedChange['action']) => applied.filter((change) => change.action === action).length;
     this.log(style.green(`Apply complete: ${count('create')} created, ${count('update')} updated, ${count('delete')} deleted.`));
     return { dry_run: false, summary: plan.summary, applied };
   }
 
-  /** A saved plan (checked to be one, for this server), or a fresh plan of the folder. */
-  async #planFor(source: string, flags: { server?: string; environment?: string; prune: boolean }): Promise<{ plan: Plan; dir: string }> {
+  /** A saved plan (checked to be one, for this server), or a fresh plan of the folder with the client that made it. */
+  async #planFor(source: string, flags: { server?: string; environment?: string; prune: boolean }): Promise<{ plan: Plan; dir: string; api?: ApiClient }> {
     if (!existsSync(source)) throw new UsageError(`No such file or folder: ${source}`);
     if (statSync(source).isFile() && source.endsWith('.json')) {
       const plan = readSavedPlan(source);
@@ -79,10 +82,9 @@ export default class PolicyApply extends GitopsCommand {
     }
     const repository = await this.readRepository(source, flags.environment);
     if (flags.prune && repository.owner === null) throw new UsageError('--prune needs an ownership label: set `owner` in acctl.yaml', ['Prune deletes only policies carrying this repository\'s label']);
-    const api = await this.api(this.serverFor(repository, flags.server));
-    const [{ readLiveState }, { computePlan }] = await Promise.all([import('../../gitops/live-state.js'), import('../../gitops/plan.js')]);
-    const live = await readLiveState(api, repository.desired, repository.owner);
-    return { plan: computePlan({ desired: repository.desired, live, owner: repository.owner, prune: flags.prune, server: api.baseUrl, now: new Date() }), dir: repository.dir };
+    const api = await this.apiFor(repository, flags.server);
+    const { planFolder } = await import('../../gitops/plan-folder.js');
+    return { plan: await planFolder(api, repository, { prune: flags.prune, now: new Date() }), dir: repository.dir, api };
   }
 }
 

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { PolicyDeleted } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
+import { ApiCommand } from '../../base/api-command.js';
 
 export default class PolicyDelete extends ApiCommand {
   static override summary = 'Delete a stored policy (it can be restored)';

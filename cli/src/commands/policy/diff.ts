@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import type { Policy, PolicyList, PolicyVersion } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { NotFound, UsageError } from '../../errors.js';
 import type { PolicyContent } from '../../gitops/desired.js';
 import type { DiffEntry } from '../../gitops/policy-diff.js';

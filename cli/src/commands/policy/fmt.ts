@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
-import { ReportCommand, loadPolicyFileSet } from '../../policy-files/command-support.js';
+import { PolicyCheckCommand } from '../../base/policy-check-command.js';
+import { loadPolicyFileSet } from '../../policy-files/command-support.js';
 import type { FindingJson } from '../../policy-files/report/json.js';
 import { style } from '../../ux/style.js';
 
@@ -14,7 +15,7 @@ export interface FmtResult {
   findings: FindingJson[];
 }
 
-export default class PolicyFmt extends ReportCommand {
+export default class PolicyFmt extends PolicyCheckCommand {
   static override summary = 'Rewrite policy files in canonical form (key order, 2-space indentation), keeping comments';
   static override description = [
     'Keys in the canonical order: name, description, status, metadata, rules; in each rule effect, principals, resources, actions, conditions (test files and acctl.yaml have theirs). Indentation of 2 spaces, lists indented under their key.',

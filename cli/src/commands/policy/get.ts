@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import type { Policy, PolicyVersion } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { policyLines } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { policyLines } from '../../ux/resource-display.js';
 
 export default class PolicyGet extends ApiCommand {
   static override summary = 'Show a stored policy with its rules';

@@ -1,8 +1,8 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { shortTime } from '../../api/display.js';
-import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../api/policy-history.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';
+import { shortTime } from '../../ux/resource-display.js';
 import { renderTable } from '../../ux/table.js';
 
 export interface PolicyHistory {

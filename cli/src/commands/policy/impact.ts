@@ -1,11 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import type { DecisionList, DecisionRecord } from '../../../../core/src/index.js';
-import { GateCommand } from '../../api/gate-command.js';
-import { fetchPolicies, listPolicies } from '../../api/server-policies.js';
-import { parseTimeFlag } from '../../api/time-flags.js';
+import { GateCommand } from '../../base/gate-command.js';
 import { UsageError, gateExitCodes } from '../../errors.js';
-import { loadPolicyFileSet, reportFormats, writeReport } from '../../policy-files/command-support.js';
+import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
+import { parseTimeFlag } from '../../flags/time.js';
+import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
 import type { ImpactJson } from '../../policy-files/report/json.js';
+import { fetchPolicies, listPolicies } from '../../stored-policies/lookup.js';
 
 /** Decisions replayed at most unless --limit says otherwise: a day of a busy service, fetched in 20 pages. */
 export const defaultImpactLimit = 10_000;
@@ -35,7 +36,7 @@ export default class PolicyImpact extends GateCommand {
     since: Flags.string({ summary: 'Start of the period: a duration back from now (30m, 24h, 7d) or an ISO 8601 time.', default: '24h', helpValue: 'DURATION|TIME' }),
     until: Flags.string({ summary: 'End of the period (excluded), in the same forms. Default: now.', helpValue: 'DURATION|TIME' }),
     limit: Flags.integer({ summary: 'Replay at most this many decisions, the newest of the period.', helpValue: 'N', min: 1, max: 1_000_000, default: defaultImpactLimit }),
-    format: Flags.string({ options: [...reportFormats], default: 'human', summary: 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).' }),
+    ...policyReportFormatFlag(),
   };
 
   public async run(): Promise<ImpactJson> {

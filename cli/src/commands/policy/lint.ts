@@ -1,8 +1,10 @@
 import { Args, Flags } from '@oclif/core';
-import { ReportCommand, loadPolicyFileSet, reportFormats, writeReport } from '../../policy-files/command-support.js';
+import { PolicyCheckCommand } from '../../base/policy-check-command.js';
+import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
+import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
 import type { LintJson } from '../../policy-files/report/json.js';
 
-export default class PolicyLint extends ReportCommand {
+export default class PolicyLint extends PolicyCheckCommand {
   static override summary = 'Check policy files: YAML syntax, schema, and rules that can never apply';
   static override description = [
     'Checks every policy file (and *.test.yaml file, and acctl.yaml) against the JSON Schemas the server validates with, then across files: duplicate policy names, rules identical to an earlier one, allow rules that an unconditional deny covers entirely, empty time windows, unknown time zones.',
@@ -20,7 +22,7 @@ export default class PolicyLint extends ReportCommand {
   static override strict = false;
   static override args = { paths: Args.string({ description: 'Policy files or folders (default: the current folder).' }) };
   static override flags = {
-    format: Flags.string({ options: [...reportFormats], default: 'human', summary: 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).' }),
+    ...policyReportFormatFlag(),
     strict: Flags.boolean({ default: false, summary: 'Fail on warnings too.' }),
   };
 

@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core';
 import type { PolicyList, PolicyListItem } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { shortTime } from '../../api/display.js';
-import { describePage, paginationFlags } from '../../api/pagination-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { paginationFlags } from '../../flags/pagination.js';
+import { describePage, shortTime } from '../../ux/resource-display.js';
 import { style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';
 

@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
+import { GitopsCommand } from '../../base/gitops-command.js';
 import type { Failure } from '../../errors.js';
-import { GitopsCommand } from '../../gitops/gitops-command.js';
+import { environmentFlag } from '../../flags/environment.js';
+import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import type { Plan } from '../../gitops/plan.js';
-import { reportFormats, writeReport } from '../../policy-files/command-support.js';
+import { writeReport } from '../../policy-files/command-support.js';
 
 export default class PolicyPlan extends GitopsCommand {
   static override summary = 'Compare a policy folder with the server: what apply would create, update and delete';
@@ -21,10 +23,10 @@ export default class PolicyPlan extends GitopsCommand {
 
   static override args = { dir: Args.string({ description: 'The policy folder (default: the current folder).', default: '.' }) };
   static override flags = {
-    ...GitopsCommand.environmentFlag,
+    ...environmentFlag,
     prune: Flags.boolean({ default: false, summary: 'Plan to delete the policies with this repository\'s owner label that are gone from its files.' }),
     out: Flags.string({ summary: 'Save the plan (JSON) to this file, for acctl policy apply.', helpValue: 'FILE' }),
-    format: Flags.string({ options: [...reportFormats], default: 'human', summary: 'Output: human, json, github (workflow annotations and a job summary), junit (XML) or markdown (a pull-request comment).' }),
+    ...policyReportFormatFlag('Output: human, json, github (workflow annotations and a job summary), junit (XML) or markdown (a pull-request comment).'),
   };
 
   protected override exitCodeOf(_failure: Failure): number {
@@ -34,10 +36,9 @@ export default class PolicyPlan extends GitopsCommand {
   public async run(): Promise<Plan> {
     const { args, flags } = await this.parse(PolicyPlan);
     const repository = await this.readRepository(args.dir, flags.environment);
-    const api = await this.api(this.serverFor(repository, flags.server));
-    const [{ readLiveState }, { computePlan, hasChanges }, report] = await Promise.all([import('../../gitops/live-state.js'), import('../../gitops/plan.js'), import('../../gitops/plan-report.js')]);
-    const live = await readLiveState(api, repository.desired, repository.owner);
-    const plan = computePlan({ desired: repository.desired, live, owner: repository.owner, prune: flags.prune, server: api.baseUrl, now: new Date() });
+    const api = await this.apiFor(repository, flags.server);
+    const [{ planFolder }, { hasChanges }, report] = await Promise.all([import('../../gitops/plan-folder.js'), import('../../gitops/plan.js'), import('../../gitops/plan-report.js')]);
+    const plan = await planFolder(api, repository, { prune: flags.prune, now: new Date() });
     if (flags.out) writeFileSync(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
     if (!this.jsonEnabled()) {
       writeReport((text) => this.log(text), flags.format, {

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import type { Policy, PolicyRollbackRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { style } from '../../ux/style.js';
 
 export default class PolicyRollback extends ApiCommand {

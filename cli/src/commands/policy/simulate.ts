@@ -1,11 +1,11 @@
 import { Flags } from '@oclif/core';
 import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../../../core/src/index.js';
-import { GateCommand } from '../../api/gate-command.js';
-import { readJsonOrYamlInput } from '../../api/read-json-input.js';
-import { mapConcurrently } from '../../api/concurrency.js';
-import { findPolicy } from '../../api/server-policies.js';
-import { simulationRequestsOf } from '../../api/simulation-requests.js';
+import { GateCommand } from '../../base/gate-command.js';
+import { mapConcurrently } from '../../concurrency.js';
 import { CommandError, UsageError, gateExitCodes } from '../../errors.js';
+import { readJsonOrYamlInput } from '../../flags/file-input.js';
+import { findPolicy } from '../../stored-policies/lookup.js';
+import { simulationRequestsOf } from '../../stored-policies/simulation-requests.js';
 import { principalText, resourceText } from '../../ux/request-text.js';
 import { style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';

@@ -1,9 +1,11 @@
 import { Args, Flags } from '@oclif/core';
+import { PolicyCheckCommand } from '../../base/policy-check-command.js';
 import { UsageError } from '../../errors.js';
-import { ReportCommand, loadPolicyFileSet, reportFormats, writeReport } from '../../policy-files/command-support.js';
+import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
+import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
 import type { TestJson } from '../../policy-files/report/json.js';
 
-export default class PolicyTest extends ReportCommand {
+export default class PolicyTest extends PolicyCheckCommand {
   static override summary = 'Run policy tests (*.test.yaml) offline with the server\'s engine';
   static override description = [
     'Each test names principals, resources and actions, a fixed time and context, and the decision every combination must get; it may also list the rules that must match (policy name and rule index). The policies are those of the test file\'s folder: the ones the file names, whatever their status, or else the active ones, as the server enforces them.',
@@ -22,7 +24,7 @@ export default class PolicyTest extends ReportCommand {
   static override flags = {
     filter: Flags.string({ summary: 'Run only the tests whose name, or the name of whose test file, contains this text (case ignored).' }),
     'min-coverage': Flags.integer({ min: 0, max: 100, summary: 'Fail when rule coverage or condition-outcome coverage is below this percentage.' }),
-    format: Flags.string({ options: [...reportFormats], default: 'human', summary: 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).' }),
+    ...policyReportFormatFlag(),
   };
 
   public async run(): Promise<TestJson> {

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersionList } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { shortTime } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { shortTime } from '../../ux/resource-display.js';
 import { renderTable } from '../../ux/table.js';
 
 type VersionRow = PolicyVersionList['data'][number];

@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core';
 import type { Principal, PrincipalCreateRequest, PrincipalKind } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { parseAssignments } from '../../api/assignments.js';
-import { principalLines } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { parseAssignments } from '../../flags/assignments.js';
+import { principalLines } from '../../ux/resource-display.js';
 
 export default class PrincipalCreate extends ApiCommand {
   static override summary = 'Create a principal (a user, service or agent)';

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { Principal } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { principalLines } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { principalLines } from '../../ux/resource-display.js';
 
 export default class PrincipalGet extends ApiCommand {
   static override summary = 'Show one principal';

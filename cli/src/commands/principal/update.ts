@@ -1,9 +1,9 @@
 import { Args, Flags } from '@oclif/core';
 import type { Principal, PrincipalPatchRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { parseAssignments } from '../../api/assignments.js';
-import { principalLines } from '../../api/display.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
+import { parseAssignments } from '../../flags/assignments.js';
+import { principalLines } from '../../ux/resource-display.js';
 
 export default class PrincipalUpdate extends ApiCommand {
   static override summary = 'Change a principal\'s name, display name or attributes';

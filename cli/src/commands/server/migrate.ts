@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { databaseFlags } from '../../server-flags.js';
 import { style } from '../../ux/style.js';
 
@@ -9,7 +9,7 @@ export interface MigrationResult {
   database: 'external' | 'embedded';
 }
 
-export default class Migrate extends BaseCommand {
+export default class Migrate extends AcctlCommand {
   static override summary = 'Bring the database schema up to date';
   static override description = [
     'Applies the migrations the database has not had yet. Safe to run from several places at once (a lock makes the others wait). `server start` does the same; run it on its own before rolling out new replicas.',

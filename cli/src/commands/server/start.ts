@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { Flags } from '@oclif/core';
-import { defaults } from '../../../../server/src/config/defaults.js';
-import { configurationOptions, type ConfigOptionName } from '../../../../server/src/config/options.js';
-import { parseWorkers } from '../../../../server/src/config/config.js';
 import type { StartedServer } from '../../../../server/src/server.js';
-import { BaseCommand } from '../../base-command.js';
+import { AcctlCommand } from '../../base/acctl-command.js';
 import { CommandError } from '../../errors.js';
+import { serverStartDefaults, serverStartFlags, serverStartSettings } from '../../server-flags.js';
 import { style } from '../../ux/style.js';
 
 export interface ServerStarted {
@@ -23,18 +20,12 @@ export interface ServerStarted {
   workers: number;
 }
 
-/** Help text and environment variable of a flag, from the one table of configuration options. */
-function described(name: ConfigOptionName): { summary: string; env?: string } {
-  const option = configurationOptions.find((candidate) => candidate.name === name)!;
-  return { summary: option.description, ...(option.envVars[0] ? { env: option.envVars[0] } : {}) };
-}
-
-export default class ServerStart extends BaseCommand {
+export default class ServerStart extends AcctlCommand {
   static override summary = 'Run the acctl server';
   static override description = [
     'Serves the REST API until SIGTERM or SIGINT (Ctrl-C), then finishes in-flight requests and stops cleanly.',
     'Without a database URL it runs an embedded PostgreSQL in --data-dir, which keeps its data between starts: enough for one local server. Admin commands given the same --data-dir use it while the server runs.',
-    'Migrations run at start. Every setting and its environment variable: README, "Configuration".',
+    'Migrations run at start. Every setting and its environment variable: docs/configuration.md.',
   ].join('\n');
 
   static override examples = [
@@ -44,35 +35,22 @@ export default class ServerStart extends BaseCommand {
     { description: 'One server process per core, on one port', command: '<%= config.bin %> <%= command.id %> --workers auto' },
   ];
 
-  static override flags = {
-    port: Flags.integer({ ...described('port'), min: 0, max: 65535, defaultHelp: async () => String(defaults.port) }),
-    host: Flags.string({ ...described('host'), defaultHelp: async () => defaults.host }),
-    'data-dir': Flags.string({ ...described('dataDir'), helpValue: 'DIR', defaultHelp: async () => defaults.dataDir }),
-    'database-url': Flags.string({ ...described('databaseUrl'), helpValue: 'postgres://...' }),
-    'public-url': Flags.string({ ...described('publicUrl'), helpValue: 'https://...' }),
-    workers: Flags.string({ ...described('workers'), helpValue: 'N|auto', defaultHelp: async () => String(defaults.workers) }),
-  };
+  // Derived from the option table (server/src/config/options.ts), as docs/configuration.md is.
+  static override flags = serverStartFlags;
 
   public async run(): Promise<ServerStarted> {
     const { flags } = await this.parse(ServerStart);
-    const dataDir = flags['data-dir'] ?? defaults.dataDir;
+    const settings = serverStartSettings(flags);
+    const dataDir = settings.dataDir ?? serverStartDefaults.dataDir;
     // Imported here: the whole server (Fastify, Knex, pg-boss, every domain) would otherwise load
     // whenever oclif lists the commands without a manifest (bin/dev.js, the tests).
     const { startServerProcesses, stopOnSignals } = await import('../../../../server/src/server.js');
     let server: StartedServer;
     try {
-      server = await startServerProcesses({
-        port: flags.port,
-        host: flags.host,
-        dataDir,
-        databaseUrl: flags['database-url'],
-        publicUrl: flags['public-url'],
-        ...(flags.workers === undefined ? {} : { workers: parseWorkers(flags.workers, '--workers') }),
-        say: this.say,
-      });
+      server = await startServerProcesses({ ...settings, dataDir, say: this.say });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-        throw new CommandError('config_error', `Port ${flags.port ?? defaults.port} is already in use on ${flags.host ?? defaults.host}`, {
+        throw new CommandError('config_error', `Port ${settings.port ?? serverStartDefaults.port} is already in use on ${settings.host ?? serverStartDefaults.host}`, {
           suggestions: ['Choose another with --port (0 picks a free one), or stop the process that holds it'],
           cause: error,
         });
@@ -96,7 +74,7 @@ export default class ServerStart extends BaseCommand {
 
   /** What a person needs next: where the API is and how to get a first token. */
   private howToUse(started: ServerStarted, dataDir: string): string {
-    const where = started.database === 'embedded' ? (dataDir === defaults.dataDir ? '' : ` --data-dir ${dataDir}`) : '';
+    const where = started.database === 'embedded' ? (dataDir === serverStartDefaults.dataDir ? '' : ` --data-dir ${dataDir}`) : '';
     return [
       `${style.green('acctl is listening')} on ${style.bold(started.url)}`,
       `  REST API   ${started.api_url}   (OpenAPI: ${started.api_url}/openapi.json)`,

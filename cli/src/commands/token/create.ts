@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { ApiToken, ApiTokenCreateRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { expiresInFlag } from '../../api/api-token-flags.js';
-import { issuedTokenLines } from '../../api/api-token-display.js';
-import { parseDurationSeconds } from '../../api/duration.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { expiresInFlag } from '../../flags/api-token.js';
+import { parseDurationSeconds } from '../../flags/duration.js';
+import { issuedTokenLines } from '../../ux/api-token-display.js';
 
 export default class TokenCreateCommand extends ApiCommand {
   static override summary = 'Create a long-lived API token; prints it once';

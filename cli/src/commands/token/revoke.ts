@@ -1,8 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import type { ApiTokenRevokeRequest, TokenRevoked } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { tokenStdinFlag } from '../../api/api-token-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
+import { tokenStdinFlag } from '../../flags/api-token.js';
 import { readSecretLine } from '../../ux/read-line.js';
 
 export default class TokenRevokeCommand extends ApiCommand {

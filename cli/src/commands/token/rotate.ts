@@ -1,8 +1,8 @@
 import type { ApiToken, ApiTokenRefreshRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { expiresInFlag, presentedApiToken, tokenStdinFlag } from '../../api/api-token-flags.js';
-import { issuedTokenLines } from '../../api/api-token-display.js';
-import { parseDurationSeconds } from '../../api/duration.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { expiresInFlag, presentedApiToken, tokenStdinFlag } from '../../flags/api-token.js';
+import { parseDurationSeconds } from '../../flags/duration.js';
+import { issuedTokenLines } from '../../ux/api-token-display.js';
 
 export default class TokenRotateCommand extends ApiCommand {
   static override summary = 'Replace an API token with a new one (same name and scopes); prints it once';

@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { WebhookCreated, WebhookCreateRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { webhookLines } from '../../api/webhook-display.js';
-import { describedFlags, eventFlag } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { describedFlags, eventFlag } from '../../flags/webhook.js';
 import { keyValueLines, style } from '../../ux/style.js';
+import { webhookLines } from '../../ux/webhook-display.js';
 
 export default class WebhookCreateCommand extends ApiCommand {
   static override summary = 'Create a webhook; prints its signing secret once';

@@ -1,5 +1,5 @@
-import { ApiCommand } from '../../api/api-command.js';
-import { webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { webhookIdArg } from '../../flags/webhook.js';
 
 export interface WebhookDeleteResult {
   id: string;

@@ -1,10 +1,11 @@
 import { Flags } from '@oclif/core';
 import type { WebhookDeliveryList } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { describePage, paginationFlags } from '../../api/pagination-flags.js';
-import { attemptLines, deliveryTable } from '../../api/webhook-display.js';
-import { webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { paginationFlags } from '../../flags/pagination.js';
+import { webhookIdArg } from '../../flags/webhook.js';
+import { describePage } from '../../ux/resource-display.js';
 import { style } from '../../ux/style.js';
+import { attemptLines, deliveryTable } from '../../ux/webhook-display.js';
 
 export default class WebhookDeliveriesCommand extends ApiCommand {
   static override summary = 'Show the delivery log of a webhook: each event, its status and attempts';

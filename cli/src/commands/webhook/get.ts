@@ -1,7 +1,7 @@
 import type { Webhook } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { webhookLines } from '../../api/webhook-display.js';
-import { webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { webhookIdArg } from '../../flags/webhook.js';
+import { webhookLines } from '../../ux/webhook-display.js';
 
 export default class WebhookGetCommand extends ApiCommand {
   static override summary = 'Show a webhook (without its secret)';

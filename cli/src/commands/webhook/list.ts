@@ -1,8 +1,9 @@
 import type { WebhookList } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { describePage, paginationFlags } from '../../api/pagination-flags.js';
-import { webhookTable } from '../../api/webhook-display.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { paginationFlags } from '../../flags/pagination.js';
+import { describePage } from '../../ux/resource-display.js';
 import { style } from '../../ux/style.js';
+import { webhookTable } from '../../ux/webhook-display.js';
 
 export default class WebhookListCommand extends ApiCommand {
   static override summary = 'List webhooks';

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { WebhookDelivery } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
+import { webhookIdArg } from '../../flags/webhook.js';
 
 export default class WebhookRedeliverCommand extends ApiCommand {
   static override summary = 'Send a delivery again (one more attempt, queued at once)';

@@ -1,9 +1,9 @@
 import type { WebhookTestResult } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { testResultLines } from '../../api/webhook-display.js';
-import { webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { exitCodes } from '../../errors.js';
+import { webhookIdArg } from '../../flags/webhook.js';
 import { errorStyle } from '../../ux/style.js';
+import { testResultLines } from '../../ux/webhook-display.js';
 
 export default class WebhookTestCommand extends ApiCommand {
   static override summary = 'Send a webhook.test event now and show how the receiver answered';

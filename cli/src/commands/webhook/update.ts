@@ -1,9 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { Webhook, WebhookUpdateRequest } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../api/api-command.js';
-import { webhookLines } from '../../api/webhook-display.js';
-import { describedFlags, eventFlag, webhookIdArg } from '../../api/webhook-flags.js';
+import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
+import { describedFlags, eventFlag, webhookIdArg } from '../../flags/webhook.js';
+import { webhookLines } from '../../ux/webhook-display.js';
 
 export default class WebhookUpdateCommand extends ApiCommand {
   static override summary = 'Change a webhook: URL, event types, description, enabled';

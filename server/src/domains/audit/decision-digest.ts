@@ -38,6 +38,37 @@ export interface DecisionsRecordedData {
   decisions: DigestEntry[];
 }
 
+/** The columns of a decisions row that its record is made of. */
+export const decisionRecordColumns = ['id', 'created_at', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
+
+export interface DecisionRecordRow {
+  id: string;
+  created_at: Date;
+  decision: 'allow' | 'deny';
+  request: DecisionRecord['request'];
+  result: DecisionRecord['result'];
+  caller_subject: string;
+  client_id: string | null;
+  request_id: string | null;
+}
+
+/**
+ * A stored decision as its record: the form GET /v1/decisions and GET /v1/decisions/{id} answer,
+ * and the one `digest` covers. Here, below the decisions domain, because the audit log's
+ * verification rebuilds records from the decisions table (verify-digest.ts) and the decisions
+ * domain records into the audit log: one depends on the other, not both ways.
+ */
+export function toDecisionRecord(row: DecisionRecordRow): DecisionRecord {
+  return {
+    id: row.id,
+    timestamp: row.created_at.toISOString(),
+    decision: row.decision,
+    request: row.request,
+    result: row.result,
+    caller: { subject: row.caller_subject, client_id: row.client_id, request_id: row.request_id },
+  };
+}
+
 /** The digest of decision records, in order: what a decisions.recorded event's `digest` must equal. */
 export function digestOfDecisions(records: readonly DecisionRecord[]): string {
   const hash = createHash('sha256').update('[', 'utf8');

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dropExpiredDecisionMonths, ensureMonthPartitions, partitionLockTimeout } from '../../db/month-partitions.js';
 import { systemContext } from '../../events/context.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from './record-events.js';
 
 export interface RetentionResult {
   /** Decision events deleted. */

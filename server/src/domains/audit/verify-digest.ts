@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { uuidV7Time } from '../../db/uuid-v7.js';
 import type { AuditEvent } from '../../../../core/src/index.js';
-import { decisionRecordColumns, toDecisionRecord } from '../decisions/decision-query.js';
-import { digestOfDecisions, type DecisionsRecordedData } from './decision-digest.js';
+import { decisionRecordColumns, digestOfDecisions, toDecisionRecord, type DecisionRecordRow, type DecisionsRecordedData } from './decision-digest.js';
 
 /**
  * Checks a decisions.recorded event against the decisions table: every decision it names must be
@@ -29,7 +28,7 @@ export async function checkDecisionsRecorded(
     .whereIn('id', ids)
     .andWhere('created_at', '>=', new Date(Math.min(...instants)))
     .andWhere('created_at', '<', new Date(Math.max(...instants) + 1));
-  const byId = new Map(rows.map((row: Parameters<typeof toDecisionRecord>[0]) => [row.id, toDecisionRecord(row)]));
+  const byId = new Map(rows.map((row: DecisionRecordRow) => [row.id, toDecisionRecord(row)]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
     const oldest = await oldestStored();

@@ -1,21 +1,10 @@
 import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
-import type { DecisionList, DecisionListQuery, DecisionRecord } from '../../../../core/src/index.js';
+import type { DecisionList, DecisionListQuery } from '../../../../core/src/index.js';
+import { decisionRecordColumns, toDecisionRecord, type DecisionRecordRow } from '../audit/decision-digest.js';
 
 /** A decisions row with its time also as exact text (microseconds), which the cursor carries. */
-interface DecisionListRow {
-  id: string;
-  created_at: Date;
-  cursor_time: string;
-  decision: 'allow' | 'deny';
-  request: DecisionRecord['request'];
-  result: DecisionRecord['result'];
-  caller_subject: string;
-  client_id: string | null;
-  request_id: string | null;
-}
-
-export const decisionRecordColumns = ['id', 'created_at', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
+type DecisionListRow = DecisionRecordRow & { cursor_time: string };
 
 /**
  * GET /decisions: newest first. Pagination is a keyset on (created_at, id), as Stripe's and Slack's
@@ -45,18 +34,6 @@ export async function listDecisions(db: Knex, query: DecisionListQuery): Promise
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { data: page.map(toDecisionRecord), next_cursor: rows.length > limit && last ? encodeCursor(last.cursor_time, last.id) : null };
-}
-
-/** The API's form of a stored decision (GET /decisions and GET /decisions/{id} answer the same record). */
-export function toDecisionRecord(row: Pick<DecisionListRow, (typeof decisionRecordColumns)[number]>): DecisionRecord {
-  return {
-    id: row.id,
-    timestamp: row.created_at.toISOString(),
-    decision: row.decision,
-    request: row.request,
-    result: row.result,
-    caller: { subject: row.caller_subject, client_id: row.client_id, request_id: row.request_id },
-  };
 }
 
 /** Opaque to clients (they send next_cursor back as is), versioned so its form can change. */

@@ -8,8 +8,7 @@ import { generationsOf, readGenerations, type Generations } from '../../plugins/
 import type { DomainEvent } from '../../events/types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
 import { chainOf } from '../audit/chain.js';
-import { decisionsRecordedEvent } from '../audit/decision-digest.js';
-import { toDecisionRecord } from './decision-query.js';
+import { decisionsRecordedEvent, toDecisionRecord } from '../audit/decision-digest.js';
 import { headOf, headParameter, PredictedTail } from '../audit/predicted-tail.js';
 
 export interface DecisionRow {
@@ -87,7 +86,7 @@ interface WriteAnswer {
  * real tail, and the write is sealed again on it. After a few misses (other writers busy) it takes the general
  * transaction: store the decisions and reserve the events' place, check the counters, append the
  * events, commit. A column added to decisions must be added to the function too.
- * decision.evaluated goes to no webhook (events/catalog.ts), so this skips recordEvents' outbox step.
+ * decision events go to no webhook (events/catalog.ts), so this skips recordEvents' subscribers (audit/record-events.ts).
  */
 export class DecisionRecorder {
   private readonly commit: GroupCommit<RecordedDecision>;

@@ -6,7 +6,7 @@ import type { Decision, DecisionRecord, SimulationRequest } from '../../../../co
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
 import { evaluate } from '../../../../core/src/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
-import { decisionRecordColumns, toDecisionRecord } from './decision-query.js';
+import { decisionRecordColumns, toDecisionRecord } from '../audit/decision-digest.js';
 import type { DecisionRecorder, RecordedDecision } from './decision-recorder.js';
 import { decisionDetailFor, disclose } from './disclosure.js';
 import type { StoredPrincipals } from './stored-principals.js';

@@ -1,17 +1,21 @@
-import type { ConfigurationOption } from '../../config/options.js';
+import { optionFlagName, type ConfigurationOption } from '../../config/option-kinds.js';
 
 /**
- * README.md's configuration table, from the one list of options in config/options.ts.
- * `npm run docs:config` writes it; test/meta/readme-tables.test.ts fails when README.md's copy is stale.
+ * docs/configuration.md's table, from the option table (server/src/config/options.ts).
+ * `npm run docs:config` writes it; test/meta/readme-tables.test.ts fails when the document's copy is stale.
  */
-export function renderConfigTable(options: readonly ConfigurationOption[]): string {
-  const rows = options.map((option) => {
-    const env = option.envVars.length > 0 ? option.envVars.map((name) => `\`${name}\``).join(', ') : '(not from the environment)';
-    const flag = option.cliFlag ? `\`${option.cliFlag}\`` : '';
-    const fallback = option.defaultValue !== undefined ? `\`${String(option.defaultValue)}\`` : (option.defaultText ?? '');
-    return `| \`${option.name}\` | ${env} | ${flag} | ${fallback} | ${escapeCell(option.description)} |`;
+export function renderConfigTable(options: ReadonlyArray<readonly [string, ConfigurationOption]>): string {
+  const rows = options.map(([name, option]) => {
+    const env = option.env.length > 0 ? option.env.map((variable) => `\`${variable}\``).join(', ') : '(not from the environment)';
+    const flag = option.flag ? `\`--${optionFlagName(name)}\`` : '';
+    return `| \`${name}\` | ${env} | ${flag} | ${defaultInWords(option)} | ${escapeCell(option.description)} |`;
   });
   return ['| Option | Environment | Flag | Default | Description |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+function defaultInWords(option: ConfigurationOption): string {
+  if (option.defaultText !== undefined) return option.defaultText;
+  return option.default === undefined || typeof option.default === 'function' ? '' : `\`${String(option.default)}\``;
 }
 
 function escapeCell(text: string): string {

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from '../audit/record-events.js';
 import type { ChangeContext } from '../../events/types.js';
 import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
 import { assertVersionMatches } from '../../http/preconditions.js';

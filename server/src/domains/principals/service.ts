@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from '../audit/record-events.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../../../core/src/index.js';
 import { hashPassword } from '../../security/passwords.js';

@@ -8,7 +8,7 @@ import { retryDelayMs } from './retry-schedule.js';
 import { sendSigned } from './send-signed.js';
 import { toWebhook } from './service.js';
 import type { WebhookSettings } from './settings.js';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from '../audit/record-events.js';
 import { webhookDisabledEvent } from './webhook-events.js';
 
 /** Room beyond the receiver's timeout before another worker may take a claimed delivery. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
+import type { RecordedEventsSubscriber } from '../audit/record-events.js';
 import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { isWebhookEvent, subscribesTo, webhookPayload } from './payload.js';
 import * as repo from './repo.js';
@@ -10,8 +11,8 @@ import * as repo from './repo.js';
  * one webhook_events row per event that webhooks receive (its body fixed now, so every attempt
  * sends the same bytes), one delivery per enabled webhook subscribed to it, and one pg-boss job
  * per delivery. A change that rolls back leaves none of them; one that commits cannot lose them.
- * Called by recordEvents (events/record.ts), so every recorded event reaches webhooks, with the
- * audit log's id and time.
+ * Called by recordEvents (audit/record-events.ts) as its subscriber `webhookOutbox`, so every
+ * recorded event reaches webhooks, with the audit log's id and time.
  */
 export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<void> {
   // webhook.test is sent directly by POST /webhooks/{id}/test, to that webhook only.
@@ -52,3 +53,6 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
     for (const delivery of deliveries) await enqueueDeliveryJob(trx, delivery.id);
   }
 }
+
+/** The outbox as the audit domain's subscriber (wired in app.ts): it hears the catalog's webhook events. */
+export const webhookOutbox: RecordedEventsSubscriber = { hears: isWebhookEvent, receive: enqueueWebhookDeliveries };

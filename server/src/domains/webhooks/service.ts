@@ -23,7 +23,7 @@ import { encryptSigningSecret } from './secret-store.js';
 import { sendSigned } from './send-signed.js';
 import type { WebhookSettings } from './settings.js';
 import { generateSigningSecret } from './signature.js';
-import { recordEvents } from '../../events/record.js';
+import { recordEvents } from '../audit/record-events.js';
 import { webhookEvent } from './webhook-events.js';
 import { paginationOf } from '../../http/listing.js';
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { looksLikeApiToken } from '../../domains/api-tokens/token-format.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeContextOf } from '../../events/context.js';
 import { failureEvent } from '../../events/event.js';
+import type { DomainEvent } from '../../events/types.js';
 import { hashSecret } from '../../security/secrets.js';
 import { bearerRealm, insufficientScope } from './insufficient-scope.js';
 import { grants, isKnownScope } from '../../../../core/src/index.js';
 import type { Generations } from '../change-feed.js';
+import { BearerTokenRejected, type Caller, type VerifyBearerToken } from './caller.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
-import { BearerTokenRejected, verifyBearerToken, type Caller } from './verify-bearer-token.js';
 
 /**
  * What a route needs from its caller; every route must say (an unprotected route cannot be added
@@ -39,8 +39,16 @@ declare module 'fastify' {
   }
 }
 
-export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+/** What authentication needs from the domains, passed in by app.ts (this plugin imports no domain). */
+export interface AuthOptions {
+  /** domains/api-tokens/verify-bearer-token.ts: API tokens and this service's access tokens. */
+  verifyBearerToken: VerifyBearerToken;
+  /** The audit domain's event recorder: auth.failed is written without holding up the 401. */
+  eventRecorder: { recordInBackground(events: DomainEvent[]): void };
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app: FastifyInstance, options: AuthOptions) => {
     app.decorateRequest('caller', null);
     app.decorateRequest('generations', null);
     const cache = new VerifiedTokenCache();
@@ -54,7 +62,7 @@ export const authPlugin = fp(
     const authorize = async (request: FastifyRequest, generations?: Generations): Promise<void> => {
       const auth = request.routeOptions.config?.auth;
       if (!auth || auth === 'public') return;
-      request.caller = await authenticate(app, request, cache, generations);
+      request.caller = await authenticate(app, options, request, cache, generations);
       if (typeof auth === 'object' && !grants(request.caller.scopes, auth.scope)) {
         throw insufficientScope(auth.scope, `This operation requires the ${auth.scope} scope`);
       }
@@ -62,11 +70,11 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => authorize(request));
     app.decorate('authenticateAgain', authorize);
   },
-  { name: 'auth', dependencies: ['db', 'signing-keys', 'change-feed', 'event-recorder'] },
+  { name: 'auth', dependencies: ['change-feed'] },
 );
 
 /** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest, cache: VerifiedTokenCache, generations?: Generations): Promise<Caller> {
+async function authenticate(app: FastifyInstance, options: AuthOptions, request: FastifyRequest, cache: VerifiedTokenCache, generations?: Generations): Promise<Caller> {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'access_token' in query) {
     // RFC 6750 section 2.3 allows it, but URLs end up in logs and Referer headers (RFC 9700 2.4.1).
@@ -78,7 +86,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   }
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) {
-    recordRejection(app, request, 'the Authorization header is not "Bearer <token>"', null);
+    recordRejection(options, request, 'the Authorization header is not "Bearer <token>"', null, null);
     throw invalidToken('The Authorization header must be "Bearer <token>"');
   }
   const token = match[1]!;
@@ -87,12 +95,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
   const cached = cache.get(token, request.generations.credentials, now);
   if (cached) return cached;
   try {
-    const caller = await verifyBearerToken({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now }, token);
+    const caller = await options.verifyBearerToken(token, now);
     cache.set(token, caller, request.generations.credentials);
     return caller;
   } catch (error) {
     if (error instanceof BearerTokenRejected) {
-      recordRejection(app, request, error.message, token);
+      recordRejection(options, request, error.message, token, error.tokenKind);
       throw invalidToken(`The access token was rejected: ${error.message}`);
     }
     throw error;
@@ -105,10 +113,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, cache
  * token itself is never recorded, only a fingerprint (the first 16 hex digits of its SHA-256) that
  * tells repeated attempts with one token apart.
  */
-function recordRejection(app: FastifyInstance, request: FastifyRequest, reason: string, token: string | null): void {
+function recordRejection(options: AuthOptions, request: FastifyRequest, reason: string, token: string | null, tokenKind: Caller['kind'] | null): void {
   const target = { type: 'endpoint', id: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}` };
-  const data = { credential: 'bearer_token', token_kind: token === null ? null : looksLikeApiToken(token) ? 'api_token' : 'access_token', token_fingerprint: token === null ? null : hashSecret(token).slice(0, 16) };
-  app.eventRecorder.recordInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
+  const data = { credential: 'bearer_token', token_kind: tokenKind, token_fingerprint: token === null ? null : hashSecret(token).slice(0, 16) };
+  options.eventRecorder.recordInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
 }
 
 function invalidToken(detail: string): ApiError {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BoundedMap } from '../../security/bounded-map.js';
-import type { Caller } from './verify-bearer-token.js';
+import type { Caller } from './caller.js';
 
 interface Entry {
   caller: Caller;

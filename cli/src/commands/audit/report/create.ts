@@ -1,11 +1,12 @@
 import { Flags } from '@oclif/core';
 import type { AuditReport, AuditReportCreateRequest } from '../../../../../core/src/index.js';
 import { timeBoundHelp } from '../../../audit/event-filters.js';
-import { ReportCommand, reportOutputFlags } from '../../../audit/report-command.js';
 import { reportKinds } from '../../../audit/reports.js';
 import { parseTimeBound } from '../../../audit/time-bound.js';
+import { AuditReportCommand } from '../../../base/audit-report-command.js';
+import { auditReportOutputFlags } from '../../../flags/audit-report.js';
 
-export default class AuditReportCreateCommand extends ReportCommand {
+export default class AuditReportCreateCommand extends AuditReportCommand {
   static override summary = 'Start an audit report, and with --wait save its result';
   static override description = `Kinds: access_summary (decisions counted by decision, resource type, action and principal, and the most denied requests), policy_change_history (every policy change: who, when, which fields), compliance (policies by their metadata.compliance tags, with their changes; --tag narrows it). The period is [--since, --until): without --since from the first event, without --until up to now.
 
@@ -20,7 +21,7 @@ The server runs the report in the background. Without --wait this prints its id 
     since: Flags.string({ summary: 'Start of the period (default: the first event).', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
     until: Flags.string({ summary: 'End of the period, excluded (default: now).', description: timeBoundHelp, helpValue: 'DURATION|TIME' }),
     tag: Flags.string({ summary: 'compliance only: report on this tag (repeatable).', multiple: true, helpValue: 'TAG' }),
-    ...reportOutputFlags,
+    ...auditReportOutputFlags,
   };
 
   public async run(): Promise<AuditReport> {

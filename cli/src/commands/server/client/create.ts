@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Flags } from '@oclif/core';
 import { allScopes } from '../../../../../core/src/index.js';
+import type { ClientSummary } from '../../../../../server/src/admin/index.js';
 import { cliActor } from '../../../actor.js';
-import { BaseCommand } from '../../../base-command.js';
+import { AcctlCommand } from '../../../base/acctl-command.js';
 import { checkClientRegistration, registrableGrantTypes } from '../../../oauth-clients/registration.js';
-import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { keyValueLines, style } from '../../../ux/style.js';
 
@@ -13,7 +12,7 @@ export interface ClientCreated extends ClientSummary {
   client_secret: string | null;
 }
 
-export default class ClientCreate extends BaseCommand {
+export default class ClientCreate extends AcctlCommand {
   static override summary = 'Register an OAuth client and print its secret once';
   static override description = [
     'A confidential client gets a generated secret, printed this once: the database keeps only its SHA-256 hash.',
@@ -54,11 +53,7 @@ export default class ClientCreate extends BaseCommand {
   public async run(): Promise<ClientCreated> {
     const { flags } = await this.parse(ClientCreate);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { insertClient } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
-    const { systemContext } = await import('../../../../../server/src/events/context.js');
-    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
-    const { recordEvents } = await import('../../../../../server/src/events/record.js');
-    const { generateClientSecret, hashSecret } = await import('../../../../../server/src/security/secrets.js');
+    const { registerClient, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
     const registration = checkClientRegistration({
       name: flags.name,
@@ -67,25 +62,11 @@ export default class ClientCreate extends BaseCommand {
       redirectUris: flags['redirect-uri'] ?? [],
       scopes: flags.scope ?? [],
     }, { allowInsecure: flags['allow-insecure-redirect-uris'] });
-    const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
     const context = systemContext(cliActor(), 'cli');
-    const row = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      database.db.transaction(async (trx) => {
-        const inserted = await insertClient(trx, {
-          client_id: randomUUID(),
-          name: registration.name,
-          client_type: registration.clientType,
-          secret_hash: secret === null ? null : hashSecret(secret),
-          grant_types: registration.grantTypes,
-          redirect_uris: registration.redirectUris,
-          allowed_scopes: registration.scopes,
-          created_by: context.actor.subject,
-        });
-        await recordEvents(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
-        return inserted;
-      }),
+    const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      registerClient(database.db, context, { ...registration, createdBy: context.actor.subject }),
     );
-    const created: ClientCreated = { ...summarizeClient(row), client_secret: secret };
+    const created: ClientCreated = { ...client, client_secret: secret };
 
     this.log(`${style.green('Created')} ${created.client_type} OAuth client ${style.bold(created.name)}`);
     this.log(

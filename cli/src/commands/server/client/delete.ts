@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { cliActor } from '../../../actor.js';
-import { BaseCommand } from '../../../base-command.js';
+import { AcctlCommand } from '../../../base/acctl-command.js';
 import { NotFound } from '../../../errors.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { style } from '../../../ux/style.js';
@@ -10,7 +10,7 @@ export interface ClientDeleted {
   deleted: true;
 }
 
-export default class ClientDelete extends BaseCommand {
+export default class ClientDelete extends AcctlCommand {
   static override summary = 'Delete an OAuth client';
   static override description = 'The client can no longer get tokens, and the tokens it holds (access tokens, refresh tokens, API tokens it made) stop working at once on every server replica.';
   static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11'];
@@ -20,20 +20,10 @@ export default class ClientDelete extends BaseCommand {
   public async run(): Promise<ClientDeleted> {
     const { args, flags } = await this.parse(ClientDelete);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { deleteClient, findClient } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
-    const { systemContext } = await import('../../../../../server/src/events/context.js');
-    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
-    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { deleteClient, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
     const context = systemContext(cliActor(), 'cli');
-    const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      database.db.transaction(async (trx) => {
-        const before = await findClient(trx, args.client_id);
-        if (!before || !(await deleteClient(trx, args.client_id))) return false;
-        await recordEvents(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);
-        return true;
-      }),
-    );
+    const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => deleteClient(database.db, context, args.client_id));
     if (!deleted) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
     this.log(`${style.green('Deleted')} OAuth client ${style.bold(args.client_id)}`);
     return { client_id: args.client_id, deleted: true };

@@ -1,5 +1,5 @@
-import { BaseCommand } from '../../../base-command.js';
-import { summarizeClient, type ClientSummary } from '../../../oauth-clients/summary.js';
+import type { ClientSummary } from '../../../../../server/src/admin/index.js';
+import { AcctlCommand } from '../../../base/acctl-command.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { style } from '../../../ux/style.js';
 import { renderTable } from '../../../ux/table.js';
@@ -8,7 +8,7 @@ export interface ClientListResult {
   clients: ClientSummary[];
 }
 
-export default class ClientList extends BaseCommand {
+export default class ClientList extends AcctlCommand {
   static override summary = 'List the registered OAuth clients';
   static override description = 'Oldest first. Secrets are never shown: they are stored only as hashes.';
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq -r ".clients[].client_id"'];
@@ -17,10 +17,9 @@ export default class ClientList extends BaseCommand {
   public async run(): Promise<ClientListResult> {
     const { flags } = await this.parse(ClientList);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { listClients } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
+    const { listClients } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
-    const rows = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => listClients(database.db));
-    const clients = rows.map(summarizeClient);
+    const clients = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => listClients(database.db));
     if (clients.length === 0) {
       this.log(style.dim('No OAuth clients yet. Register one with: acctl server client create --name NAME --scope SCOPE'));
     } else {

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { cliActor } from '../../../actor.js';
-import { BaseCommand } from '../../../base-command.js';
+import { AcctlCommand } from '../../../base/acctl-command.js';
 import { NotFound, UsageError } from '../../../errors.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { keyValueLines, style } from '../../../ux/style.js';
@@ -12,7 +12,7 @@ export interface ClientSecretRotated {
   secret_rotated_at: string;
 }
 
-export default class ClientRotateSecret extends BaseCommand {
+export default class ClientRotateSecret extends AcctlCommand {
   static override summary = 'Give a confidential client a new secret and print it once';
   static override description = 'The old secret stops working at once; access tokens already issued stay valid until they expire.';
   static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11', '<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11 --json | jq -r .client_secret'];
@@ -22,28 +22,16 @@ export default class ClientRotateSecret extends BaseCommand {
   public async run(): Promise<ClientSecretRotated> {
     const { args, flags } = await this.parse(ClientRotateSecret);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { findClient, updateClientSecret } = await import('../../../../../server/src/domains/oauth/clients-repo.js');
-    const { systemContext } = await import('../../../../../server/src/events/context.js');
-    const { oauthClientEvent } = await import('../../../../../server/src/events/oauth-client-events.js');
-    const { recordEvents } = await import('../../../../../server/src/events/record.js');
-    const { generateClientSecret, hashSecret } = await import('../../../../../server/src/security/secrets.js');
+    const { rotateClientSecret, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
-    const secret = generateClientSecret();
     const context = systemContext(cliActor(), 'cli');
-    const now = context.now;
-    await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      database.db.transaction(async (trx) => {
-        const client = await findClient(trx, args.client_id);
-        if (!client) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
-        if (client.client_type === 'public') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
-        if (!(await updateClientSecret(trx, args.client_id, hashSecret(secret), now))) throw new NotFound(`No OAuth client with client_id ${args.client_id}`);
-        const after = await findClient(trx, args.client_id);
-        await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', client, after!)]);
-      }),
-    );
+    const rotation = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => rotateClientSecret(database.db, context, args.client_id));
+    if (!rotation.rotated && rotation.reason === 'public_client') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
+    if (!rotation.rotated) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
+    const { secret } = rotation;
     this.log(`${style.green('New secret')} for OAuth client ${style.bold(args.client_id)}`);
     this.log(keyValueLines([['client_secret', style.yellow.bold(secret)]]).join('\n'));
     this.log(style.dim('The secret is shown only this once: store it now. The old secret no longer works.'));
-    return { client_id: args.client_id, client_secret: secret, secret_rotated_at: now.toISOString() };
+    return { client_id: args.client_id, client_secret: secret, secret_rotated_at: context.now.toISOString() };
   }
 }

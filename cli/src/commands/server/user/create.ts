@@ -1,7 +1,6 @@
 import { Flags } from '@oclif/core';
-import type { PrincipalRow } from '../../../../../server/src/domains/principals/service.js';
 import { cliActor } from '../../../actor.js';
-import { BaseCommand } from '../../../base-command.js';
+import { AcctlCommand } from '../../../base/acctl-command.js';
 import { UsageError } from '../../../errors.js';
 import { databaseFlags } from '../../../server-flags.js';
 import { readSecretLine } from '../../../ux/read-line.js';
@@ -20,7 +19,7 @@ export interface UserCreated {
   created_at: string;
 }
 
-export default class UserCreate extends BaseCommand {
+export default class UserCreate extends AcctlCommand {
   static override summary = 'Create a human user who can sign in';
   static override description = [
     `The password (at least ${minPasswordLength} characters) is read from standard input with --password-stdin, or from the ACCTL_USER_PASSWORD environment variable: never from a flag, which would land in the shell history.`,
@@ -44,26 +43,16 @@ export default class UserCreate extends BaseCommand {
   public async run(): Promise<UserCreated> {
     const { flags } = await this.parse(UserCreate);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { toPrincipal } = await import('../../../../../server/src/domains/principals/service.js');
-    const { createUser } = await import('../../../../../server/src/domains/principals/users.js');
-    const { systemContext } = await import('../../../../../server/src/events/context.js');
-    const { changeEvent } = await import('../../../../../server/src/events/event.js');
-    const { recordEvents } = await import('../../../../../server/src/events/record.js');
+    const { usernameProblem } = await import('../../../../../core/src/index.js');
+    const { createUser, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
     const username = flags.username;
-    // Control characters, or spaces around the name, would make two names look the same.
-    if (username.length === 0 || username.length > 200 || username.trim() !== username || /\p{Cc}/u.test(username)) {
-      throw new UsageError('--username must have 1 to 200 characters, no control characters and no spaces around it');
-    }
+    const problem = usernameProblem(username);
+    if (problem) throw new UsageError(`--username ${problem}`);
     const password = await this.readPassword(flags['password-stdin']);
     const context = systemContext(cliActor(), 'cli');
     const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      database.db.transaction(async (trx) => {
-        const created = await createUser(trx, { username, password, admin: flags.admin, createdBy: context.actor.subject, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) });
-        const row = await trx<PrincipalRow>('principals').where({ id: created.id }).first();
-        await recordEvents(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: created.id }, { before: null, after: toPrincipal(row!) })]);
-        return created;
-      }),
+      createUser(database.db, context, { username, password, admin: flags.admin, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
     );
     const created: UserCreated = {
       id: user.id,
@@ -71,7 +60,7 @@ export default class UserCreate extends BaseCommand {
       display_name: user.display_name,
       admin: user.attributes.is_admin === true,
       status: user.status,
-      created_at: new Date(user.created_at).toISOString(),
+      created_at: user.created_at,
     };
     this.log(`${style.green('Created')} ${created.admin ? 'admin ' : ''}user ${style.bold(created.username)}`);
     this.log(keyValueLines([['id', created.id], ['display name', created.display_name ?? style.dim('none')]]).join('\n'));

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import { systemContext } from '../../../events/context.js';
 import { changeEvent } from '../../../events/event.js';
-import { recordEvents } from '../../../events/record.js';
+import { recordEvents } from '../record-events.js';
 import type { JobQueue } from '../../../plugins/job-queue.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from '../audit-log.js';
 import type { Totals } from './kind.js';

@@ -1,6 +1,6 @@
 import { allScopes } from '../../../../../core/src/index.js';
 import { registrableGrantTypes } from '../../../../../core/src/index.js';
-import type { OAuthClientRow } from '../../oauth/clients-repo.js';
+import type { ClientSummary } from '../../oauth/client-summary.js';
 import { csrfFieldName } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
 import { renderPage } from '../layout.js';
@@ -20,7 +20,7 @@ export const emptyRegistrationForm: RegistrationFormValues = { name: '', clientT
 export interface DashboardPageInput {
   user: SignedInUser;
   csrfToken: string;
-  clients: readonly OAuthClientRow[];
+  clients: readonly ClientSummary[];
   /** Clients the dashboard does not delete (the CLI's own client). */
   protectedClientIds: readonly string[];
   form: RegistrationFormValues;
@@ -42,7 +42,7 @@ export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
 <td>${client.grant_types.join(', ')}</td>
 <td>${client.redirect_uris.length > 0 ? client.redirect_uris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</td>
 <td>${client.allowed_scopes.length > 0 ? client.allowed_scopes.map((scope) => html`<code>${scope}</code> `) : html`<span class="muted">none</span>`}</td>
-<td class="muted">${client.created_at.toISOString().slice(0, 10)}</td>
+<td class="muted">${client.created_at.slice(0, 10)}</td>
 <td>
 ${client.client_type === 'confidential' ? html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret">${csrf}<button class="secondary small" type="submit">Rotate secret</button></form>` : ''}
 ${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete">${csrf}<button class="danger small" type="submit">Delete</button></form>`}

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generateClientSecret, hashSecret } from '../../../security/secrets.js';
 import { checkClientRegistration } from '../../../../../core/src/index.js';
-import { createClientRecorded, deleteClientRecorded, rotateClientSecretRecorded } from '../../oauth/client-changes.js';
-import { listClients } from '../../oauth/clients-repo.js';
+import { deleteClient, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
 import { firstPartyClientIds } from '../../oauth/first-party-clients.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
@@ -19,7 +16,7 @@ type AdminSession = WebSession & { user: SignedInUser };
  * The dashboard, for users whose principal has `is_admin: true` (spec: OAuth clients are
  * "created in the service's dashboard"). Order on every request: session, then (forms) the CSRF
  * token, then signed in (else to the sign-in page), then admin (else a 403 page). Each change
- * is made in one transaction with its client.* event, the signed-in user as its actor.
+ * is made by admin/clients.ts, in one transaction with its client.* event, the signed-in user as its actor.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const refuseNonAdmin = (reply: FastifyReply, session: AdminSession): FastifyReply =>
@@ -96,19 +93,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         scopes: form.scopes,
       }, { allowInsecure: app.config.allowInsecureRedirectUris });
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
-      const { registration } = checked;
-      const secret = registration.clientType === 'confidential' ? generateClientSecret() : null;
-      const row = await createClientRecorded(app.db, sessionChangeContext(request, session.user, new Date()), {
-        client_id: randomUUID(),
-        name: registration.name,
-        client_type: registration.clientType,
-        secret_hash: secret === null ? null : hashSecret(secret),
-        grant_types: registration.grantTypes,
-        redirect_uris: registration.redirectUris,
-        allowed_scopes: registration.scopes,
-        created_by: `user:${session.user.id}`,
-      });
-      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'Client registered', client: { id: row.client_id, name: row.name }, secret }));
+      const { client, secret } = await registerClient(app.db, sessionChangeContext(request, session.user, new Date()), { ...checked.registration, createdBy: `user:${session.user.id}` });
+      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'Client registered', client: { id: client.client_id, name: client.name }, secret }));
     },
   });
 
@@ -120,12 +106,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
-      const secret = generateClientSecret();
-      const client = await rotateClientSecretRecorded(app.db, sessionChangeContext(request, session.user, new Date()), request.params.client_id, hashSecret(secret));
-      if (!client) {
+      const rotation = await rotateClientSecret(app.db, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
+      if (!rotation.rotated) {
         return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No confidential client has the client_id ${request.params.client_id}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
       }
-      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'New client secret', client: { id: client.client_id, name: client.name }, secret }));
+      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'New client secret', client: { id: rotation.client.client_id, name: rotation.client.name }, secret: rotation.secret }));
     },
   });
 
@@ -145,7 +130,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       if (firstPartyClientIds.includes(clientId)) {
         return sendPage(reply, renderMessagePage({ title: 'Built-in client', message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`, code: 'conflict', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 409 });
       }
-      if (!(await deleteClientRecorded(app.db, sessionChangeContext(request, session.user, new Date()), clientId))) {
+      if (!(await deleteClient(app.db, sessionChangeContext(request, session.user, new Date()), clientId))) {
         return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No client has the client_id ${clientId}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
       }
       return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);

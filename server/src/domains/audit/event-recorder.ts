@@ -1,13 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { GroupCommit } from '../db/group-commit.js';
-import { isRowFault } from '../db/pg-errors.js';
-import { pgQuery } from '../db/pg-transaction.js';
-import { inTransaction } from '../db/transaction-retry.js';
-import { chainOf } from '../domains/audit/chain.js';
-import { headOf, headParameter, PredictedTail } from '../domains/audit/predicted-tail.js';
-import { isWebhookEvent } from '../domains/webhooks/payload.js';
-import { recordEvents } from './record.js';
-import type { DomainEvent } from './types.js';
+import { GroupCommit } from '../../db/group-commit.js';
+import { isRowFault } from '../../db/pg-errors.js';
+import { pgQuery } from '../../db/pg-transaction.js';
+import { inTransaction } from '../../db/transaction-retry.js';
+import type { DomainEvent } from '../../events/types.js';
+import { chainOf } from './chain.js';
+import { headOf, headParameter, PredictedTail } from './predicted-tail.js';
+import { isHeardBySubscriber, recordEvents } from './record-events.js';
 
 const appendIfPredicted = { name: 'acctl_append_change_events', text: 'SELECT answer, last_sequence, change_head FROM acctl_append_change_events($1, $2, $3)' };
 
@@ -18,9 +19,9 @@ const appendIfPredicted = { name: 'acctl_append_change_events', text: 'SELECT an
  * failure path of authentication stays as fast as it was); at most `maxPending` events wait,
  * beyond which new ones are dropped and counted in the log, so a flood of bad tokens cannot grow
  * memory without bound. Events of a change are never recorded here: they go through recordEvents
- * in the change's transaction. A group that no webhook receives (the token endpoint's
- * auth.token_issued) is appended in one round trip on the predicted tail (audit/predicted-tail.ts,
- * acctl_append_change_events); others take a transaction, for the webhook outbox.
+ * in the change's transaction. A group that no subscriber hears (the token endpoint's
+ * auth.token_issued reaches no webhook) is appended in one round trip on the predicted tail
+ * (predicted-tail.ts, acctl_append_change_events); others take a transaction, for the webhook outbox.
  */
 export class EventRecorder {
   private readonly commit: GroupCommit<DomainEvent>;
@@ -42,7 +43,7 @@ export class EventRecorder {
   }
 
   private async write(events: DomainEvent[]): Promise<void> {
-    const predictable = events.every((event) => chainOf(event.type) === 'change' && !isWebhookEvent(event.type));
+    const predictable = events.every((event) => chainOf(event.type) === 'change' && !isHeardBySubscriber(event.type));
     const stored =
       predictable &&
       (await this.tail.append(events, async (expected, sealed) => {
@@ -89,3 +90,20 @@ export class EventRecorder {
     return this.commit.idle();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records events that have no transaction of their own (auth.failed, auth.token_issued). */
+    eventRecorder: EventRecorder;
+  }
+}
+
+/** The recorder of events without a change of their own; what it holds is written before the pool closes. */
+export const eventRecorderPlugin = fp(
+  async (app: FastifyInstance) => {
+    const recorder = new EventRecorder(app.db, app.log);
+    app.decorate('eventRecorder', recorder);
+    app.addHook('onClose', async () => recorder.idle());
+  },
+  { name: 'event-recorder', dependencies: ['db'] },
+);

@@ -1,10 +1,10 @@
-import { gateExitCodes } from '../errors.js';
 import { ApiCommand } from './api-command.js';
+import { gateExitCodes } from '../errors.js';
 
 /**
  * An API command that gates a script or CI job: exit 0 when it passes, 2 when it found what the
  * gate stops on, 1 on any failure (errors.ts, gateExitCodes). The exit is made explicit, as in
- * ReportCommand: process.exitCode does not survive a dependency's process.exit(0) on beforeExit.
+ * PolicyCheckCommand: process.exitCode does not survive a dependency's process.exit(0) on beforeExit.
  */
 export abstract class GateCommand extends ApiCommand {
   protected override exitCodeOf(): number {

@@ -26,9 +26,3 @@ export function scalarValue(text: string): ScalarValue {
   }
   return text;
 }
-
-/** `a=1, b=x` for showing attributes on one line. */
-export function formatAssignments(values: Record<string, unknown> | undefined): string {
-  const entries = Object.entries(values ?? {});
-  return entries.length === 0 ? '-' : entries.map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ');
-}

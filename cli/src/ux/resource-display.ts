@@ -1,11 +1,26 @@
-import type { Decision, Policy, PolicyRule, PolicyVersion, Principal } from '../../../core/src/index.js';
-import { renderTable } from '../ux/table.js';
-import { keyValueLines, style } from '../ux/style.js';
-import { formatAssignments } from './assignments.js';
+import type { Decision, Pagination, Policy, PolicyRule, PolicyVersion, Principal } from '../../../core/src/index.js';
+import { keyValueLines, style } from './style.js';
+import { renderTable } from './table.js';
+
+/**
+ * How the resource commands show what the API answered (principals, policies, decisions, pages):
+ * lines and tables, no logic.
+ */
 
 /** `2026-11-22 01:02:03` from an ISO timestamp. */
 export function shortTime(iso: string | undefined | null): string {
   return iso ? iso.slice(0, 19).replace('T', ' ') : '-';
+}
+
+/** `a=1, b=x` for showing attributes on one line. */
+export function formatAssignments(values: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(values ?? {});
+  return entries.length === 0 ? '-' : entries.map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`).join(', ');
+}
+
+/** `page 1 of 3 (120 in all)`, for the status line under a list. */
+export function describePage(pagination: Pagination): string {
+  return `page ${pagination.page} of ${Math.max(pagination.pages, 1)} (${pagination.total} in all, ${pagination.per_page} per page)`;
 }
 
 export function principalLines(principal: Principal): string[] {

@@ -1,13 +1,13 @@
 import { Command, Errors } from '@oclif/core';
-import { describeFailure, type Failure } from './errors.js';
-import { errorStyle } from './ux/style.js';
+import { describeFailure, type Failure } from '../errors.js';
+import { errorStyle } from '../ux/style.js';
 
 /**
  * What every acctl command shares: `--json` (the value `run()` returns is printed as the JSON
  * document), status lines on stderr, and one way to fail: a one-line message (a JSON `error`
  * object with --json) and the exit code of errors.ts. Stack traces only with DEBUG set.
  */
-export abstract class BaseCommand extends Command {
+export abstract class AcctlCommand extends Command {
   static override enableJsonFlag = true;
 
   /** A progress or status line for a person: stderr, and nothing with --json. */

@@ -1,7 +1,7 @@
 import type { Policy, PolicyList, PolicyListItem } from '../../../core/src/index.js';
+import type { ApiClient } from '../api/client.js';
+import { mapConcurrently } from '../concurrency.js';
 import { CommandError, NotFound } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { mapConcurrently } from './concurrency.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;

@@ -1,16 +1,10 @@
-import { Flags } from '@oclif/core';
 import type { AuditReport } from '../../../core/src/index.js';
-import { ApiCommand } from '../api/api-command.js';
 import type { ApiClient } from '../api/client.js';
+import { reportLines, reportProgressText, saveReport, waitForReport, type AuditReportFileFormat } from '../audit/reports.js';
+import { ApiCommand } from './api-command.js';
 import { startProgress } from '../ux/progress.js';
-import { reportLines, reportProgressText, saveReport, waitForReport, type ReportFormat } from './reports.js';
 
-export const reportOutputFlags = {
-  wait: Flags.boolean({ summary: 'Wait until the report is completed, then save its result (a spinner shows progress on a terminal).' }),
-  out: Flags.string({ summary: 'Save the result to this file (default with --wait: audit-report-<kind>-<date>-<id>.<format> in the current folder).', helpValue: 'FILE' }),
-  format: Flags.string({ summary: 'Format of the saved file: the report as JSON, or its rows as CSV.', options: ['json', 'csv'], default: 'json' }),
-};
-
+/** The values of flags/audit-report.ts's auditReportOutputFlags. */
 interface ReportOutputFlags {
   wait: boolean;
   out?: string;
@@ -18,7 +12,7 @@ interface ReportOutputFlags {
 }
 
 /** What `audit report create` and `audit report get` share: waiting with progress, saving, showing. */
-export abstract class ReportCommand extends ApiCommand {
+export abstract class AuditReportCommand extends ApiCommand {
   protected async deliverReport(api: ApiClient, started: AuditReport, flags: ReportOutputFlags): Promise<AuditReport> {
     let report = started;
     if (flags.wait && report.status !== 'completed' && report.status !== 'failed') {
@@ -31,7 +25,7 @@ export abstract class ReportCommand extends ApiCommand {
     }
     this.log(reportLines(report).join('\n'));
     if (report.status === 'completed' && (flags.out !== undefined || (flags.wait && !this.jsonEnabled()))) {
-      const file = await saveReport(api, report, flags.format as ReportFormat, flags.out);
+      const file = await saveReport(api, report, flags.format as AuditReportFileFormat, flags.out);
       // Where the file went is the result of the command: stdout, unlike status lines.
       this.log(`Saved to ${file}`);
     } else if (report.status === 'pending' || report.status === 'running') {

@@ -1,7 +1,7 @@
 import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../../core/src/index.js';
-import { keyValueLines, style } from '../ux/style.js';
-import { renderTable } from '../ux/table.js';
-import { shortTime } from './display.js';
+import { shortTime } from './resource-display.js';
+import { keyValueLines, style } from './style.js';
+import { renderTable } from './table.js';
 
 export function webhookState(webhook: Webhook): string {
   return webhook.enabled ? style.green('enabled') : style.yellow('disabled');

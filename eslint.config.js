@@ -1,0 +1,52 @@
+// The floors of ARCHITECTURE.md as rules: an import that crosses one fails `npm run lint` (and CI).
+// Imports are matched as written (relative specifiers), which is how every file here imports.
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** Outside core/, only its entry: core/src/index.ts is its public surface (jose's one export list). */
+const coreEntryOnly = { regex: '(^|/)core/src/(?!index\\.js$)', message: 'Import core through its entry, core/src/index.js.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '**/*.d.ts', 'core/src/generated/**'] },
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    extends: [tseslint.configs.base],
+    rules: {},
+  },
+  {
+    // core/: pure code that CLI and server share; it stands on nothing of theirs.
+    files: ['core/src/**/*.{ts,tsx}'],
+    rules: restrict([{ group: ['**/server/**', '**/cli/**'], message: 'core/ imports nothing from server/ or cli/.' }]),
+  },
+  {
+    // events/ is vocabulary and plugins/ infrastructure: both sit below the domains.
+    files: ['server/src/events/**/*.ts', 'server/src/plugins/**/*.ts'],
+    rules: restrict([coreEntryOnly, { group: ['**/domains/**'], message: 'events/ and plugins/ sit below the domains: take what you need as an argument or a decorator wired in app.ts.' }]),
+  },
+  {
+    // Benchmarks measure what ships; they share no code with the tests (shared set-up lives in scripts/).
+    files: ['bench/**/*.ts'],
+    rules: restrict([{ regex: '(^|/)test/', message: 'bench/ does not import test/: share through scripts/ or the code under test.' }]),
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/events/**', 'server/src/plugins/**'],
+    rules: restrict([coreEntryOnly, { group: ['**/cli/**'], message: 'The server never imports the CLI.' }]),
+  },
+  {
+    // The CLI reaches the server only through the admin facade, but for the server's launcher:
+    // `acctl server start` runs server.ts, and its flags come from the option table (which does no I/O).
+    files: ['cli/src/commands/server/start.ts', 'cli/src/server-flags.ts'],
+    rules: restrict([coreEntryOnly, { regex: '(^|/)server/src/(?!(admin/index|server|config/options)\\.js$)', message: 'The CLI uses the server only through server/src/admin/index.js.' }]),
+  },
+  {
+    // The CLI reaches the server only through the admin facade.
+    files: ['cli/src/**/*.{ts,tsx}'],
+    ignores: ['cli/src/commands/server/start.ts', 'cli/src/server-flags.ts'],
+    rules: restrict([
+      coreEntryOnly,
+      { regex: '(^|/)server/src/(?!admin/index\\.js$)', message: 'The CLI uses the server only through server/src/admin/index.js.' },
+    ]),
+  },
+);

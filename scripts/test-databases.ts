@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/db/embedded-postgres.js';
+import { createKnex } from '../server/src/db/knex.js';
+import { migrateToLatest } from '../server/src/db/migrate.js';
+
+/**
+ * Test databases, for the tests (test/helpers/database.ts re-exports this module) and the
+ * benchmarks: one migrated template per run, and a fresh copy of it for each suite or benchmark
+ * server that asks (CREATE DATABASE ... TEMPLATE is fast), all dropped at the end. The
+ * PostgreSQL on 127.0.0.1:5432 is used when it answers (ACCTL_TEST_ADMIN_URL overrides),
+ * otherwise an embedded one.
+ *
+ * `mocha --parallel` runs the set-up once, in its main process (a global fixture), and the test
+ * files in worker processes that it forks afterwards with a copy of its environment: so the run is
+ * handed to them in ACCTL_TEST_DATABASES, and every process names its databases with its pid,
+ * which no two processes running at once share.
+ */
+interface TestDatabases {
+  adminUrl: string;
+  /** The prefix of every database of this run; the template is `${runId}_tpl`. */
+  runId: string;
+}
+
+const handedOver = 'ACCTL_TEST_DATABASES';
+let embedded: EmbeddedDatabase | undefined;
+let embeddedDir: string | undefined;
+let counter = 0;
+
+export async function setupTestDatabases(): Promise<void> {
+  let adminUrl = process.env.ACCTL_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await answers(adminUrl))) {
+    embeddedDir = mkdtempSync(path.join(os.tmpdir(), 'acctl-test-pg-'));
+    chmodSync(embeddedDir, 0o755);
+    embedded = await startEmbeddedPostgres(embeddedDir);
+    adminUrl = embedded.databaseUrl.replace(/\/acctl$/, '/postgres');
+    console.log(`  (no PostgreSQL at 127.0.0.1:5432: using an embedded one on port ${embedded.port})`);
+  }
+  const run: TestDatabases = { adminUrl, runId: `acctl_test_${process.pid}_${randomBytes(3).toString('hex')}` };
+  process.env[handedOver] = JSON.stringify(run);
+  await admin(`CREATE DATABASE "${templateName()}"`);
+  const db = createKnex(urlFor(templateName()), 1);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Drops every database of the run, whichever process created it, then the embedded server if any. */
+export async function teardownTestDatabases(): Promise<void> {
+  if (process.env[handedOver]) {
+    const names = await adminQuery<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${run().runId}_`]).catch(() => []);
+    for (const { datname } of names) await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    delete process.env[handedOver];
+  }
+  if (embedded) await embedded.stop();
+  if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
+}
+
+/** A new, migrated, empty database; its URL. */
+export async function freshDatabase(): Promise<string> {
+  const name = nextName();
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`);
+  return urlFor(name);
+}
+
+/** A new database without migrations (for tests of migrating itself). */
+export async function emptyDatabase(): Promise<string> {
+  const name = nextName();
+  await admin(`CREATE DATABASE "${name}"`);
+  return urlFor(name);
+}
+
+export function adminDatabaseUrl(): string {
+  return run().adminUrl;
+}
+
+function run(): TestDatabases {
+  const value = process.env[handedOver];
+  if (!value) throw new Error('test databases are not set up');
+  return JSON.parse(value) as TestDatabases;
+}
+
+function templateName(): string {
+  return `${run().runId}_tpl`;
+}
+
+function nextName(): string {
+  return `${run().runId}_${process.pid}_${++counter}`;
+}
+
+function urlFor(database: string): string {
+  const url = new URL(adminDatabaseUrl());
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  await adminQuery(sql);
+}
+
+async function adminQuery<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { ClientRegistration, RegistrableGrantType } from '../../../core/src/index.js';
+import { inTransaction } from '../db/transaction-retry.js';
+import { summarizeClient, type ClientSummary } from '../domains/oauth/client-summary.js';
+import { deleteClient as deleteClientRow, findClient, insertClient, listClients as listClientRows, updateClientSecret } from '../domains/oauth/clients-repo.js';
+import { oauthClientEvent } from '../domains/oauth/oauth-client-events.js';
+import { recordEvents } from '../domains/audit/record-events.js';
+import type { ChangeContext } from '../events/types.js';
+import { generateClientSecret, hashSecret } from '../security/secrets.js';
+
+export type { ClientSummary };
+
+/** A client to register, as core's checkClientRegistration answers it, with who registers it. */
+export interface NewClient extends ClientRegistration {
+  /** For created_by: the dashboard writes `user:<id>`, the CLI and bootstrap their actor. */
+  createdBy: string;
+  /** Bootstrap names its client; any other gets a random UUID. */
+  clientId?: string;
+  /** Bootstrap's comes from the environment; any other confidential client gets a generated one. */
+  secret?: string;
+}
+
+export interface RegisteredClient {
+  client: ClientSummary;
+  /** In clear this once: only its SHA-256 is stored. Null for a public client. */
+  secret: string | null;
+}
+
+export type SecretRotation = { rotated: true; client: ClientSummary; secret: string } | { rotated: false; reason: 'no_such_client' | 'public_client' };
+
+/** Oldest first, never with a secret or its hash. */
+export async function listClients(db: Knex): Promise<ClientSummary[]> {
+  return (await listClientRows(db)).map(summarizeClient);
+}
+
+/** Registers an OAuth client, in one transaction with its client.created event. */
+export async function registerClient(db: Knex, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
+  // Chosen before the transaction, so a run again after a conflict registers the same client.
+  const clientId = client.clientId ?? randomUUID();
+  const secret = client.clientType === 'confidential' ? (client.secret ?? generateClientSecret()) : null;
+  const row = await inTransaction(db, async (trx) => {
+    const inserted = await insertClient(trx, {
+      client_id: clientId,
+      name: client.name,
+      client_type: client.clientType,
+      secret_hash: secret === null ? null : hashSecret(secret),
+      grant_types: client.grantTypes,
+      redirect_uris: client.redirectUris,
+      allowed_scopes: client.scopes,
+      created_by: client.createdBy,
+    });
+    await recordEvents(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
+    return inserted;
+  });
+  return { client: summarizeClient(row), secret };
+}
+
+/**
+ * Gives a confidential client a new generated secret, in one transaction with its
+ * client.secret_rotated event; the old secret stops working at once. A public client has none.
+ */
+export async function rotateClientSecret(db: Knex, context: ChangeContext, clientId: string): Promise<SecretRotation> {
+  const secret = generateClientSecret();
+  return inTransaction(db, async (trx): Promise<SecretRotation> => {
+    const before = await findClient(trx, clientId);
+    if (!before) return { rotated: false, reason: 'no_such_client' };
+    if (before.client_type !== 'confidential') return { rotated: false, reason: 'public_client' };
+    if (!(await updateClientSecret(trx, clientId, hashSecret(secret), context.now))) return { rotated: false, reason: 'no_such_client' };
+    const after = (await findClient(trx, clientId))!;
+    await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', before, after)]);
+    return { rotated: true, client: summarizeClient(after), secret };
+  });
+}
+
+/** Deletes a client, in one transaction with its client.deleted event; false when there was none. */
+export async function deleteClient(db: Knex, context: ChangeContext, clientId: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = await findClient(trx, clientId);
+    if (!before || !(await deleteClientRow(trx, clientId))) return false;
+    await recordEvents(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);
+    return true;
+  });
+}
+
+/**
+ * Makes sure a confidential client with this id and secret exists and may use these grant types
+ * and scopes, added to those it has (bootstrap: the environment is the source). Idempotent, and
+ * safe when several replicas start at once. The catalog has no client.updated: a new secret is
+ * recorded as client.secret_rotated, a widening alone by no event.
+ */
+export async function ensureClient(
+  db: Knex,
+  context: ChangeContext,
+  wanted: { clientId: string; name: string; secret: string; grantTypes: RegistrableGrantType[]; scopes: string[] },
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await findClient(db, wanted.clientId);
+  if (!existing) {
+    const client: NewClient = { ...wanted, clientType: 'confidential', redirectUris: [], createdBy: context.actor.subject };
+    return registerClient(db, context, client).then(
+      () => 'created' as const,
+      (error: { code?: string }) => {
+        // 23505 unique_violation: another replica created it at the same moment.
+        if (error.code !== '23505') throw error;
+        return 'unchanged' as const;
+      },
+    );
+  }
+  const secretHash = hashSecret(wanted.secret);
+  const secretChanged = existing.secret_hash !== secretHash;
+  const lacking = (have: string[], want: string[]): boolean => want.some((value) => !have.includes(value));
+  if (!secretChanged && !lacking(existing.grant_types, wanted.grantTypes) && !lacking(existing.allowed_scopes, wanted.scopes)) return 'unchanged';
+  await inTransaction(db, async (trx) => {
+    await trx('oauth_clients')
+      .where({ client_id: wanted.clientId })
+      .update({
+        secret_hash: secretHash,
+        client_type: 'confidential',
+        allowed_scopes: [...new Set([...existing.allowed_scopes, ...wanted.scopes])],
+        grant_types: [...new Set([...existing.grant_types, ...wanted.grantTypes])],
+        ...(secretChanged ? { secret_rotated_at: context.now } : {}),
+        updated_at: context.now,
+      });
+    if (secretChanged) await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', existing, (await findClient(trx, wanted.clientId))!)]);
+  });
+  return 'updated';
+}

@@ -1,0 +1,18 @@
+/**
+ * The administrative transactions, each written once with its events (STYLE.md "admin/"):
+ * registering and changing OAuth clients, creating users, rotating the signing key, and opening the
+ * database from outside a running server. Bootstrap, the dashboard and `acctl server ...` call them;
+ * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
+ */
+import { subscribeToRecordedEvents } from '../domains/audit/record-events.js';
+import { webhookOutbox } from '../domains/webhooks/outbox.js';
+
+export { deleteClient, ensureClient, listClients, registerClient, rotateClientSecret, type ClientSummary, type NewClient, type RegisteredClient, type SecretRotation } from './clients.js';
+export { DatabaseUnreachable, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from './database.js';
+export { rotateSigningKeys, type SigningKeyRotation } from './keys.js';
+export { createUser, ensureUser, InvalidUsername, type NewUser } from './users.js';
+export { systemContext } from '../events/context.js';
+
+// Webhooks hear of the changes made here as of those made through the API: app.ts wires the same
+// subscriber for the server, and `acctl server ...` runs in a process that never builds the app.
+subscribeToRecordedEvents(webhookOutbox);
