@@ -54,7 +54,9 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
   await setupTestDatabases();
   try {
     // The server `policy list` asks, in a process of its own (servers/acctl.ts), with a client allowed read:policies.
-    const server = await startServer('acctl (cli start-up)', 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: await freshDatabase(), BENCH_CLIENT_SCOPES: 'read:policies' } });
+    const server = await startServer('acctl (cli start-up)', 'bench/servers/acctl.ts', {
+      env: { BENCH_DATABASE_URL: await freshDatabase(), BENCH_CLIENT_SCOPES: 'read:policies' },
+    });
     // No colour, no stored profile, no DEBUG: the run a script would make.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|DEBUG$|NODE_OPTIONS$)/.test(name)));
     const env = { ...clean, NO_COLOR: '1', ACCTL_SERVER: server.url, ACCTL_TOKEN: String(server.ready.token) };
@@ -79,7 +81,13 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
       baseline_median_ms: Math.round(baseline),
       results: variants.map((variant) => {
         const measured = times.get(variant)!;
-        return { name: variant.name, entry: variant.entry, runs_ms: measured.map(Math.round), median_ms: Math.round(median(measured)), ratio_to_node: significant(median(measured) / baseline) };
+        return {
+          name: variant.name,
+          entry: variant.entry,
+          runs_ms: measured.map(Math.round),
+          median_ms: Math.round(median(measured)),
+          ratio_to_node: significant(median(measured) / baseline),
+        };
       }),
     };
   } finally {

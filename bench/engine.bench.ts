@@ -88,7 +88,10 @@ function measureAll<K extends string>(variants: Record<K, Variant>, measureMs: n
   if (sink < 0) console.log(sink); // keeps the decisions observable, so no work is optimised away
   const measured = entries.map(([key, variant]): [K, Omit<EngineMeasurement, 'ratio_to_baseline'>] => {
     const sample = samples.get(key) ?? { perSecond: [], evaluations: 0 };
-    return [key, { name: variant.name, policies: variant.policies, evaluations: sample.evaluations, evaluations_per_second: Math.round(median(sample.perSecond)) }];
+    return [
+      key,
+      { name: variant.name, policies: variant.policies, evaluations: sample.evaluations, evaluations_per_second: Math.round(median(sample.perSecond)) },
+    ];
   });
   return Object.fromEntries(measured) as Record<K, Omit<EngineMeasurement, 'ratio_to_baseline'>>;
 }
@@ -112,8 +115,11 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
 
   // Same answers from both sets, and the decisions the requests were written for, before any timing.
   requests.forEach((request, n) => {
-    const answers = [evaluateByScan(small, request, at), evaluate(compiledSmall, request, at), evaluate(compiledLarge, request, at)].map((decision) => JSON.stringify(decision));
-    if (new Set(answers).size !== 1 || JSON.parse(answers[0] as string).decision !== engineExpected[n]) throw new Error(`request ${n}: the sets disagree or the decision is not ${engineExpected[n]}: ${answers.join('\n')}`);
+    const answers = [evaluateByScan(small, request, at), evaluate(compiledSmall, request, at), evaluate(compiledLarge, request, at)].map((decision) =>
+      JSON.stringify(decision),
+    );
+    if (new Set(answers).size !== 1 || JSON.parse(answers[0] as string).decision !== engineExpected[n])
+      throw new Error(`request ${n}: the sets disagree or the decision is not ${engineExpected[n]}: ${answers.join('\n')}`);
   });
 
   const measured = measureAll(
@@ -126,9 +132,15 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
   );
   // Measured on its own, afterwards: each of its evaluations leaves megabytes of garbage whose collection
   // would otherwise land in the other variants' rounds.
-  const { scan10k } = measureAll({ scan10k: { name: 'evaluateByScan, 10,000 policies', policies: large.length, decide: (request) => evaluateByScan(large, request, at) } }, measureMs);
+  const { scan10k } = measureAll(
+    { scan10k: { name: 'evaluateByScan, 10,000 policies', policies: large.length, decide: (request) => evaluateByScan(large, request, at) } },
+    measureMs,
+  );
   const { scan10: baseline, compiled10, compiled10k } = measured;
-  const results = [baseline, compiled10, compiled10k, scan10k].map((result) => ({ ...result, ratio_to_baseline: significant(result.evaluations_per_second / baseline.evaluations_per_second) }));
+  const results = [baseline, compiled10, compiled10k, scan10k].map((result) => ({
+    ...result,
+    ratio_to_baseline: significant(result.evaluations_per_second / baseline.evaluations_per_second),
+  }));
   return {
     node: process.version,
     rules: { '10': compiledSmall.ruleCount, '10000': compiledLarge.ruleCount },
@@ -147,9 +159,14 @@ function printSummary(summary: EngineSummary): void {
   console.log('');
   console.log('| Evaluation | Policies | Evaluations/s | Ratio to baseline |');
   console.log('|---|---:|---:|---:|');
-  for (const result of summary.results) console.log(`| ${result.name} | ${result.policies.toLocaleString('en-US')} | ${result.evaluations_per_second.toLocaleString('en-US')} | ${result.ratio_to_baseline} |`);
+  for (const result of summary.results)
+    console.log(
+      `| ${result.name} | ${result.policies.toLocaleString('en-US')} | ${result.evaluations_per_second.toLocaleString('en-US')} | ${result.ratio_to_baseline} |`,
+    );
   console.log('');
-  console.log(`Compiled, 10,000 / 10 policies: ${summary.ratio_10000_to_10_compiled} of the throughput (1 = no cost from unrelated policies). Scan, 10,000 / 10: ${summary.ratio_10000_to_10_scan}.`);
+  console.log(
+    `Compiled, 10,000 / 10 policies: ${summary.ratio_10000_to_10_compiled} of the throughput (1 = no cost from unrelated policies). Scan, 10,000 / 10: ${summary.ratio_10000_to_10_scan}.`,
+  );
   console.log(`Compiling 10,000 policies (${summary.rules['10000'].toLocaleString('en-US')} rules): ${summary.compile_ms_10000} ms.`);
 }
 

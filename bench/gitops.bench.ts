@@ -39,13 +39,22 @@ function log(message: string): void {
 function timeCli(args: string[], env: Record<string, string>): Promise<Timed> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'dev.js'), ...args], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'dev.js'), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0 && code !== 2) reject(new Error(`acctl ${args.join(' ')} exited ${code}: ${stderr}`));
-      else resolve({ command: `acctl ${args.map((arg) => (arg.startsWith(os.tmpdir()) ? '<repo>' : arg)).join(' ')}`, exit_code: code, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) });
+      else
+        resolve({
+          command: `acctl ${args.map((arg) => (arg.startsWith(os.tmpdir()) ? '<repo>' : arg)).join(' ')}`,
+          exit_code: code,
+          seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        });
     });
   });
 }
@@ -62,7 +71,11 @@ function writeRepository(): string {
 
 /** The generator may draw a time window that starts where it ends, which lint (and so plan) refuses: widen those to all day but a minute. */
 function withoutEmptyWindows(rule: PolicyRule): PolicyRule {
-  const conditions = rule.conditions?.map((condition) => (condition.type === 'time' && condition.value.start === condition.value.end ? { ...condition, value: { ...condition.value, start: '00:00', end: '23:59' } } : condition));
+  const conditions = rule.conditions?.map((condition) =>
+    condition.type === 'time' && condition.value.start === condition.value.end
+      ? { ...condition, value: { ...condition.value, start: '00:00', end: '23:59' } }
+      : condition,
+  );
   return conditions === undefined ? rule : { ...rule, conditions };
 }
 
@@ -73,7 +86,9 @@ async function main(): Promise<void> {
   const dir = writeRepository();
   try {
     const databaseUrl = await freshDatabase();
-    const server = await startServer('acctl (gitops)', 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl, BENCH_CLIENT_SCOPES: 'read:policies write:policies delete:policies' } });
+    const server = await startServer('acctl (gitops)', 'bench/servers/acctl.ts', {
+      env: { BENCH_DATABASE_URL: databaseUrl, BENCH_CLIENT_SCOPES: 'read:policies write:policies delete:policies' },
+    });
     const env = { ACCTL_SERVER: server.url, ACCTL_CLIENT_ID: String(server.ready.client_id), ACCTL_CLIENT_SECRET: String(server.ready.client_secret) };
     const steps: Array<[string, string[]]> = [
       ['baseline: CLI start-up', ['--version']],
@@ -90,7 +105,11 @@ async function main(): Promise<void> {
       results.push({ step, ...timed });
     }
     const baseline = results[0]!.seconds;
-    const table = ['| Step | Seconds | Beyond start-up |', '| --- | ---: | ---: |', ...results.map((row) => `| ${row.step} | ${row.seconds} | ${(row.seconds - baseline).toFixed(2)} |`)].join('\n');
+    const table = [
+      '| Step | Seconds | Beyond start-up |',
+      '| --- | ---: | ---: |',
+      ...results.map((row) => `| ${row.step} | ${row.seconds} | ${(row.seconds - baseline).toFixed(2)} |`),
+    ].join('\n');
     process.stdout.write(`${table}\n`);
     await mkdir(resultsDir, { recursive: true });
     await writeFile(path.join(resultsDir, 'gitops.json'), `${JSON.stringify({ machine, policies: count, results }, null, 2)}\n`);

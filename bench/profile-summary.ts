@@ -83,8 +83,16 @@ export async function summariseProfile(file: string, top = 20, root = process.cw
     duration_s: Number(((profile.endTime - profile.startTime) / 1e6).toFixed(2)),
     samples: totalHits,
     idle_percent: percent(idle, totalHits),
-    top_self: [...self.entries()].filter(([name]) => !name.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top).map(([name]) => entry(name)),
-    top_total: entries.filter((name) => !isBookkeeping(name)).sort((a, b) => (total.get(b) ?? 0) - (total.get(a) ?? 0)).slice(0, top).map((name) => entry(name)),
+    top_self: [...self.entries()]
+      .filter(([name]) => !name.startsWith('(idle)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name]) => entry(name)),
+    top_total: entries
+      .filter((name) => !isBookkeeping(name))
+      .sort((a, b) => (total.get(b) ?? 0) - (total.get(a) ?? 0))
+      .slice(0, top)
+      .map((name) => entry(name)),
     by_module: [...modules.entries()].sort((a, b) => b[1] - a[1]).map(([module, hits]) => ({ module, self_percent: percent(hits, totalHits) })),
   };
 }
@@ -113,7 +121,8 @@ function percent(part: number, whole: number): number {
 
 export function profileTable(entries: ProfileEntry[]): string {
   const lines = ['| Function | Location | Self % | Total % |', '|---|---|---:|---:|'];
-  for (const entry of entries) lines.push(`| \`${entry.function}\` | ${entry.location.replace(/\|/g, '\\|')} | ${entry.self_percent} | ${entry.total_percent} |`);
+  for (const entry of entries)
+    lines.push(`| \`${entry.function}\` | ${entry.location.replace(/\|/g, '\\|')} | ${entry.self_percent} | ${entry.total_percent} |`);
   return lines.join('\n');
 }
 
@@ -126,7 +135,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log('By self time:\n');
   console.log(profileTable(summary.top_self));
   console.log('\nBy module (self time):\n');
-  console.log(['| Module | Self % |', '|---|---:|', ...summary.by_module.slice(0, top).map((entry) => `| ${entry.module} | ${entry.self_percent} |`)].join('\n'));
+  console.log(
+    ['| Module | Self % |', '|---|---:|', ...summary.by_module.slice(0, top).map((entry) => `| ${entry.module} | ${entry.self_percent} |`)].join('\n'),
+  );
   console.log('\nBy total time:\n');
   console.log(profileTable(summary.top_total));
 }

@@ -9,6 +9,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './lib/paths.js';
 
-const suite = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'suite.ts'), ...process.argv.slice(2)], { cwd: repoRoot, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+const suite = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'suite.ts'), ...process.argv.slice(2)], {
+  cwd: repoRoot,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => suite.kill(signal));
 suite.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));

@@ -1,7 +1,8 @@
 /**
  * The benchmark suite behind `npm run bench` (started by run.ts in a process of its own): the engine
  * in process, then decisions and tokens over HTTP, each server in its own process and the load
- * generated here; then the peers, Cerbos and oidc-provider, each beside acctl (peers/). Every figure is put beside a baseline measured in the same run (a bare Fastify
+ * generated here; then the peers, Cerbos and oidc-provider, each beside acctl (peers/). Every
+ * figure is put beside a baseline measured in the same run (a bare Fastify
  * route, the 10-policy set, node:crypto's RS256 signing), because the machine is small and shared:
  * absolute figures say more about the neighbours than about acctl.
  *
@@ -22,7 +23,17 @@ import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../
 import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
-import { batchBody, batchSize, checkDecisions, decisionTarget, evaluateBodies, recordFunctionCalls, startDecisionServer, tokenTarget, type DecisionServer } from './lib/acctl-server.js';
+import {
+  batchBody,
+  batchSize,
+  checkDecisions,
+  decisionTarget,
+  evaluateBodies,
+  recordFunctionCalls,
+  startDecisionServer,
+  tokenTarget,
+  type DecisionServer,
+} from './lib/acctl-server.js';
 import { serverTimedCalls } from './lib/server-timing.js';
 import { runScript, startServer, stopAllServers, type BenchServer } from './lib/children.js';
 import type { IntegrityCheck } from './lib/ledger.js';
@@ -57,7 +68,10 @@ function selectedSections(args: string[]): Set<SectionName> {
   const index = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
   if (index < 0) return new Set(sectionNames);
   const list = args[index]?.includes('=') ? args[index]?.slice('--only='.length) : args[index + 1];
-  const names = (list ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (list ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(sectionNames as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) throw new Error(`--only takes a comma-separated list of ${sectionNames.join(', ')}; got "${list ?? ''}"`);
   return new Set(names as SectionName[]);
@@ -78,7 +92,9 @@ function log(message: string): void {
 async function main(): Promise<BenchResults> {
   const started = new Date();
   const machine = describeMachine();
-  log(`${machine.cpu_model}, ${machine.cores} cores, load ${machine.load_average.join(' ')}; ${seconds} s per HTTP measurement; sections: ${[...sections].join(', ')}`);
+  log(
+    `${machine.cpu_model}, ${machine.cores} cores, load ${machine.load_average.join(' ')}; ${seconds} s per HTTP measurement; sections: ${[...sections].join(', ')}`,
+  );
   await mkdir(resultsDir, { recursive: true });
 
   let engine: EngineSummary | undefined;
@@ -89,7 +105,9 @@ async function main(): Promise<BenchResults> {
   let cliStartup: CliStartupSummary | undefined;
   if (sections.has('cli')) {
     log('CLI cold start: bin/run.js (the build) and bin/dev.js, beside node -e 0 (cli-startup.bench.ts, its own child)');
-    cliStartup = existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json')) ? await runScript<CliStartupSummary>('bench/cli-startup.bench.ts', ['--json', '--runs=5']) : undefined;
+    cliStartup = existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json'))
+      ? await runScript<CliStartupSummary>('bench/cli-startup.bench.ts', ['--json', '--runs=5'])
+      : undefined;
     if (!cliStartup) log('  skipped: no build (run npm run build first)');
   }
   const overHttp = sections.has('http') || sections.has('cerbos') || sections.has('oidc-provider');
@@ -114,8 +132,18 @@ async function main(): Promise<BenchResults> {
       duration_s: Number(((finished.getTime() - started.getTime()) / 1000).toFixed(1)),
       sections: [...sections],
       machine: { ...machine, load_average_at_end: describeMachine().load_average },
-      settings: { seconds_per_measurement: seconds, rounds, connections, pipelining: 1, warm_up_seconds: warmUpSeconds, batch_size: batchSize, cpu_profile: cpuProfile },
-      ...(pg ? { database: { ...(await describeDatabase(pg)), ...(seedSeconds === undefined ? {} : { seed_and_start_seconds: Number(seedSeconds.toFixed(1)) }) } } : {}),
+      settings: {
+        seconds_per_measurement: seconds,
+        rounds,
+        connections,
+        pipelining: 1,
+        warm_up_seconds: warmUpSeconds,
+        batch_size: batchSize,
+        cpu_profile: cpuProfile,
+      },
+      ...(pg
+        ? { database: { ...(await describeDatabase(pg)), ...(seedSeconds === undefined ? {} : { seed_and_start_seconds: Number(seedSeconds.toFixed(1)) }) } }
+        : {}),
       ...(engine ? { engine } : {}),
       ...(cliStartup ? { cli_startup: cliStartup } : {}),
       ...http,
@@ -127,8 +155,17 @@ async function main(): Promise<BenchResults> {
 }
 
 /** Decisions and tokens over HTTP, beside a bare Fastify route and the RS256 signing ceiling. */
-async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined): Promise<Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'capacity_digest' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & { seedSeconds: number }> {
-  log('databases and servers: bare Fastify, acctl with 10 policies (one process, 2 workers, with auditDecisionEvents=digest, and unrecorded: the probe), acctl with 10,000 policies, acctl for tokens');
+async function httpSection(
+  pg: PgBackendCpu,
+  engine: EngineSummary | undefined,
+): Promise<
+  Pick<BenchResults, 'http' | 'commit_floor' | 'capacity' | 'capacity_digest' | 'tokens' | 'server_cost' | 'ratios' | 'integrity' | 'profiles' | 'recorder'> & {
+    seedSeconds: number;
+  }
+> {
+  log(
+    'databases and servers: bare Fastify, acctl with 10 policies (one process, 2 workers, with auditDecisionEvents=digest, and unrecorded: the probe), acctl with 10,000 policies, acctl for tokens',
+  );
   const seedStarted = performance.now();
   // Tokens on a server and database of their own, as in the oidc-provider section: on the decision
   // server's database, autovacuum of the rows the decision runs wrote would be counted against them.
@@ -158,13 +195,28 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     tokens: tokenTarget(acctlTokens.server),
   } satisfies Record<string, LoadTarget>;
   type TargetKey = keyof typeof targets;
-  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = { bare: { server: bare }, evaluate_10: acctl10, evaluate_10_digest: acctl10digest, evaluate_10_2_workers: acctl10x2, evaluate_10_unrecorded: unrecorded, evaluate_10000: acctl10k, batch_10: acctl10, batch_10_digest: acctl10digest, tokens: acctlTokens };
+  const serverOf: Record<TargetKey, { server: BenchServer; database?: string }> = {
+    bare: { server: bare },
+    evaluate_10: acctl10,
+    evaluate_10_digest: acctl10digest,
+    evaluate_10_2_workers: acctl10x2,
+    evaluate_10_unrecorded: unrecorded,
+    evaluate_10000: acctl10k,
+    batch_10: acctl10,
+    batch_10_digest: acctl10digest,
+    tokens: acctlTokens,
+  };
 
   log('RS256 signing ceiling: node:crypto in a loop, in its own process');
   const signingInputBytes = token.lastIndexOf('.');
-  const rsa = await runScript<{ sync_signs_per_second: number; subtle_signs_per_second: number }>('bench/probes/rsa-sign.ts', [`--bytes=${signingInputBytes}`, `--seconds=${Math.max(2, Math.round(seconds / 2))}`]);
+  const rsa = await runScript<{ sync_signs_per_second: number; subtle_signs_per_second: number }>('bench/probes/rsa-sign.ts', [
+    `--bytes=${signingInputBytes}`,
+    `--seconds=${Math.max(2, Math.round(seconds / 2))}`,
+  ]);
 
-  log(`peak throughput: ${connections} connections, ${rounds} interleaved rounds of ${Math.round(seconds / rounds)} s after ${warmUpSeconds} s of warm-up each`);
+  log(
+    `peak throughput: ${connections} connections, ${rounds} interleaved rounds of ${Math.round(seconds / rounds)} s after ${warmUpSeconds} s of warm-up each`,
+  );
   const meter = new CostMeter(pg);
   const peak = await closedLoop(targets, {
     seconds,
@@ -172,42 +224,73 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
     rounds,
     warmUpSeconds,
     beforeRun: (key, phase) => (phase === 'measured' ? meter.start(serverOf[key].server, serverOf[key].database) : undefined),
-    afterRun: (key, phase, result) => (phase === 'measured' ? meter.stop(key, serverOf[key].server, serverOf[key].database, { requests: result.ok, items: result.ok * targets[key].itemsPerRequest }) : undefined),
+    afterRun: (key, phase, result) =>
+      phase === 'measured'
+        ? meter.stop(key, serverOf[key].server, serverOf[key].database, { requests: result.ok, items: result.ok * targets[key].itemsPerRequest })
+        : undefined,
   });
-  for (const [key, result] of Object.entries(peak)) log(`  ${key}: ${result.requests_per_second.toLocaleString('en-US')} req/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
+  for (const [key, result] of Object.entries(peak))
+    log(`  ${key}: ${result.requests_per_second.toLocaleString('en-US')} req/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
 
   const halfRate = Math.max(1, Math.round(peak.evaluate_10.requests_per_second / 2));
   log(`latency at half of peak, ${halfRate} req/s: evenly paced, then autocannon's overallRate`);
   // The commit floor is measured beside each latency goal's load, on the same database (commit-floor.ts).
-  const [halfPaced, halfPeakFloor] = await besideCommitFloor(acctl10.databaseUrl, withLoopDelay(acctl10.server, () => paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 })));
+  const [halfPaced, halfPeakFloor] = await besideCommitFloor(
+    acctl10.databaseUrl,
+    withLoopDelay(acctl10.server, () => paced(targets.evaluate_10, { seconds, rate: halfRate, connections, warmUpSeconds: 1 })),
+  );
   const halfAutocannon = await autocannonAtRate(targets.evaluate_10, { seconds, connections, rate: halfRate });
-  log(`  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`);
+  log(
+    `  paced p50 ${halfPaced.latency_ms.p50} ms, p99 ${halfPaced.latency_ms.p99} ms; autocannon p50 ${halfAutocannon.latency_ms.p50} ms, p99 ${halfAutocannon.latency_ms.p99} ms`,
+  );
   const halfRateDigest = Math.max(1, Math.round(peak.evaluate_10_digest.requests_per_second / 2));
   log(`auditDecisionEvents=digest at half of its peak, ${halfRateDigest} req/s, evenly paced`);
-  const halfPacedDigest = await withLoopDelay(acctl10digest.server, () => paced(targets.evaluate_10_digest, { seconds, rate: halfRateDigest, connections, warmUpSeconds: 1 }));
+  const halfPacedDigest = await withLoopDelay(acctl10digest.server, () =>
+    paced(targets.evaluate_10_digest, { seconds, rate: halfRateDigest, connections, warmUpSeconds: 1 }),
+  );
   log(`  paced p50 ${halfPacedDigest.latency_ms.p50} ms, p99 ${halfPacedDigest.latency_ms.p99} ms`);
   log(`one batch of ${batchSize} at a time (1 connection)`);
   const [batchSequential, batchFloor] = await besideCommitFloor(acctl10.databaseUrl, singleRun(targets.batch_10, { seconds, connections: 1 }));
   log(`  p50 ${batchSequential.latency_ms.p50} ms, p99 ${batchSequential.latency_ms.p99} ms`);
   const batchSequentialDigest = await singleRun(targets.batch_10_digest, { seconds, connections: 1 });
   log(`  auditDecisionEvents=digest: p50 ${batchSequentialDigest.latency_ms.p50} ms, p99 ${batchSequentialDigest.latency_ms.p99} ms`);
-  log('one batch at a time again, reading the server\'s own time (Server-Timing)');
+  log("one batch at a time again, reading the server's own time (Server-Timing)");
   const batchServerTime = await serverTimedCalls(acctl10, '/v1/decisions/batch', JSON.parse(batchBody), batchSize, seconds);
   const batchServerTimeDigest = await serverTimedCalls(acctl10digest, '/v1/decisions/batch', JSON.parse(batchBody), batchSize, seconds);
-  for (const [name, timed] of [['default', batchServerTime], ['digest', batchServerTimeDigest]] as const) {
-    log(`  ${name}: server total p50 ${timed.server_total_ms.p50} ms, p99 ${timed.server_total_ms.p99} ms (recording p50 ${timed.server_record_ms.p50} ms); client p50 ${timed.latency_ms.p50} ms`);
+  for (const [name, timed] of [
+    ['default', batchServerTime],
+    ['digest', batchServerTimeDigest],
+  ] as const) {
+    log(
+      `  ${name}: server total p50 ${timed.server_total_ms.p50} ms, p99 ${timed.server_total_ms.p99} ms (recording p50 ${timed.server_record_ms.p50} ms); client p50 ${timed.latency_ms.p50} ms`,
+    );
   }
-  log(`commit floor (one-row commits, ${halfPeakFloor.rate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`);
+  log(
+    `commit floor (one-row commits, ${halfPeakFloor.rate}/s, same database): during the half-peak run p50 ${halfPeakFloor.latency_ms.p50} ms, p99 ${halfPeakFloor.latency_ms.p99} ms; during the batches p50 ${batchFloor.latency_ms.p50} ms, p99 ${batchFloor.latency_ms.p99} ms`,
+  );
 
   const profiled = cpuProfile ? await profileRoutes() : undefined;
 
   const checks: IntegrityCheck[] = [];
-  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])]) checks.push(await target.ledger.check(target.databaseUrl));
-  for (const check of checks) log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
+  for (const target of [acctl10, acctl10digest, acctl10x2, acctl10k, ...(profiled ? [profiled.server] : [])])
+    checks.push(await target.ledger.check(target.databaseUrl));
+  for (const check of checks)
+    log(`integrity, ${check.server}: recorded ${check.recorded} of ${check.acknowledged} acknowledged decisions${check.ok ? '' : ' MISMATCH'}`);
 
-  await Promise.all([bare.stop(), acctl10.server.stop(), acctl10digest.server.stop(), acctl10x2.server.stop(), acctl10k.server.stop(), acctlTokens.server.stop(), unrecorded.server.stop()]);
+  await Promise.all([
+    bare.stop(),
+    acctl10.server.stop(),
+    acctl10digest.server.stop(),
+    acctl10x2.server.stop(),
+    acctl10k.server.stop(),
+    acctlTokens.server.stop(),
+    unrecorded.server.stop(),
+  ]);
   const recorder = { one_process: await recordFunctionCalls(acctl10), two_workers: await recordFunctionCalls(acctl10x2) };
-  for (const [key, calls] of Object.entries(recorder)) log(`decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`);
+  for (const [key, calls] of Object.entries(recorder))
+    log(
+      `decision recorder, ${key}: ${calls.calls} acctl_record_checked_decisions calls, ${calls.write_transactions} write transactions, at least ${calls.misses_at_least} missed predictions`,
+    );
   return {
     seedSeconds: startSeconds,
     recorder,
@@ -222,12 +305,23 @@ async function httpSection(pg: PgBackendCpu, engine: EngineSummary | undefined):
       half_peak_autocannon: halfAutocannon,
       batch_sequential: batchSequential,
       batch_server_time: batchServerTime,
-      digest: { evaluate_10: peak.evaluate_10_digest, batch_10: peak.batch_10_digest, half_peak_paced: halfPacedDigest, batch_sequential: batchSequentialDigest, batch_server_time: batchServerTimeDigest },
+      digest: {
+        evaluate_10: peak.evaluate_10_digest,
+        batch_10: peak.batch_10_digest,
+        half_peak_paced: halfPacedDigest,
+        batch_sequential: batchSequentialDigest,
+        batch_server_time: batchServerTimeDigest,
+      },
     },
     commit_floor: { half_peak: halfPeakFloor, batch_sequential: batchFloor },
     capacity: capacityAtHalfOfBare(peak.bare, meter.results(), 'evaluate_10'),
     capacity_digest: capacityAtHalfOfBare(peak.bare, meter.results(), 'evaluate_10_digest'),
-    tokens: { http: peak.tokens, signing_input_bytes: signingInputBytes, rsa_sign_sync_per_second: rsa.sync_signs_per_second, rsa_sign_subtle_per_second: rsa.subtle_signs_per_second },
+    tokens: {
+      http: peak.tokens,
+      signing_input_bytes: signingInputBytes,
+      rsa_sign_sync_per_second: rsa.sync_signs_per_second,
+      rsa_sign_subtle_per_second: rsa.subtle_signs_per_second,
+    },
     server_cost: meter.results(),
     ratios: {
       decisions_to_bare: significant(peak.evaluate_10.requests_per_second / peak.bare.requests_per_second),
@@ -297,7 +391,15 @@ function capacityAtHalfOfBare(bare: LoadResult, costs: Record<string, ServerCost
   const perDecision = Math.round((cores * 1e6) / rate);
   const left = perDecision - acctl.generator_cpu_us_per_request - bareCost.cpu_us_per_request;
   const spent = acctl.cpu_us_per_request - bareCost.cpu_us_per_request + acctl.pg_cpu_us_per_request;
-  return { cores, rate, cpu_us_per_decision: perDecision, generator_us: acctl.generator_cpu_us_per_request, bare_route_us: bareCost.cpu_us_per_request, left_us: left, acctl_spends_us: spent };
+  return {
+    cores,
+    rate,
+    cpu_us_per_decision: perDecision,
+    generator_us: acctl.generator_cpu_us_per_request,
+    bare_route_us: bareCost.cpu_us_per_request,
+    left_us: left,
+    acctl_spends_us: spent,
+  };
 }
 
 /** Server CPU per request with 10 policies over that with 10,000: less sensitive to the neighbours than throughput. */

@@ -26,7 +26,10 @@ export async function loadCliManifest(): Promise<{ manifest: Interfaces.Manifest
   const config = await Config.load({ root: repoRoot, pjson });
   const plugin = config.plugins.get(pjson.name);
   if (!plugin || plugin.commands.length === 0) throw new Error('no commands found under cli/src/commands');
-  return { manifest: { version: plugin.version, commands: Object.fromEntries(plugin.commands.map((command) => [command.id, command])) }, topics: pjson.oclif.topics ?? {} };
+  return {
+    manifest: { version: plugin.version, commands: Object.fromEntries(plugin.commands.map((command) => [command.id, command])) },
+    topics: pjson.oclif.topics ?? {},
+  };
 }
 
 /** Escapes what markdown would read as markup in prose, leaving `code spans` as written. */
@@ -178,7 +181,9 @@ export function renderCliReference(manifest: Interfaces.Manifest, topics: Topics
     '',
     '| Flag | Environment | Description |',
     '| --- | --- | --- |',
-    ...[...common.values()].sort((a, b) => a.name.localeCompare(b.name)).map((flag) => `| ${code(flagName(flag))} | ${flag.env ? code(flag.env) : ''} | ${flagText(flag, true)} |`),
+    ...[...common.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((flag) => `| ${code(flagName(flag))} | ${flag.env ? code(flag.env) : ''} | ${flagText(flag, true)} |`),
     '',
   ];
   for (const topic of [...new Set(commands.map(topicOf))]) {
@@ -201,5 +206,8 @@ export function renderCliReference(manifest: Interfaces.Manifest, topics: Topics
       out.push(renderCommand(command, common, '###'));
     }
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }

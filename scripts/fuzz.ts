@@ -9,7 +9,8 @@ import { accessToken, registerClient, startTestApp } from '../test/helpers/app.j
 import { setupTestDatabases, teardownTestDatabases } from '../test/helpers/database.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string' }, seed: { type: 'string' } } });
-if (values.runs !== undefined && !(Number.isInteger(Number(values.runs)) && Number(values.runs) >= 1)) throw new Error('--runs must be a positive whole number');
+if (values.runs !== undefined && !(Number.isInteger(Number(values.runs)) && Number(values.runs) >= 1))
+  throw new Error('--runs must be a positive whole number');
 
 await setupTestDatabases();
 let failed = false;
@@ -29,10 +30,16 @@ try {
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${report.cases} cases over ${report.operations} operations in ${seconds} s; ${report.failures.length} failing operation(s)`);
-    console.log(`statuses: ${Object.entries(report.statuses).map(([status, count]) => `${status}: ${count}`).join(', ')}`);
+    console.log(
+      `statuses: ${Object.entries(report.statuses)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ')}`,
+    );
     for (const failure of report.failures) console.log(`\n✖ ${failure.operation}\n  ${failure.fault}\n  ${failure.request.replaceAll('\n', '\n  ')}`);
     const unrecorded = await unrecordedFailedLogins(app, report);
-    console.log(`failed logins: ${report.failedLogins.size}, of which not in the audit log: ${unrecorded.length}${unrecorded.length ? ` (${unrecorded.slice(0, 10).join(', ')})` : ''}`);
+    console.log(
+      `failed logins: ${report.failedLogins.size}, of which not in the audit log: ${unrecorded.length}${unrecorded.length ? ` (${unrecorded.slice(0, 10).join(', ')})` : ''}`,
+    );
     failed = report.failures.length > 0 || unrecorded.length > 0;
   } finally {
     await close();

@@ -117,7 +117,8 @@ async function load(end: Date): Promise<void> {
     console.log(`\nrows inserted in ${loaded.toFixed(0)} s, indexes built in ${(seconds(started) - loaded).toFixed(0)} s`);
     await db.raw('ANALYZE decisions');
     await db.raw('ANALYZE audit_events');
-    const counts = (await db.raw(`SELECT (SELECT count(*) FROM decisions) AS decisions, (SELECT count(*) FROM audit_events WHERE chain = 'decision') AS decision_events,
+    const counts =
+      (await db.raw(`SELECT (SELECT count(*) FROM decisions) AS decisions, (SELECT count(*) FROM audit_events WHERE chain = 'decision') AS decision_events,
                                          (SELECT count(*) FROM audit_events WHERE chain = 'change') AS change_events,
                                          pg_size_pretty(pg_database_size(current_database())) AS size`)) as { rows: Array<Record<string, string>> };
     console.log(`loaded in ${seconds(started).toFixed(0)} s: ${JSON.stringify(counts.rows[0])}`);
@@ -152,8 +153,14 @@ async function measure(end: Date): Promise<void> {
   try {
     const clientSecret = generateClientSecret();
     await insertClient(app.db, {
-      client_id: 'load-10m', name: 'load-10m', client_type: 'confidential', secret_hash: hashSecret(clientSecret),
-      grant_types: ['client_credentials'], redirect_uris: [], allowed_scopes: ['admin:all'], created_by: 'load-10m',
+      client_id: 'load-10m',
+      name: 'load-10m',
+      client_type: 'confidential',
+      secret_hash: hashSecret(clientSecret),
+      grant_types: ['client_credentials'],
+      redirect_uris: [],
+      allowed_scopes: ['admin:all'],
+      created_by: 'load-10m',
     });
     const base = `${config.publicUrl}/v1`;
     const tokenResponse = await fetch(`${base}/oauth/token`, {
@@ -164,7 +171,8 @@ async function measure(end: Date): Promise<void> {
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
     const sinceHour = new Date(end.getTime() - 3_600_000).toISOString();
     const randomIndex = () => 1 + Math.floor(Math.random() * rows);
-    const idOf = async (i: number) => ((await app.db.raw(`SELECT md5('acctl-load-' || ?::bigint)::uuid AS id`, [i])) as { rows: Array<{ id: string }> }).rows[0]!.id;
+    const idOf = async (i: number) =>
+      ((await app.db.raw(`SELECT md5('acctl-load-' || ?::bigint)::uuid AS id`, [i])) as { rows: Array<{ id: string }> }).rows[0]!.id;
     const cases: Array<[string, () => Promise<string>]> = [
       ['GET /v1/audit/events (first page, newest 50)', async () => '/audit/events'],
       ['GET /v1/audit/events?type=decision.evaluated', async () => '/audit/events?type=decision.evaluated'],
@@ -191,11 +199,17 @@ async function measure(end: Date): Promise<void> {
       console.log(`${name.padEnd(72)} ${percentile(timings, 50).toFixed(2).padStart(8)} ${percentile(timings, 99).toFixed(2).padStart(8)}`);
     }
     // Retention with the period that makes exactly the oldest loaded month expire.
-    const oldest = ((await app.db.raw("SELECT month_end FROM acctl_month_partitions('audit_events_decision') ORDER BY month_start LIMIT 1")) as { rows: Array<{ month_end: Date }> }).rows[0]!.month_end;
+    const oldest = (
+      (await app.db.raw("SELECT month_end FROM acctl_month_partitions('audit_events_decision') ORDER BY month_start LIMIT 1")) as {
+        rows: Array<{ month_end: Date }>;
+      }
+    ).rows[0]!.month_end;
     const retentionDays = Math.floor((end.getTime() - oldest.getTime()) / 86_400_000);
     const started = process.hrtime.bigint();
     const result = await applyDecisionRetention(app.db, { now: end, retentionDays });
-    console.log(`\nretention (${retentionDays} days: the oldest month): ${seconds(started).toFixed(2)} s, ${result.deleted.toLocaleString('en')} decision events and ${result.decisionsDeleted.toLocaleString('en')} decisions dropped`);
+    console.log(
+      `\nretention (${retentionDays} days: the oldest month): ${seconds(started).toFixed(2)} s, ${result.deleted.toLocaleString('en')} decision events and ${result.decisionsDeleted.toLocaleString('en')} decisions dropped`,
+    );
   } finally {
     await app.close();
   }

@@ -60,7 +60,6 @@ const clientId = 'soak-admin';
 const clientSecret = randomBytes(32).toString('hex');
 let server: ChildProcess;
 
-
 async function soak(base: string): Promise<number> {
   let token = await issueToken(base);
   const policyIds: string[] = [];
@@ -88,10 +87,17 @@ async function soak(base: string): Promise<number> {
       } else {
         const response =
           kind === 'decision'
-            ? await call(base, token, 'POST', '/decisions/evaluate', { principal: { type: 'USER', id: `u-${n % 1000}`, attributes: { department: 'engineering' } }, resource: { type: 'doc', identifier: `doc-${n % 500}` }, action: n % 3 === 0 ? 'write' : 'read' })
+            ? await call(base, token, 'POST', '/decisions/evaluate', {
+                principal: { type: 'USER', id: `u-${n % 1000}`, attributes: { department: 'engineering' } },
+                resource: { type: 'doc', identifier: `doc-${n % 500}` },
+                action: n % 3 === 0 ? 'write' : 'read',
+              })
             : kind === 'policy_read'
               ? await call(base, token, 'GET', n % 2 === 0 ? '/policies?limit=20' : `/policies/${policyIds[n % policyCount]}`)
-              : await call(base, token, 'PUT', `/policies/${policyIds[n % policyCount]}`, { name: `soak-${n % policyCount}`, rules: rulesFor(n % policyCount, n) });
+              : await call(base, token, 'PUT', `/policies/${policyIds[n % policyCount]}`, {
+                  name: `soak-${n % policyCount}`,
+                  rules: rulesFor(n % policyCount, n),
+                });
         await response.arrayBuffer();
         status = response.status;
       }
@@ -147,8 +153,13 @@ function verdict(samples: Sample[]): number {
   const total = samples.reduce((sum, s) => sum + s.ok + s.clientErrors + s.failed, 0);
   const seconds = samples.at(-1)?.at ?? 1;
   const target = Object.values(mix).reduce((sum, rate) => sum + rate, 0);
-  console.log(`\n${total} requests in ${seconds.toFixed(0)} s: ${(total / seconds).toFixed(1)}/s of the ${target}/s sent for; ${failed} failed (5xx or no answer)`);
-  if (skipped > 0) console.log(`The server fell behind: ${skipped} requests not sent because ${maxInFlight} were already in flight (an overloaded machine, or a server slower than the mix)`);
+  console.log(
+    `\n${total} requests in ${seconds.toFixed(0)} s: ${(total / seconds).toFixed(1)}/s of the ${target}/s sent for; ${failed} failed (5xx or no answer)`,
+  );
+  if (skipped > 0)
+    console.log(
+      `The server fell behind: ${skipped} requests not sent because ${maxInFlight} were already in flight (an overloaded machine, or a server slower than the mix)`,
+    );
   if (measured.length < 2) {
     console.log('Verdict: too few samples to compare halves (run longer, or sample more often)');
     return failed > 0 ? 2 : 0;
@@ -159,7 +170,9 @@ function verdict(samples: Sample[]): number {
     const second = mean(measured.slice(measured.length - half).map((s) => pick(s.memory)));
     const allowed = Math.max(first * bound.fraction, bound.bytes);
     const ok = second - first <= allowed;
-    console.log(`${name}: first half ${mb(first)} MB, second half ${mb(second)} MB, growth ${signedMb(second - first)} MB (${((100 * (second - first)) / first).toFixed(1)}%; bound ${mb(allowed)} MB): ${ok ? 'bounded' : 'GROWING'}`);
+    console.log(
+      `${name}: first half ${mb(first)} MB, second half ${mb(second)} MB, growth ${signedMb(second - first)} MB (${((100 * (second - first)) / first).toFixed(1)}%; bound ${mb(allowed)} MB): ${ok ? 'bounded' : 'GROWING'}`,
+    );
     return ok;
   };
   console.log(`Memory after GC, ${measured.length} samples after ${warmUp} warm-up sample(s):`);
@@ -172,13 +185,22 @@ function verdict(samples: Sample[]): number {
 
 function rulesFor(policy: number, revision: number): unknown[] {
   return [
-    { effect: 'allow', principals: { type: 'USER', attributes: { department: ['engineering'] } }, resources: { type: 'doc', identifiers: [`doc-${policy}*`] }, actions: ['read'] },
+    {
+      effect: 'allow',
+      principals: { type: 'USER', attributes: { department: ['engineering'] } },
+      resources: { type: 'doc', identifiers: [`doc-${policy}*`] },
+      actions: ['read'],
+    },
     { effect: 'deny', principals: { type: 'USER' }, resources: { type: 'doc', identifiers: [`doc-${(policy + revision) % 500}`] }, actions: ['write'] },
   ];
 }
 
 async function issueToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -213,7 +235,18 @@ function printHeader(): void {
   console.log(columns.map((c) => c.padStart(Math.max(8, c.length))).join('  '));
 }
 function printRow(s: Sample): void {
-  const cells = [s.at.toFixed(0), mb(s.memory.rss), mb(s.memory.heapUsed), mb(s.memory.heapTotal), mb(s.memory.external), s.ok, s.clientErrors, s.failed, percentile(s.decisionLatencies, 0.5), percentile(s.decisionLatencies, 0.99)];
+  const cells = [
+    s.at.toFixed(0),
+    mb(s.memory.rss),
+    mb(s.memory.heapUsed),
+    mb(s.memory.heapTotal),
+    mb(s.memory.external),
+    s.ok,
+    s.clientErrors,
+    s.failed,
+    percentile(s.decisionLatencies, 0.5),
+    percentile(s.decisionLatencies, 0.99),
+  ];
   console.log(cells.map((cell, i) => String(cell).padStart(Math.max(8, columns[i]!.length))).join('  '));
 }
 
@@ -245,7 +278,11 @@ try {
     server.on('message', (message: { type: string; url?: string }) => message.type === 'ready' && resolve(message.url!));
     server.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it was ready`)));
   });
-  console.log(`Server at ${base}; ${minutes} min at ${Object.entries(mix).map(([kind, rate]) => `${rate}/s ${kind}`).join(', ')}; memory every ${sampleSeconds} s\n`);
+  console.log(
+    `Server at ${base}; ${minutes} min at ${Object.entries(mix)
+      .map(([kind, rate]) => `${rate}/s ${kind}`)
+      .join(', ')}; memory every ${sampleSeconds} s\n`,
+  );
   exitCode = await soak(base);
 } finally {
   server.send({ type: 'stop' });

@@ -34,13 +34,24 @@ export async function startDecisionServer(
 ): Promise<DecisionServer> {
   const databaseUrl = await freshDatabase();
   await seedActivePolicies(databaseUrl, policies);
-  if (options.countRecordCalls) await onDatabase(databaseUrl, async (client) => void (await client.query(`ALTER DATABASE "${new URL(databaseUrl).pathname.slice(1)}" SET track_functions = 'pl'`)));
-  const server = await startServer(name, options.script ?? 'bench/servers/acctl.ts', { env: { BENCH_DATABASE_URL: databaseUrl, ...(options.auditDecisionEvents ? { BENCH_AUDIT_DECISION_EVENTS: options.auditDecisionEvents } : {}) } });
+  if (options.countRecordCalls)
+    await onDatabase(
+      databaseUrl,
+      async (client) => void (await client.query(`ALTER DATABASE "${new URL(databaseUrl).pathname.slice(1)}" SET track_functions = 'pl'`)),
+    );
+  const server = await startServer(name, options.script ?? 'bench/servers/acctl.ts', {
+    env: { BENCH_DATABASE_URL: databaseUrl, ...(options.auditDecisionEvents ? { BENCH_AUDIT_DECISION_EVENTS: options.auditDecisionEvents } : {}) },
+  });
   return { server, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), ledger: new DecisionLedger(name, `bench-${policies.length}`) };
 }
 
 /** POST to a decision route with a bearer token and a request id from the ledger, which learns of a 2xx answer. */
-export async function postDecisions(target: DecisionServer, route: string, body: unknown, decisions: number): Promise<{ status: number; body: unknown; headers: Headers }> {
+export async function postDecisions(
+  target: DecisionServer,
+  route: string,
+  body: unknown,
+  decisions: number,
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const requestId = target.ledger.next(decisions);
   const response = await fetch(`${target.server.url}${route}`, {
     method: 'POST',
@@ -55,12 +66,14 @@ export async function postDecisions(target: DecisionServer, route: string, body:
 export async function checkDecisions(target: DecisionServer): Promise<void> {
   for (const { request, expected } of httpRequests) {
     const answer = await postDecisions(target, '/v1/decisions/evaluate', request, 1);
-    if (answer.status !== 200 || (answer.body as { decision?: string }).decision !== expected) throw new Error(`${target.server.name}: expected ${expected}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 || (answer.body as { decision?: string }).decision !== expected)
+      throw new Error(`${target.server.name}: expected ${expected}, got ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   const batch = Array.from({ length: batchSize }, (_, n) => httpRequests[n % httpRequests.length]);
   const answer = await postDecisions(target, '/v1/decisions/batch', { requests: batch.map((entry) => entry?.request) }, batchSize);
   const decisions = ((answer.body as { results?: Array<{ decision: string }> }).results ?? []).map((result) => result.decision);
-  if (answer.status !== 200 || decisions.join() !== batch.map((entry) => entry?.expected).join()) throw new Error(`${target.server.name}: the batch answered ${answer.status} ${decisions.join()}`);
+  if (answer.status !== 200 || decisions.join() !== batch.map((entry) => entry?.expected).join())
+    throw new Error(`${target.server.name}: the batch answered ${answer.status} ${decisions.join()}`);
 }
 
 /** The benchmark requests, one per body, and as one batch of `batchSize`. */
@@ -80,11 +93,22 @@ export function decisionTarget(target: DecisionServer, route: 'evaluate' | 'batc
 }
 
 export function tokenRequestFor(server: BenchServer): URLSearchParams {
-  return new URLSearchParams({ grant_type: 'client_credentials', client_id: String(server.ready.client_id), client_secret: String(server.ready.client_secret) });
+  return new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: String(server.ready.client_id),
+    client_secret: String(server.ready.client_secret),
+  });
 }
 
 export function tokenTarget(server: BenchServer): LoadTarget {
-  return { url: server.url, path: '/v1/oauth/token', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, bodies: [tokenRequestFor(server).toString()], itemsPerRequest: 1 };
+  return {
+    url: server.url,
+    path: '/v1/oauth/token',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    bodies: [tokenRequestFor(server).toString()],
+    itemsPerRequest: 1,
+  };
 }
 
 /**
@@ -97,7 +121,9 @@ export function tokenTarget(server: BenchServer): LoadTarget {
  */
 export async function recordFunctionCalls(target: DecisionServer): Promise<{ calls: number; write_transactions: number; misses_at_least: number }> {
   return onDatabase(target.databaseUrl, async (client) => {
-    const calls = Number((await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_user_functions WHERE funcname = 'acctl_record_checked_decisions'")).rows[0].n);
+    const calls = Number(
+      (await client.query("SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_user_functions WHERE funcname = 'acctl_record_checked_decisions'")).rows[0].n,
+    );
     const transactions = Number((await client.query('SELECT count(DISTINCT xmin::text) AS n FROM decisions')).rows[0].n);
     return { calls, write_transactions: transactions, misses_at_least: Math.max(0, calls - transactions) };
   });

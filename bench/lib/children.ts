@@ -26,7 +26,11 @@ export interface BenchServer {
 
 const running = new Set<ChildProcess>();
 
-export async function startServer(name: string, script: string, options: { env?: Record<string, string>; nodeFlags?: string[]; readyTimeoutMs?: number } = {}): Promise<BenchServer> {
+export async function startServer(
+  name: string,
+  script: string,
+  options: { env?: Record<string, string>; nodeFlags?: string[]; readyTimeoutMs?: number } = {},
+): Promise<BenchServer> {
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(repoRoot, script)], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
@@ -121,7 +125,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * others, so stopAllServers ends it however the run ends. It is ready when `ready` resolves; if it
  * exits first, the error carries the end of its output.
  */
-export async function startProgram(name: string, command: string, args: string[], ready: () => Promise<void>): Promise<{ pid: number; stop: () => Promise<void> }> {
+export async function startProgram(
+  name: string,
+  command: string,
+  args: string[],
+  ready: () => Promise<void>,
+): Promise<{ pid: number; stop: () => Promise<void> }> {
   const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -152,7 +161,10 @@ export async function stopAllServers(): Promise<void> {
 
 /** Runs a script to completion in its own process; its last stdout line, parsed as JSON. */
 export async function runScript<T>(script: string, args: string[] = [], nodeFlags: string[] = []): Promise<T> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(repoRoot, script), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(repoRoot, script), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.add(child);
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -21,7 +21,12 @@ export interface CliStartupSummary {
 }
 
 export function renderCliStartup(summary: CliStartupSummary): string {
-  const lines = [`Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`, '', '| Command | Entry | Median | Ratio to node -e 0 |', '|---|---|---:|---:|'];
+  const lines = [
+    `Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`,
+    '',
+    '| Command | Entry | Median | Ratio to node -e 0 |',
+    '|---|---|---:|---:|',
+  ];
   for (const result of summary.results) lines.push(`| ${result.name} | ${result.entry} | ${result.median_ms} ms | ${result.ratio_to_node} |`);
   return lines.join('\n');
 }

@@ -51,7 +51,10 @@ interface RawRun {
 }
 
 /** One autocannon run; latencies of the 2xx responses as they arrive. */
-function autocannonRun(target: LoadTarget, options: { seconds: number; connections: number; overallRate?: number }): Promise<{ raw: RawRun; result: autocannon.Result }> {
+function autocannonRun(
+  target: LoadTarget,
+  options: { seconds: number; connections: number; overallRate?: number },
+): Promise<{ raw: RawRun; result: autocannon.Result }> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
@@ -61,12 +64,21 @@ function autocannonRun(target: LoadTarget, options: { seconds: number; connectio
         pipelining: 1,
         duration: options.seconds,
         headers: target.headers,
-        requests: target.bodies.map((body) => ({ method: target.method, path: target.path, body, ...(target.ledger ? tracked(target.ledger, target.itemsPerRequest) : {}) })),
+        requests: target.bodies.map((body) => ({
+          method: target.method,
+          path: target.path,
+          body,
+          ...(target.ledger ? tracked(target.ledger, target.itemsPerRequest) : {}),
+        })),
         ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       },
       (error, result) => {
         if (error) reject(error as Error);
-        else resolve({ raw: { seconds: result.duration, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, latencies }, result });
+        else
+          resolve({
+            raw: { seconds: result.duration, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, latencies },
+            result,
+          });
       },
     );
     // @types/autocannon leaves out the first argument, the client.
@@ -152,7 +164,13 @@ export async function singleRun(target: LoadTarget, options: { seconds: number; 
 export async function autocannonAtRate(target: LoadTarget, options: { seconds: number; connections: number; rate: number }): Promise<LoadResult> {
   const { raw, result } = await autocannonRun(target, { seconds: options.seconds, connections: options.connections, overallRate: options.rate });
   const summary = summarise(target, [raw], Math.min(options.connections, options.rate));
-  summary.latency_ms = { p50: round(result.latency.p50), p90: round(result.latency.p90), p99: round(result.latency.p99), max: round(result.latency.max), mean: round(result.latency.average) };
+  summary.latency_ms = {
+    p50: round(result.latency.p50),
+    p90: round(result.latency.p90),
+    p99: round(result.latency.p99),
+    max: round(result.latency.max),
+    mean: round(result.latency.average),
+  };
   summary.target_rate = options.rate;
   return summary;
 }
@@ -206,7 +224,15 @@ export async function paced(target: LoadTarget, options: { seconds: number; rate
     while (next < total && started + next * intervalMs <= now) {
       const body = target.bodies[next % target.bodies.length] ?? '';
       const requestId = target.ledger?.next(target.itemsPerRequest);
-      client.send({ index: next, due: started + next * intervalMs, handedAt: now, method: target.method, path: target.path, headers: requestId ? { ...target.headers, 'x-request-id': requestId } : target.headers, body });
+      client.send({
+        index: next,
+        due: started + next * intervalMs,
+        handedAt: now,
+        method: target.method,
+        path: target.path,
+        headers: requestId ? { ...target.headers, 'x-request-id': requestId } : target.headers,
+        body,
+      });
       next += 1;
     }
     await delay(1);

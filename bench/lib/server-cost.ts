@@ -53,7 +53,16 @@ export class CostMeter {
     const before = this.started;
     if (!before) return;
     const after = await this.sample(server, database);
-    const totals = this.totals.get(key) ?? { requests: 0, items: 0, cpuSeconds: 0, wallSeconds: 0, activeMs: 0, loopMs: 0, pgSeconds: undefined, generatorSeconds: 0 };
+    const totals = this.totals.get(key) ?? {
+      requests: 0,
+      items: 0,
+      cpuSeconds: 0,
+      wallSeconds: 0,
+      activeMs: 0,
+      loopMs: 0,
+      pgSeconds: undefined,
+      generatorSeconds: 0,
+    };
     totals.requests += result.requests;
     totals.items += result.items;
     totals.cpuSeconds += (after.stats.cpu.user + after.stats.cpu.system - before.stats.cpu.user - before.stats.cpu.system) / 1e6;
@@ -76,7 +85,12 @@ export class CostMeter {
         server_cpu_cores: Number((totals.cpuSeconds / totals.wallSeconds).toFixed(2)),
         event_loop_utilization: Number((totals.activeMs / totals.loopMs).toFixed(2)),
         generator_cpu_us_per_request: Math.round((totals.generatorSeconds / totals.requests) * 1e6),
-        ...(totals.pgSeconds === undefined ? {} : { pg_cpu_us_per_request: Math.round((totals.pgSeconds / totals.requests) * 1e6), pg_cpu_cores: Number((totals.pgSeconds / totals.wallSeconds).toFixed(2)) }),
+        ...(totals.pgSeconds === undefined
+          ? {}
+          : {
+              pg_cpu_us_per_request: Math.round((totals.pgSeconds / totals.requests) * 1e6),
+              pg_cpu_cores: Number((totals.pgSeconds / totals.wallSeconds).toFixed(2)),
+            }),
       };
     }
     return costs;

@@ -36,7 +36,13 @@ export async function serverTimedCalls(target: DecisionServer, route: string, bo
     total.push(timing.total);
     record.push(timing.record);
   }
-  return { calls: latency.length, failures, latency_ms: percentiles(latency, 2), server_total_ms: percentiles(total, 2), server_record_ms: percentiles(record, 2) };
+  return {
+    calls: latency.length,
+    failures,
+    latency_ms: percentiles(latency, 2),
+    server_total_ms: percentiles(total, 2),
+    server_record_ms: percentiles(record, 2),
+  };
 }
 
 /** `record;dur=1.234, total;dur=5.678` (W3C Server Timing); null when either is missing. */

@@ -19,7 +19,13 @@ export interface ReadyLine {
   [key: string]: unknown;
 }
 
-export type ParentMessage = { type: 'stop' } | { type: 'stats' } | { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'loop-delay-start' } | { type: 'loop-delay-stop' };
+export type ParentMessage =
+  | { type: 'stop' }
+  | { type: 'stats' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'loop-delay-start' }
+  | { type: 'loop-delay-stop' };
 
 export interface ServerStats {
   /** process.cpuUsage(), microseconds since the process started. */
@@ -63,7 +69,10 @@ export function stopOnRequest(close: () => Promise<unknown>, options: { stats?: 
         void stop();
         break;
       case 'stats':
-        reply({ type: 'stats', value: options.stats?.() ?? ({ cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats) });
+        reply({
+          type: 'stats',
+          value: options.stats?.() ?? ({ cpu: process.cpuUsage(), event_loop: performance.eventLoopUtilization() } satisfies ServerStats),
+        });
         break;
       case 'loop-delay-start':
         loopDelay.reset();

@@ -28,7 +28,17 @@ const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 const port = await findFreePort();
 const provider = new Provider(`http://127.0.0.1:${port}`, {
-  clients: [{ client_id: clientId, client_secret: clientSecret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'client_secret_post', scope }],
+  clients: [
+    {
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_post',
+      scope,
+    },
+  ],
   jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'bench-rs256', alg: 'RS256', use: 'sig' }] },
   scopes: [scope],
   features: {

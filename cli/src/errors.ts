@@ -95,7 +95,12 @@ export interface Failure {
 
 /** Classifies any error thrown by a command: one place for the error-to-exit-code mapping. */
 export function describeFailure(error: unknown): Failure {
-  const failure = (code: FailureCode, message: string, suggestions: readonly string[] = []): Failure => ({ code, exitCode: exitCodes[code], message, suggestions: [...suggestions] });
+  const failure = (code: FailureCode, message: string, suggestions: readonly string[] = []): Failure => ({
+    code,
+    exitCode: exitCodes[code],
+    message,
+    suggestions: [...suggestions],
+  });
   if (error instanceof CommandError) return failure(error.code, error.message, error.suggestions);
   // The server's errors by name, not class: importing them would load the server's code with
   // every command (server/src/config/config-error.ts, domains/principals/users.ts).
@@ -103,7 +108,10 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof Error && error.name === 'UserExists') return failure('conflict', error.message);
   if (isParseError(error)) {
     // oclif's parser writes "The following errors occurred:", the problems, then "See more help with --help".
-    const lines = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line));
+    const lines = error.message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line));
     const hints = lines.filter((line) => /^See more help/.test(line));
     return failure('usage_error', lines.filter((line) => !hints.includes(line)).join('; ') || 'Invalid arguments', hints);
   }

@@ -15,7 +15,8 @@ export function canonicalJson(value: unknown): string {
 
 function write(input: unknown): string | undefined {
   let value = input;
-  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    value = (value as { toJSON(): unknown }).toJSON();
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);

@@ -6,7 +6,9 @@ import { schemasDir } from './schemas/registry.js';
  * The scopes of the spec (Authentication, item 6), read from schemas/scope.json: their one source.
  * That one file, not every schema (loadSchemas), so importing core stays cheap.
  */
-export const allScopes: readonly string[] = Object.freeze([...((JSON.parse(readFileSync(path.join(schemasDir(), 'scope.json'), 'utf8')) as { enum: string[] }).enum ?? [])]);
+export const allScopes: readonly string[] = Object.freeze([
+  ...((JSON.parse(readFileSync(path.join(schemasDir(), 'scope.json'), 'utf8')) as { enum: string[] }).enum ?? []),
+]);
 export const adminScope = 'admin:all';
 
 export function isKnownScope(scope: string): boolean {

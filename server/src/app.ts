@@ -117,7 +117,12 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin, {
-    verifyBearerToken: bearerTokenVerifier({ db: app.db, keys: app.signingKeys, issuer: config.publicUrl, accessTokenTtlSeconds: config.accessTokenTtlSeconds }),
+    verifyBearerToken: bearerTokenVerifier({
+      db: app.db,
+      keys: app.signingKeys,
+      issuer: config.publicUrl,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    }),
     eventRecorder: app.eventRecorder,
   });
   await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });

@@ -12,7 +12,13 @@ export async function applyBootstrap(db: Knex, bootstrap: BootstrapConfig): Prom
   // Changes made here are audited like any other (actor system:bootstrap), in their own transactions.
   const context = systemContext('system:bootstrap');
   if (bootstrap.clientId && bootstrap.clientSecret) {
-    const client = await ensureClient(db, context, { clientId: bootstrap.clientId, name: 'Bootstrap admin client', secret: bootstrap.clientSecret, grantTypes: ['client_credentials'], scopes: ['admin:all'] });
+    const client = await ensureClient(db, context, {
+      clientId: bootstrap.clientId,
+      name: 'Bootstrap admin client',
+      secret: bootstrap.clientSecret,
+      grantTypes: ['client_credentials'],
+      scopes: ['admin:all'],
+    });
     if (client === 'created') done.push(`created client ${bootstrap.clientId}`);
     if (client === 'updated') done.push(`updated client ${bootstrap.clientId}`);
   }

@@ -91,7 +91,9 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
     embedded = await startEmbeddedPostgres(dataDir);
     keyEncryptionKey ??= await loadOrCreateLocalKeyEncryptionKey(dataDir);
   } else if (!keyEncryptionKey) {
-    throw new ConfigError('ACCTL_KEY_ENCRYPTION_KEY is required with DATABASE_URL: 32 random bytes in base64 (openssl rand -base64 32), the same on every replica');
+    throw new ConfigError(
+      'ACCTL_KEY_ENCRYPTION_KEY is required with DATABASE_URL: 32 random bytes in base64 (openssl rand -base64 32), the same on every replica',
+    );
   }
   try {
     let port = options.port ?? fromEnv.port ?? defaults.port;

@@ -85,7 +85,7 @@ describe('REST API errors (RFC 9457)', () => {
       expect(problem.instance).to.equal('/v1/no-such-thing');
     });
 
-    it('answers a URL with broken percent-encoding with a 400 problem, not Fastify\'s own body', async () => {
+    it("answers a URL with broken percent-encoding with a 400 problem, not Fastify's own body", async () => {
       expectProblem(await t.app.inject({ method: 'GET', url: '/v1/schemas/%zz' }), 400, 'validation_failed');
     });
   });
@@ -100,7 +100,10 @@ describe('REST API errors (RFC 9457)', () => {
         t.app.inject({ method: 'GET', url: '/v1/%zz' }),
       ]);
       const ids = answers.map((answer) => answer.headers['x-request-id']);
-      for (const id of ids) expect(id).to.be.a('string').and.match(/^[0-9a-f-]{36}$/);
+      for (const id of ids)
+        expect(id)
+          .to.be.a('string')
+          .and.match(/^[0-9a-f-]{36}$/);
       expect(new Set(ids).size).to.equal(ids.length);
     });
 

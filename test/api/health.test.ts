@@ -85,7 +85,11 @@ describe('when the database is unreachable', () => {
 
   it('answers the token endpoint with 503 temporarily_unavailable, not 500', async () => {
     await proxy.cut();
-    const response = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+    });
     expectOAuthError(response, 503, 'temporarily_unavailable');
   });
 });

@@ -44,29 +44,75 @@ describe('Logs never contain secrets', () => {
     const basic = basicAuthorization(client.clientId, client.clientSecret);
     keep('Basic credentials', basic.authorization.slice('Basic '.length));
 
-    const viaBasic = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', headers: { ...basic, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials&scope=admin:all' });
+    const viaBasic = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { ...basic, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&scope=admin:all',
+    });
     expect(viaBasic.statusCode, viaBasic.body).to.equal(200);
     const accessToken = viaBasic.json().access_token as string;
     keep('access token (Basic)', accessToken);
 
-    const viaBody = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+    const viaBody = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+    });
     expect(viaBody.statusCode).to.equal(200);
     keep('access token (body)', viaBody.json().access_token);
 
     const wrongSecret = `${client.clientSecret}-almost`;
     keep('wrong client secret', wrongSecret);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: wrongSecret } })).statusCode).to.equal(401);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/oauth/token', headers: { 'content-type': 'application/json' }, payload: `{"grant_type":"client_credentials","client_secret":"${client.clientSecret}",` })).statusCode).to.equal(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/oauth/token',
+          payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: wrongSecret },
+        })
+      ).statusCode,
+    ).to.equal(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/oauth/token',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"grant_type":"client_credentials","client_secret":"${client.clientSecret}",`,
+        })
+      ).statusCode,
+    ).to.equal(400);
 
-    const created = await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(accessToken), payload: { name: 'logged', scopes: ['admin:all'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      headers: bearer(accessToken),
+      payload: { name: 'logged', scopes: ['admin:all'] },
+    });
     expect(created.statusCode, created.body).to.equal(201);
     const apiToken = created.json().token as string;
     keep('API token', apiToken);
 
-    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(apiToken), payload: { name: 'made-by-api-token', scopes: ['read:audit'] } })).statusCode).to.equal(201);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(apiToken), payload: { name: 'x', scopes: ['read:audit'], extra: apiToken } })).statusCode).to.equal(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(apiToken), payload: { name: 'made-by-api-token', scopes: ['read:audit'] } }))
+        .statusCode,
+    ).to.equal(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/auth/token',
+          headers: bearer(apiToken),
+          payload: { name: 'x', scopes: ['read:audit'], extra: apiToken },
+        })
+      ).statusCode,
+    ).to.equal(400);
     expect((await t.app.inject({ method: 'POST', url: `/v1/auth/refresh?access_token=${apiToken}`, headers: bearer(apiToken) })).statusCode).to.equal(400);
-    expect((await t.app.inject({ method: 'GET', url: `/v1/no-such-route?access_token=${accessToken}&client_secret=${formUrlEncode(client.clientSecret)}` })).statusCode).to.equal(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/no-such-route?access_token=${accessToken}&client_secret=${formUrlEncode(client.clientSecret)}` }))
+        .statusCode,
+    ).to.equal(404);
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: bearer(`${accessToken.slice(0, -4)}AAAA`) })).statusCode).to.equal(401);
 
     const refreshed = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: bearer(apiToken) });
@@ -75,7 +121,10 @@ describe('Logs never contain secrets', () => {
     keep('refreshed API token', newApiToken);
     expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: bearer(apiToken) })).statusCode).to.equal(401);
 
-    expect((await t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(newApiToken), payload: { token: viaBody.json().access_token } })).statusCode).to.equal(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(newApiToken), payload: { token: viaBody.json().access_token } }))
+        .statusCode,
+    ).to.equal(200);
     expect((await t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(newApiToken) })).statusCode).to.equal(200);
   });
   after(async () => t.close());
@@ -98,7 +147,7 @@ describe('Logs never contain secrets', () => {
     for (const url of withQuery) expect(url).to.include('access_token=%5Bredacted%5D');
   });
 
-  it('logs the clients\' mistakes (400, 401) below error level, each with its code', () => {
+  it("logs the clients' mistakes (400, 401) below error level, each with its code", () => {
     const entries = lines.map((line) => JSON.parse(line) as { level: number; code?: string; msg?: string });
     const errorLines = entries.filter((entry) => entry.level >= 50);
     expect(errorLines, JSON.stringify(errorLines)).to.deep.equal([]);
@@ -144,11 +193,20 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
       scopes: ['read:policies', 'admin:all'],
     });
     expect(registered.statusCode, registered.body).to.equal(200);
-    const client = { clientId: elementText(registered.body, 'client-id'), clientSecret: elementText(registered.body, 'client-secret'), redirectUri: 'https://app.example.com/callback' };
+    const client = {
+      clientId: elementText(registered.body, 'client-id'),
+      clientSecret: elementText(registered.body, 'client-secret'),
+      redirectUri: 'https://app.example.com/callback',
+    };
     secrets.keep('client secret', client.clientSecret);
     secrets.keep('Basic credentials', basicAuthorization(client.clientId, client.clientSecret).authorization.slice('Basic '.length));
 
-    const credentials = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', headers: { ...basicAuthorization(client.clientId, client.clientSecret), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials&scope=admin:all' });
+    const credentials = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      headers: { ...basicAuthorization(client.clientId, client.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&scope=admin:all',
+    });
     expect(credentials.statusCode, credentials.body).to.equal(200);
     const adminToken = credentials.json().access_token as string;
     secrets.keep('access token (client_credentials)', adminToken);
@@ -160,42 +218,104 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
     secrets.keep('code_verifier', verifier);
     const state = `state-${verifier.slice(0, 12)}`;
     secrets.keep('state', state);
-    const request = { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies', state, code_challenge: challenge, code_challenge_method: 'S256' };
+    const request = {
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: 'read:policies',
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
     const user = new PageAgent(t.app);
     const toSignIn = await user.get(authorizePath(request));
     expect(toSignIn.statusCode).to.equal(303);
     const signInPage = await user.get(toSignIn.headers.location as string);
-    const signedIn = await user.postForm('/v1/ui/sign-in', { csrf_token: inputValue(signInPage.body, 'csrf_token'), username: admin.username, password: admin.password, return_to: inputValue(signInPage.body, 'return_to') });
+    const signedIn = await user.postForm('/v1/ui/sign-in', {
+      csrf_token: inputValue(signInPage.body, 'csrf_token'),
+      username: admin.username,
+      password: admin.password,
+      return_to: inputValue(signInPage.body, 'return_to'),
+    });
     expect(signedIn.statusCode, signedIn.body).to.equal(303);
     for (const [name, value] of user.cookies) secrets.keep(`session cookie ${name}`, value);
     const code = await authorizationCode(user, request);
     secrets.keep('authorization code', code);
-    const redeem = () => t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret } });
+    const redeem = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        payload: {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: client.redirectUri,
+          code_verifier: verifier,
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+        },
+      });
     const issued = await redeem();
     expect(issued.statusCode, issued.body).to.equal(200);
     secrets.keep('access token (authorization_code)', issued.json().access_token);
     secrets.keep('refresh token (authorization_code)', issued.json().refresh_token);
     expect((await redeem()).statusCode, 'a replayed code is refused').to.equal(400);
 
-    const code2 = await authorizationCode(browser, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies', code_challenge: challenge, code_challenge_method: 'S256' });
+    const code2 = await authorizationCode(browser, {
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: 'read:policies',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     secrets.keep('second authorization code', code2);
-    const second = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'authorization_code', code: code2, redirect_uri: client.redirectUri, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: {
+        grant_type: 'authorization_code',
+        code: code2,
+        redirect_uri: client.redirectUri,
+        code_verifier: verifier,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      },
+    });
     expect(second.statusCode, second.body).to.equal(200);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'refresh_token', refresh_token: second.json().refresh_token, client_id: client.clientId, client_secret: client.clientSecret } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: { grant_type: 'refresh_token', refresh_token: second.json().refresh_token, client_id: client.clientId, client_secret: client.clientSecret },
+    });
     expect(refreshed.statusCode, refreshed.body).to.equal(200);
     secrets.keep('refresh token (rotated)', second.json().refresh_token);
     secrets.keep('access token (refreshed)', refreshed.json().access_token);
     secrets.keep('refresh token (refreshed)', refreshed.json().refresh_token);
-    const revoked = await t.app.inject({ method: 'POST', url: '/v1/oauth/revoke', headers: basicAuthorization(client.clientId, client.clientSecret), payload: { token: refreshed.json().refresh_token, token_type_hint: 'refresh_token' } });
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/revoke',
+      headers: basicAuthorization(client.clientId, client.clientSecret),
+      payload: { token: refreshed.json().refresh_token, token_type_hint: 'refresh_token' },
+    });
     expect(revoked.statusCode, revoked.body).to.equal(200);
 
-    const created = await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(adminToken), payload: { name: 'logged', scopes: ['admin:all'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      headers: bearer(adminToken),
+      payload: { name: 'logged', scopes: ['admin:all'] },
+    });
     expect(created.statusCode, created.body).to.equal(201);
     const apiToken = created.json().token as string;
     secrets.keep('API token', apiToken);
     expect((await t.app.inject({ method: 'GET', url: '/v1/policies', headers: bearer(apiToken) })).statusCode).to.equal(200);
 
-    const webhook = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(apiToken), payload: { url: 'http://127.0.0.1:9/hook', event_types: ['policy.created'] } });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: bearer(apiToken),
+      payload: { url: 'http://127.0.0.1:9/hook', event_types: ['policy.created'] },
+    });
     expect(webhook.statusCode, webhook.body).to.equal(201);
     secrets.keep('webhook signing secret', webhook.json().secret);
   });
@@ -203,7 +323,16 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
 
   it('captured every step of the flow at debug level', () => {
     const text = lines.join('');
-    for (const path of ['/v1/ui/sign-in', '/v1/ui/dashboard/clients', '/v1/oauth/authorize', '/v1/oauth/token', '/v1/oauth/revoke', '/v1/auth/token', '/v1/webhooks']) expect(text).to.include(path);
+    for (const path of [
+      '/v1/ui/sign-in',
+      '/v1/ui/dashboard/clients',
+      '/v1/oauth/authorize',
+      '/v1/oauth/token',
+      '/v1/oauth/revoke',
+      '/v1/auth/token',
+      '/v1/webhooks',
+    ])
+      expect(text).to.include(path);
     expect(secrets.size).to.be.greaterThan(15);
   });
 
@@ -211,8 +340,10 @@ describe('Logs of a full OAuth flow never contain secrets', () => {
     secrets.expectNoneIn(lines.join(''));
   });
 
-  it('logs the sign-in page\'s return_to with the authorization request in it redacted, and the rest kept', () => {
-    const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url?.startsWith('/v1/ui/sign-in?') ? [entry.req.url] : []));
+  it("logs the sign-in page's return_to with the authorization request in it redacted, and the rest kept", () => {
+    const urls = lines
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((entry) => (entry.req?.url?.startsWith('/v1/ui/sign-in?') ? [entry.req.url] : []));
     expect(urls.length).to.be.greaterThan(0);
     for (const url of urls) {
       const returnTo = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('return_to')!;

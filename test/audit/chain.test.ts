@@ -39,7 +39,9 @@ describe('audit log hash chains', () => {
   });
 
   const append = (type: EventType, id: string, at = new Date()) =>
-    t.app.db.transaction((trx) => recordEvents(trx, [changeEvent({ ...systemContext('system:chain-test'), now: at }, type, { type: 'test', id }, null, { n: id })]));
+    t.app.db.transaction((trx) =>
+      recordEvents(trx, [changeEvent({ ...systemContext('system:chain-test'), now: at }, type, { type: 'test', id }, null, { n: id })]),
+    );
   const verify = async (): Promise<AuditVerification> => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/audit/verify', headers: { authorization: `Bearer ${auditor}` } });
     expect(response.statusCode, response.body).to.equal(200);
@@ -66,7 +68,7 @@ describe('audit log hash chains', () => {
       await Promise.all(Array.from({ length: 20 }, (_, n) => append(n % 3 ? 'policy.created' : 'decision.evaluated', `c${n}`)));
     });
 
-    it('passes on a log as written, naming each chain\'s head', async () => {
+    it("passes on a log as written, naming each chain's head", async () => {
       const result = await verify();
       expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
       expect(result.first_broken_link).to.equal(null);
@@ -79,7 +81,7 @@ describe('audit log hash chains', () => {
       }
     });
 
-    it('lets anyone recompute an event\'s hash from the API\'s JSON (RFC 8785, SHA-256)', async () => {
+    it("lets anyone recompute an event's hash from the API's JSON (RFC 8785, SHA-256)", async () => {
       const response = await t.app.inject({ method: 'GET', url: '/v1/audit/events?limit=5', headers: { authorization: `Bearer ${auditor}` } });
       for (const event of response.json().data as AuditEvent[]) {
         const { hash, ...fields } = event;
@@ -153,7 +155,9 @@ describe('audit log hash chains', () => {
     after(async () => retained.close());
 
     const appendTo = (app: TestApp, type: EventType, id: string, at: Date) =>
-      app.app.db.transaction((trx) => recordEvents(trx, [changeEvent({ ...systemContext('system:retention-test'), now: at }, type, { type: 'test', id }, null)]));
+      app.app.db.transaction((trx) =>
+        recordEvents(trx, [changeEvent({ ...systemContext('system:retention-test'), now: at }, type, { type: 'test', id }, null)]),
+      );
     const verifyOf = async (app: TestApp) => (await import('../../server/src/domains/audit/verify.js')).verifyAuditLog(app.app.db);
 
     it('drops the old months of decision events, keeps every change event, and the chain still verifies from its anchor', async () => {
@@ -230,9 +234,17 @@ describe('audit log hash chains', () => {
 
     it('reads any value as JSON.stringify does, so an event hashes the same before it is stored and after it is read back', () => {
       const when = new Date('2026-11-22T10:00:00.123Z');
-      expect(canonicalJson({ at: when, list: [undefined, () => 1, NaN, when], skip: () => 1, n: -Infinity })).to.equal('{"at":"2026-11-22T10:00:00.123Z","list":[null,null,null,"2026-11-22T10:00:00.123Z"],"n":null}');
-      const values = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), fc.constant(undefined), fc.double(), fc.jsonValue())));
-      fc.assert(fc.property(values, (value) => canonicalJson(value) === canonicalJson(asJson(value) ?? null) || value === undefined), { numRuns: 300 });
+      expect(canonicalJson({ at: when, list: [undefined, () => 1, NaN, when], skip: () => 1, n: -Infinity })).to.equal(
+        '{"at":"2026-11-22T10:00:00.123Z","list":[null,null,null,"2026-11-22T10:00:00.123Z"],"n":null}',
+      );
+      const values = fc.oneof(
+        fc.jsonValue(),
+        fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), fc.constant(undefined), fc.double(), fc.jsonValue())),
+      );
+      fc.assert(
+        fc.property(values, (value) => canonicalJson(value) === canonicalJson(asJson(value) ?? null) || value === undefined),
+        { numRuns: 300 },
+      );
     });
 
     it('hashes an event being sealed (its data and change rendered already) as hashEvent hashes it', () => {
@@ -253,8 +265,13 @@ describe('audit log hash chains', () => {
       const data = fc.dictionary(text, fc.jsonValue());
       const change = fc.option(fc.record({ before: fc.jsonValue(), after: fc.jsonValue() }), { nil: null });
       fc.assert(
-        fc.property(envelope, data, change, (fields, eventData, eventChange) =>
-          hashSealedEvent(fields, canonicalJson(eventData), canonicalJson(eventChange)) === hashEvent({ ...fields, data: eventData as Record<string, unknown>, change: eventChange as never }),
+        fc.property(
+          envelope,
+          data,
+          change,
+          (fields, eventData, eventChange) =>
+            hashSealedEvent(fields, canonicalJson(eventData), canonicalJson(eventChange)) ===
+            hashEvent({ ...fields, data: eventData as Record<string, unknown>, change: eventChange as never }),
         ),
         { numRuns: 300 },
       );

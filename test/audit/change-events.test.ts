@@ -34,7 +34,10 @@ describe('Audit events of changes', () => {
   /** The one event the request left, checked against the schema and the request. */
   async function theEventOf(response: LightMyRequestResponse, type: string): Promise<AuditEvent> {
     const events = await eventsOfRequest(t.app, response.headers['x-request-id'] as string);
-    expect(events.map((event) => event.type), `events of ${type}`).to.deep.equal([type]);
+    expect(
+      events.map((event) => event.type),
+      `events of ${type}`,
+    ).to.deep.equal([type]);
     const event = events[0]!;
     expectSchema('audit-event', event);
     expect(event.actor).to.deep.equal({ subject: adminSubject, client_id: adminSubject, token_kind: 'access_token' });
@@ -151,7 +154,12 @@ describe('Audit events of changes', () => {
       expect(createdEvent.change).to.have.nested.property('after.name', 'ci');
       expect(createdEvent.change).to.have.deep.nested.property('after.scopes', ['read:policies']);
 
-      const refreshed = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', remoteAddress: clientIp, headers: { authorization: `Bearer ${token.token}`, 'user-agent': userAgent } });
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/refresh',
+        remoteAddress: clientIp,
+        headers: { authorization: `Bearer ${token.token}`, 'user-agent': userAgent },
+      });
       expect(refreshed.statusCode, refreshed.body).to.equal(200);
       const fresh = refreshed.json();
       const [refreshedEvent] = await eventsOfRequest(t.app, refreshed.headers['x-request-id'] as string);
@@ -187,7 +195,12 @@ describe('Audit events of changes', () => {
   });
 
   describe('decisions', () => {
-    const request = (identifier: string) => ({ principal: { id: 'u-1', type: 'USER', attributes: { department: 'engineering' } }, resource: { type: 'database', identifier }, action: 'read', context: { risk_score: 1 } });
+    const request = (identifier: string) => ({
+      principal: { id: 'u-1', type: 'USER', attributes: { department: 'engineering' } },
+      resource: { type: 'database', identifier },
+      action: 'read',
+      context: { risk_score: 1 },
+    });
 
     it('leaves one decision.evaluated per decision, with the decision id, its inputs and its result', async () => {
       const single = await call('POST', '/v1/decisions/evaluate', request('prod-1'));
@@ -213,13 +226,34 @@ describe('Audit events of changes', () => {
       const denyOnly = await startTestApp({ config: { auditDecisionEvents: 'deny' } });
       try {
         const token = await accessToken(denyOnly.app, await registerClient(denyOnly.app, ['admin:all']));
-        await denyOnly.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: { ...samplePolicy({ name: 'allow-read' }), rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['*'] }, actions: ['read'] }] } });
-        const response = await denyOnly.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${token}` }, payload: { requests: [request('x'), { ...request('y'), action: 'write' }] } });
+        await denyOnly.app.inject({
+          method: 'POST',
+          url: '/v1/policies',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {
+            ...samplePolicy({ name: 'allow-read' }),
+            rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['*'] }, actions: ['read'] }],
+          },
+        });
+        const response = await denyOnly.app.inject({
+          method: 'POST',
+          url: '/v1/decisions/batch',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { requests: [request('x'), { ...request('y'), action: 'write' }] },
+        });
         const results = response.json().results as Array<{ id: string; decision: string }>;
         expect(results.map((r) => r.decision)).to.deep.equal(['allow', 'deny']);
         const events = await eventsOfRequest(denyOnly.app, response.headers['x-request-id'] as string);
         expect(events.map((e) => e.id)).to.deep.equal([results[1]!.id]);
-        expect(await denyOnly.app.db('decisions').whereIn('id', results.map((r) => r.id)).count<{ count: number }[]>({ count: '*' })).to.deep.equal([{ count: 2 }]);
+        expect(
+          await denyOnly.app
+            .db('decisions')
+            .whereIn(
+              'id',
+              results.map((r) => r.id),
+            )
+            .count<{ count: number }[]>({ count: '*' }),
+        ).to.deep.equal([{ count: 2 }]);
       } finally {
         await denyOnly.close();
       }

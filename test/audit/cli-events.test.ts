@@ -17,7 +17,8 @@ describe('audit events of administration outside the API', function () {
   const cliSubject = cliActor();
   const cli = (args: string[], env: Record<string, string> = {}, input?: string) =>
     runCli(['server', ...args, '--json'], { env: { DATABASE_URL: databaseUrl, ...env }, ...(input ? { input } : {}) });
-  const eventsOf = async (type: string): Promise<AuditEvent[]> => ((await db('audit_events').where({ type }).orderBy('seq')) as AuditEventRow[]).map(toAuditEvent);
+  const eventsOf = async (type: string): Promise<AuditEvent[]> =>
+    ((await db('audit_events').where({ type }).orderBy('seq')) as AuditEventRow[]).map(toAuditEvent);
 
   before(async () => {
     databaseUrl = await freshDatabase();

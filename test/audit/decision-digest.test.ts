@@ -27,9 +27,19 @@ async function seeded(auditDecisionEvents: 'all' | 'digest'): Promise<{ t: TestA
   const t = await startTestApp({ config: { auditDecisionEvents } });
   const client = await registerClient(t.app, ['admin:all']);
   const token = await accessToken(t.app, client);
-  const created = await t.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: samplePolicy({ name: 'db-read', rules: [allowRead] }) });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/policies',
+    headers: { authorization: `Bearer ${token}` },
+    payload: samplePolicy({ name: 'db-read', rules: [allowRead] }),
+  });
   expect(created.statusCode, created.body).to.equal(201);
-  const answered = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${token}` }, payload: { requests: batch } });
+  const answered = await t.app.inject({
+    method: 'POST',
+    url: '/v1/decisions/batch',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { requests: batch },
+  });
   expect(answered.statusCode, answered.body).to.equal(200);
   return { t, token, caller: client.clientId, decisions: answered.json().results };
 }
@@ -42,7 +52,12 @@ async function verify(app: FastifyInstance, token: string): Promise<AuditVerific
 }
 
 async function accessSummary(app: FastifyInstance, token: string): Promise<AuditReport & { result: unknown }> {
-  const started = await app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${token}` }, payload: { kind: 'access_summary' } });
+  const started = await app.inject({
+    method: 'POST',
+    url: '/v1/audit/reports',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { kind: 'access_summary' },
+  });
   expect(started.statusCode, started.body).to.equal(202);
   const { id } = started.json() as AuditReport;
   return eventually(async () => {
@@ -100,7 +115,12 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
   it('records every decision of concurrent calls exactly once across its events, and the log verifies', async () => {
     const ids = await Promise.all(
       Array.from({ length: 40 }, async (_, n) => {
-        const response = await digest.t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${digest.token}` }, payload: request(`u-${n}`, `prod-${n}`, 'read') });
+        const response = await digest.t.app.inject({
+          method: 'POST',
+          url: '/v1/decisions/evaluate',
+          headers: { authorization: `Bearer ${digest.token}` },
+          payload: request(`u-${n}`, `prod-${n}`, 'read'),
+        });
         expect(response.statusCode, response.body).to.equal(200);
         return (response.json() as Decision).id;
       }),
@@ -114,7 +134,10 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
   });
 
   it('keeps both chains whole while two replicas record digests and changes interleave', async () => {
-    const second = await startTestApp({ databaseUrl: digest.t.config.databaseUrl, config: { keyEncryptionKey: digest.t.config.keyEncryptionKey, auditDecisionEvents: 'digest' } });
+    const second = await startTestApp({
+      databaseUrl: digest.t.config.databaseUrl,
+      config: { keyEncryptionKey: digest.t.config.keyEncryptionKey, auditDecisionEvents: 'digest' },
+    });
     try {
       const before = (await recordedEvents()).length;
       const replicas = [digest.t.app, second.app];
@@ -122,9 +145,19 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
       for (let wave = 0; wave < 4; wave++) {
         const answers = await Promise.all([
           ...Array.from({ length: 20 }, (_, n) =>
-            replicas[(n + wave) % 2]!.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${digest.token}` }, payload: request(`w${wave}-${n}`, `prod-${n}`, n % 3 ? 'read' : 'write') }),
+            replicas[(n + wave) % 2]!.inject({
+              method: 'POST',
+              url: '/v1/decisions/evaluate',
+              headers: { authorization: `Bearer ${digest.token}` },
+              payload: request(`w${wave}-${n}`, `prod-${n}`, n % 3 ? 'read' : 'write'),
+            }),
           ),
-          digest.t.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${digest.token}` }, payload: { kind: 'service', name: `svc-${wave}` } }),
+          digest.t.app.inject({
+            method: 'POST',
+            url: '/v1/principals',
+            headers: { authorization: `Bearer ${digest.token}` },
+            payload: { kind: 'service', name: `svc-${wave}` },
+          }),
         ]);
         for (const answer of answers.slice(0, -1)) {
           expect(answer.statusCode, answer.body).to.equal(200);
@@ -164,7 +197,13 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
         attacker.query(`UPDATE decisions SET decision = 'allow', result = jsonb_set(result, '{decision}', '"allow"') WHERE id = $1`, [victim.id]),
       );
       expect(result.valid).to.equal(false);
-      expect(result.first_broken_link).to.deep.include({ chain: 'decision', event_id: event!.id, sequence: event!.sequence, problem: 'decision_record_mismatch', expected: (event!.data as unknown as DecisionsRecordedData).digest });
+      expect(result.first_broken_link).to.deep.include({
+        chain: 'decision',
+        event_id: event!.id,
+        sequence: event!.sequence,
+        problem: 'decision_record_mismatch',
+        expected: (event!.data as unknown as DecisionsRecordedData).digest,
+      });
     });
 
     it('names the event when a decision it recorded was deleted', async () => {
@@ -176,7 +215,9 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
     });
 
     it('passes an event whose decisions are older than every decision stored, as after retention dropped their month first', async () => {
-      const result = await tampered(() => attacker.query('DELETE FROM decisions WHERE id = ANY($1::uuid[])', [digest.decisions.map((decision) => decision.id)]));
+      const result = await tampered(() =>
+        attacker.query('DELETE FROM decisions WHERE id = ANY($1::uuid[])', [digest.decisions.map((decision) => decision.id)]),
+      );
       expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
     });
 
@@ -196,7 +237,12 @@ describe('auditDecisionEvents=digest: one decisions.recorded event per recording
         expect(fromAll.progress.events_processed).to.equal(5);
         expect(fromDigest.progress.events_processed).to.equal(1);
         // A chunk stops once its events' data passes chunkBytes: with 1 byte, one event per chunk.
-        await fresh.t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${fresh.token}` }, payload: { requests: batch } });
+        await fresh.t.app.inject({
+          method: 'POST',
+          url: '/v1/decisions/batch',
+          headers: { authorization: `Bearer ${fresh.token}` },
+          payload: { requests: batch },
+        });
         let chunks = 0;
         fresh.t.app.audit.reports.tuning = { ...fresh.t.app.audit.reports.tuning, chunkBytes: 1, afterChunk: async () => void chunks++ };
         const twice = await accessSummary(fresh.t.app, fresh.token);

@@ -28,7 +28,9 @@ describe('GET /v1/audit/events', () => {
     await write('POST', '/v1/decisions/evaluate', { principal: { type: 'USER' }, resource: { type: 'database', identifier: 'x' }, action: 'read' });
     // Events of another actor, at a known time in the past.
     await t.app.db.transaction((trx) =>
-      recordEvents(trx, [changeEvent({ ...systemContext('system:old'), now: new Date('2020-01-01T00:00:00Z') }, 'principal.deleted', { type: 'principal', id: 'old-one' }, null)]),
+      recordEvents(trx, [
+        changeEvent({ ...systemContext('system:old'), now: new Date('2020-01-01T00:00:00Z') }, 'principal.deleted', { type: 'principal', id: 'old-one' }, null),
+      ]),
     );
   });
   after(async () => t.close());
@@ -56,7 +58,9 @@ describe('GET /v1/audit/events', () => {
 
   it('answers 400 naming an unknown event type', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/audit/events?type=policy.exploded', headers: { authorization: `Bearer ${auditor}` } });
-    expect(expectProblem(response, 400, 'validation_failed').errors).to.deep.equal([{ pointer: '/type', in: 'query', detail: 'unknown event type policy.exploded' }]);
+    expect(expectProblem(response, 400, 'validation_failed').errors).to.deep.equal([
+      { pointer: '/type', in: 'query', detail: 'unknown event type policy.exploded' },
+    ]);
   });
 
   it('filters by actor, target, outcome, chain and time range', async () => {
@@ -97,7 +101,8 @@ describe('GET /v1/audit/events', () => {
 
   it('pages with next_cursor while events keep arriving, missing and repeating nothing', async () => {
     const context = systemContext('system:paging');
-    const append = (n: number) => t.app.db.transaction((trx) => recordEvents(trx, [changeEvent(context, 'policy.updated', { type: 'policy', id: `paging-${n}` }, null)]));
+    const append = (n: number) =>
+      t.app.db.transaction((trx) => recordEvents(trx, [changeEvent(context, 'policy.updated', { type: 'policy', id: `paging-${n}` }, null)]));
     for (let n = 0; n < 30; n++) await append(n);
     let writing = true;
     let written = 30;
@@ -119,7 +124,12 @@ describe('GET /v1/audit/events', () => {
     const sequences = seen.map((event) => event.sequence);
     expect(new Set(sequences).size, 'no event twice').to.equal(sequences.length);
     expect(sequences).to.deep.equal([...sequences].sort((a, b) => b - a));
-    const expected = await t.app.db('audit_events').where({ actor_subject: 'system:paging' }).andWhere('seq', '<=', firstPageTop).orderBy('seq', 'desc').pluck('seq');
+    const expected = await t.app
+      .db('audit_events')
+      .where({ actor_subject: 'system:paging' })
+      .andWhere('seq', '<=', firstPageTop)
+      .orderBy('seq', 'desc')
+      .pluck('seq');
     expect(sequences, 'every event up to the first page, none missed').to.deep.equal(expected.map(Number));
     expect(written, 'events arrived while paging').to.be.greaterThan(30);
   });

@@ -30,7 +30,8 @@ describe('docs/events.md and the event catalog', () => {
   it('says for each type whether webhooks receive it, as the catalog does, and gives its target, change, data and origin', () => {
     for (const { type, fields } of documented) {
       expect(fields.Webhook, `### \`${type}\` Webhook`).to.equal(eventCatalog[type as EventType].webhook ? 'yes' : 'no');
-      for (const name of ['Target', 'Change', 'Data', 'Raised by']) expect(fields[name], `### \`${type}\` needs a "- ${name}:" line`).to.be.a('string').and.not.empty;
+      for (const name of ['Target', 'Change', 'Data', 'Raised by'])
+        expect(fields[name], `### \`${type}\` needs a "- ${name}:" line`).to.be.a('string').and.not.empty;
     }
   });
 

@@ -55,7 +55,10 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
   /** The events of the request, by type in the order recorded; each carries the request it came from. */
   async function expectEventsOf(response: LightMyRequestResponse, types: string[], ip = clientIp): Promise<AuditEvent[]> {
     const events = await eventsOf(response);
-    expect(events.map((event) => event.type), 'event types').to.deep.equal(types);
+    expect(
+      events.map((event) => event.type),
+      'event types',
+    ).to.deep.equal(types);
     for (const event of events) {
       expect(event.request.id).to.equal(response.headers['x-request-id']);
       expect(event.request.ip).to.equal(ip);
@@ -64,11 +67,24 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
   }
 
   async function codeTokens(as = agent): Promise<TokenPair> {
-    const code = await authorizationCode(as, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'read:policies' });
-    return expectTokens(await oauthPost('token', { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }));
+    const code = await authorizationCode(as, {
+      response_type: 'code',
+      client_id: codeClient.clientId,
+      redirect_uri: codeClient.redirectUri,
+      scope: 'read:policies',
+    });
+    return expectTokens(
+      await oauthPost('token', { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }),
+    );
   }
 
-  const grantIdOf = async (accessToken: string): Promise<string> => (await t.app.db('oauth_grant_access_tokens').where({ jti: decodeJwt(accessToken).jti }).first('grant_id')).grant_id;
+  const grantIdOf = async (accessToken: string): Promise<string> =>
+    (
+      await t.app
+        .db('oauth_grant_access_tokens')
+        .where({ jti: decodeJwt(accessToken).jti })
+        .first('grant_id')
+    ).grant_id;
 
   /** Runs `fn` while the audit log refuses inserts that match `condition` (on NEW), as a full disk or a bug would. */
   async function whileAuditLogRefuses<T>(condition: string, fn: () => Promise<T>): Promise<T> {
@@ -94,7 +110,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       expect(event!.outcome).to.equal('success');
       expect(event!.request.user_agent).to.equal(userAgent);
       expect(event!.change).to.equal(null);
-      expect(event!.data).to.deep.equal({ grant_type: 'client_credentials', scope: 'read:policies', jti: decodeJwt(body.access_token).jti, subject: machine.clientId });
+      expect(event!.data).to.deep.equal({
+        grant_type: 'client_credentials',
+        scope: 'read:policies',
+        jti: decodeJwt(body.access_token).jti,
+        subject: machine.clientId,
+      });
     });
 
     it('answers client_credentials without waiting for the audit log, and records the event once it can', async () => {
@@ -111,13 +132,24 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     });
 
     it('authorization_code leaves one auth.token_issued in the redemption, naming the user and the grant', async () => {
-      const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'read:policies' });
+      const code = await authorizationCode(agent, {
+        response_type: 'code',
+        client_id: codeClient.clientId,
+        redirect_uri: codeClient.redirectUri,
+        scope: 'read:policies',
+      });
       const response = await oauthPost('token', { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) });
       const body = expectTokens(response);
       const [event] = await expectEventsOf(response, ['auth.token_issued']);
       expect(event!.actor).to.deep.equal(clientActor(codeClient.clientId));
       expect(event!.target).to.deep.equal({ type: 'oauth_client', id: codeClient.clientId });
-      expect(event!.data).to.deep.equal({ grant_type: 'authorization_code', scope: 'read:policies', jti: decodeJwt(body.access_token).jti, subject: user.id, grant_id: await grantIdOf(body.access_token) });
+      expect(event!.data).to.deep.equal({
+        grant_type: 'authorization_code',
+        scope: 'read:policies',
+        jti: decodeJwt(body.access_token).jti,
+        subject: user.id,
+        grant_id: await grantIdOf(body.access_token),
+      });
     });
 
     it('refresh_token leaves one auth.token_issued of the same grant', async () => {
@@ -126,7 +158,13 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       const body = expectTokens(response);
       const [event] = await expectEventsOf(response, ['auth.token_issued']);
       expect(event!.actor).to.deep.equal(clientActor(codeClient.clientId));
-      expect(event!.data).to.deep.equal({ grant_type: 'refresh_token', scope: 'read:policies', jti: decodeJwt(body.access_token).jti, subject: user.id, grant_id: await grantIdOf(first.access_token) });
+      expect(event!.data).to.deep.equal({
+        grant_type: 'refresh_token',
+        scope: 'read:policies',
+        jti: decodeJwt(body.access_token).jti,
+        subject: user.id,
+        grant_id: await grantIdOf(first.access_token),
+      });
     });
 
     it('a wrong client secret leaves one auth.failed, anonymous, naming the client presented and never the secret', async () => {
@@ -137,7 +175,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       expect(event!.actor).to.deep.equal(anonymous);
       expect(event!.target).to.deep.equal({ type: 'oauth_client', id: machine.clientId });
       expect(event!.outcome).to.equal('failure');
-      expect(event!.data).to.deep.equal({ reason: 'Client authentication failed: unknown client or wrong secret', credential: 'client_secret', auth_method: 'client_secret_post', endpoint: 'POST /v1/oauth/token' });
+      expect(event!.data).to.deep.equal({
+        reason: 'Client authentication failed: unknown client or wrong secret',
+        credential: 'client_secret',
+        auth_method: 'client_secret_post',
+        endpoint: 'POST /v1/oauth/token',
+      });
       expect(JSON.stringify(event)).to.not.include(wrongSecret).and.not.include(hashSecret(wrongSecret));
     });
 
@@ -153,7 +196,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     });
 
     it('a replayed code revokes its family (token.revoked, by the token endpoint) and leaves an auth.failed', async () => {
-      const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'read:policies' });
+      const code = await authorizationCode(agent, {
+        response_type: 'code',
+        client_id: codeClient.clientId,
+        redirect_uri: codeClient.redirectUri,
+        scope: 'read:policies',
+      });
       const redeem = () => oauthPost('token', { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) });
       const first = expectTokens(await redeem());
       const grantId = await grantIdOf(first.access_token);
@@ -203,7 +251,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     });
 
     it('refuses a redemption whose auth.token_issued cannot be written, and leaves the code unused', async () => {
-      const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'read:policies' });
+      const code = await authorizationCode(agent, {
+        response_type: 'code',
+        client_id: codeClient.clientId,
+        redirect_uri: codeClient.redirectUri,
+        scope: 'read:policies',
+      });
       const redeem = () => oauthPost('token', { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) });
       const refused = await whileAuditLogRefuses(`NEW.type = 'auth.token_issued'`, redeem);
       expect(refused.statusCode).to.equal(500);
@@ -249,7 +302,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
       expectOAuthError(wrong, 401, 'invalid_client');
       const [event] = await expectEventsOf(wrong, ['auth.failed']);
       expect(event!.data).to.include({ endpoint: 'POST /v1/oauth/revoke' });
-      const introspection = await t.app.inject({ method: 'POST', url: '/v1/oauth/introspect', remoteAddress: clientIp, payload: { token: 'no-such-token', client_id: machine.clientId, client_secret: 'wrong' } });
+      const introspection = await t.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/introspect',
+        remoteAddress: clientIp,
+        payload: { token: 'no-such-token', client_id: machine.clientId, client_secret: 'wrong' },
+      });
       expectOAuthError(introspection, 401, 'invalid_client');
       const [introspectionEvent] = await expectEventsOf(introspection, ['auth.failed']);
       expect(introspectionEvent!.target).to.deep.equal({ type: 'oauth_client', id: machine.clientId });
@@ -258,7 +316,9 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
 
     it('a revocation whose token.revoked cannot be written is rolled back: the token still works', async () => {
       const pair = await codeTokens();
-      const response = await whileAuditLogRefuses(`NEW.type = 'token.revoked'`, () => oauthPost('revoke', { token: pair.refresh_token, ...clientFields(codeClient) }));
+      const response = await whileAuditLogRefuses(`NEW.type = 'token.revoked'`, () =>
+        oauthPost('revoke', { token: pair.refresh_token, ...clientFields(codeClient) }),
+      );
       expect(response.statusCode).to.equal(500);
       expect(await eventsOf(response)).to.deep.equal([]);
       expect(await apiStatus(t.app, pair.access_token)).to.equal(200);
@@ -314,7 +374,13 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     const csrf = async (): Promise<string> => inputValue((await adminAgent.get('/v1/ui/dashboard')).body, 'csrf_token');
     const elementText = (page: string, id: string): string => new RegExp(`id="${id}">([^<]*)<`).exec(page)![1]!;
     const register = async (name: string): Promise<LightMyRequestResponse> =>
-      adminAgent.postForm('/v1/ui/dashboard/clients', { csrf_token: await csrf(), name, client_type: 'confidential', grant_types: ['client_credentials'], scopes: ['read:policies'] });
+      adminAgent.postForm('/v1/ui/dashboard/clients', {
+        csrf_token: await csrf(),
+        name,
+        client_type: 'confidential',
+        grant_types: ['client_credentials'],
+        scopes: ['read:policies'],
+      });
 
     it('registering a client leaves one client.created by the signed-in user, without the secret', async () => {
       const response = await register('Audited app');
@@ -359,7 +425,13 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     it('a registration whose client.created cannot be written is rolled back: no client', async () => {
       const token = await csrf();
       const response = await whileAuditLogRefuses(`NEW.target_type = 'oauth_client'`, () =>
-        adminAgent.postForm('/v1/ui/dashboard/clients', { csrf_token: token, name: 'Never without its event', client_type: 'confidential', grant_types: ['client_credentials'], scopes: ['read:policies'] }),
+        adminAgent.postForm('/v1/ui/dashboard/clients', {
+          csrf_token: token,
+          name: 'Never without its event',
+          client_type: 'confidential',
+          grant_types: ['client_credentials'],
+          scopes: ['read:policies'],
+        }),
       );
       expect(response.statusCode).to.equal(500);
       expect(await t.app.db('oauth_clients').where({ name: 'Never without its event' }).first()).to.equal(undefined);
@@ -376,7 +448,11 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     // A failed sign-in, then the dashboard: register a client of the authorization-code flow, rotate its secret.
     const guesser = new PageAgent(t.app);
     const form = await guesser.get('/v1/ui/sign-in');
-    const refused = await guesser.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username: admin.username, password: keep(`guess-${Date.now()}`) });
+    const refused = await guesser.postForm('/v1/ui/sign-in', {
+      csrf_token: inputValue(form.body, 'csrf_token'),
+      username: admin.username,
+      password: keep(`guess-${Date.now()}`),
+    });
     expect(refused.statusCode).to.equal(200);
     secrets.push(...guesser.cookies.values());
     const registered = await adminAgent.postForm('/v1/ui/dashboard/clients', {
@@ -406,20 +482,37 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () =>
     keep(second.refresh_token);
     expectOAuthError(await oauthPost('token', { grant_type: 'refresh_token', refresh_token: first.refresh_token, ...client }), 400, 'invalid_grant');
     expectOAuthError(await redeem(), 400, 'invalid_grant');
-    expectOAuthError(await oauthPost('token', { grant_type: 'client_credentials', client_id: clientId, client_secret: keep(`wrong-${Date.now()}`) }), 401, 'invalid_client');
-    expectOAuthError(await oauthPost('token', { grant_type: 'client_credentials' }, basicAuthorization(clientId, keep(`basic-wrong-${Date.now()}`))), 401, 'invalid_client');
+    expectOAuthError(
+      await oauthPost('token', { grant_type: 'client_credentials', client_id: clientId, client_secret: keep(`wrong-${Date.now()}`) }),
+      401,
+      'invalid_client',
+    );
+    expectOAuthError(
+      await oauthPost('token', { grant_type: 'client_credentials' }, basicAuthorization(clientId, keep(`basic-wrong-${Date.now()}`))),
+      401,
+      'invalid_client',
+    );
     const machineToken = expectTokens(await oauthPost('token', { grant_type: 'client_credentials', ...client })).access_token;
     keep(machineToken);
-    const third = expectTokens(await oauthPost('token', { grant_type: 'authorization_code', code: keep(await authorizationCode(adminAgent, authorize)), redirect_uri: authorize.redirect_uri, ...client }));
+    const third = expectTokens(
+      await oauthPost('token', {
+        grant_type: 'authorization_code',
+        code: keep(await authorizationCode(adminAgent, authorize)),
+        redirect_uri: authorize.redirect_uri,
+        ...client,
+      }),
+    );
     keep(third.access_token);
     keep(third.refresh_token);
-    for (const token of [machineToken, third.access_token, third.refresh_token]) expect((await oauthPost('revoke', { token, ...client })).statusCode).to.equal(200);
+    for (const token of [machineToken, third.access_token, third.refresh_token])
+      expect((await oauthPost('revoke', { token, ...client })).statusCode).to.equal(200);
     expect((await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await dashboardCsrf() })).statusCode).to.equal(303);
 
     await t.app.eventRecorder.idle();
     const events = await allEvents(t.app);
     const types = new Set(events.map((event) => event.type));
-    for (const type of ['auth.failed', 'auth.token_issued', 'token.revoked', 'client.created', 'client.secret_rotated', 'client.deleted']) expect(types, type).to.include(type);
+    for (const type of ['auth.failed', 'auth.token_issued', 'token.revoked', 'client.created', 'client.secret_rotated', 'client.deleted'])
+      expect(types, type).to.include(type);
     const recorded = JSON.stringify(events);
     for (const secret of secrets) {
       expect(recorded, 'a secret in the audit log').to.not.include(secret);

@@ -19,7 +19,9 @@ import { allEvents } from './helpers.js';
 const day = 86_400_000;
 
 async function append(db: Knex, type: EventType, id: string, at: Date): Promise<AuditEvent> {
-  const [event] = await db.transaction((trx) => recordEvents(trx, [changeEvent({ ...systemContext('system:partition-test'), now: at }, type, { type: 'test', id }, null)]));
+  const [event] = await db.transaction((trx) =>
+    recordEvents(trx, [changeEvent({ ...systemContext('system:partition-test'), now: at }, type, { type: 'test', id }, null)]),
+  );
   return event!;
 }
 
@@ -86,7 +88,13 @@ describe('monthly partitions of decisions and decision events', () => {
   it('creates the months ahead, and moves rows out of the DEFAULT partition into their month', async () => {
     const far = await append(t.app.db, 'decision.evaluated', 'far-2', new Date('2032-02-10T00:00:00Z'));
     const created = await ensureMonthPartitions(t.app.db, new Date('2032-01-15T00:00:00Z'), 2);
-    expect(created).to.include.members(['decisions_2032_01', 'decisions_2032_02', 'decisions_2032_03', 'audit_events_decision_2032_02', 'audit_events_decision_2031_07']);
+    expect(created).to.include.members([
+      'decisions_2032_01',
+      'decisions_2032_02',
+      'decisions_2032_03',
+      'audit_events_decision_2032_02',
+      'audit_events_decision_2031_07',
+    ]);
     expect(await partitionOf(t.app.db, 'audit_events', far.id)).to.equal('audit_events_decision_2032_02');
     const moved = (await allEvents(t.app)).find((event) => event.target.id === 'far');
     expect(await partitionOf(t.app.db, 'audit_events', moved!.id)).to.equal('audit_events_decision_2031_07');
@@ -112,8 +120,18 @@ describe('monthly partitions of decisions and decision events', () => {
 
   it('refuses UPDATE, DELETE and TRUNCATE on the partitions themselves, not only through audit_events', async () => {
     const month = (await monthPartitions(t.app.db, 'audit_events_decision'))[0]!;
-    for (const sql of ['TRUNCATE audit_events_change', "UPDATE audit_events_change SET type = 'x'", `DELETE FROM ${month}`, 'TRUNCATE audit_events_decision', `TRUNCATE ${month}`, 'TRUNCATE audit_events_decision_default']) {
-      const error = await t.app.db.raw(sql).then(() => undefined, (caught: Error) => caught);
+    for (const sql of [
+      'TRUNCATE audit_events_change',
+      "UPDATE audit_events_change SET type = 'x'",
+      `DELETE FROM ${month}`,
+      'TRUNCATE audit_events_decision',
+      `TRUNCATE ${month}`,
+      'TRUNCATE audit_events_decision_default',
+    ]) {
+      const error = await t.app.db.raw(sql).then(
+        () => undefined,
+        (caught: Error) => caught,
+      );
       expect(error?.message, sql).to.match(/append-only/);
     }
   });
@@ -122,9 +140,21 @@ describe('monthly partitions of decisions and decision events', () => {
     const other = createKnex(t.config.databaseUrl, 4);
     try {
       await append(t.app.db, 'decision.evaluated', 'race', new Date('2034-05-05T00:00:00Z'));
-      const [a, b] = await Promise.all([ensureMonthPartitions(t.app.db, new Date('2034-04-01T00:00:00Z')), ensureMonthPartitions(other, new Date('2034-04-01T00:00:00Z'))]);
+      const [a, b] = await Promise.all([
+        ensureMonthPartitions(t.app.db, new Date('2034-04-01T00:00:00Z')),
+        ensureMonthPartitions(other, new Date('2034-04-01T00:00:00Z')),
+      ]);
       expect([...a, ...b].sort()).to.deep.equal(
-        ['audit_events_decision_2034_04', 'audit_events_decision_2034_05', 'audit_events_decision_2034_06', 'audit_events_decision_2034_07', 'decisions_2034_04', 'decisions_2034_05', 'decisions_2034_06', 'decisions_2034_07'].sort(),
+        [
+          'audit_events_decision_2034_04',
+          'audit_events_decision_2034_05',
+          'audit_events_decision_2034_06',
+          'audit_events_decision_2034_07',
+          'decisions_2034_04',
+          'decisions_2034_05',
+          'decisions_2034_06',
+          'decisions_2034_07',
+        ].sort(),
       );
       expect((await allEvents(t.app)).filter((event) => event.target.id === 'race')).to.have.lengthOf(1);
       await expectVerified(t.app.db);
@@ -148,8 +178,17 @@ describe('retention by dropping months', () => {
     const kept = await append(t.app.db, 'decision.evaluated', 'recent', new Date());
     const template = randomUUID();
     await t.app.db('decisions').insert({
-      id: template, created_at: may, decision: 'allow', principal_type: 'USER', resource_type: 'database', resource_identifier: 'x', action: 'read',
-      caller_subject: 'test', evaluation_time_ms: 0.01, request: {}, result: {},
+      id: template,
+      created_at: may,
+      decision: 'allow',
+      principal_type: 'USER',
+      resource_type: 'database',
+      resource_identifier: 'x',
+      action: 'read',
+      caller_subject: 'test',
+      evaluation_time_ms: 0.01,
+      request: {},
+      result: {},
     });
     await ensureMonthPartitions(t.app.db, new Date());
     expect(await monthPartitions(t.app.db, 'audit_events_decision')).to.include('audit_events_decision_2021_05');
@@ -167,7 +206,6 @@ describe('retention by dropping months', () => {
     expect(anchors[0]!.data).to.include({ deleted: 2, through_sequence: oldEvents[1]!.sequence, through_hash: oldEvents[1]!.hash, retention_days: 90 });
     await expectVerified(t.app.db);
   });
-
 });
 
 describe('retention at the end of a month, where months and commit order disagree', () => {
@@ -212,7 +250,6 @@ describe('retention at the end of a month, where months and commit order disagre
       await expectVerified(t.app.db);
     });
   });
-
 });
 
 describe('retention on two replicas at once', () => {
@@ -223,7 +260,10 @@ describe('retention on two replicas at once', () => {
   after(async () => t.close());
 
   it('records each month once when two replicas apply retention at once', async () => {
-    const events = [await append(t.app.db, 'decision.evaluated', 'jan', new Date('2023-01-05T00:00:00Z')), await append(t.app.db, 'decision.evaluated', 'feb', new Date('2023-02-05T00:00:00Z'))];
+    const events = [
+      await append(t.app.db, 'decision.evaluated', 'jan', new Date('2023-01-05T00:00:00Z')),
+      await append(t.app.db, 'decision.evaluated', 'feb', new Date('2023-02-05T00:00:00Z')),
+    ];
     await ensureMonthPartitions(t.app.db, new Date());
     const other = createKnex(t.config.databaseUrl, 4);
     try {
@@ -245,7 +285,11 @@ describe('migrating a log that has events to the partitioned tables', () => {
     const db = createKnex(url, 2);
     try {
       const before = Object.keys(migrations).filter((name) => name < '20261126');
-      const source: Knex.MigrationSource<string> = { getMigrations: async () => before, getMigrationName: (name) => name, getMigration: async (name) => migrations[name]! };
+      const source: Knex.MigrationSource<string> = {
+        getMigrations: async () => before,
+        getMigrationName: (name) => name,
+        getMigration: async (name) => migrations[name]!,
+      };
       await db.migrate.latest({ migrationSource: source });
       const written = [
         await append(db, 'decision.evaluated', 'old', new Date('2024-03-03T00:00:00Z')),
@@ -253,8 +297,17 @@ describe('migrating a log that has events to the partitioned tables', () => {
         await append(db, 'decision.evaluated', 'new', new Date()),
       ];
       await db('decisions').insert({
-        id: written[0]!.id, created_at: new Date('2024-03-03T00:00:00Z'), decision: 'deny', principal_type: 'USER', resource_type: 'db', resource_identifier: 'x', action: 'read',
-        caller_subject: 'test', evaluation_time_ms: 0.02, request: { a: 1 }, result: { b: 2 },
+        id: written[0]!.id,
+        created_at: new Date('2024-03-03T00:00:00Z'),
+        decision: 'deny',
+        principal_type: 'USER',
+        resource_type: 'db',
+        resource_identifier: 'x',
+        action: 'read',
+        caller_subject: 'test',
+        evaluation_time_ms: 0.02,
+        request: { a: 1 },
+        result: { b: 2 },
       });
 
       await migrateToLatest(db);

@@ -10,7 +10,12 @@ import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from '../policies/fixtures.js';
 import { eventually } from './helpers.js';
 
-const allowReadDatabases = { effect: 'allow' as const, principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] };
+const allowReadDatabases = {
+  effect: 'allow' as const,
+  principals: { type: 'USER' },
+  resources: { type: 'database', identifiers: ['prod-*'] },
+  actions: ['read'],
+};
 const decisionRequest = (principalId: string | undefined, resourceType: string, identifier: string, action: string) => ({
   principal: { type: 'USER', ...(principalId ? { id: principalId } : {}) },
   resource: { type: resourceType, identifier },
@@ -61,7 +66,11 @@ describe('audit reports', function () {
           expect(response.statusCode, response.body).to.be.lessThan(300);
           return response.json();
         });
-      const soc2 = await call('POST', '/v1/policies', samplePolicy({ name: 'db-read', rules: [allowReadDatabases], metadata: { compliance: ['SOC2', 'HIPAA'] } }));
+      const soc2 = await call(
+        'POST',
+        '/v1/policies',
+        samplePolicy({ name: 'db-read', rules: [allowReadDatabases], metadata: { compliance: ['SOC2', 'HIPAA'] } }),
+      );
       const pci = await call('POST', '/v1/policies', samplePolicy({ name: 'cards', status: 'draft', metadata: { compliance: ['SOC2'] } }));
       await call('PUT', `/v1/policies/${pci.id}`, { name: 'cards', rules: samplePolicy().rules, metadata: { compliance: ['PCI'] } });
       await call('PUT', `/v1/policies/${soc2.id}`, { name: 'db-read', description: 'reads', rules: [allowReadDatabases] });
@@ -127,7 +136,10 @@ describe('audit reports', function () {
         'top_denied,file,read,u-bob,USER,f-1,,1,',
         '',
       ].join('\r\n');
-      for (const request of [{ url: `/v1/audit/reports/${id}`, accept: 'text/csv' }, { url: `/v1/audit/reports/${id}?format=csv`, accept: 'application/json' }]) {
+      for (const request of [
+        { url: `/v1/audit/reports/${id}`, accept: 'text/csv' },
+        { url: `/v1/audit/reports/${id}?format=csv`, accept: 'application/json' },
+      ]) {
         const response = await t.app.inject({ method: 'GET', url: request.url, headers: { authorization: `Bearer ${auditor}`, accept: request.accept } });
         expect(response.statusCode).to.equal(200);
         expect(response.headers['content-type']).to.equal('text/csv; charset=utf-8');
@@ -152,7 +164,9 @@ describe('audit reports', function () {
       expect(changes.every((change) => change.actor_subject === adminSubject && change.actor_token_kind === 'access_token')).to.equal(true);
       const csv = await t.app.inject({ method: 'GET', url: `/v1/audit/reports/${id}?format=csv`, headers: { authorization: `Bearer ${auditor}` } });
       const lines = csv.body.trimEnd().split('\r\n');
-      expect(lines[0]).to.equal('section,sequence,event_id,time,type,policy_id,policy_name,version,actor_subject,actor_client_id,actor_token_kind,request_id,source_ip,changed_fields');
+      expect(lines[0]).to.equal(
+        'section,sequence,event_id,time,type,policy_id,policy_name,version,actor_subject,actor_client_id,actor_token_kind,request_id,source_ip,changed_fields',
+      );
       expect(lines).to.have.lengthOf(7);
       expect(lines[6]).to.match(/^changes,\d+,[0-9a-f-]{36},[^,]+,policy\.deleted,[^,]+,untagged,1,.*,deleted_at deleted_by status$/);
     });
@@ -197,7 +211,17 @@ describe('audit reports', function () {
     it('answers the status with Retry-After while a report runs, and 409 report_not_ready to its CSV', async () => {
       // A report row without a job, so that no worker finishes it under the test.
       const id = '5d7c3b1e-2f4a-4c6d-8e9f-0a1b2c3d4e5f';
-      await t.app.db('audit_reports').insert({ id, kind: 'compliance', status: 'running', until: new Date(), through_seq: 0, requested_by: JSON.stringify({ subject: 'x', client_id: null, token_kind: 'api_token' }), created_at: new Date(), started_at: new Date(), updated_at: new Date() });
+      await t.app.db('audit_reports').insert({
+        id,
+        kind: 'compliance',
+        status: 'running',
+        until: new Date(),
+        through_seq: 0,
+        requested_by: JSON.stringify({ subject: 'x', client_id: null, token_kind: 'api_token' }),
+        created_at: new Date(),
+        started_at: new Date(),
+        updated_at: new Date(),
+      });
       const status = await t.app.inject({ method: 'GET', url: `/v1/audit/reports/${id}`, headers: { authorization: `Bearer ${auditor}` } });
       expect(status.statusCode).to.equal(200);
       expect(status.headers['retry-after']).to.equal('2');
@@ -209,8 +233,19 @@ describe('audit reports', function () {
 
     it('fails a report after its last retry, telling the reader no more than that, and records report.failed', async () => {
       const id = '6e8d4c2f-3a5b-4d7e-9f01-1b2c3d4e5f60';
-      await t.app.db('audit_reports').insert({ id, kind: 'policy_change_history', status: 'pending', until: new Date(), through_seq: 1_000_000, requested_by: JSON.stringify({ subject: 'x', client_id: null, token_kind: 'api_token' }), created_at: new Date(), updated_at: new Date() });
-      await t.app.db.raw(`CREATE FUNCTION test_refuse_rows() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'secret detail of the cause'; END $$`);
+      await t.app.db('audit_reports').insert({
+        id,
+        kind: 'policy_change_history',
+        status: 'pending',
+        until: new Date(),
+        through_seq: 1_000_000,
+        requested_by: JSON.stringify({ subject: 'x', client_id: null, token_kind: 'api_token' }),
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
+      await t.app.db.raw(
+        `CREATE FUNCTION test_refuse_rows() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'secret detail of the cause'; END $$`,
+      );
       await t.app.db.raw('CREATE TRIGGER test_refuse_rows BEFORE INSERT ON audit_report_rows FOR EACH ROW EXECUTE FUNCTION test_refuse_rows()');
       try {
         // As pg-boss hands over the last attempt of the job (the runner's handler, called directly).
@@ -224,19 +259,37 @@ describe('audit reports', function () {
       const report = response.json();
       expectSchema('audit-report', report);
       expect(report.status).to.equal('failed');
-      expect(report.error).to.match(/failed after 6 attempts/).and.not.include('secret detail');
+      expect(report.error)
+        .to.match(/failed after 6 attempts/)
+        .and.not.include('secret detail');
       expect(response.headers['retry-after']).to.equal(undefined);
       const event = await t.app.db('audit_events').where({ type: 'report.failed', target_id: id }).first();
       expect(event.data).to.include({ kind: 'policy_change_history' });
     });
 
     it('refuses a period that ends before it starts, tags on other kinds, and callers without read:audit', async () => {
-      for (const body of [{ kind: 'access_summary', since: '2030-01-01T00:00:00Z', until: '2020-01-01T00:00:00Z' }, { kind: 'access_summary', tags: ['SOC2'] }, { kind: 'weekly' }]) {
-        expectProblem(await t.app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${auditor}` }, payload: body }), 400, 'validation_failed');
+      for (const body of [
+        { kind: 'access_summary', since: '2030-01-01T00:00:00Z', until: '2020-01-01T00:00:00Z' },
+        { kind: 'access_summary', tags: ['SOC2'] },
+        { kind: 'weekly' },
+      ]) {
+        expectProblem(
+          await t.app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${auditor}` }, payload: body }),
+          400,
+          'validation_failed',
+        );
       }
       const reader = await accessToken(t.app, await registerClient(t.app, ['read:policies']));
-      expectProblem(await t.app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${reader}` }, payload: { kind: 'compliance' } }), 403, 'insufficient_scope');
-      expectProblem(await t.app.inject({ method: 'GET', url: '/v1/audit/reports/7c0b6d3a-1111-4222-8333-944455556666', headers: { authorization: `Bearer ${auditor}` } }), 404, 'not_found');
+      expectProblem(
+        await t.app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${reader}` }, payload: { kind: 'compliance' } }),
+        403,
+        'insufficient_scope',
+      );
+      expectProblem(
+        await t.app.inject({ method: 'GET', url: '/v1/audit/reports/7c0b6d3a-1111-4222-8333-944455556666', headers: { authorization: `Bearer ${auditor}` } }),
+        404,
+        'not_found',
+      );
     });
 
     it('never leaves a report without its job: both are written in one transaction', async () => {
@@ -244,7 +297,12 @@ describe('audit reports', function () {
       await t.app.db.raw('CREATE TRIGGER test_refuse_job BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION test_refuse_job()');
       const before = await t.app.db('audit_reports').count<{ count: number }[]>({ count: '*' });
       try {
-        const response = await t.app.inject({ method: 'POST', url: '/v1/audit/reports', headers: { authorization: `Bearer ${auditor}` }, payload: { kind: 'compliance' } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/v1/audit/reports',
+          headers: { authorization: `Bearer ${auditor}` },
+          payload: { kind: 'compliance' },
+        });
         expect(response.statusCode).to.equal(500);
       } finally {
         await t.app.db.raw('DROP TRIGGER test_refuse_job ON pgboss.job');
@@ -267,9 +325,15 @@ describe('audit reports', function () {
       const keyEncryptionKey = randomBytes(32).toString('base64');
       const first = await startTestApp({ databaseUrl, config: { keyEncryptionKey } });
       const token = await accessToken(first.app, await registerClient(first.app, ['admin:all']));
-      await first.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: samplePolicy({ name: 'allow', rules: [allowReadDatabases] }) });
+      await first.app.inject({
+        method: 'POST',
+        url: '/v1/policies',
+        headers: { authorization: `Bearer ${token}` },
+        payload: samplePolicy({ name: 'allow', rules: [allowReadDatabases] }),
+      });
       const requests = Array.from({ length: 100 }, (_, n) => decisionRequest(`u-${n % 7}`, 'database', `prod-${n % 3}`, n % 4 === 0 ? 'write' : 'read'));
-      for (let n = 0; n < 3; n++) await first.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${token}` }, payload: { requests } });
+      for (let n = 0; n < 3; n++)
+        await first.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${token}` }, payload: { requests } });
 
       let halfWay!: () => void;
       const reachedHalfWay = new Promise<void>((resolve) => (halfWay = resolve));
@@ -299,7 +363,11 @@ describe('audit reports', function () {
       try {
         const done = await completed(second.app, token, report.id, 30_000);
         expect(done.progress.events_processed).to.equal(300);
-        const result = done.result as { totals: { evaluated: number; allow: number; deny: number }; by_action: Array<{ action: string; total: number }>; by_principal: Array<{ total: number }> };
+        const result = done.result as {
+          totals: { evaluated: number; allow: number; deny: number };
+          by_action: Array<{ action: string; total: number }>;
+          by_principal: Array<{ total: number }>;
+        };
         expect(result.totals).to.deep.equal({ evaluated: 300, allow: 225, deny: 75 });
         expect(result.by_action).to.deep.equal([
           { action: 'read', allow: 225, deny: 0, total: 225 },

@@ -24,14 +24,20 @@ describe('API tokens', () => {
   after(async () => t.close());
 
   /** Whether the token gets past authentication on a route that needs admin:all (201) or not. */
-  const createWith = (token: string) => t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(token), payload: { name: 'probe', scopes: ['read:audit'] } });
+  const createWith = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(token), payload: { name: 'probe', scopes: ['read:audit'] } });
   /** DELETE /v1/auth/revoke: without a payload the presented token revokes itself. */
   const revokeWith = (token: string, payload?: Record<string, string>) =>
     t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(token), ...(payload ? { payload } : {}) });
 
   describe('creation', () => {
     it('answers 201 with a token matching schemas/api-token.json, prefixed acctl_, and Cache-Control: no-store', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(adminToken), payload: { name: 'ci-deploy', scopes: ['read:policies', 'write:policies'], expires_in: 3600 } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/token',
+        headers: bearer(adminToken),
+        payload: { name: 'ci-deploy', scopes: ['read:policies', 'write:policies'], expires_in: 3600 },
+      });
       expect(response.statusCode, response.body).to.equal(201);
       expect(response.headers['cache-control']).to.equal('no-store');
       const body = response.json();
@@ -51,7 +57,12 @@ describe('API tokens', () => {
 
     it('refuses a caller without admin:all with 403, whatever scopes it asks for', async () => {
       const narrow = await registerClient(t.app, ['read:audit', 'read:policies']);
-      const response = await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(await accessToken(t.app, narrow)), payload: { name: 'x', scopes: ['write:policies'] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/token',
+        headers: bearer(await accessToken(t.app, narrow)),
+        payload: { name: 'x', scopes: ['write:policies'] },
+      });
       expectProblem(response, 403, 'insufficient_scope');
     });
 
@@ -60,7 +71,12 @@ describe('API tokens', () => {
       const caller: Caller = { kind: 'api_token', subject: 'narrow', clientId: null, scopes: ['read:audit'], tokenId: 'x', expiresAt: null };
       let refused: unknown;
       try {
-        await createApiTokenInService({ db: t.app.db, keys: t.app.signingKeys, issuer: t.config.publicUrl, accessTokenTtlSeconds: t.config.accessTokenTtlSeconds }, systemContext('narrow'), caller, { name: 'x', scopes: ['read:audit', 'write:policies'] });
+        await createApiTokenInService(
+          { db: t.app.db, keys: t.app.signingKeys, issuer: t.config.publicUrl, accessTokenTtlSeconds: t.config.accessTokenTtlSeconds },
+          systemContext('narrow'),
+          caller,
+          { name: 'x', scopes: ['read:audit', 'write:policies'] },
+        );
       } catch (error) {
         refused = error;
       }
@@ -69,7 +85,12 @@ describe('API tokens', () => {
     });
 
     it('answers 400 validation_failed to an unknown scope', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(adminToken), payload: { name: 'x', scopes: ['read:everything'] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/token',
+        headers: bearer(adminToken),
+        payload: { name: 'x', scopes: ['read:everything'] },
+      });
       expectProblem(response, 400, 'validation_failed');
     });
   });
@@ -90,14 +111,20 @@ describe('API tokens', () => {
       const last = created.token.at(-1)!;
       const broken = `${created.token.slice(0, -1)}${last === 'A' ? 'B' : 'A'}`;
       // Store the broken token's hash so only the checksum check stands between it and the database.
-      await t.app.db('api_tokens').where({ id: created.id }).update({ token_hash: sha256(broken) });
+      await t.app
+        .db('api_tokens')
+        .where({ id: created.id })
+        .update({ token_hash: sha256(broken) });
       expectProblem(await createWith(broken), 401, 'invalid_token');
     });
 
     it('is refused with 401 once its expiry has passed', async () => {
       const created = await createApiToken(t.app, adminToken, { name: 'short', scopes: ['admin:all'], expires_in: 60 });
       expect((await createWith(created.token)).statusCode).to.equal(201);
-      await t.app.db('api_tokens').where({ id: created.id }).update({ expires_at: new Date(Date.now() - 1000) });
+      await t.app
+        .db('api_tokens')
+        .where({ id: created.id })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       expectProblem(await createWith(created.token), 401, 'invalid_token');
     });
   });
@@ -169,7 +196,7 @@ describe('API tokens', () => {
       expectProblem(await revokeWith(second), 401, 'invalid_token');
     });
 
-    it('refuses with 403 to revoke another subject\'s API token by id without admin:all, and the token keeps working', async () => {
+    it("refuses with 403 to revoke another subject's API token by id without admin:all, and the token keeps working", async () => {
       const victim = await createApiToken(t.app, adminToken, { name: 'victim', scopes: ['admin:all'] });
       const other = await registerClient(t.app, ['read:audit']);
       const otherToken = await accessToken(t.app, other);
@@ -179,14 +206,14 @@ describe('API tokens', () => {
 
     // Changed by issue #19 (finding 5): these were refused with 403. Holding a token is the proof
     // that one may end it (RFC 7009 revokes by value; GitHub's credential revocation API too).
-    it('lets a caller revoke another subject\'s API token by value: holding it is the proof', async () => {
+    it("lets a caller revoke another subject's API token by value: holding it is the proof", async () => {
       const victim = await createApiToken(t.app, adminToken, { name: 'leaked', scopes: ['admin:all'] });
       const other = await registerClient(t.app, ['read:audit']);
       expect((await revokeWith(await accessToken(t.app, other), { token: victim.token })).statusCode).to.equal(200);
       expectProblem(await createWith(victim.token), 401, 'invalid_token');
     });
 
-    it('lets a caller revoke another subject\'s access token by value', async () => {
+    it("lets a caller revoke another subject's access token by value", async () => {
       const victimClient = await registerClient(t.app, ['read:audit']);
       const victimToken = await accessToken(t.app, victimClient);
       const other = await registerClient(t.app, ['read:audit']);
@@ -194,7 +221,7 @@ describe('API tokens', () => {
       expectProblem(await revokeWith(victimToken), 401, 'invalid_token');
     });
 
-    it('lets admin:all revoke another subject\'s API token', async () => {
+    it("lets admin:all revoke another subject's API token", async () => {
       const owner = await registerClient(t.app, ['admin:all']);
       const victim = await createApiToken(t.app, await accessToken(t.app, owner), { name: 'theirs', scopes: ['read:audit'] });
       const response = await revokeWith(adminToken, { id: victim.id });
@@ -203,7 +230,7 @@ describe('API tokens', () => {
       expectProblem(await revokeWith(victim.token), 401, 'invalid_token');
     });
 
-    it('lets admin:all revoke another subject\'s access token by value', async () => {
+    it("lets admin:all revoke another subject's access token by value", async () => {
       const owner = await registerClient(t.app, ['read:audit']);
       const victimToken = await accessToken(t.app, owner);
       const response = await revokeWith(adminToken, { token: victimToken });
@@ -220,7 +247,8 @@ describe('API tokens', () => {
     });
     after(async () => second.close());
 
-    const createOn = (app: TestApp, token: string) => app.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(token), payload: { name: 'probe', scopes: ['read:audit'] } });
+    const createOn = (app: TestApp, token: string) =>
+      app.app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(token), payload: { name: 'probe', scopes: ['read:audit'] } });
 
     it('a revocation of an API token on one instance is honoured by the other at once', async () => {
       const created = await createApiToken(t.app, adminToken, { name: 'replicated', scopes: ['admin:all'] });

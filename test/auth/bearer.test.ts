@@ -18,7 +18,8 @@ describe('Bearer authentication on the REST API (RFC 6750)', () => {
   after(async () => t.close());
 
   const refreshWith = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'POST', url: `/v1/auth/refresh${query}`, headers });
-  const createWith = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/auth/token', headers, payload: { name: 'probe', scopes: ['read:audit'] } });
+  const createWith = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/v1/auth/token', headers, payload: { name: 'probe', scopes: ['read:audit'] } });
 
   function expectInvalidToken(response: Awaited<ReturnType<typeof refreshWith>>): void {
     expectProblem(response, 401, 'invalid_token');
@@ -45,7 +46,7 @@ describe('Bearer authentication on the REST API (RFC 6750)', () => {
       expect(response.statusCode, response.body).to.equal(201);
     });
 
-    it('refuses a token signed by another RSA key that claims the service key\'s kid', async () => {
+    it("refuses a token signed by another RSA key that claims the service key's kid", async () => {
       const { privateKey } = await generateKeyPair('RS256');
       expectInvalidToken(await createWith(bearer(await forgeAccessToken(t.app, { key: privateKey }))));
     });
@@ -55,17 +56,20 @@ describe('Bearer authentication on the REST API (RFC 6750)', () => {
       expectInvalidToken(await createWith(bearer(await forgeAccessToken(t.app, { key: privateKey, header: { kid: 'attacker-key' } }))));
     });
 
-    it('refuses an unsigned token (alg: none) carrying the service key\'s kid', async () => {
+    it("refuses an unsigned token (alg: none) carrying the service key's kid", async () => {
       const { kid } = t.app.signingKeys.signingKey();
       const now = Math.floor(Date.now() / 1000);
-      const token = unsecuredToken({ typ: 'JWT', kid }, { iss: t.config.publicUrl, aud: t.config.publicUrl, sub: 'x', client_id: 'x', scope: 'admin:all', iat: now, exp: now + 600, jti: 'none-1' });
+      const token = unsecuredToken(
+        { typ: 'JWT', kid },
+        { iss: t.config.publicUrl, aud: t.config.publicUrl, sub: 'x', client_id: 'x', scope: 'admin:all', iat: now, exp: now + 600, jti: 'none-1' },
+      );
       expectInvalidToken(await createWith(bearer(token)));
     });
 
-    it('refuses an HS256 token whose HMAC secret is the service\'s public key (algorithm confusion)', async () => {
+    it("refuses an HS256 token whose HMAC secret is the service's public key (algorithm confusion)", async () => {
       const { kid, privateKey } = t.app.signingKeys.signingKey();
       const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' });
-      const jwk = (t.app.signingKeys.jwks().keys.find((key) => key.kid === kid))!;
+      const jwk = t.app.signingKeys.jwks().keys.find((key) => key.kid === kid)!;
       // Both forms a confused verifier might use as the HMAC secret: the PEM text and the JWK JSON.
       for (const secret of [Buffer.from(publicPem), Buffer.from(JSON.stringify(jwk))]) {
         const token = await forgeAccessToken(t.app, { key: new Uint8Array(secret), header: { alg: 'HS256' } });

@@ -15,15 +15,39 @@ const policies: EnginePolicy[] = [...paymentsPolicies(), ...generatedPolicies(30
 const teams = ['payments', 'finance', 'search', 'billing', 'identity', 'growth', 'data', 'infra'];
 
 const identifier = fc.oneof(
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('prod', 'staging', 'dev'), fc.constantFrom(...teams), fc.constantFrom('db', 'cache', 'store', 'svc'), fc.integer({ min: 0, max: 50 })).map((parts) => parts.join('-')) },
-  { weight: 4, arbitrary: fc.constantFrom('payments-exports-2026', 'payments-events', 'payments/api-key', 'prod-payments-db-1', 'prod-payments-db-2', 'staging-payments-db-3') },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('prod', 'staging', 'dev'),
+        fc.constantFrom(...teams),
+        fc.constantFrom('db', 'cache', 'store', 'svc'),
+        fc.integer({ min: 0, max: 50 }),
+      )
+      .map((parts) => parts.join('-')),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'payments-exports-2026',
+      'payments-events',
+      'payments/api-key',
+      'prod-payments-db-1',
+      'prod-payments-db-2',
+      'staging-payments-db-3',
+    ),
+  },
 );
 const principal = fc.record(
   {
     id: fc.constantFrom('usr_ada', 'svc_ledger'),
     type: fc.constantFrom('USER', 'USER', 'SERVICE', 'GROUP'),
     attributes: fc.record(
-      { department: fc.oneof(fc.constantFrom('payments', 'finance'), fc.constantFrom(...teams)), oncall: fc.constantFrom('true', 'false'), mfa_verified: fc.constantFrom('true', 'false') },
+      {
+        department: fc.oneof(fc.constantFrom('payments', 'finance'), fc.constantFrom(...teams)),
+        oncall: fc.constantFrom('true', 'false'),
+        mfa_verified: fc.constantFrom('true', 'false'),
+      },
       { requiredKeys: ['department'] },
     ),
   },
@@ -38,7 +62,9 @@ const target = fc.record(
   { requiredKeys: ['resource', 'action'] },
 );
 /** One Cerbos check request: one principal, several resources. */
-const checkRequest = fc.tuple(principal, fc.array(target, { minLength: 1, maxLength: 20 })).map(([who, targets]) => targets.map((what) => ({ principal: who, ...what }) as EngineRequest));
+const checkRequest = fc
+  .tuple(principal, fc.array(target, { minLength: 1, maxLength: 20 }))
+  .map(([who, targets]) => targets.map((what) => ({ principal: who, ...what }) as EngineRequest));
 
 describe('The Cerbos peer of the decision benchmark', () => {
   let pdp: CerbosPdp;
@@ -50,7 +76,11 @@ describe('The Cerbos peer of the decision benchmark', () => {
   after(async () => pdp?.stop());
 
   async function cerbosDecide(requests: EngineRequest[]): Promise<Array<'allow' | 'deny'>> {
-    const response = await fetch(`${pdp.url}/api/check/resources`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cerbosCheckBody(requests, 'test')) });
+    const response = await fetch(`${pdp.url}/api/check/resources`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(cerbosCheckBody(requests, 'test')),
+    });
     expect(response.status, await response.clone().text()).to.equal(200);
     return cerbosDecisions(await response.json(), requests);
   }
@@ -86,7 +116,22 @@ describe('The Cerbos peer of the decision benchmark', () => {
   });
 
   it('refuses to translate a condition it cannot express, rather than compare different logic', () => {
-    const unknown = [{ id: 'pol_geo', version: 1, name: 'geo', rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['*'] }, actions: ['read'], conditions: [{ type: 'geo', operator: 'within', value: 'EU' }] }] }] as unknown as EnginePolicy[];
+    const unknown = [
+      {
+        id: 'pol_geo',
+        version: 1,
+        name: 'geo',
+        rules: [
+          {
+            effect: 'allow',
+            principals: { type: 'USER' },
+            resources: { type: 'database', identifiers: ['*'] },
+            actions: ['read'],
+            conditions: [{ type: 'geo', operator: 'within', value: 'EU' }],
+          },
+        ],
+      },
+    ] as unknown as EnginePolicy[];
     expect(() => cerbosResourcePolicies(unknown)).to.throw('cannot express the condition geo within');
   });
 });

@@ -14,7 +14,8 @@ describe('bootstrap, through the admin facade', function () {
   this.timeout(60_000);
   let db: Knex;
   const password = 'a long enough password';
-  const eventsOn = async (targetId: string): Promise<AuditEvent[]> => ((await db('audit_events').where({ target_id: targetId }).orderBy('seq')) as AuditEventRow[]).map(toAuditEvent);
+  const eventsOn = async (targetId: string): Promise<AuditEvent[]> =>
+    ((await db('audit_events').where({ target_id: targetId }).orderBy('seq')) as AuditEventRow[]).map(toAuditEvent);
 
   before(async () => {
     db = createKnex(await freshDatabase(), 1);
@@ -23,7 +24,16 @@ describe('bootstrap, through the admin facade', function () {
 
   it('adds client_credentials and admin:all to a client that has its secret already, with no event', async () => {
     const secret = randomBytes(32).toString('hex');
-    await db('oauth_clients').insert({ client_id: 'boot-narrow', name: 'Narrow', client_type: 'confidential', secret_hash: hashSecret(secret), grant_types: ['authorization_code'], redirect_uris: ['https://app.example.com/cb'], allowed_scopes: ['read:policies'], created_by: 'test' });
+    await db('oauth_clients').insert({
+      client_id: 'boot-narrow',
+      name: 'Narrow',
+      client_type: 'confidential',
+      secret_hash: hashSecret(secret),
+      grant_types: ['authorization_code'],
+      redirect_uris: ['https://app.example.com/cb'],
+      allowed_scopes: ['read:policies'],
+      created_by: 'test',
+    });
     expect(await applyBootstrap(db, { clientId: 'boot-narrow', clientSecret: secret })).to.deep.equal(['updated client boot-narrow']);
     const row = await db('oauth_clients').where({ client_id: 'boot-narrow' }).first();
     expect(row.grant_types).to.deep.equal(['authorization_code', 'client_credentials']);
@@ -42,7 +52,10 @@ describe('bootstrap, through the admin facade', function () {
     const row = await db('principals').where({ name: 'root' }).first();
     expect(await verifyPassword(newPassword, row.password_hash)).to.equal(true);
     const events = await eventsOn(row.id);
-    expect(events.map((event) => [event.type, event.actor.subject])).to.deep.equal([['principal.created', 'system:bootstrap'], ['principal.updated', 'system:bootstrap']]);
+    expect(events.map((event) => [event.type, event.actor.subject])).to.deep.equal([
+      ['principal.created', 'system:bootstrap'],
+      ['principal.updated', 'system:bootstrap'],
+    ]);
     expect(events[1]!.data).to.deep.equal({ password_changed: true });
     expect(JSON.stringify(events)).to.not.include(newPassword).and.not.include(row.password_hash);
   });
@@ -55,7 +68,10 @@ describe('bootstrap, through the admin facade', function () {
   it('refuses to store a username of no character or more than 200, and creates nothing', async () => {
     const before = await db('principals').count({ count: '*' }).first();
     for (const username of ['', 'x'.repeat(201)]) {
-      const refusal = await createUser(db, systemContext('system:test'), { username, password, admin: false }).then(() => undefined, (error: unknown) => error);
+      const refusal = await createUser(db, systemContext('system:test'), { username, password, admin: false }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(refusal, `${username.length} characters`).to.be.instanceOf(InvalidUsername);
     }
     expect(await db('principals').count({ count: '*' }).first()).to.deep.equal(before);

@@ -37,17 +37,30 @@ describe('browser: the CLI signs a user in with the authorization-code flow', ()
   });
 
   async function token(fields: Record<string, string>): Promise<TokenAnswer> {
-    const response = await fetch(`${t.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const response = await fetch(`${t.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
     return { status: response.status, body: (await response.json()) as TokenAnswer['body'] };
   }
 
-  const apiStatus = async (accessToken: string): Promise<number> => (await fetch(`${t.baseUrl}/policies`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  const apiStatus = async (accessToken: string): Promise<number> =>
+    (await fetch(`${t.baseUrl}/policies`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
   it('signs in, approves, redeems with PKCE, refreshes, and a reused refresh token kills the family', async () => {
     const { verifier, challenge } = pkcePair();
     const state = `s+/=&?é ${Date.now()}`;
     const authorize = new URL(`${t.baseUrl}/oauth/authorize`);
-    for (const [name, value] of Object.entries({ response_type: 'code', client_id: 'acctl-cli', redirect_uri: receiver.redirectUri, scope: 'read:policies read:principals', state, code_challenge: challenge, code_challenge_method: 'S256' })) {
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: 'acctl-cli',
+      redirect_uri: receiver.redirectUri,
+      scope: 'read:policies read:principals',
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })) {
       authorize.searchParams.set(name, value);
     }
 
@@ -71,7 +84,13 @@ describe('browser: the CLI signs a user in with the authorization-code flow', ()
     const code = query.get('code');
     expect(code).to.be.a('string');
 
-    const first = await token({ grant_type: 'authorization_code', code: code!, redirect_uri: receiver.redirectUri, client_id: 'acctl-cli', code_verifier: verifier });
+    const first = await token({
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: receiver.redirectUri,
+      client_id: 'acctl-cli',
+      code_verifier: verifier,
+    });
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body).to.include({ token_type: 'Bearer', expires_in: 3600, scope: 'read:policies read:principals' });
     expect(first.body.created_at).to.be.a('number');
@@ -99,7 +118,14 @@ describe('browser: the CLI signs a user in with the authorization-code flow', ()
   it('sends the user back with error=access_denied when they deny', async () => {
     const { challenge } = pkcePair();
     const authorize = new URL(`${t.baseUrl}/oauth/authorize`);
-    for (const [name, value] of Object.entries({ response_type: 'code', client_id: 'acctl-cli', redirect_uri: receiver.redirectUri, state: 'denied', code_challenge: challenge, code_challenge_method: 'S256' })) {
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: 'acctl-cli',
+      redirect_uri: receiver.redirectUri,
+      state: 'denied',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })) {
       authorize.searchParams.set(name, value);
     }
     const page = await context.newPage();
@@ -114,10 +140,16 @@ describe('browser: the CLI signs a user in with the authorization-code flow', ()
     expect(query.has('code')).to.equal(false);
   });
 
-  it('cannot be framed: Chromium refuses to show the consent page in another site\'s iframe', async () => {
+  it("cannot be framed: Chromium refuses to show the consent page in another site's iframe", async () => {
     const { challenge } = pkcePair();
     const authorize = new URL(`${t.baseUrl}/oauth/authorize`);
-    for (const [name, value] of Object.entries({ response_type: 'code', client_id: 'acctl-cli', redirect_uri: receiver.redirectUri, code_challenge: challenge, code_challenge_method: 'S256' })) {
+    for (const [name, value] of Object.entries({
+      response_type: 'code',
+      client_id: 'acctl-cli',
+      redirect_uri: receiver.redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })) {
       authorize.searchParams.set(name, value);
     }
     const page = await context.newPage();

@@ -105,7 +105,14 @@ describe('acctl server client', function () {
 
     const again = await cli('delete', created.client_id, '--json');
     expect(again.exitCode).to.equal(4);
-    expect(again.json()).to.deep.include({ error: { code: 'not_found', exit_code: 4, message: `No OAuth client with client_id ${created.client_id}`, suggestions: ['See the clients with: acctl server client list'] } });
+    expect(again.json()).to.deep.include({
+      error: {
+        code: 'not_found',
+        exit_code: 4,
+        message: `No OAuth client with client_id ${created.client_id}`,
+        suggestions: ['See the clients with: acctl server client list'],
+      },
+    });
   });
 
   it('an unknown scope exits 2 with a clear message and registers nothing', async () => {
@@ -121,7 +128,10 @@ describe('acctl server client', function () {
   it('a public client gets no secret and cannot use client_credentials', async () => {
     const refused = await cli('create', '--name', 'spa', '--public', '--grant-type', 'client_credentials', '--json');
     expect(refused.exitCode).to.equal(2);
-    expect(refused.json<{ error: { code: string; message: string } }>().error).to.include({ code: 'usage_error', message: 'A public client has no secret, so it cannot use client_credentials' });
+    expect(refused.json<{ error: { code: string; message: string } }>().error).to.include({
+      code: 'usage_error',
+      message: 'A public client has no secret, so it cannot use client_credentials',
+    });
 
     const result = await cli('create', '--name', 'spa', '--public', '--redirect-uri', 'https://app.example.com/callback', '--json');
     expect(result.exitCode, result.stderr).to.equal(0);
@@ -133,7 +143,17 @@ describe('acctl server client', function () {
   });
 
   it('a redirect URI must be an absolute http(s) URL', async () => {
-    const result = await cli('create', '--name', 'web', '--grant-type', 'authorization_code', '--redirect-uri', 'javascript:alert(1)', '--redirect-uri', '/callback');
+    const result = await cli(
+      'create',
+      '--name',
+      'web',
+      '--grant-type',
+      'authorization_code',
+      '--redirect-uri',
+      'javascript:alert(1)',
+      '--redirect-uri',
+      '/callback',
+    );
     expect(result.exitCode).to.equal(2);
     expect(result.stderr).to.include('Redirect URI javascript:alert(1) must use http or https');
     expect(result.stderr).to.include('Redirect URI /callback is not an absolute URL');

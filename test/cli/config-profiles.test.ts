@@ -16,7 +16,8 @@ const unreachable = 'http://127.0.0.1:9';
 describe('acctl config (profiles, their settings, and which server a command uses)', function () {
   this.timeout(300000);
   let configHome: string;
-  const acctl = (args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> => runCli(args, { env: { XDG_CONFIG_HOME: configHome, ...env } });
+  const acctl = (args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> =>
+    runCli(args, { env: { XDG_CONFIG_HOME: configHome, ...env } });
   const ok = (result: CliResult): CliResult => {
     expect(result.exitCode, result.stderr).to.equal(0);
     return result;
@@ -30,10 +31,12 @@ describe('acctl config (profiles, their settings, and which server a command use
   it('lists the default profile as current when nothing is configured', async () => {
     const overview = ok(await acctl(['config', 'list', '--json'])).json<ProfilesOverview>();
     expect(overview.current_profile).to.equal('default');
-    expect(overview.profiles).to.deep.equal([{ name: 'default', current: true, server: null, server_source: null, signed_in: false, subject: null, expires_at: null }]);
+    expect(overview.profiles).to.deep.equal([
+      { name: 'default', current: true, server: null, server_source: null, signed_in: false, subject: null, expires_at: null },
+    ]);
   });
 
-  it('sets a profile\'s server in config.json, mode 0600 in a 0700 folder', async () => {
+  it("sets a profile's server in config.json, mode 0600 in a 0700 folder", async () => {
     const set = ok(await acctl(['config', 'set', 'server', 'https://staging.example.com/', '--profile', 'staging', '--json'])).json();
     expect(set).to.deep.equal({ key: 'server', profile: 'staging', value: 'https://staging.example.com', config_file: configFile() });
     expect(statSync(configFile()).mode & 0o777).to.equal(0o600);
@@ -55,25 +58,49 @@ describe('acctl config (profiles, their settings, and which server a command use
     const overview = ok(await acctl(['config', 'list', '--json'])).json<ProfilesOverview>();
     expect(overview.profiles.filter((profile) => profile.current).map((profile) => profile.name)).to.deep.equal(['staging']);
     expect(ok(await acctl(['config', 'get', 'profile'])).stdout).to.equal('staging\n');
-    const table = ok(await acctl(['config', 'list'])).stdout.trimEnd().split('\n');
+    const table = ok(await acctl(['config', 'list']))
+      .stdout.trimEnd()
+      .split('\n');
     expect(table[0]).to.match(/^CURRENT\s+PROFILE\s+SERVER\s+SIGNED IN$/);
     expect(table.find((line) => line.includes('staging'))).to.match(/^\*\s+staging\s+https:\/\/staging\.example\.com\s+no$/);
   });
 
-  it('get server says where the value comes from: the current profile\'s setting, ACCTL_SERVER, or the default', async () => {
-    expect(ok(await acctl(['config', 'get', 'server', '--json'])).json<ConfigGetResult>()).to.include({ value: null, effective: 'http://127.0.0.1:8080', source: 'default' });
+  it("get server says where the value comes from: the current profile's setting, ACCTL_SERVER, or the default", async () => {
+    expect(ok(await acctl(['config', 'get', 'server', '--json'])).json<ConfigGetResult>()).to.include({
+      value: null,
+      effective: 'http://127.0.0.1:8080',
+      source: 'default',
+    });
     ok(await acctl(['config', 'set', 'server', 'https://prod.example.com']));
-    expect(ok(await acctl(['config', 'get', 'server', '--json'])).json<ConfigGetResult>()).to.include({ profile: 'default', value: 'https://prod.example.com', source: 'config' });
-    expect(ok(await acctl(['config', 'get', 'server', '--json'], { ACCTL_SERVER: 'https://env.example.com' })).json<ConfigGetResult>()).to.include({ value: 'https://prod.example.com', effective: 'https://env.example.com', source: 'env' });
+    expect(ok(await acctl(['config', 'get', 'server', '--json'])).json<ConfigGetResult>()).to.include({
+      profile: 'default',
+      value: 'https://prod.example.com',
+      source: 'config',
+    });
+    expect(ok(await acctl(['config', 'get', 'server', '--json'], { ACCTL_SERVER: 'https://env.example.com' })).json<ConfigGetResult>()).to.include({
+      value: 'https://prod.example.com',
+      effective: 'https://env.example.com',
+      source: 'env',
+    });
   });
 
-  it('deletes a profile\'s settings and credentials; not the current one; an unknown one exits 4', async () => {
+  it("deletes a profile's settings and credentials; not the current one; an unknown one exits 4", async () => {
     ok(await acctl(['config', 'set', 'server', 'https://old.example.com', '--profile', 'old']));
     // Credentials of a server that cannot be reached: deleted anyway, with a warning.
-    writeFileSync(path.join(configHome, 'acctl', 'credentials.json'), JSON.stringify({ profiles: { old: { server: unreachable, access_token: 'a', refresh_token: 'r', expires_at: new Date().toISOString(), scope: '', subject: 'u' } } }), { mode: 0o600 });
+    writeFileSync(
+      path.join(configHome, 'acctl', 'credentials.json'),
+      JSON.stringify({
+        profiles: { old: { server: unreachable, access_token: 'a', refresh_token: 'r', expires_at: new Date().toISOString(), scope: '', subject: 'u' } },
+      }),
+      { mode: 0o600 },
+    );
     const deleted = ok(await acctl(['config', 'delete', 'old', '--json'])).json();
     expect(deleted).to.deep.include({ profile: 'old', settings_removed: true, removed: true, revoked: false });
-    expect(ok(await acctl(['config', 'list', '--json'])).json<ProfilesOverview>().profiles.map((profile) => profile.name)).to.deep.equal(['default']);
+    expect(
+      ok(await acctl(['config', 'list', '--json']))
+        .json<ProfilesOverview>()
+        .profiles.map((profile) => profile.name),
+    ).to.deep.equal(['default']);
     expect((await acctl(['config', 'delete', 'old'])).exitCode).to.equal(exitCodes.not_found);
     ok(await acctl(['config', 'use', 'current']));
     const refused = await acctl(['config', 'delete', 'current', '--json']);
@@ -90,14 +117,15 @@ describe('acctl config (profiles, their settings, and which server a command use
     });
     after(() => t.close());
     /** principal list with ACCTL_TOKEN, so only the choice of server is under test. */
-    const list = (args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> => acctl(['principal', 'list', '--json', ...args], { ACCTL_TOKEN: token, ...env });
+    const list = (args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> =>
+      acctl(['principal', 'list', '--json', ...args], { ACCTL_TOKEN: token, ...env });
 
     beforeEach(async () => {
       ok(await acctl(['config', 'set', 'server', serverOrigin(t), '--profile', 'live']));
       ok(await acctl(['config', 'set', 'server', unreachable, '--profile', 'gone']));
     });
 
-    it('the current profile\'s server serves a command with no --server, ACCTL_SERVER or --profile', async () => {
+    it("the current profile's server serves a command with no --server, ACCTL_SERVER or --profile", async () => {
       ok(await acctl(['config', 'use', 'live']));
       expect(ok(await list([])).json<PrincipalList>().data).to.be.an('array');
       ok(await acctl(['config', 'use', 'gone']));
@@ -110,7 +138,7 @@ describe('acctl config (profiles, their settings, and which server a command use
       ok(await list(['--profile', 'live'], { ACCTL_PROFILE: 'gone' }));
     });
 
-    it('acctl login signs in to the current profile\'s server when no --server is given', async () => {
+    it("acctl login signs in to the current profile's server when no --server is given", async () => {
       ok(await acctl(['config', 'use', 'live']));
       // No browser and a short wait: the sign-in URL (on stderr with --json) shows which server it chose.
       const result = await acctl(['login', '--no-browser', '--timeout', '1', '--json']);
@@ -125,7 +153,7 @@ describe('acctl config (profiles, their settings, and which server a command use
       expect(result.stderr).to.contain(`${serverOrigin(t)}/v1/oauth/authorize?`);
     });
 
-    it('ACCTL_SERVER beats the profile\'s server, and --server beats ACCTL_SERVER', async () => {
+    it("ACCTL_SERVER beats the profile's server, and --server beats ACCTL_SERVER", async () => {
       ok(await acctl(['config', 'use', 'live']));
       expect((await list([], { ACCTL_SERVER: unreachable })).exitCode).to.equal(exitCodes.server_unreachable);
       ok(await list(['--server', serverOrigin(t)], { ACCTL_SERVER: unreachable }));

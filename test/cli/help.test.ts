@@ -22,7 +22,7 @@ describe('acctl --version and --help', function () {
     for (const entry of ['server client', 'server keys', 'server user', 'server migrate', 'server start']) expect(server.stdout).to.include(entry);
   });
 
-  it('shows a command\'s flags and examples', async () => {
+  it("shows a command's flags and examples", async () => {
     const result = await runCli(['server', 'client', 'create', '--help']);
     expect(result.exitCode).to.equal(0);
     expect(result.stdout).to.include('--name=<value>');

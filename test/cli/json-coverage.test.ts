@@ -11,7 +11,9 @@ const withoutJson: Record<string, string> = {
   'audit browse': 'an interactive terminal program that prints no result; `acctl audit events --json` gives scripts the same events',
 };
 
-const surface = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'cli', 'surface.json'), 'utf8')) as { commands: Record<string, { flags: Record<string, unknown> }> };
+const surface = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'cli', 'surface.json'), 'utf8')) as {
+  commands: Record<string, { flags: Record<string, unknown> }>;
+};
 const commandIds = Object.keys(surface.commands);
 
 /** Every test file's text (CLI runs live in test/cli, test/gitops and others), to find which commands a test runs with --json. */
@@ -21,7 +23,10 @@ const testSources = readdirSync(path.join(repoRoot, 'test'), { recursive: true, 
 
 /** A call like `cli(['webhook', 'create', ..., '--json'])` on one line: the command's words as the start of an argument list. */
 function runWithJson(id: string): boolean {
-  const words = id.split(' ').map((word) => `'${word}'`).join(', ');
+  const words = id
+    .split(' ')
+    .map((word) => `'${word}'`)
+    .join(', ');
   return testSources.some((source) => source.split('\n').some((line) => line.includes(`[${words}`) && line.includes("'--json'")));
 }
 
@@ -33,14 +38,21 @@ describe('--json on every command (scripts rely on one JSON document on stdout)'
 
   it('every command other than the documented exceptions declares --json', () => {
     const missing = commandIds.filter((id) => !(id in withoutJson) && !('json' in surface.commands[id]!.flags));
-    expect(missing, 'commands without --json: add it (AcctlCommand, cli/src/base/acctl-command.ts, enables it) or document the exception above').to.deep.equal([]);
+    expect(missing, 'commands without --json: add it (AcctlCommand, cli/src/base/acctl-command.ts, enables it) or document the exception above').to.deep.equal(
+      [],
+    );
   });
 
   it('every command is run with --json by some test', () => {
     // client.test.ts runs `acctl server client ...` through a helper that adds the first words.
     // audit-tail.test.ts starts `acctl audit tail` through startTail, which adds the first words.
-    const throughHelper: Record<string, string> = { 'server client delete': "cli('delete'", 'server client rotate-secret': "cli('rotate-secret'", 'audit tail': 'startTail(' };
-    const helperRun = (id: string): boolean => id in throughHelper && testSources.some((source) => source.split('\n').some((line) => line.includes(throughHelper[id]!) && line.includes("'--json'")));
+    const throughHelper: Record<string, string> = {
+      'server client delete': "cli('delete'",
+      'server client rotate-secret': "cli('rotate-secret'",
+      'audit tail': 'startTail(',
+    };
+    const helperRun = (id: string): boolean =>
+      id in throughHelper && testSources.some((source) => source.split('\n').some((line) => line.includes(throughHelper[id]!) && line.includes("'--json'")));
     const untested = commandIds.filter((id) => !(id in withoutJson) && !runWithJson(id) && !helperRun(id));
     expect(untested, 'commands no test runs with --json').to.deep.equal([]);
   });

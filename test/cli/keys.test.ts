@@ -7,7 +7,8 @@ describe('acctl server keys rotate', function () {
   this.timeout(60000);
   let databaseUrl: string;
   const keyEncryptionKey = randomBytes(32).toString('base64');
-  const rotate = (key: string | undefined) => runCli(['server', 'keys', 'rotate', '--json'], { env: { DATABASE_URL: databaseUrl, ACCTL_KEY_ENCRYPTION_KEY: key } });
+  const rotate = (key: string | undefined) =>
+    runCli(['server', 'keys', 'rotate', '--json'], { env: { DATABASE_URL: databaseUrl, ACCTL_KEY_ENCRYPTION_KEY: key } });
 
   before(async () => {
     databaseUrl = await freshDatabase();

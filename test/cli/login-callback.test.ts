@@ -21,7 +21,10 @@ describe('acctl login loopback listener', () => {
       try {
         const response = await fetch(`${callback.redirectUri}?code=abc&state=st-2${iss}`);
         expect(response.status).to.equal(400);
-        const error = await callback.code.then(() => undefined, (e: Error) => e);
+        const error = await callback.code.then(
+          () => undefined,
+          (e: Error) => e,
+        );
         expect(error?.message).to.match(/issuer/);
       } finally {
         await callback.close();

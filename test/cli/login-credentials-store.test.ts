@@ -6,7 +6,14 @@ import { expect } from 'chai';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock, type StoredProfile } from '../../cli/src/credentials/store.js';
 import { createPkcePair, sameState } from '../../cli/src/login/pkce.js';
 
-const profile: StoredProfile = { server: 'http://127.0.0.1:1', access_token: 'a.b.c', refresh_token: 'r', expires_at: new Date(0).toISOString(), scope: 'read:policies', subject: 'u' };
+const profile: StoredProfile = {
+  server: 'http://127.0.0.1:1',
+  access_token: 'a.b.c',
+  refresh_token: 'r',
+  expires_at: new Date(0).toISOString(),
+  scope: 'read:policies',
+  subject: 'u',
+};
 
 describe('acctl login: the credentials file, its lock, and the login checks', () => {
   let dir: string;

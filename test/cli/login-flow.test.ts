@@ -54,7 +54,11 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     writeFileSync(credentialsFile, JSON.stringify(contents));
   };
   const tokenGrant = async (fields: Record<string, string>): Promise<{ status: number; body: { error?: string } }> => {
-    const response = await fetch(`${t.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const response = await fetch(`${t.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
     return { status: response.status, body: (await response.json()) as { error?: string } };
   };
 
@@ -117,7 +121,14 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
 
   it('whoami --json shows the signed-in user, the client and the scopes', async () => {
     const whoami = ok(await cli(['whoami', '--json'])).json<WhoamiResult>();
-    expect(whoami).to.include({ profile: 'default', subject: user.id, client_id: 'acctl-cli', server: serverOrigin(t), expired: false, overridden_by_env: false });
+    expect(whoami).to.include({
+      profile: 'default',
+      subject: user.id,
+      client_id: 'acctl-cli',
+      server: serverOrigin(t),
+      expired: false,
+      overridden_by_env: false,
+    });
     expect(whoami.scopes).to.include('read:policies');
   });
 
@@ -126,7 +137,7 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     expect(list.data).to.be.an('array');
   });
 
-  it('refuses to send a profile\'s token to a server other than the one that issued it', async () => {
+  it("refuses to send a profile's token to a server other than the one that issued it", async () => {
     const result = await cli(['policy', 'list', '--json'], { ACCTL_SERVER: 'http://127.0.0.1:9' });
     expect(result.exitCode).to.equal(exitCodes.auth_error);
     expect(result.json<{ error: { message: string } }>().error.message).to.match(/is signed in to .*, not http:\/\/127\.0\.0\.1:9/);

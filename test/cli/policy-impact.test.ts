@@ -24,7 +24,11 @@ const storedPolicies = [
   { name: 'hr-read', status: 'active', rules: [rule('department', ['hr'], 'database', 'hr-db', 'read')] },
 ];
 
-const request = (attributes: Record<string, string>, resource: string, identifier: string, action: string) => ({ principal: { type: 'USER', attributes }, resource: { type: resource, identifier }, action });
+const request = (attributes: Record<string, string>, resource: string, identifier: string, action: string) => ({
+  principal: { type: 'USER', attributes },
+  resource: { type: resource, identifier },
+  action,
+});
 
 /** Policy files as YAML, as a pull request would change them. */
 const ledgerFile = (departments: string[]) =>
@@ -93,7 +97,10 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
   });
 
   it('exits 0 when the local files change no recorded decision: a file identical to the stored policy, a new policy nothing asked for', async () => {
-    const dir = folder({ 'ledger-read.yaml': ledgerFile(['finance']), 'new-policy.yaml': `name: new-policy\nstatus: active\nrules:\n  - effect: allow\n    principals: {type: SERVICE}\n    resources: {type: queue, identifiers: ["*"]}\n    actions: [publish]\n` });
+    const dir = folder({
+      'ledger-read.yaml': ledgerFile(['finance']),
+      'new-policy.yaml': `name: new-policy\nstatus: active\nrules:\n  - effect: allow\n    principals: {type: SERVICE}\n    resources: {type: queue, identifiers: ["*"]}\n    actions: [publish]\n`,
+    });
     const result = await cli(['policy', 'impact', dir, '--json']);
     expect(result.exitCode, result.stderr).to.equal(gateExitCodes.passed);
     const json = result.json<ImpactJson>();
@@ -108,7 +115,11 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
     const result = await cli(['policy', 'impact', dir, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summary } });
     expect(result.exitCode, result.stderr).to.equal(gateExitCodes.flagged);
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).to.match(new RegExp(`^::error file=${path.join(dir, 'ledger-read.yaml')},line=4,col=5,title=acctl policy impact%3A deny → allow::1 recorded decision would flip deny → allow`));
+    expect(lines[0]).to.match(
+      new RegExp(
+        `^::error file=${path.join(dir, 'ledger-read.yaml')},line=4,col=5,title=acctl policy impact%3A deny → allow::1 recorded decision would flip deny → allow`,
+      ),
+    );
     expect(lines[1]).to.match(new RegExp(`^::warning file=${path.join(dir, 'payments-write.yaml')},line=1,.*::1 recorded decision would flip allow → deny`));
     expect(lines.at(-1)).to.match(/^acctl policy impact: 5 recorded decisions replayed/);
     expect(readFileSync(summary, 'utf8')).to.match(/^### 🚨 acctl policy impact\n/);
@@ -141,9 +152,11 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
     expect(bad.stderr).to.contain('--since: yesterday is neither a duration');
   });
 
-  it('markdown: the summary first, every flip folded, cut to fit GitHub\'s comment limit when thousands flip', async () => {
+  it("markdown: the summary first, every flip folded, cut to fit GitHub's comment limit when thousands flip", async () => {
     for (let batch = 0; batch < 20; batch += 1) {
-      const requests = Array.from({ length: 100 }, (_, n) => request({ department: 'sales', employee: `e-${batch}-${n}-${'x'.repeat(40)}` }, 'database', 'ledger', 'read'));
+      const requests = Array.from({ length: 100 }, (_, n) =>
+        request({ department: 'sales', employee: `e-${batch}-${n}-${'x'.repeat(40)}` }, 'database', 'ledger', 'read'),
+      );
       await call('POST', '/v1/decisions/batch', { requests });
     }
     const result = await cli(['policy', 'impact', changed(), '--format', 'markdown']);

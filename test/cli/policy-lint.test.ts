@@ -31,7 +31,10 @@ rules:
     actions: [read]
 `;
 
-const duplicateRules = aPolicyFile('dup', '  - effect: allow\n    principals: {type: USER}\n    resources: {type: database, identifiers: ["prod-*"]}\n    actions: [read]\n');
+const duplicateRules = aPolicyFile(
+  'dup',
+  '  - effect: allow\n    principals: {type: USER}\n    resources: {type: database, identifiers: ["prod-*"]}\n    actions: [read]\n',
+);
 
 describe('acctl policy lint', function () {
   this.timeout(60000);
@@ -41,7 +44,9 @@ describe('acctl policy lint', function () {
     const { file } = folder({ 'db.yaml': typo });
     const result = await runCli(['policy', 'lint', file('db.yaml')]);
     expect(result.exitCode).to.equal(1);
-    expect(result.stdout).to.include(`${file('db.yaml')}:9:5 error unknown field \`acitons\`; did you mean \`actions\`? (unknown-field)\n  9 |     acitons: [read]\n    |     ^^^^^^^`);
+    expect(result.stdout).to.include(
+      `${file('db.yaml')}:9:5 error unknown field \`acitons\`; did you mean \`actions\`? (unknown-field)\n  9 |     acitons: [read]\n    |     ^^^^^^^`,
+    );
     expect(result.stdout).to.include('✘ 1 error in 1 file');
   });
 

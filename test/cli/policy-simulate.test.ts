@@ -52,7 +52,10 @@ describe('acctl policy simulate (against a running server)', function () {
   after(() => t.close());
 
   it('exits 0 when every request is allowed: a YAML list from a file, against a stored policy named by name (a draft, too)', async () => {
-    const requests = file('allowed.yaml', `- principal: {type: USER, attributes: {department: finance}}\n  resource: {type: database, identifier: ledger}\n  action: read\n  context: {risk_score: 5}\n- ${JSON.stringify(request('finance', 20))}\n`);
+    const requests = file(
+      'allowed.yaml',
+      `- principal: {type: USER, attributes: {department: finance}}\n  resource: {type: database, identifier: ledger}\n  action: read\n  context: {risk_score: 5}\n- ${JSON.stringify(request('finance', 20))}\n`,
+    );
     const result = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--requests', requests]);
     expect(result.exitCode, result.stderr).to.equal(gateExitCodes.passed);
     expect(result.stdout).to.contain('ledger-read v1 (draft').and.to.contain('2 requests: 2 allowed, 0 denied');
@@ -82,7 +85,10 @@ describe('acctl policy simulate (against a running server)', function () {
 
   it('simulates a local policy file through the inline endpoint, storing nothing', async () => {
     // The local version also lets sales read: the stored one does not.
-    const local = file('ledger-read.yaml', `name: ledger-read\nstatus: active\nrules:\n  - effect: allow\n    principals: {type: USER, attributes: {department: [finance, sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`);
+    const local = file(
+      'ledger-read.yaml',
+      `name: ledger-read\nstatus: active\nrules:\n  - effect: allow\n    principals: {type: USER, attributes: {department: [finance, sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`,
+    );
     const result = await cli(['policy', 'simulate', '--file', local, '--json'], { input: JSON.stringify([request('sales'), request('finance', 90)]) });
     expect(result.exitCode, result.stderr).to.equal(gateExitCodes.passed);
     const json = result.json<SimulateJson>();
@@ -93,13 +99,17 @@ describe('acctl policy simulate (against a running server)', function () {
   });
 
   it('--explain shows the matched rule with the conditions it met, and why rules did not apply to a denied request', async () => {
-    const result = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--explain'], { input: JSON.stringify([request('finance', 12), request('finance', 70)]) });
+    const result = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--explain'], {
+      input: JSON.stringify([request('finance', 12), request('finance', 70)]),
+    });
     expect(result.exitCode, result.stderr).to.equal(gateExitCodes.flagged);
     const [, first, second] = result.stdout.split(/\n(?=#\d )/);
     expect(first).to.match(/^#1 ALLOW USER \{department=finance\} read database:ledger/);
     expect(first).to.contain('matched rule 0 (allow): risk_score 12 < 50');
     expect(second).to.match(/^#2 DENY /);
-    expect(second).to.contain('no rule matched').and.to.match(/not applied: .*risk_score/);
+    expect(second)
+      .to.contain('no rule matched')
+      .and.to.match(/not applied: .*risk_score/);
   });
 
   it('finds a policy by its exact name behind more than a page of policies whose names contain it', async () => {
@@ -110,11 +120,13 @@ describe('acctl policy simulate (against a running server)', function () {
     expect(result.json<SimulateJson>().policy).to.include({ id: stored.id, name: 'ledger-read' });
   });
 
-  it('exits 1 on errors: an unknown policy, an invalid request (with the server\'s detail), no policy given', async () => {
+  it("exits 1 on errors: an unknown policy, an invalid request (with the server's detail), no policy given", async () => {
     const unknown = await cli(['policy', 'simulate', '--policy', 'no-such-policy'], { input: JSON.stringify(request('finance')) });
     expect(unknown.exitCode).to.equal(gateExitCodes.error);
     expect(unknown.stderr).to.contain('No policy named or with id no-such-policy');
-    const invalid = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--json'], { input: JSON.stringify([request('finance'), { principal: { type: 'USER' }, action: 'read' }]) });
+    const invalid = await cli(['policy', 'simulate', '--policy', 'ledger-read', '--json'], {
+      input: JSON.stringify([request('finance'), { principal: { type: 'USER' }, action: 'read' }]),
+    });
     expect(invalid.exitCode).to.equal(gateExitCodes.error);
     const { error } = invalid.json<{ error: { code: string; exit_code: number; message: string } }>();
     expect(error).to.include({ code: 'usage_error', exit_code: gateExitCodes.error });

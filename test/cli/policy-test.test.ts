@@ -56,7 +56,7 @@ describe('acctl policy test', function () {
     expect(result.stdout).to.include('✔ Policy tests passed');
   });
 
-  it('shows a failed test with what differed, its place and the engine\'s explanation, and exits 1', async () => {
+  it("shows a failed test with what differed, its place and the engine's explanation, and exits 1", async () => {
     const { dir, file } = folder({ 'db.yaml': policy, 'db.test.yaml': testFile('allow') });
     const result = await runCli(['policy', 'test', dir]);
     expect(result.exitCode).to.equal(1);
@@ -99,7 +99,14 @@ describe('acctl policy test', function () {
     const report = result.json<TestJson>();
     expect(report.ok).to.equal(false);
     expect(report.summary).to.deep.equal({ files: 1, tests: 2, passed: 1, failed: 1, checks: 2 });
-    expect(report.results[1]!.checks[0]).to.deep.include({ principal: 'engineer', resource: 'orders', action: 'read', expected: 'allow', decision: 'deny', passed: false });
+    expect(report.results[1]!.checks[0]).to.deep.include({
+      principal: 'engineer',
+      resource: 'orders',
+      action: 'read',
+      expected: 'allow',
+      decision: 'deny',
+      passed: false,
+    });
     expect(report.coverage!.rules).to.deep.equal({ covered: 1, total: 2, percent: 50 });
   });
 
@@ -107,7 +114,12 @@ describe('acctl policy test', function () {
     const { dir, file } = folder({ 'db.yaml': policy, 'db.test.yaml': testFile('allow'), 'summary.md': '' });
     const result = await runCli(['policy', 'test', dir, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: file('summary.md') } });
     expect(result.exitCode).to.equal(1);
-    expect(result.stdout).to.match(new RegExp(`^::error file=${file('db.test.yaml')},line=14,col=5,title=policy test failed%3A engineers without MFA::engineer × orders × read: expected allow, got deny%0ADenied`, 'm'));
+    expect(result.stdout).to.match(
+      new RegExp(
+        `^::error file=${file('db.test.yaml')},line=14,col=5,title=policy test failed%3A engineers without MFA::engineer × orders × read: expected allow, got deny%0ADenied`,
+        'm',
+      ),
+    );
     expect(readFileSync(file('summary.md'), 'utf8')).to.match(/^### ❌ acctl policy test: 1 passed, 1 failed/);
   });
 
@@ -130,7 +142,10 @@ describe('acctl policy test', function () {
   });
 
   it('runs nothing while a policy is invalid, reports why, and exits 1', async () => {
-    const { dir, file } = folder({ 'db.yaml': policy.replace('actions: [read]\n    conditions', 'acitons: [read]\n    conditions'), 'db.test.yaml': testFile('deny') });
+    const { dir, file } = folder({
+      'db.yaml': policy.replace('actions: [read]\n    conditions', 'acitons: [read]\n    conditions'),
+      'db.test.yaml': testFile('deny'),
+    });
     const result = await runCli(['policy', 'test', dir]);
     expect(result.exitCode).to.equal(1);
     expect(result.stdout).to.include(`${file('db.yaml')}:7:5 error unknown field \`acitons\`; did you mean \`actions\`? (unknown-field)`);

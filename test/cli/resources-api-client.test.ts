@@ -28,7 +28,15 @@ describe('the CLI API client (no server)', () => {
   });
 
   it('maps problem statuses to exit codes: 401/403 auth_error, 404 not_found, 409/412 conflict, 400 usage_error', async () => {
-    const expected: Array<[number, string]> = [[401, 'auth_error'], [403, 'auth_error'], [404, 'not_found'], [409, 'conflict'], [412, 'conflict'], [400, 'usage_error'], [500, 'internal_error']];
+    const expected: Array<[number, string]> = [
+      [401, 'auth_error'],
+      [403, 'auth_error'],
+      [404, 'not_found'],
+      [409, 'conflict'],
+      [412, 'conflict'],
+      [400, 'usage_error'],
+      [500, 'internal_error'],
+    ];
     for (const [status, code] of expected) {
       const client = new ApiClient({ server: 'http://server.test', credentials, fetch: answering(status, { detail: `status ${status}`, code: 'x' }) });
       const failure = await failureOf(client.get('/principals'));
@@ -37,18 +45,35 @@ describe('the CLI API client (no server)', () => {
   });
 
   it('shows the field errors of a 400 after the detail', async () => {
-    const client = new ApiClient({ server: 'http://server.test', credentials, fetch: answering(400, { detail: 'The request is invalid', errors: [{ pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' }] }) });
-    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal('The request is invalid (body /kind: must be one of user, service, agent)');
+    const client = new ApiClient({
+      server: 'http://server.test',
+      credentials,
+      fetch: answering(400, { detail: 'The request is invalid', errors: [{ pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' }] }),
+    });
+    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal(
+      'The request is invalid (body /kind: must be one of user, service, agent)',
+    );
   });
 
   it('prefers ACCTL_TOKEN over a client id and secret, and names the variables when none is set', () => {
     expect(credentialsFromEnv({ ACCTL_TOKEN: 't', ACCTL_CLIENT_ID: 'c', ACCTL_CLIENT_SECRET: 's' })).to.deep.equal({ kind: 'bearer', token: 't' });
-    expect(credentialsFromEnv({ ACCTL_CLIENT_ID: 'c', ACCTL_CLIENT_SECRET: 's' })).to.deep.equal({ kind: 'client_credentials', clientId: 'c', clientSecret: 's' });
+    expect(credentialsFromEnv({ ACCTL_CLIENT_ID: 'c', ACCTL_CLIENT_SECRET: 's' })).to.deep.equal({
+      kind: 'client_credentials',
+      clientId: 'c',
+      clientSecret: 's',
+    });
     expect(() => credentialsFromEnv({ ACCTL_CLIENT_ID: 'c' })).to.throw(CommandError, /ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET/);
   });
 
   it('reads name=value flags with JSON scalars typed and everything else as text', () => {
-    expect(parseAssignments('attribute', ['team=payments', 'level=3', 'mfa=true', 'badge="007"', 'id=007', 'note=a=b'])).to.deep.equal({ team: 'payments', level: 3, mfa: true, badge: '007', id: '007', note: 'a=b' });
+    expect(parseAssignments('attribute', ['team=payments', 'level=3', 'mfa=true', 'badge="007"', 'id=007', 'note=a=b'])).to.deep.equal({
+      team: 'payments',
+      level: 3,
+      mfa: true,
+      badge: '007',
+      id: '007',
+      note: 'a=b',
+    });
     expect(() => parseAssignments('attribute', ['nameonly'])).to.throw(CommandError, /name=value/);
   });
 });

@@ -9,7 +9,14 @@ import { runCli, type CliResult } from './run-cli.js';
 const ledgerPolicy = {
   name: 'ledger-read',
   status: 'active',
-  rules: [{ effect: 'allow', principals: { type: 'USER', attributes: { department: ['finance'] } }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] }],
+  rules: [
+    {
+      effect: 'allow',
+      principals: { type: 'USER', attributes: { department: ['finance'] } },
+      resources: { type: 'database', identifiers: ['prod-*'] },
+      actions: ['read'],
+    },
+  ],
 };
 
 describe('acctl decision, API tokens and connection errors (against a running server)', function () {
@@ -35,7 +42,9 @@ describe('acctl decision, API tokens and connection errors (against a running se
   const requestFlags = ['--principal-type', 'USER', '--resource-type', 'database', '--resource', 'prod-ledger', '--action', 'read'];
 
   it('evaluates a request given by flags, with typed context values', async () => {
-    allowed = ok(await cli(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=finance', '--context', 'risk_score=0.2', '--json'])).json<Decision>();
+    allowed = ok(
+      await cli(['decision', 'evaluate', ...requestFlags, '--attribute', 'department=finance', '--context', 'risk_score=0.2', '--json']),
+    ).json<Decision>();
     expect(allowed.decision).to.equal('allow');
     expect(allowed.matched_rules[0]).to.include({ policy_name: 'ledger-read', effect: 'allow' });
   });
@@ -60,8 +69,14 @@ describe('acctl decision, API tokens and connection errors (against a running se
   });
 
   it('evaluates a batch read from stdin, in order', async () => {
-    const request = (department: string) => ({ principal: { type: 'USER', attributes: { department } }, resource: { type: 'database', identifier: 'prod-ledger' }, action: 'read' });
-    const answer = ok(await cli(['decision', 'batch', '--file', '-', '--json'], { input: JSON.stringify({ requests: [request('finance'), request('sales')] }) })).json<DecisionBatchResponse>();
+    const request = (department: string) => ({
+      principal: { type: 'USER', attributes: { department } },
+      resource: { type: 'database', identifier: 'prod-ledger' },
+      action: 'read',
+    });
+    const answer = ok(
+      await cli(['decision', 'batch', '--file', '-', '--json'], { input: JSON.stringify({ requests: [request('finance'), request('sales')] }) }),
+    ).json<DecisionBatchResponse>();
     expect(answer.results.map((result) => result.decision)).to.deep.equal(['allow', 'deny']);
   });
 

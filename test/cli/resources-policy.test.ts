@@ -7,7 +7,12 @@ import { apiAs, apiCli } from './resources-support.js';
 import type { CliResult } from './run-cli.js';
 
 const readRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] };
-const writeRule = { effect: 'allow', principals: { type: 'USER', attributes: { department: ['engineering'] } }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['write'] };
+const writeRule = {
+  effect: 'allow',
+  principals: { type: 'USER', attributes: { department: ['engineering'] } },
+  resources: { type: 'database', identifiers: ['prod-*'] },
+  actions: ['write'],
+};
 
 describe('acctl policy list/get/versions/history/rollback/delete/restore (against a running server)', function () {
   this.timeout(60000);
@@ -21,8 +26,18 @@ describe('acctl policy list/get/versions/history/rollback/delete/restore (agains
     cli = apiCli(t, client);
     policy = await call('POST', '/v1/policies', { name: 'ledger-access', description: 'Who may touch the ledger', status: 'draft', rules: [readRule] });
     // Version 2 activates it and adds a write rule; version 3 is the current state.
-    await call('PUT', `/v1/policies/${policy.id}`, { name: 'ledger-access', description: 'Who may touch the ledger', status: 'active', rules: [readRule, writeRule] });
-    await call('PUT', `/v1/policies/${policy.id}`, { name: 'ledger-access', description: 'Who may touch the ledger (reviewed)', status: 'active', rules: [readRule, writeRule] });
+    await call('PUT', `/v1/policies/${policy.id}`, {
+      name: 'ledger-access',
+      description: 'Who may touch the ledger',
+      status: 'active',
+      rules: [readRule, writeRule],
+    });
+    await call('PUT', `/v1/policies/${policy.id}`, {
+      name: 'ledger-access',
+      description: 'Who may touch the ledger (reviewed)',
+      status: 'active',
+      rules: [readRule, writeRule],
+    });
   });
   after(() => t.close());
 
@@ -59,13 +74,13 @@ describe('acctl policy list/get/versions/history/rollback/delete/restore (agains
     ]);
   });
 
-  it('refuses a rollback with a stale --expected-version: exit 5 and the server\'s detail', async () => {
+  it("refuses a rollback with a stale --expected-version: exit 5 and the server's detail", async () => {
     const stale = await cli(['policy', 'rollback', policy.id, '--version', '1', '--expected-version', '2']);
     expect(stale.exitCode).to.equal(exitCodes.conflict);
     expect(stale.stderr).to.contain('The policy is at version 3, not 2');
   });
 
-  it('rolls back to an earlier version\'s content as a new version', async () => {
+  it("rolls back to an earlier version's content as a new version", async () => {
     const rolledBack = ok(await cli(['policy', 'rollback', policy.id, '--version', '1', '--expected-version', '3', '--json'])).json<Policy>();
     expect(rolledBack).to.include({ version: 4, status: 'active' });
     expect(rolledBack.rules).to.have.length(1);

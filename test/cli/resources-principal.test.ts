@@ -24,7 +24,25 @@ describe('acctl principal (against a running server)', function () {
   };
 
   it('creates a principal with typed attributes and prints it as JSON', async () => {
-    created = ok(await cli(['principal', 'create', '--kind', 'service', '--name', 'billing-worker', '--display-name', 'Billing worker', '--attribute', 'department=finance', '--attribute', 'level=3', '--attribute', 'badge="007"', '--json'])).json<Principal>();
+    created = ok(
+      await cli([
+        'principal',
+        'create',
+        '--kind',
+        'service',
+        '--name',
+        'billing-worker',
+        '--display-name',
+        'Billing worker',
+        '--attribute',
+        'department=finance',
+        '--attribute',
+        'level=3',
+        '--attribute',
+        'badge="007"',
+        '--json',
+      ]),
+    ).json<Principal>();
     expect(created).to.include({ kind: 'service', name: 'billing-worker', display_name: 'Billing worker', status: 'active' });
     expect(created.attributes).to.deep.equal({ department: 'finance', level: 3, badge: '007' });
   });
@@ -36,7 +54,9 @@ describe('acctl principal (against a running server)', function () {
   });
 
   it('lists principals filtered by kind and attribute, as the API envelope', async () => {
-    const list = ok(await cli(['principal', 'list', '--kind', 'service', '--attribute', 'department=finance', '--limit', '10', '--json'])).json<PrincipalList>();
+    const list = ok(
+      await cli(['principal', 'list', '--kind', 'service', '--attribute', 'department=finance', '--limit', '10', '--json']),
+    ).json<PrincipalList>();
     expect(list.data.map((principal) => principal.id)).to.deep.equal([created.id]);
     expect(list.pagination).to.include({ total: 1, page: 1, per_page: 10 });
   });
@@ -51,11 +71,13 @@ describe('acctl principal (against a running server)', function () {
   });
 
   it('updates a principal with a merge patch: sets one attribute and removes another', async () => {
-    const principal = ok(await cli(['principal', 'update', created.id, '--attribute', 'department=security', '--remove-attribute', 'badge', '--json'])).json<Principal>();
+    const principal = ok(
+      await cli(['principal', 'update', created.id, '--attribute', 'department=security', '--remove-attribute', 'badge', '--json']),
+    ).json<Principal>();
     expect(principal.attributes).to.deep.equal({ department: 'security', level: 3 });
   });
 
-  it('deletes a principal, after which getting it exits 4 with the server\'s detail', async () => {
+  it("deletes a principal, after which getting it exits 4 with the server's detail", async () => {
     const deleted = ok(await cli(['principal', 'delete', created.id, '--json'])).json<Principal>();
     expect(deleted.status).to.equal('deleted');
     const missing = await cli(['principal', 'get', '00000000-0000-4000-8000-000000000000']);

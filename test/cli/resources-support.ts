@@ -8,19 +8,34 @@ export function serverOrigin(t: TestApp): string {
 }
 
 /** Runs the CLI against the test server with a client's credentials in the environment. */
-export function apiCli(t: TestApp, client: TestClient): (args: readonly string[], options?: { input?: string; env?: Record<string, string | undefined>; cwd?: string }) => Promise<CliResult> {
+export function apiCli(
+  t: TestApp,
+  client: TestClient,
+): (args: readonly string[], options?: { input?: string; env?: Record<string, string | undefined>; cwd?: string }) => Promise<CliResult> {
   return (args, options = {}) =>
-    runCli(args, { input: options.input, cwd: options.cwd, env: { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret, ...options.env } });
+    runCli(args, {
+      input: options.input,
+      cwd: options.cwd,
+      env: { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret, ...options.env },
+    });
 }
 
 /** Calls the API in-process with a client's token (to set the scene without spawning the CLI). */
-export async function apiAs(t: TestApp, scopes: string[]): Promise<{ client: TestClient; call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => Promise<any> }> {
+export async function apiAs(
+  t: TestApp,
+  scopes: string[],
+): Promise<{ client: TestClient; call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => Promise<any> }> {
   const client = await registerClient(t.app, scopes);
   const token = await accessToken(t.app, client, scopes.join(' '));
   return {
     client,
     call: async (method, url, payload) => {
-      const response = await t.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { authorization: `Bearer ${token}` } });
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: payload as Record<string, unknown> | undefined,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
       return response.json();
     },

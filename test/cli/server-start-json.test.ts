@@ -18,7 +18,11 @@ describe('acctl server start --json', function () {
 
   it('prints one JSON document once the server listens: where it is and which database it uses', async () => {
     const port = await findFreePort();
-    child = spawnCli(['server', 'start', '--port', String(port), '--json'], { DATABASE_URL: await freshDatabase(), ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ACCTL_LOG_LEVEL: 'silent' });
+    child = spawnCli(['server', 'start', '--port', String(port), '--json'], {
+      DATABASE_URL: await freshDatabase(),
+      ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ACCTL_LOG_LEVEL: 'silent',
+    });
     let stdout = '';
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -53,13 +53,18 @@ describe('acctl server start with the embedded database', function () {
     let output = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     const server: StartedServer = { child, baseUrl: `http://127.0.0.1:${port}/v1`, output: () => output, exited };
     started.push(server);
     const deadline = Date.now() + 90000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering:\n${output}`);
-      const status = await fetch(`${server.baseUrl}/health`).then((response) => response.status, () => 0);
+      const status = await fetch(`${server.baseUrl}/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
       if (status === 200) return server;
       if (Date.now() > deadline) throw new Error(`server did not answer /v1/health within 90 s:\n${output}`);
       await delay(250);

@@ -11,7 +11,8 @@ describe('acctl token (API tokens, against a running server)', function () {
   let t: TestApp;
   let admin: ReturnType<typeof apiCli>;
   /** The CLI with only ACCTL_TOKEN as credentials. */
-  const withToken = (token: string, args: readonly string[], input?: string): Promise<CliResult> => runCli(args, { input, env: { ACCTL_SERVER: serverOrigin(t), ACCTL_TOKEN: token } });
+  const withToken = (token: string, args: readonly string[], input?: string): Promise<CliResult> =>
+    runCli(args, { input, env: { ACCTL_SERVER: serverOrigin(t), ACCTL_TOKEN: token } });
 
   before(async () => {
     t = await startTestApp({ listen: true });
@@ -42,7 +43,9 @@ describe('acctl token (API tokens, against a running server)', function () {
 
   it('prints the token once for people, saying it will not be shown again, and warns when it never expires', async () => {
     const result = ok(await admin(['token', 'create', '--name', 'forever', '--scope', 'read:policies']));
-    expect(result.stdout).to.match(/acctl_[0-9A-Za-z]{46}/).and.to.contain('it will not be shown again');
+    expect(result.stdout)
+      .to.match(/acctl_[0-9A-Za-z]{46}/)
+      .and.to.contain('it will not be shown again');
     expect(result.stdout).to.match(/expires\s+never/);
   });
 

@@ -18,10 +18,13 @@ describe('acctl server user create', function () {
   after(async () => db?.destroy());
 
   it('creates a user with the password read from stdin, stored as a scrypt hash', async () => {
-    const result = await runCli(['server', 'user', 'create', '--username', 'alice', '--display-name', 'Alice Martin', '--admin', '--password-stdin', '--json'], {
-      env: { DATABASE_URL: databaseUrl },
-      input: `${password}\nthe next line is not read\n`,
-    });
+    const result = await runCli(
+      ['server', 'user', 'create', '--username', 'alice', '--display-name', 'Alice Martin', '--admin', '--password-stdin', '--json'],
+      {
+        env: { DATABASE_URL: databaseUrl },
+        input: `${password}\nthe next line is not read\n`,
+      },
+    );
     expect(result.exitCode, result.stderr).to.equal(0);
     const created = result.json<{ id: string; username: string; display_name: string; admin: boolean; status: string }>();
     expect(created).to.include({ username: 'alice', display_name: 'Alice Martin', admin: true, status: 'active' });
@@ -46,14 +49,20 @@ describe('acctl server user create', function () {
   });
 
   it('refuses a password shorter than 12 characters', async () => {
-    const result = await runCli(['server', 'user', 'create', '--username', 'carol', '--password-stdin'], { env: { DATABASE_URL: databaseUrl }, input: 'short\n' });
+    const result = await runCli(['server', 'user', 'create', '--username', 'carol', '--password-stdin'], {
+      env: { DATABASE_URL: databaseUrl },
+      input: 'short\n',
+    });
     expect(result.exitCode).to.equal(2);
     expect(result.stderr.split('\n')[0]).to.equal('Error: The password must have 12 to 1024 characters');
     expect(await db('principals').where({ name: 'carol' }).first()).to.equal(undefined);
   });
 
   it('refuses a username with spaces around it (exit 2) and creates nobody', async () => {
-    const result = await runCli(['server', 'user', 'create', '--username', ' carol', '--password-stdin'], { env: { DATABASE_URL: databaseUrl }, input: `${password}\n` });
+    const result = await runCli(['server', 'user', 'create', '--username', ' carol', '--password-stdin'], {
+      env: { DATABASE_URL: databaseUrl },
+      input: `${password}\n`,
+    });
     expect(result.exitCode).to.equal(2);
     expect(result.stderr.split('\n')[0]).to.equal('Error: --username must have 1 to 200 characters, no control characters and no spaces around it');
     expect(await db('principals').whereILike('name', '%carol%').first()).to.equal(undefined);
@@ -66,7 +75,10 @@ describe('acctl server user create', function () {
   });
 
   it('exits 5 (conflict) when the username is taken, whatever its case', async () => {
-    const result = await runCli(['server', 'user', 'create', '--username', 'ALICE', '--password-stdin', '--json'], { env: { DATABASE_URL: databaseUrl }, input: `${password}\n` });
+    const result = await runCli(['server', 'user', 'create', '--username', 'ALICE', '--password-stdin', '--json'], {
+      env: { DATABASE_URL: databaseUrl },
+      input: `${password}\n`,
+    });
     expect(result.exitCode).to.equal(5);
     expect(result.json<{ error: { code: string } }>().error.code).to.equal('conflict');
   });

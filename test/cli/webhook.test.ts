@@ -53,7 +53,7 @@ describe('acctl webhook (against a running server and a receiver on loopback)', 
     ok(await cli(['webhook', 'delete', id]));
   });
 
-  it('refuses an unknown event type with the server\'s detail and exit code 2', async () => {
+  it("refuses an unknown event type with the server's detail and exit code 2", async () => {
     const result = await cli(['webhook', 'create', '--url', receiver.url(), '--event', 'no.such.event', '--json']);
     expect(result.exitCode).to.equal(exitCodes.usage_error);
     expect(result.json<{ error: { code: string; message: string } }>().error.code).to.equal('usage_error');
@@ -121,17 +121,26 @@ describe('acctl webhook (against a running server and a receiver on loopback)', 
 
   it('shows the delivery log with the attempts, filtered by status', async () => {
     await raise(t.app.db, sampleEvent('policy.created', 'pol-cli'));
-    const delivered = await eventually(async () => (await deliveriesOf(t.app, token, hook.id)).find((d: WebhookDelivery) => d.event_type === 'policy.created' && d.status === 'succeeded'), 15_000, 'the delivery');
+    const delivered = await eventually(
+      async () => (await deliveriesOf(t.app, token, hook.id)).find((d: WebhookDelivery) => d.event_type === 'policy.created' && d.status === 'succeeded'),
+      15_000,
+      'the delivery',
+    );
     const list = ok(await cli(['webhook', 'deliveries', hook.id, '--status', 'succeeded', '--json'])).json<WebhookDeliveryList>();
     expectSchema('webhook-delivery-list', list);
     expect(list.data.map((delivery) => delivery.id)).to.include(delivered.id);
     expect(list.data.every((delivery) => delivery.status === 'succeeded')).to.equal(true);
     expect(list.data.find((delivery) => delivery.id === delivered.id)!.attempts).to.have.lengthOf(1);
     expect(ok(await cli(['webhook', 'deliveries', hook.id, '--status', 'failed', '--json'])).json<WebhookDeliveryList>().data).to.deep.equal([]);
-    const lines = ok(await cli(['webhook', 'deliveries', hook.id, '--attempts'])).stdout.trimEnd().split('\n');
+    const lines = ok(await cli(['webhook', 'deliveries', hook.id, '--attempts']))
+      .stdout.trimEnd()
+      .split('\n');
     expect(lines[0]).to.match(/^ID\s+EVENT\s+STATUS\s+ATTEMPTS\s+LAST\s+NEXT\s+CREATED$/);
     const row = lines.findIndex((line) => line.startsWith(delivered.id));
-    expect(lines[row]).to.contain('policy.created').and.to.contain('succeeded').and.to.match(/200 in \d+ ms/);
+    expect(lines[row])
+      .to.contain('policy.created')
+      .and.to.contain('succeeded')
+      .and.to.match(/200 in \d+ ms/);
     expect(lines[row + 1]).to.match(/^\s+#1 \d{4}-\d\d-\d\d /);
   });
 
@@ -142,10 +151,14 @@ describe('acctl webhook (against a running server and a receiver on loopback)', 
     const before = receiver.requests.length;
     const queued = ok(await cli(['webhook', 'redeliver', hook.id, delivery!.id, '--json'])).json<WebhookDelivery>();
     expect(queued).to.include({ id: delivery!.id, status: 'pending' });
-    await eventually(async () => receiver.requests.slice(before).find((request) => request.headers['webhook-id'] === delivery!.event_id), 15_000, 'the redelivery');
+    await eventually(
+      async () => receiver.requests.slice(before).find((request) => request.headers['webhook-id'] === delivery!.event_id),
+      15_000,
+      'the redelivery',
+    );
   });
 
-  it('deletes a webhook; getting it then exits 4 with the server\'s detail', async () => {
+  it("deletes a webhook; getting it then exits 4 with the server's detail", async () => {
     expect(ok(await cli(['webhook', 'delete', hook.id, '--json'])).json()).to.deep.equal({ id: hook.id, deleted: true });
     const result = await cli(['webhook', 'get', hook.id, '--json']);
     expect(result.exitCode).to.equal(exitCodes.not_found);

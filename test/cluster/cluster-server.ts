@@ -19,7 +19,13 @@ export interface ClusterServer {
 }
 
 /** On `databaseUrl`, or without one on an embedded PostgreSQL in `dataDir`. */
-export async function startClusterServer(options: { databaseUrl?: string; dataDir?: string; keyEncryptionKey?: string; workers: number; env?: Record<string, string> }): Promise<ClusterServer> {
+export async function startClusterServer(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  keyEncryptionKey?: string;
+  workers: number;
+  env?: Record<string, string>;
+}): Promise<ClusterServer> {
   const port = await findFreePort();
   const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : ['--data-dir', options.dataDir!];
   const primary = spawnCli(['server', 'start', '--port', String(port), ...database, '--workers', String(options.workers), '--json'], {
@@ -32,7 +38,9 @@ export async function startClusterServer(options: { databaseUrl?: string; dataDi
   let stderr = '';
   primary.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   primary.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => primary.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    primary.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const lines = (): string[] => stdout.split('\n');
   const server: ClusterServer = {
     primary,
@@ -94,7 +102,10 @@ export interface Answer {
  * One request on a connection of its own (no keep-alive), so the cluster hands each to a worker
  * afresh. `requestId` names it in the server's log.
  */
-export function callOnNewConnection(url: string, options: { method?: string; token?: string; body?: unknown; form?: URLSearchParams; requestId: string }): Promise<Answer> {
+export function callOnNewConnection(
+  url: string,
+  options: { method?: string; token?: string; body?: unknown; form?: URLSearchParams; requestId: string },
+): Promise<Answer> {
   const body = options.form ? options.form.toString() : options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { 'x-request-id': options.requestId, connection: 'close' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -103,7 +114,9 @@ export function callOnNewConnection(url: string, options: { method?: string; tok
     const req = request(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text }),
+      );
     });
     req.on('error', reject);
     // Nothing here should take long: fail rather than hang the test.

@@ -25,13 +25,16 @@ async function countInChild(hits: number, answer: (child: ChildProcess, message:
 describe('ClusterWindowCounter (a worker counting through its primary)', function () {
   this.timeout(60_000);
 
-  it('counts in the primary: the answers are the primary counter\'s, shared with other workers', async () => {
+  it("counts in the primary: the answers are the primary counter's, shared with other workers", async () => {
     const primaryCounter = new MemoryWindowCounter();
     // Another worker already counted 5 for this key in this window.
     for (let n = 0; n < 5; n++) primaryCounter.hit('standard:ip:127.0.0.1:1', 1);
     const { counts, stdout } = await countInChild(3, (child, message) => {
       if (message?.type !== 'acctl:rate-limit-hits') return;
-      child.send({ type: 'acctl:rate-limit-counts', counts: message.hits.map(([id, key, window]: [number, string, number]) => [id, primaryCounter.hit(key, window)]) });
+      child.send({
+        type: 'acctl:rate-limit-counts',
+        counts: message.hits.map(([id, key, window]: [number, string, number]) => [id, primaryCounter.hit(key, window)]),
+      });
     });
     expect(counts.sort()).to.deep.equal([6, 7, 8]);
     expect(stdout).to.not.include('did not count');

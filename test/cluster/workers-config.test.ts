@@ -18,16 +18,22 @@ describe('the workers setting (ACCTL_WORKERS, --workers)', () => {
   });
 
   it('refuses anything else with a ConfigError that names the setting', () => {
-    for (const raw of ['two', '1.5', '-1', '2x']) expect(() => configFromEnv({ ACCTL_WORKERS: raw }), raw).to.throw(ConfigError, /ACCTL_WORKERS must be a whole number from 1 to 64 or "auto"/);
-    for (const workers of [0, 65]) expect(() => makeConfig({ ...base, workers }), String(workers)).to.throw(ConfigError, /ACCTL_WORKERS, --workers\) must be a whole number from 1 to 64/);
+    for (const raw of ['two', '1.5', '-1', '2x'])
+      expect(() => configFromEnv({ ACCTL_WORKERS: raw }), raw).to.throw(ConfigError, /ACCTL_WORKERS must be a whole number from 1 to 64 or "auto"/);
+    for (const workers of [0, 65])
+      expect(() => makeConfig({ ...base, workers }), String(workers)).to.throw(ConfigError, /ACCTL_WORKERS, --workers\) must be a whole number from 1 to 64/);
   });
 
   it('acctl server start --workers with a bad value exits with the configuration error code (3) before serving', async function () {
     this.timeout(60_000);
-    const result = await runCli(['server', 'start', '--port', '0', '--workers', '0'], { env: { DATABASE_URL: await freshDatabase(), ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
+    const result = await runCli(['server', 'start', '--port', '0', '--workers', '0'], {
+      env: { DATABASE_URL: await freshDatabase(), ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+    });
     expect(result.exitCode, result.stderr).to.equal(3);
     expect(result.stderr).to.match(/must be a whole number from 1 to 64/);
-    const flag = await runCli(['server', 'start', '--port', '0', '--workers', 'many'], { env: { DATABASE_URL: await freshDatabase(), ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
+    const flag = await runCli(['server', 'start', '--port', '0', '--workers', 'many'], {
+      env: { DATABASE_URL: await freshDatabase(), ACCTL_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+    });
     expect(flag.exitCode, flag.stderr).to.equal(3);
     expect(flag.stderr).to.match(/--workers must be a whole number from 1 to 64 or "auto", got "many"/);
   });

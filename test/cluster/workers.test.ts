@@ -24,12 +24,19 @@ describe('acctl server start --workers 2', function () {
 
   const token = async (): Promise<{ token: string; requestId: string }> => {
     const requestId = nextId('token');
-    const answer = await callOnNewConnection(`${server.baseUrl}/oauth/token`, { form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }), requestId });
+    const answer = await callOnNewConnection(`${server.baseUrl}/oauth/token`, {
+      form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      requestId,
+    });
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
     return { token: answer.body.access_token as string, requestId };
   };
   const evaluate = (bearer: string, requestId: string): Promise<Answer> =>
-    callOnNewConnection(`${server.baseUrl}/decisions/evaluate`, { token: bearer, requestId, body: { principal: { type: 'USER', id: 'u-1' }, resource: { type: 'doc', identifier: 'd-1' }, action: 'read' } });
+    callOnNewConnection(`${server.baseUrl}/decisions/evaluate`, {
+      token: bearer,
+      requestId,
+      body: { principal: { type: 'USER', id: 'u-1' }, resource: { type: 'doc', identifier: 'd-1' }, action: 'read' },
+    });
 
   before(async () => {
     databaseUrl = await freshDatabase();
@@ -74,7 +81,10 @@ describe('acctl server start --workers 2', function () {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       others.add(await answeredBy(server, requestId));
     }
-    expect([...others].filter((pid) => pid !== issuer), 'some request went to the worker that did not issue the token').to.not.be.empty;
+    expect(
+      [...others].filter((pid) => pid !== issuer),
+      'some request went to the worker that did not issue the token',
+    ).to.not.be.empty;
   });
 
   it('enforces a rate limit as one count across the workers (429 after the limit, whichever worker answers)', async () => {
@@ -103,7 +113,9 @@ describe('acctl server start --workers 2', function () {
     process.kill(killed, 'SIGKILL');
     // A connection the primary hands to the worker between its death and the moment the primary
     // learns of it is lost (Node's round-robin cluster; README "Several processes on one host").
-    await until('the primary knows the worker is gone', () => new RegExp(`Worker process ${killed} was ended by SIGKILL; starting another`).test(server.stderr()));
+    await until('the primary knows the worker is gone', () =>
+      new RegExp(`Worker process ${killed} was ended by SIGKILL; starting another`).test(server.stderr()),
+    );
     // Requests while the primary replaces it.
     for (let n = 0; n < 6; n++) expect((await callOnNewConnection(`${server.baseUrl}/health`, { requestId: nextId('during') })).status).to.equal(200);
     await until('a new worker listens in place of the killed one', () => {
@@ -125,27 +137,34 @@ describe('acctl server start --workers 2', function () {
       const requestId = nextId('in-flight');
       let finish!: () => void;
       const answered = new Promise<number>((resolve, reject) => {
-        const req = request(`${server.baseUrl}/oauth/token`, {
-          method: 'POST',
-          agent: false,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId },
-        }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
+        const req = request(
+          `${server.baseUrl}/oauth/token`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.write(body.slice(0, 10));
         finish = () => req.end(body.slice(10));
       });
       return { requestId, answered, finish: () => finish() };
     });
-    const arrival = (requestId: string): Record<string, unknown> | undefined => server.logs().find((entry) => entry.request_id === requestId && entry.msg === 'incoming request');
+    const arrival = (requestId: string): Record<string, unknown> | undefined =>
+      server.logs().find((entry) => entry.request_id === requestId && entry.msg === 'incoming request');
     await until('both requests reached a worker', () => inFlight.every(({ requestId }) => arrival(requestId) !== undefined));
     expect(new Set(inFlight.map(({ requestId }) => arrival(requestId)!.pid)).size, 'one request on each worker').to.equal(2);
     server.primary.kill('SIGTERM');
     // Both workers are closing (no new request is taken) while their requests are still pending.
     const workers = inFlight.map(({ requestId }) => arrival(requestId)!.pid);
-    await until('both workers are closing', () => workers.every((pid) => server.logs().some((entry) => entry.pid === pid && entry.msg === 'worker closing: finishing in-flight requests')));
+    await until('both workers are closing', () =>
+      workers.every((pid) => server.logs().some((entry) => entry.pid === pid && entry.msg === 'worker closing: finishing in-flight requests')),
+    );
     for (const request of inFlight) request.finish();
     expect(await Promise.all(inFlight.map((request) => request.answered))).to.deep.equal([200, 200]);
     expect(await server.exited).to.deep.equal({ code: 0, signal: null });
@@ -153,7 +172,11 @@ describe('acctl server start --workers 2', function () {
     const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
     try {
-      await until('no connection to the database is left', async () => Number((await admin.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n) === 0, 20_000);
+      await until(
+        'no connection to the database is left',
+        async () => Number((await admin.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows[0].n) === 0,
+        20_000,
+      );
     } finally {
       await admin.end();
     }

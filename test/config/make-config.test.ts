@@ -12,29 +12,50 @@ describe('makeConfig (server/src/config/config.ts)', () => {
   });
 
   it('refuses a value outside its schema, naming each problem in the order of the option table', () => {
-    expect(() => makeConfig({ ...base, host: '', port: 70000 })).to.throw(ConfigError, 'Invalid configuration: /host must NOT have fewer than 1 characters; /port must be <= 65535');
-    expect(() => makeConfig({ ...base, ...configFromEnv({ ACCTL_LOG_LEVEL: 'loud' }) })).to.throw(ConfigError, 'Invalid configuration: /logLevel must be equal to one of the allowed values');
+    expect(() => makeConfig({ ...base, host: '', port: 70000 })).to.throw(
+      ConfigError,
+      'Invalid configuration: /host must NOT have fewer than 1 characters; /port must be <= 65535',
+    );
+    expect(() => makeConfig({ ...base, ...configFromEnv({ ACCTL_LOG_LEVEL: 'loud' }) })).to.throw(
+      ConfigError,
+      'Invalid configuration: /logLevel must be equal to one of the allowed values',
+    );
   });
 
   it('refuses a bootstrap client without its secret, and a member the table does not know', () => {
-    expect(() => makeConfig({ ...base, bootstrap: { clientId: 'admin' } })).to.throw(ConfigError, 'Invalid configuration: /bootstrap must have property clientSecret when property clientId is present');
-    expect(() => makeConfig({ ...base, bootstrap: { clientID: 'admin' } as never })).to.throw(ConfigError, 'Invalid configuration: /bootstrap must NOT have additional properties');
+    expect(() => makeConfig({ ...base, bootstrap: { clientId: 'admin' } })).to.throw(
+      ConfigError,
+      'Invalid configuration: /bootstrap must have property clientSecret when property clientId is present',
+    );
+    expect(() => makeConfig({ ...base, bootstrap: { clientID: 'admin' } as never })).to.throw(
+      ConfigError,
+      'Invalid configuration: /bootstrap must NOT have additional properties',
+    );
   });
 
-  it('refuses a number of workers out of range in the operator\'s words, before any other problem', () => {
-    expect(() => makeConfig({ ...base, port: 70000, workers: 0 })).to.throw(ConfigError, 'The number of workers (ACCTL_WORKERS, --workers) must be a whole number from 1 to 64 or "auto", got 0');
+  it("refuses a number of workers out of range in the operator's words, before any other problem", () => {
+    expect(() => makeConfig({ ...base, port: 70000, workers: 0 })).to.throw(
+      ConfigError,
+      'The number of workers (ACCTL_WORKERS, --workers) must be a whole number from 1 to 64 or "auto", got 0',
+    );
   });
 
   it('refuses a key-encryption key that is not 32 bytes of base64, once the schema holds', () => {
-    expect(() => makeConfig({ ...base, keyEncryptionKey: Buffer.alloc(16).toString('base64') })).to.throw(ConfigError, 'ACCTL_KEY_ENCRYPTION_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)');
-    expect(() => makeConfig({ ...base, keyEncryptionKey: '' })).to.throw(ConfigError, 'Invalid configuration: /keyEncryptionKey must NOT have fewer than 1 characters');
+    expect(() => makeConfig({ ...base, keyEncryptionKey: Buffer.alloc(16).toString('base64') })).to.throw(
+      ConfigError,
+      'ACCTL_KEY_ENCRYPTION_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)',
+    );
+    expect(() => makeConfig({ ...base, keyEncryptionKey: '' })).to.throw(
+      ConfigError,
+      'Invalid configuration: /keyEncryptionKey must NOT have fewer than 1 characters',
+    );
   });
 
   it('refuses a whole-number variable that is not one, naming the variable', () => {
     expect(() => configFromEnv({ ACCTL_BODY_LIMIT: '1k' })).to.throw(ConfigError, 'ACCTL_BODY_LIMIT must be a whole number, got "1k"');
   });
 
-  it('returns a frozen configuration, and leaves the table\'s defaults unfrozen', () => {
+  it("returns a frozen configuration, and leaves the table's defaults unfrozen", () => {
     const config = makeConfig(base);
     expect(Object.isFrozen(config)).to.equal(true);
     expect(Object.isFrozen(config.rateLimitOverrides)).to.equal(true);

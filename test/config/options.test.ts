@@ -21,7 +21,8 @@ function environmentVariablesReadByName(dir = serverSource): Set<string> {
     if (entry.isDirectory()) {
       if (full !== configSource) for (const name of environmentVariablesReadByName(full)) names.add(name);
     } else if (entry.name.endsWith('.ts')) {
-      for (const match of readFileSync(full, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)) names.add((match[1] ?? match[2])!);
+      for (const match of readFileSync(full, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g))
+        names.add((match[1] ?? match[2])!);
     }
   }
   return names;
@@ -60,7 +61,7 @@ describe('the option table (server/src/config/options.ts)', () => {
     }
   });
 
-  it('takes the first of an option\'s variables that is set, an empty one counting as unset', () => {
+  it("takes the first of an option's variables that is set, an empty one counting as unset", () => {
     expect(configFromEnv({ PORT: '9001', ACCTL_PORT: '9002' }).port).to.equal(9001);
     expect(configFromEnv({ PORT: '', ACCTL_PORT: '9002' }).port).to.equal(9002);
     expect(configFromEnv({ ACCTL_HOST: '' }).host).to.equal(undefined);

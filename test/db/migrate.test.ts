@@ -28,7 +28,11 @@ describe('migrations', () => {
     const db = createKnex(await emptyDatabase(), 2);
     try {
       await migrateToLatest(db);
-      const migrationSource = { getMigrations: async () => Object.keys(migrations), getMigrationName: (n: string) => n, getMigration: async (n: string) => migrations[n]! };
+      const migrationSource = {
+        getMigrations: async () => Object.keys(migrations),
+        getMigrationName: (n: string) => n,
+        getMigration: async (n: string) => migrations[n]!,
+      };
       await db.migrate.rollback({ migrationSource }, true);
       expect(await db.schema.hasTable('policies')).to.equal(false);
       expect(await migrateToLatest(db)).to.have.length(Object.keys(migrations).length);

@@ -11,7 +11,10 @@ import { freshDatabase } from '../helpers/database.js';
  */
 describe('SQL functions', () => {
   let db: Knex;
-  const files = readdirSync(sqlFunctionsFolder).filter((file) => file.endsWith('.sql')).map((file) => file.slice(0, -'.sql'.length)).sort();
+  const files = readdirSync(sqlFunctionsFolder)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => file.slice(0, -'.sql'.length))
+    .sort();
 
   before(async () => {
     db = createKnex(await freshDatabase(), 1);

@@ -22,7 +22,10 @@ describe('transactions run again after a concurrency conflict', function () {
   before(async () => {
     db = createKnex(await freshDatabase(), 4);
     await db.raw('CREATE TABLE retry_probe (id integer PRIMARY KEY, n integer NOT NULL)');
-    await db('retry_probe').insert([{ id: 1, n: 0 }, { id: 2, n: 0 }]);
+    await db('retry_probe').insert([
+      { id: 1, n: 0 },
+      { id: 2, n: 0 },
+    ]);
   });
   after(() => db.destroy());
 

@@ -8,7 +8,14 @@ const noConditions = (name: string, status: 'active' | 'draft' = 'active', effec
   samplePolicy({
     name,
     status,
-    rules: [{ effect, principals: { type: 'USER', attributes: { department: ['engineering'] } }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] }],
+    rules: [
+      {
+        effect,
+        principals: { type: 'USER', attributes: { department: ['engineering'] } },
+        resources: { type: 'database', identifiers: ['prod-*'] },
+        actions: ['read'],
+      },
+    ],
   });
 
 const readProdDb = (principal: Record<string, unknown> = { type: 'USER', attributes: { department: 'engineering' } }) => ({
@@ -36,7 +43,8 @@ describe('Decisions API', () => {
   });
   after(async () => t.close());
 
-  const evaluate = (payload: unknown, token = evaluator) => t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  const evaluate = (payload: unknown, token = evaluator) =>
+    t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
   it('allows by an active policy and answers id, matched policy and rule, versions, reasons, time and timestamp', async () => {
     // Policy names need read:policies (issue #19, finding 7: test/security/decision-disclosure.test.ts); admin:all grants it.
@@ -58,11 +66,21 @@ describe('Decisions API', () => {
   });
 
   it("uses a stored principal's attributes when the request names it by id, inline attributes winning", async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${admin}` }, payload: { kind: 'user', name: 'stored-eng', attributes: { department: 'engineering' } } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/principals',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { kind: 'user', name: 'stored-eng', attributes: { department: 'engineering' } },
+    });
     const id = created.json().id;
     expect((await evaluate(readProdDb({ id, type: 'USER' }))).json().decision).to.equal('allow');
     expect((await evaluate(readProdDb({ id, type: 'USER', attributes: { department: 'sales' } }))).json().decision).to.equal('deny');
-    await t.app.inject({ method: 'PATCH', url: `/v1/principals/${id}`, headers: { authorization: `Bearer ${admin}` }, payload: { attributes: { department: 'finance' } } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/principals/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { attributes: { department: 'finance' } },
+    });
     expect((await evaluate(readProdDb({ id, type: 'USER' }))).json().decision, 'a changed principal is seen by the next decision').to.equal('deny');
   });
 
@@ -74,14 +92,24 @@ describe('Decisions API', () => {
     expectSchema('decision-record', record);
     expect(record.result).to.deep.equal(decision);
     expect(record.request.resource).to.deep.equal({ type: 'database', identifier: 'prod-orders' });
-    expect((await t.app.inject({ method: 'GET', url: `/v1/decisions/${decision.id}`, headers: { authorization: `Bearer ${evaluator}` } })).statusCode).to.equal(403);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/decisions/00000000-0000-4000-8000-000000000000', headers: { authorization: `Bearer ${auditor}` } })).statusCode).to.equal(404);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/decisions/${decision.id}`, headers: { authorization: `Bearer ${evaluator}` } })).statusCode).to.equal(
+      403,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/v1/decisions/00000000-0000-4000-8000-000000000000', headers: { authorization: `Bearer ${auditor}` } }))
+        .statusCode,
+    ).to.equal(404);
     expect((await t.app.inject({ method: 'GET', url: '/v1/decisions/not-a-uuid', headers: { authorization: `Bearer ${auditor}` } })).statusCode).to.equal(404);
   });
 
   it('answers a batch in order, each decision with its own id, all recorded', async () => {
     const requests = [readProdDb(), readProdDb({ type: 'USER', attributes: { department: 'sales' } }), readProdDb()];
-    const response = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}` }, payload: { requests } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: { authorization: `Bearer ${evaluator}` },
+      payload: { requests },
+    });
     expect(response.statusCode, response.body).to.equal(200);
     const body = response.json();
     expectSchema('decision-batch-response', body);
@@ -112,17 +140,32 @@ describe('Decisions API', () => {
     } finally {
       await holder.end();
     }
-    const batch = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}` }, payload: { requests: [readProdDb(), readProdDb()] } });
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: { authorization: `Bearer ${evaluator}` },
+      payload: { requests: [readProdDb(), readProdDb()] },
+    });
     const quick = timings(batch.headers['server-timing']);
     expect(quick.record).to.be.above(0).and.below(250);
     expect(quick.total).to.be.at.least(quick.record);
   });
 
   it('refuses a batch over 100 requests and an empty one with 400', async () => {
-    const over = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}` }, payload: { requests: Array.from({ length: 101 }, () => readProdDb()) } });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: { authorization: `Bearer ${evaluator}` },
+      payload: { requests: Array.from({ length: 101 }, () => readProdDb()) },
+    });
     expect(over.statusCode).to.equal(400);
     expect(over.json().errors[0].pointer).to.equal('/requests');
-    const empty = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}` }, payload: { requests: [] } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: { authorization: `Bearer ${evaluator}` },
+      payload: { requests: [] },
+    });
     expect(empty.statusCode).to.equal(400);
   });
 
@@ -141,10 +184,24 @@ describe('Decisions API', () => {
       const token = await accessToken(second.app, await registerClient(second.app, ['admin:all']));
       const request = { principal: { type: 'SERVICE' }, resource: { type: 'queue', identifier: 'jobs' }, action: 'publish' };
       expect((await evaluate(request)).json().decision).to.equal('deny');
-      const created = await second.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: { name: 'svc-publish', status: 'active', rules: [{ effect: 'allow', principals: { type: 'SERVICE' }, resources: { type: 'queue', identifiers: ['jobs'] }, actions: ['publish'] }] } });
+      const created = await second.app.inject({
+        method: 'POST',
+        url: '/v1/policies',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          name: 'svc-publish',
+          status: 'active',
+          rules: [{ effect: 'allow', principals: { type: 'SERVICE' }, resources: { type: 'queue', identifiers: ['jobs'] }, actions: ['publish'] }],
+        },
+      });
       expect(created.statusCode).to.equal(201);
       expect((await evaluate(request)).json().decision).to.equal('allow');
-      const archived = await second.app.inject({ method: 'PUT', url: `/v1/policies/${created.json().id}`, headers: { authorization: `Bearer ${token}` }, payload: { name: 'svc-publish', status: 'archived', rules: created.json().rules } });
+      const archived = await second.app.inject({
+        method: 'PUT',
+        url: `/v1/policies/${created.json().id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'svc-publish', status: 'archived', rules: created.json().rules },
+      });
       expect(archived.statusCode).to.equal(200);
       expect((await evaluate(request)).json().decision).to.equal('deny');
     } finally {

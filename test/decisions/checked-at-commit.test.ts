@@ -16,7 +16,14 @@ describe('decisions checked at commit (no notification needed)', () => {
   const readerPolicy = {
     name: 'analysts-list-reports',
     status: 'active',
-    rules: [{ effect: 'allow', principals: { type: 'USER', attributes: { team: ['analytics'] } }, resources: { type: 'bucket', identifiers: ['reports'] }, actions: ['list'] }],
+    rules: [
+      {
+        effect: 'allow',
+        principals: { type: 'USER', attributes: { team: ['analytics'] } },
+        resources: { type: 'bucket', identifiers: ['reports'] },
+        actions: ['list'],
+      },
+    ],
   };
 
   before(async () => {
@@ -32,8 +39,14 @@ describe('decisions checked at commit (no notification needed)', () => {
   });
 
   const evaluateOn = (t: TestApp, payload: unknown, token = evaluator, requestId?: string) =>
-    t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${token}`, ...(requestId ? { 'x-request-id': requestId } : {}) }, payload: payload as object });
-  const decisionsOf = async (requestId: string) => (await first.app.db('decisions').where({ request_id: requestId }).select('decision')).map((row: { decision: string }) => row.decision);
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/evaluate',
+      headers: { authorization: `Bearer ${token}`, ...(requestId ? { 'x-request-id': requestId } : {}) },
+      payload: payload as object,
+    });
+  const decisionsOf = async (requestId: string) =>
+    (await first.app.db('decisions').where({ request_id: requestId }).select('decision')).map((row: { decision: string }) => row.decision);
 
   it('decides with a policy created through another instance, and records the decision once', async () => {
     const analyst = { type: 'USER', attributes: { team: 'analytics' } };
@@ -47,22 +60,42 @@ describe('decisions checked at commit (no notification needed)', () => {
   });
 
   it("decides with a stored principal's attributes changed through another instance", async () => {
-    const created = await first.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${admin}` }, payload: { kind: 'user', name: 'moving-analyst', attributes: { team: 'analytics' } } });
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/v1/principals',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { kind: 'user', name: 'moving-analyst', attributes: { team: 'analytics' } },
+    });
     expect(created.statusCode, created.body).to.equal(201);
     const stored = { id: created.json().id as string, type: 'USER' };
     expect((await evaluateOn(deaf, request(stored))).json().decision).to.equal('allow');
-    const patched = await first.app.inject({ method: 'PATCH', url: `/v1/principals/${stored.id}`, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/merge-patch+json' }, payload: { attributes: { team: 'sales' } } });
+    const patched = await first.app.inject({
+      method: 'PATCH',
+      url: `/v1/principals/${stored.id}`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/merge-patch+json' },
+      payload: { attributes: { team: 'sales' } },
+    });
     expect(patched.statusCode, patched.body).to.equal(200);
     expect((await evaluateOn(deaf, request(stored))).json().decision).to.equal('deny');
   });
 
   it('refuses a token revoked through another instance from the first decision after, and records nothing for it', async () => {
-    const created = await first.app.inject({ method: 'POST', url: '/v1/auth/token', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'short-lived-evaluator', scopes: ['evaluate:decisions'] } });
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/v1/auth/token',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { name: 'short-lived-evaluator', scopes: ['evaluate:decisions'] },
+    });
     expect(created.statusCode, created.body).to.equal(201);
     const apiToken: string = created.json().token;
     // The deaf instance has verified and cached it.
     expect((await evaluateOn(deaf, request({ type: 'USER' }), apiToken)).statusCode).to.equal(200);
-    const revoked = await first.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: { authorization: `Bearer ${admin}` }, payload: { token: apiToken } });
+    const revoked = await first.app.inject({
+      method: 'DELETE',
+      url: '/v1/auth/revoke',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { token: apiToken },
+    });
     expect(revoked.statusCode, revoked.body).to.equal(200);
     const refused = await evaluateOn(deaf, request({ type: 'USER' }), apiToken, 'after-revocation');
     expect(refused.statusCode, refused.body).to.equal(401);
@@ -70,7 +103,11 @@ describe('decisions checked at commit (no notification needed)', () => {
   });
 
   it('answers every decision while policies keep changing through another instance (a decision made again is not checked again)', async () => {
-    const churn = { name: 'churning-policy', status: 'active', rules: [{ effect: 'allow', principals: { type: 'SERVICE' }, resources: { type: 'queue', identifiers: ['q-0'] }, actions: ['read'] }] };
+    const churn = {
+      name: 'churning-policy',
+      status: 'active',
+      rules: [{ effect: 'allow', principals: { type: 'SERVICE' }, resources: { type: 'queue', identifiers: ['q-0'] }, actions: ['read'] }],
+    };
     const created = await first.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: churn });
     expect(created.statusCode, created.body).to.equal(201);
     let changing = true;
@@ -78,13 +115,20 @@ describe('decisions checked at commit (no notification needed)', () => {
     const writer = (async () => {
       while (changing) {
         const identifier = `q-${++versions}`;
-        const put = await first.app.inject({ method: 'PUT', url: `/v1/policies/${created.json().id}`, headers: { authorization: `Bearer ${admin}` }, payload: { ...churn, rules: [{ ...churn.rules[0], resources: { type: 'queue', identifiers: [identifier] } }] } });
+        const put = await first.app.inject({
+          method: 'PUT',
+          url: `/v1/policies/${created.json().id}`,
+          headers: { authorization: `Bearer ${admin}` },
+          payload: { ...churn, rules: [{ ...churn.rules[0], resources: { type: 'queue', identifiers: [identifier] } }] },
+        });
         expect(put.statusCode, put.body).to.equal(200);
       }
     })();
     const statuses: number[] = [];
     for (let wave = 0; wave < 10; wave++) {
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => evaluateOn(deaf, request({ type: 'USER', attributes: { team: n % 2 ? 'analytics' : 'sales' } }))));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => evaluateOn(deaf, request({ type: 'USER', attributes: { team: n % 2 ? 'analytics' : 'sales' } }))),
+      );
       statuses.push(...answers.map((answer) => answer.statusCode));
     }
     changing = false;
@@ -98,9 +142,19 @@ describe('decisions checked at commit (no notification needed)', () => {
     expect((await evaluateOn(deaf, request(analyst))).json().decision).to.equal('allow');
     const archived = await first.app.inject({ method: 'GET', url: '/v1/policies?name=analysts-list-reports', headers: { authorization: `Bearer ${admin}` } });
     const policy = archived.json().data[0];
-    const put = await first.app.inject({ method: 'PUT', url: `/v1/policies/${policy.id}`, headers: { authorization: `Bearer ${admin}` }, payload: { ...readerPolicy, status: 'archived' } });
+    const put = await first.app.inject({
+      method: 'PUT',
+      url: `/v1/policies/${policy.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { ...readerPolicy, status: 'archived' },
+    });
     expect(put.statusCode, put.body).to.equal(200);
-    const batch = await deaf.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: { authorization: `Bearer ${evaluator}`, 'x-request-id': 'batch-after-archive' }, payload: { requests: [request(analyst), request({ type: 'USER' })] } });
+    const batch = await deaf.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: { authorization: `Bearer ${evaluator}`, 'x-request-id': 'batch-after-archive' },
+      payload: { requests: [request(analyst), request({ type: 'USER' })] },
+    });
     expect(batch.statusCode, batch.body).to.equal(200);
     expect(batch.json().results.map((result: { decision: string }) => result.decision)).to.deep.equal(['deny', 'deny']);
     expect(await decisionsOf('batch-after-archive')).to.deep.equal(['deny', 'deny']);

@@ -7,7 +7,14 @@ import { expectSchema } from '../helpers/schemas.js';
 const financeRead = {
   name: 'finance-read-ledger',
   status: 'active',
-  rules: [{ effect: 'allow', principals: { type: 'USER', attributes: { department: ['finance'] } }, resources: { type: 'database', identifiers: ['ledger'] }, actions: ['read', 'write'] }],
+  rules: [
+    {
+      effect: 'allow',
+      principals: { type: 'USER', attributes: { department: ['finance'] } },
+      resources: { type: 'database', identifiers: ['ledger'] },
+      actions: ['read', 'write'],
+    },
+  ],
 };
 
 const request = (department: string, action = 'read', id?: string) => ({
@@ -28,15 +35,23 @@ describe('GET /v1/decisions (recorded decisions, for replay)', () => {
     const admin = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
     evaluator = await accessToken(t.app, await registerClient(t.app, ['evaluate:decisions']));
     auditor = await accessToken(t.app, await registerClient(t.app, ['read:audit']));
-    expect((await t.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: financeRead })).statusCode).to.equal(201);
-    for (const body of [request('finance', 'read', 'alice'), request('sales', 'read', 'bob'), request('finance', 'write', 'alice'), request('sales', 'write', 'bob')]) {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: financeRead })).statusCode,
+    ).to.equal(201);
+    for (const body of [
+      request('finance', 'read', 'alice'),
+      request('sales', 'read', 'bob'),
+      request('finance', 'write', 'alice'),
+      request('sales', 'write', 'bob'),
+    ]) {
       const response = await evaluate(body);
       recorded.push(response.json().id);
     }
   });
   after(async () => t.close());
 
-  const evaluate = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${evaluator}` }, payload });
+  const evaluate = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: { authorization: `Bearer ${evaluator}` }, payload });
   const list = async (query = ''): Promise<DecisionList> => {
     const response = await t.app.inject({ method: 'GET', url: `/v1/decisions${query}`, headers: { authorization: `Bearer ${auditor}` } });
     expect(response.statusCode, response.body).to.equal(200);
@@ -94,9 +109,21 @@ describe('GET /v1/decisions (recorded decisions, for replay)', () => {
   });
 
   it('refuses a bad query with 400 problem+json: limit out of range, unreadable time or cursor, since after until, unknown parameter', async () => {
-    const bad = ['?limit=501', '?limit=0', '?since=yesterday', '?cursor=bm9wZQ', '?decision=maybe', '?since=2021-01-01T00:00:00Z&until=2020-01-01T00:00:00Z', '?principal=alice'];
+    const bad = [
+      '?limit=501',
+      '?limit=0',
+      '?since=yesterday',
+      '?cursor=bm9wZQ',
+      '?decision=maybe',
+      '?since=2021-01-01T00:00:00Z&until=2020-01-01T00:00:00Z',
+      '?principal=alice',
+    ];
     for (const query of bad) {
-      expectProblem(await t.app.inject({ method: 'GET', url: `/v1/decisions${query}`, headers: { authorization: `Bearer ${auditor}` } }), 400, 'validation_failed');
+      expectProblem(
+        await t.app.inject({ method: 'GET', url: `/v1/decisions${query}`, headers: { authorization: `Bearer ${auditor}` } }),
+        400,
+        'validation_failed',
+      );
     }
   });
 

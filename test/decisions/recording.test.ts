@@ -19,8 +19,20 @@ describe('recording decisions with their audit events', () => {
     second = await startTestApp({ databaseUrl: first.config.databaseUrl, config: { keyEncryptionKey: first.config.keyEncryptionKey } });
     admin = await accessToken(first.app, await registerClient(first.app, ['admin:all']));
     for (const t of [first, second]) evaluators.set(t, await accessToken(t.app, await registerClient(t.app, ['evaluate:decisions'])));
-    const policy = samplePolicy({ name: 'eng-read', rules: [{ effect: 'allow', principals: { type: 'USER', attributes: { department: ['engineering'] } }, resources: { type: 'database', identifiers: ['*'] }, actions: ['read'] }] });
-    expect((await first.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: policy })).statusCode).to.equal(201);
+    const policy = samplePolicy({
+      name: 'eng-read',
+      rules: [
+        {
+          effect: 'allow',
+          principals: { type: 'USER', attributes: { department: ['engineering'] } },
+          resources: { type: 'database', identifiers: ['*'] },
+          actions: ['read'],
+        },
+      ],
+    });
+    expect(
+      (await first.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${admin}` }, payload: policy })).statusCode,
+    ).to.equal(201);
   });
   after(async () => {
     await second.close();
@@ -32,7 +44,11 @@ describe('recording decisions with their audit events', () => {
       method: 'POST',
       url: '/v1/decisions/evaluate',
       headers: { authorization: `Bearer ${evaluators.get(t)}` },
-      payload: { principal: { type: 'USER', attributes: { department: n % 3 ? 'engineering' : 'sales' } }, resource: { type: 'database', identifier: `db-${n}` }, action: 'read' },
+      payload: {
+        principal: { type: 'USER', attributes: { department: n % 3 ? 'engineering' : 'sales' } },
+        resource: { type: 'database', identifier: `db-${n}` },
+        action: 'read',
+      },
     });
   const decisionsAnswered = async (waves: number, perWave: number): Promise<string[]> => {
     const ids: string[] = [];
@@ -41,7 +57,12 @@ describe('recording decisions with their audit events', () => {
         ...Array.from({ length: perWave }, (_, n) => evaluate(wave % 2 ? first : second, n)),
         ...Array.from({ length: perWave }, (_, n) => evaluate(wave % 2 ? second : first, n + perWave)),
         // A change event between the decisions: the change chain and the shared sequence move too.
-        first.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${admin}` }, payload: { kind: 'service', name: `svc-${wave}-${Date.now()}` } }),
+        first.app.inject({
+          method: 'POST',
+          url: '/v1/principals',
+          headers: { authorization: `Bearer ${admin}` },
+          payload: { kind: 'service', name: `svc-${wave}-${Date.now()}` },
+        }),
       ]);
       for (const answer of answers.slice(0, -1)) {
         expect(answer.statusCode, answer.body).to.equal(200);
@@ -70,16 +91,35 @@ describe('recording decisions with their audit events', () => {
     for (const t of [first, second]) clients.set(t, await registerClient(t.app, ['read:policies']));
     const issue = (t: TestApp) => {
       const client = clients.get(t)!;
-      return t.app.inject({ method: 'POST', url: '/v1/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString() });
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+      });
     };
     const before = (await allEvents(first.app)).filter((event) => event.type === 'auth.token_issued').length;
     let issued = 0;
     for (let wave = 0; wave < 4; wave++) {
-      const answers = await Promise.all([...Array.from({ length: 15 }, () => issue(first)), ...Array.from({ length: 15 }, () => issue(second)), evaluate(first, wave), evaluate(second, wave)]);
+      const answers = await Promise.all([
+        ...Array.from({ length: 15 }, () => issue(first)),
+        ...Array.from({ length: 15 }, () => issue(second)),
+        evaluate(first, wave),
+        evaluate(second, wave),
+      ]);
       for (const answer of answers) expect(answer.statusCode, answer.body).to.equal(200);
       issued += 30;
       await Promise.all([first.app.eventRecorder.idle(), second.app.eventRecorder.idle()]);
-      expect((await first.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${admin}` }, payload: { kind: 'service', name: `tokens-${wave}-${Date.now()}` } })).statusCode).to.equal(201);
+      expect(
+        (
+          await first.app.inject({
+            method: 'POST',
+            url: '/v1/principals',
+            headers: { authorization: `Bearer ${admin}` },
+            payload: { kind: 'service', name: `tokens-${wave}-${Date.now()}` },
+          })
+        ).statusCode,
+      ).to.equal(201);
     }
     const events = await allEvents(first.app);
     expect(events.filter((event) => event.type === 'auth.token_issued').length - before).to.equal(issued);

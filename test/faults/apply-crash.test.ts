@@ -41,7 +41,11 @@ function policyFile(n: number): { file: Record<string, unknown>; stored: PolicyC
 /** The content a seeded policy has before the apply: the same name and label, other rules. */
 function seededContent(n: number): PolicyContentFields {
   const { stored } = policyFile(n);
-  return { ...stored, description: 'before the apply', rules: [{ ...allowReadDocs, effect: 'allow', resources: { type: 'doc', identifiers: [`${stored.name}-old-*`] } }] };
+  return {
+    ...stored,
+    description: 'before the apply',
+    rules: [{ ...allowReadDocs, effect: 'allow', resources: { type: 'doc', identifiers: [`${stored.name}-old-*`] } }],
+  };
 }
 
 /**
@@ -71,7 +75,10 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
   const output = (result: CliResult) => `exit ${result.exitCode}\n${result.stdout}\n${result.stderr}`;
   /** Versions written by an apply so far: each carries its provenance. */
   const appliedVersions = async (): Promise<number> => {
-    const row = await db('policy_versions').whereRaw("metadata->>'managed_by' = ? and metadata->'provenance' is not null", [owner]).count({ count: '*' }).first();
+    const row = await db('policy_versions')
+      .whereRaw("metadata->>'managed_by' = ? and metadata->'provenance' is not null", [owner])
+      .count({ count: '*' })
+      .first();
     return Number(row?.count);
   };
 
@@ -103,11 +110,15 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
     const load = new Load(() => base, token, { workers: 8, policyWriteEvery: Number.POSITIVE_INFINITY });
     const applying = cli(base, ['policy', 'apply', dir]);
     let finished: CliResult | undefined;
-    void applying.then((result) => (finished = result), () => undefined);
+    void applying.then(
+      (result) => (finished = result),
+      () => undefined,
+    );
     const deadline = Date.now() + 60_000;
     while ((await appliedVersions()) < KILL_AFTER_WRITES) {
       if (finished !== undefined) throw new Error(`the apply ended before the kill:\n${output(finished)}`);
-      if (Date.now() > deadline) throw new Error(`the apply wrote too little: ${await appliedVersions()} versions; load ${JSON.stringify(tally(load.outcomes))}`);
+      if (Date.now() > deadline)
+        throw new Error(`the apply wrote too little: ${await appliedVersions()} versions; load ${JSON.stringify(tally(load.outcomes))}`);
       await delay(10);
     }
     server!.kill('SIGKILL');
@@ -127,17 +138,29 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
     // Counted after the restart: a transaction the kill cut short has been rolled back by then.
     const writtenAtKill = await appliedVersions();
     expect(writtenAtKill, 'the kill came part-way through the apply').to.be.below(POLICIES);
-    const decisions = await readAll(base, token, load.decisions.map((id) => `/decisions/${id}`));
-    expect(decisions.filter((answer) => answer.status !== 200), 'acknowledged decisions missing after the restart').to.deep.equal([]);
+    const decisions = await readAll(
+      base,
+      token,
+      load.decisions.map((id) => `/decisions/${id}`),
+    );
+    expect(
+      decisions.filter((answer) => answer.status !== 200),
+      'acknowledged decisions missing after the restart',
+    ).to.deep.equal([]);
 
     const wanted = new Map(Array.from({ length: POLICIES }, (_, i) => [policyFile(i + 1).stored.name, policyContentHash(policyFile(i + 1).stored)]));
     const seeded = new Map(SEEDED.map((n) => [seededContent(n).name, policyContentHash(seededContent(n))]));
     /** Every policy of the folder: live row equal to its last version, versions 1..N, each a whole content that was sent. */
     const checkStored = async (): Promise<Map<string, number[]>> => {
       const versionsByName = new Map<string, number[]>();
-      for (const policy of await db('policies').whereRaw("metadata->>'managed_by' = ?", [owner]).select('id', 'name', 'description', 'status', 'rules', 'metadata', 'version')) {
+      for (const policy of await db('policies')
+        .whereRaw("metadata->>'managed_by' = ?", [owner])
+        .select('id', 'name', 'description', 'status', 'rules', 'metadata', 'version')) {
         expect(versionsByName.has(policy.name), `one live policy named ${policy.name}`).to.equal(false);
-        const stored = await db('policy_versions').where({ policy_id: policy.id }).orderBy('version').select('version', 'name', 'description', 'status', 'rules', 'metadata');
+        const stored = await db('policy_versions')
+          .where({ policy_id: policy.id })
+          .orderBy('version')
+          .select('version', 'name', 'description', 'status', 'rules', 'metadata');
         const numbers = stored.map((version) => version.version as number);
         expect(numbers, `versions of ${policy.name}`).to.deep.equal(Array.from({ length: policy.version }, (_, n) => n + 1));
         const { version: _live, id: _id, ...live } = policy;
@@ -157,7 +180,10 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
     };
     const afterCrash = await checkStored();
     expect(afterCrash.size, 'policies of the folder on the server after the crash').to.be.within(SEEDED.length, POLICIES - 1);
-    expect([...seeded.keys()].filter((name) => afterCrash.get(name)?.length === 1), 'updates the kill left undone').not.to.be.empty;
+    expect(
+      [...seeded.keys()].filter((name) => afterCrash.get(name)?.length === 1),
+      'updates the kill left undone',
+    ).not.to.be.empty;
 
     // The same apply again: it finishes what the crash interrupted, and writes nothing twice.
     const again = await cli(base, ['policy', 'apply', dir, '--json']);

@@ -57,24 +57,42 @@ describe('a server killed with SIGKILL under load', function () {
     server!.kill('SIGKILL');
     await load.stop();
     const summary = JSON.stringify(tally(load.outcomes));
-    expect(load.outcomes.some((o) => o.status === 'failed'), `requests in flight at the kill: ${summary}`).to.equal(true);
+    expect(
+      load.outcomes.some((o) => o.status === 'failed'),
+      `requests in flight at the kill: ${summary}`,
+    ).to.equal(true);
     // The server answered nothing but successes before it died.
-    expect(load.outcomes.every((o) => o.status === 200 || o.status === 201 || o.status === 'failed'), summary).to.equal(true);
+    expect(
+      load.outcomes.every((o) => o.status === 200 || o.status === 201 || o.status === 'failed'),
+      summary,
+    ).to.equal(true);
 
     base = await start();
     token = await clientCredentialsToken(base, clientId, clientSecret);
 
-    const decisions = await readAll(token, load.decisions.map((id) => `/decisions/${id}`));
-    expect(decisions.filter((answer) => answer.status !== 200), 'acknowledged decisions missing after the restart').to.deep.equal([]);
+    const decisions = await readAll(
+      token,
+      load.decisions.map((id) => `/decisions/${id}`),
+    );
+    expect(
+      decisions.filter((answer) => answer.status !== 200),
+      'acknowledged decisions missing after the restart',
+    ).to.deep.equal([]);
     expect(new Set(decisions.map((answer) => answer.body.decision))).to.deep.equal(new Set(['allow']));
 
-    const created = await readAll(token, load.policies.map((p) => `/policies/${p.id}`));
+    const created = await readAll(
+      token,
+      load.policies.map((p) => `/policies/${p.id}`),
+    );
     for (const [i, answer] of created.entries()) {
       expect(answer.status, `acknowledged policy ${load.policies[i]!.name}`).to.equal(200);
       expect(answer.body).to.deep.include({ name: load.policies[i]!.name, version: 1, rules: load.policies[i]!.rules });
     }
 
-    const versions = await readAll(token, load.updates.map((u) => `/policies/${u.id}/versions/${u.version}`));
+    const versions = await readAll(
+      token,
+      load.updates.map((u) => `/policies/${u.id}/versions/${u.version}`),
+    );
     for (const [i, answer] of versions.entries()) {
       const update: AcknowledgedPolicy = load.updates[i]!;
       expect(answer.status, `acknowledged version ${update.version} of ${update.name}`).to.equal(200);
@@ -86,14 +104,18 @@ describe('a server killed with SIGKILL under load', function () {
     try {
       for (const policy of await db('policies').select('id', 'version', 'rules', 'name')) {
         const stored = await db('policy_versions').where({ policy_id: policy.id }).orderBy('version').select('version', 'rules', 'name');
-        expect(stored.map((v) => v.version), `versions of ${policy.name}`).to.deep.equal(Array.from({ length: policy.version }, (_, n) => n + 1));
+        expect(
+          stored.map((v) => v.version),
+          `versions of ${policy.name}`,
+        ).to.deep.equal(Array.from({ length: policy.version }, (_, n) => n + 1));
         expect(stored.at(-1)).to.deep.include({ rules: policy.rules, name: policy.name });
         // Every version, answered or not before the kill, is exactly one write that was sent.
         for (const version of stored) {
           const identifier: string = version.rules[0].resources.identifiers[0];
           // '*': the content the test wrote before the load, only ever a version 1.
           if (identifier === '*') expect(version.version).to.equal(1);
-          else expect(version.rules, `version ${version.version} of ${policy.name} is a write that was sent, whole`).to.deep.equal(load.sentRules.get(identifier));
+          else
+            expect(version.rules, `version ${version.version} of ${policy.name} is a write that was sent, whole`).to.deep.equal(load.sentRules.get(identifier));
         }
       }
       for (const { id } of updating) {

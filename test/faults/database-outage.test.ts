@@ -61,7 +61,12 @@ describe('PostgreSQL goes away under load', function () {
     try {
       const decisions = await db('decisions').whereIn('id', load.decisions).count<{ count: number }[]>({ count: '*' });
       expect(decisions[0]!.count, 'acknowledged decisions stored').to.equal(load.decisions.length);
-      const policies = await db('policies').whereIn('id', load.policies.map((p) => p.id)).select('id', 'name', 'rules', 'version');
+      const policies = await db('policies')
+        .whereIn(
+          'id',
+          load.policies.map((p) => p.id),
+        )
+        .select('id', 'name', 'rules', 'version');
       expect(policies, 'acknowledged policies stored').to.have.lengthOf(load.policies.length);
       for (const stored of policies) {
         const sent = load.policies.find((p) => p.id === stored.id)!;
@@ -120,7 +125,9 @@ describe('PostgreSQL goes away under load', function () {
     let terminated = 0;
     try {
       for (let round = 0; round < 3; round++) {
-        const rows = await admin.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+        const rows = await admin.query('SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+          database,
+        ]);
         terminated += rows.rows.filter((row) => row.done).length;
         await delay(300);
       }

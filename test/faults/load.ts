@@ -95,7 +95,13 @@ export class Load {
     if (outcome?.status === 200) this.updates.push({ id: policy.id, name: policy.name, version: outcome.body.version, rules });
   }
 
-  private async send(kind: Outcome['kind'], url: string, body: unknown, timeoutMs: number, method = 'POST'): Promise<{ status: number; body: any } | undefined> {
+  private async send(
+    kind: Outcome['kind'],
+    url: string,
+    body: unknown,
+    timeoutMs: number,
+    method = 'POST',
+  ): Promise<{ status: number; body: any } | undefined> {
     try {
       const answer = await httpCall(url, { method, token: this.token, body, signal: AbortSignal.timeout(timeoutMs) });
       const outcome: Outcome = { kind, status: answer.status, contentType: answer.headers.get('content-type') };

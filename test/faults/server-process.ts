@@ -28,7 +28,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stderr!.resume();
   const baseUrl = `http://127.0.0.1:${port}/v1`;
   const deadline = Date.now() + 60_000;
-  while ((await fetch(`${baseUrl}/ready`).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    (await fetch(`${baseUrl}/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error('server did not become ready');

@@ -25,7 +25,10 @@ describe('slow and hanging webhook receivers', function () {
   before(async () => {
     hanging = await Receiver.start(['hang']);
     slow = await Receiver.start([{ status: 200, delayMs: 10_000 }]);
-    t = await startTestApp({ listen: true, config: { ...webhookTestConfig, webhookTimeoutMs: timeoutMs, webhookMaxAttempts: 2, webhookRetryBaseDelayMs: 100 } });
+    t = await startTestApp({
+      listen: true,
+      config: { ...webhookTestConfig, webhookTimeoutMs: timeoutMs, webhookMaxAttempts: 2, webhookRetryBaseDelayMs: 100 },
+    });
     base = `http://127.0.0.1:${t.config.port}/v1`;
     client = await registerClient(t.app, ['admin:all']);
     token = await clientCredentialsToken(base, client.clientId, client.clientSecret);
@@ -50,13 +53,18 @@ describe('slow and hanging webhook receivers', function () {
     const calls = Array.from({ length: 60 }, (_, n) => {
       switch (n % 4) {
         case 0:
-          return httpCall(`${base}/decisions/evaluate`, { token, body: { principal: { type: 'USER' }, resource: { type: 'doc', identifier: `d-${n}` }, action: 'read' } });
+          return httpCall(`${base}/decisions/evaluate`, {
+            token,
+            body: { principal: { type: 'USER' }, resource: { type: 'doc', identifier: `d-${n}` }, action: 'read' },
+          });
         case 1:
           return httpCall(`${base}/policies`, { token });
         case 2:
           return httpCall(`${base}/policies`, { token, body: { name: `while-hanging-${n}`, status: 'active', rules: [allowReadDocs] } });
         default:
-          return httpCall(`${base}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+          return httpCall(`${base}/oauth/token`, {
+            body: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+          });
       }
     });
     const answers = await Promise.all(calls);
@@ -69,10 +77,14 @@ describe('slow and hanging webhook receivers', function () {
 
     // Each hanging delivery ends at the configured timeout, the 10 s answer included.
     for (const hook of hooks) {
-      const [attempt] = await eventually(async () => {
-        const attempts = (await deliveriesOf(t.app, token, hook)).flatMap((delivery) => delivery.attempts);
-        return attempts.length > 0 ? attempts : undefined;
-      }, 15_000, 'a delivery attempt to end');
+      const [attempt] = await eventually(
+        async () => {
+          const attempts = (await deliveriesOf(t.app, token, hook)).flatMap((delivery) => delivery.attempts);
+          return attempts.length > 0 ? attempts : undefined;
+        },
+        15_000,
+        'a delivery attempt to end',
+      );
       expect(attempt).to.include({ status_code: null, error: `timeout: no answer within ${timeoutMs} ms` });
     }
   });

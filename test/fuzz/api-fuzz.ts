@@ -12,7 +12,39 @@ import { openApiOperations, placeholderUrl, type Operation } from '../helpers/op
  */
 
 const weirdStrings = fc.oneof(
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%zz', '%00', '\u0000', 'a\u0000b', '../../etc/passwd', '\ud800', '\udfff\ud800', 'x\udc00y', '\uffff', '🔥', 'ﬀ', 'ǅ', 'a'.repeat(10_000), '<script>', "'; DROP TABLE x; --", '__proto__', 'constructor', 'toString', 'admin:all', '*'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '%',
+    '%zz',
+    '%00',
+    '\u0000',
+    'a\u0000b',
+    '../../etc/passwd',
+    '\ud800',
+    '\udfff\ud800',
+    'x\udc00y',
+    '\uffff',
+    '🔥',
+    'ﬀ',
+    'ǅ',
+    'a'.repeat(10_000),
+    '<script>',
+    "'; DROP TABLE x; --",
+    '__proto__',
+    'constructor',
+    'toString',
+    'admin:all',
+    '*',
+  ),
   // Enormous pages and numbers past every integer type.
   fc.constantFrom('1000000', '2147483648', '9223372036854775808', '99999999999999999999999', '-9223372036854775809', '1e400', '0x7fffffff'),
   fc.string({ maxLength: 40 }),
@@ -28,7 +60,12 @@ const hostileText = fc.oneof(
 
 const jsonLeaf = fc.oneof(weirdStrings, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(Number.MAX_SAFE_INTEGER + 2));
 const jsonValue = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, jsonLeaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(weirdStrings, tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    jsonLeaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(weirdStrings, tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
 /** Bodies as raw text: what JSON.stringify cannot produce. */
@@ -62,7 +99,18 @@ function almostRightBody(fields: string[]): fc.Arbitrary<unknown> {
   return fc.dictionary(fc.oneof(fc.constantFrom(...fields), weirdStrings), jsonValue, { maxKeys: Math.min(8, fields.length + 2) });
 }
 
-const contentTypes = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', '', 'application/json; charset=utf-16', '*/*;;;');
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/merge-patch+json',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+  'application/json; charset=utf-16',
+  '*/*;;;',
+);
 
 /** Percent-encoding of any string; lone surrogates (which encodeURIComponent refuses) become U+FFFD first. */
 function percentEncode(value: string): string {
@@ -76,24 +124,42 @@ interface FuzzRequest {
 }
 
 function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<FuzzRequest> {
-  const pathValue = (type: string | undefined) => fc.oneof(weirdStrings.map(percentEncode), fc.constantFrom('%', '%zz', '..', 'a%2Fb', 'placeholder-0000'), type === 'integer' ? fc.integer().map(String) : fc.constant('1'));
+  const pathValue = (type: string | undefined) =>
+    fc.oneof(
+      weirdStrings.map(percentEncode),
+      fc.constantFrom('%', '%zz', '..', 'a%2Fb', 'placeholder-0000'),
+      type === 'integer' ? fc.integer().map(String) : fc.constant('1'),
+    );
   const path = fc.tuple(...operation.pathParams.map((p) => pathValue(p.type))).map((values) => {
     let index = 0;
     return operation.path.replace(/\{[A-Za-z_]+\}/g, () => values[index++]!);
   });
-  const queryKeys = fc.oneof(fc.constantFrom(...(operation.queryParams.length ? operation.queryParams.map((p) => p.name) : ['q']), 'access_token', '__proto__', 'limit', 'page'), weirdStrings);
+  const queryKeys = fc.oneof(
+    fc.constantFrom(...(operation.queryParams.length ? operation.queryParams.map((p) => p.name) : ['q']), 'access_token', '__proto__', 'limit', 'page'),
+    weirdStrings,
+  );
   // Keys repeat on purpose (duplicate parameters); lone surrogates reach the query as percent-encoded CESU-8 bytes.
-  const pairs = fc.array(fc.tuple(queryKeys, weirdStrings), { maxLength: 5 }).chain((list) => (list.length > 0 ? fc.constantFrom(list, [...list, list[0]!]) : fc.constant(list)));
+  const pairs = fc
+    .array(fc.tuple(queryKeys, weirdStrings), { maxLength: 5 })
+    .chain((list) => (list.length > 0 ? fc.constantFrom(list, [...list, list[0]!]) : fc.constant(list)));
   const query = fc.oneof(
     { weight: 5, arbitrary: pairs.map((list) => list.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')) },
     { weight: 1, arbitrary: fc.constantFrom('limit=%00', 'cursor=%ED%A0%80', 'limit=1&limit=2', 'page=1&page=x', 'q=%C0%80', 'search=%F0%9F%94%A5%00') },
   );
   // Client credentials with hostile text: failed logins whose audit events must all be recorded.
   const isClientAuthenticated = /\/oauth\/(token|revoke|introspect)$/.test(operation.path);
-  const credentials = fc.record({ grant_type: fc.constantFrom('client_credentials', 'refresh_token'), client_id: fc.oneof(hostileText, weirdStrings), client_secret: fc.oneof(hostileText, weirdStrings), token: weirdStrings });
+  const credentials = fc.record({
+    grant_type: fc.constantFrom('client_credentials', 'refresh_token'),
+    client_id: fc.oneof(hostileText, weirdStrings),
+    client_secret: fc.oneof(hostileText, weirdStrings),
+    token: weirdStrings,
+  });
   const body = fc.oneof(
     { weight: isClientAuthenticated ? 3 : 0, arbitrary: credentials.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) },
-    { weight: isClientAuthenticated ? 1 : 0, arbitrary: credentials.map((value) => ({ payload: new URLSearchParams(value).toString(), contentType: 'application/x-www-form-urlencoded' })) },
+    {
+      weight: isClientAuthenticated ? 1 : 0,
+      arbitrary: credentials.map((value) => ({ payload: new URLSearchParams(value).toString(), contentType: 'application/x-www-form-urlencoded' })),
+    },
     almostRightBody(operation.bodyFields).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
     rawJsonBodies.map((payload) => ({ payload, contentType: 'application/json' })),
     fc.tuple(query, contentTypes).map(([payload, contentType]) => ({ payload, contentType })),
@@ -101,11 +167,27 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
   );
   const authorization = fc.oneof(
     { weight: 6, arbitrary: fc.constant(`Bearer ${adminToken}`) },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, 'Bearer', 'Bearer ', `Bearer ${adminToken}x`, 'Basic Og==', 'Basic !!!', `Bearer ${'a'.repeat(9000)}`, 'bearer acctl_00000000000000000000000000000000000000') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        undefined,
+        'Bearer',
+        'Bearer ',
+        `Bearer ${adminToken}x`,
+        'Basic Og==',
+        'Basic !!!',
+        `Bearer ${'a'.repeat(9000)}`,
+        'bearer acctl_00000000000000000000000000000000000000',
+      ),
+    },
     { weight: 1, arbitrary: weirdStrings.map((s) => `Bearer ${s}`) },
   );
   const extraHeaders = fc.record(
-    { accept: fc.constantFrom('text/csv', '*/*', 'application/xml', 'application/json;q=0', ''), 'if-match': fc.oneof(weirdStrings, fc.constantFrom('"1"', 'W/"1"', '*')), 'x-request-id': weirdStrings },
+    {
+      accept: fc.constantFrom('text/csv', '*/*', 'application/xml', 'application/json;q=0', ''),
+      'if-match': fc.oneof(weirdStrings, fc.constantFrom('"1"', 'W/"1"', '*')),
+      'x-request-id': weirdStrings,
+    },
     { requiredKeys: [] },
   );
   return fc.record({ path, query, body, authorization, extraHeaders }).map(({ path, query, body, authorization, extraHeaders }) => {
@@ -115,8 +197,13 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
     if (body && isHeaderValue(body.contentType)) headers['content-type'] = body.contentType;
     const url = query ? `${path}?${query}` : path;
     const inject: InjectOptions = { method: operation.method as InjectOptions['method'], url, headers, ...(body ? { payload: body.payload } : {}) };
-    const shownBody = body ? `${body.contentType} ${body.payload.length > 300 ? `${body.payload.slice(0, 300)}... (${body.payload.length} chars)` : body.payload}` : '(no body)';
-    return { inject, description: `${operation.method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}\nheaders: ${JSON.stringify({ ...headers, authorization: headers.authorization?.slice(0, 40) })}\nbody: ${shownBody}` };
+    const shownBody = body
+      ? `${body.contentType} ${body.payload.length > 300 ? `${body.payload.slice(0, 300)}... (${body.payload.length} chars)` : body.payload}`
+      : '(no body)';
+    return {
+      inject,
+      description: `${operation.method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}\nheaders: ${JSON.stringify({ ...headers, authorization: headers.authorization?.slice(0, 40) })}\nbody: ${shownBody}`,
+    };
   });
 }
 
@@ -133,7 +220,8 @@ const validOAuthError = validatorFor('oauth-error');
  * error and statement text (knex quotes identifiers). Echoed input such as `'; DROP TABLE x; --`
  * does not match.
  */
-const leak = /\bat [^\s()]+ \((?:file:\/\/|\/)[^)]*:\d+:\d+\)|node_modules\/|\.ts:\d+:\d+|syntax error at or near|violates (?:foreign key|unique|check|not-null) constraint|relation "[^"]+" does not exist|invalid input syntax for|unsupported Unicode escape sequence|current transaction is aborted|\binsert into "|\bselect [^"]{0,200} from "|\bupdate "[a-z_]+" set|\bdelete from "/i;
+const leak =
+  /\bat [^\s()]+ \((?:file:\/\/|\/)[^)]*:\d+:\d+\)|node_modules\/|\.ts:\d+:\d+|syntax error at or near|violates (?:foreign key|unique|check|not-null) constraint|relation "[^"]+" does not exist|invalid input syntax for|unsupported Unicode escape sequence|current transaction is aborted|\binsert into "|\bselect [^"]{0,200} from "|\bupdate "[a-z_]+" set|\bdelete from "/i;
 
 /** What is wrong with a response, or null when it keeps the property. */
 export function responseFault(operation: Operation, response: LightMyRequestResponse): string | null {
@@ -152,9 +240,12 @@ export function responseFault(operation: Operation, response: LightMyRequestResp
     return `error ${response.statusCode} is not JSON (${type}): ${response.body.slice(0, 200)}`;
   }
   if (isOAuth && response.statusCode !== 404) {
-    return type.startsWith('application/json') && validOAuthError(body) ? null : `error ${response.statusCode} is not an RFC 6749 body: ${response.body.slice(0, 300)}`;
+    return type.startsWith('application/json') && validOAuthError(body)
+      ? null
+      : `error ${response.statusCode} is not an RFC 6749 body: ${response.body.slice(0, 300)}`;
   }
-  if (!type.startsWith('application/problem+json') || !validProblem(body)) return `error ${response.statusCode} is not problem+json (${type}): ${response.body.slice(0, 300)}`;
+  if (!type.startsWith('application/problem+json') || !validProblem(body))
+    return `error ${response.statusCode} is not problem+json (${type}): ${response.body.slice(0, 300)}`;
   const problem = body as { status: number; code: string };
   if (problem.status !== response.statusCode) return `problem status ${problem.status} differs from the HTTP status ${response.statusCode}`;
   if (!Object.hasOwn(errorCatalog, problem.code)) return `problem code ${problem.code} is not in the catalog`;
@@ -186,7 +277,10 @@ function isFailedLogin(response: LightMyRequestResponse): boolean {
  * Drives every operation `runsPerOperation` times. A failing case is shrunk by fast-check to a
  * small request and reported, with the seed that replays it; the run goes on to the next operation.
  */
-export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation: number; seed?: number; concurrency?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void }): Promise<FuzzReport> {
+export async function fuzzApi(
+  app: FastifyInstance,
+  options: { runsPerOperation: number; seed?: number; concurrency?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void },
+): Promise<FuzzReport> {
   const operations = await openApiOperations(app);
   const report: FuzzReport = { operations: operations.length, cases: 0, statuses: {}, failures: [], failedLogins: new Set() };
   // Operations run side by side (requests of one operation one after another), so hostile requests
@@ -212,7 +306,12 @@ export async function fuzzApi(app: FastifyInstance, options: { runsPerOperation:
       }),
       { numRuns: options.runsPerOperation, ...(options.seed !== undefined ? { seed: options.seed } : {}), endOnFailure: false },
     );
-    if (result.failed) report.failures.push({ operation: operation.name, fault: `${lastFault?.fault ?? String(result.errorInstance)} (seed ${result.seed}, path ${result.counterexamplePath})`, request: lastFault?.request ?? '' });
+    if (result.failed)
+      report.failures.push({
+        operation: operation.name,
+        fault: `${lastFault?.fault ?? String(result.errorInstance)} (seed ${result.seed}, path ${result.counterexamplePath})`,
+        request: lastFault?.request ?? '',
+      });
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
   return report;
@@ -224,7 +323,11 @@ export async function unrecordedFailedLogins(app: FastifyInstance, report: FuzzR
   const ids = [...report.failedLogins];
   const recorded = new Set<string>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows: Array<{ request_id: string }> = await app.db('audit_events').distinct('request_id').whereIn('request_id', ids.slice(i, i + 1000)).andWhere({ type: 'auth.failed' });
+    const rows: Array<{ request_id: string }> = await app
+      .db('audit_events')
+      .distinct('request_id')
+      .whereIn('request_id', ids.slice(i, i + 1000))
+      .andWhere({ type: 'auth.failed' });
     for (const row of rows) recorded.add(row.request_id);
   }
   return ids.filter((id) => !recorded.has(id));

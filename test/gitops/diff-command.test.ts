@@ -62,7 +62,7 @@ describe('acctl policy diff', function () {
     expect(toCurrent.changes).to.deep.equal([]);
   });
 
-  it('says so when the file\'s policy is not on the server (exit 4), and needs --from for a policy id (exit 2)', async () => {
+  it("says so when the file's policy is not on the server (exit 4), and needs --from for a policy id (exit 2)", async () => {
     writeFileSync(path.join(dir, 'brand-new.yaml'), 'name: brand-new\nrules: []\n');
     const missing = await cli(['policy', 'diff', path.join(dir, 'brand-new.yaml')]);
     expect(missing.exitCode).to.equal(exitCodes.not_found);

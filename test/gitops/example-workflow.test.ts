@@ -28,7 +28,12 @@ function workflowCommands(): WorkflowCommand[] {
       if (!line.startsWith('acctl ')) continue;
       const [command = '', fallback] = line.split(' || ');
       const [words = '', redirect] = command.split(' > ');
-      commands.push({ job, args: words.trim().split(/\s+/).slice(1), ...(redirect ? { stdoutTo: redirect.trim() } : {}), okExitCodes: fallback === 'test $? -eq 2' ? [0, 2] : [0] });
+      commands.push({
+        job,
+        args: words.trim().split(/\s+/).slice(1),
+        ...(redirect ? { stdoutTo: redirect.trim() } : {}),
+        okExitCodes: fallback === 'test $? -eq 2' ? [0, 2] : [0],
+      });
     }
   }
   return commands;

@@ -11,7 +11,13 @@ import type { CliResult } from '../cli/run-cli.js';
 import { copyOfExampleRepository, editFile, commandlessCliConfig, withCliEnv } from './support.js';
 
 const otherRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] };
-const provenanceEnv = { GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567', GITHUB_SERVER_URL: 'https://github.example.com', GITHUB_REPOSITORY: 'acme/policies', GITHUB_RUN_ID: '4242', GITHUB_ACTOR: 'octocat' };
+const provenanceEnv = {
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+  GITHUB_SERVER_URL: 'https://github.example.com',
+  GITHUB_REPOSITORY: 'acme/policies',
+  GITHUB_RUN_ID: '4242',
+  GITHUB_ACTOR: 'octocat',
+};
 
 describe('acctl policy plan / apply (a policy folder against a running server)', function () {
   this.timeout(120000);
@@ -58,7 +64,12 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const { result, plan: made } = await plan();
     exit(result, 2);
     expect(made.summary).to.deep.include({ create: 14, update: 0, delete: 0, unchanged: 0 });
-    expect(made.changes.find((change) => change.name === 'prod-database-read')).to.include({ action: 'create', file: `${dir}/prod-database-read.yaml`, line: 2, col: 7 });
+    expect(made.changes.find((change) => change.name === 'prod-database-read')).to.include({
+      action: 'create',
+      file: `${dir}/prod-database-read.yaml`,
+      line: 2,
+      col: 7,
+    });
   });
 
   it('applies the folder, recording provenance and the ownership label in each version', async () => {
@@ -96,7 +107,9 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   });
 
   it('plans an edited file as an update with a field-level diff, in every format', async () => {
-    editFile(dir, 'prod-database-read.yaml', (text) => text.replace('identifiers: [prod-analytics-replica]\n    actions: [read]', 'identifiers: [prod-analytics-replica]\n    actions: [read, write]'));
+    editFile(dir, 'prod-database-read.yaml', (text) =>
+      text.replace('identifiers: [prod-analytics-replica]\n    actions: [read]', 'identifiers: [prod-analytics-replica]\n    actions: [read, write]'),
+    );
     const { result, plan: made } = await plan();
     exit(result, 2);
     const update = made.changes.find((change) => change.name === 'prod-database-read');
@@ -104,9 +117,14 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(update?.action === 'update' && update.diff.map((entry) => entry.text)).to.deep.equal(['rule 2 gains action `write`']);
 
     const human = exit(await cli(['policy', 'plan', dir]), 2).stdout;
-    expect(human).to.include('~ update   prod-database-read').and.include('rule 2 gains action `write`').and.include('Plan: 0 to create, 1 to update, 0 to delete, 13 unchanged.');
+    expect(human)
+      .to.include('~ update   prod-database-read')
+      .and.include('rule 2 gains action `write`')
+      .and.include('Plan: 0 to create, 1 to update, 0 to delete, 13 unchanged.');
     const github = exit(await cli(['policy', 'plan', dir, '--format', 'github']), 2).stdout;
-    expect(github).to.include(`::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 2 gains action \`write\``);
+    expect(github).to.include(
+      `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 2 gains action \`write\``,
+    );
     const markdown = exit(await cli(['policy', 'plan', dir, '--format', 'markdown']), 2).stdout;
     expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 0 to create, 1 to update/);
     expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 2 gains action `write`');
@@ -141,8 +159,15 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     exit(result, 2);
     const update = made.changes.find((change) => change.name === 'prod-database-read');
     const live = await policyNamed('prod-database-read');
-    expect(update?.action === 'update' && update.drift).to.deep.equal({ updated_by: otherSubject, updated_at: live.updated_at, version: 2, reason: 'changed_since_apply' });
-    expect(exit(await cli(['policy', 'plan', dir]), 2).stdout).to.include(`drifted: changed on the server since this repository last applied it, by ${otherSubject} at ${live.updated_at} (version 2)`);
+    expect(update?.action === 'update' && update.drift).to.deep.equal({
+      updated_by: otherSubject,
+      updated_at: live.updated_at,
+      version: 2,
+      reason: 'changed_since_apply',
+    });
+    expect(exit(await cli(['policy', 'plan', dir]), 2).stdout).to.include(
+      `drifted: changed on the server since this repository last applied it, by ${otherSubject} at ${live.updated_at} (version 2)`,
+    );
   });
 
   it('lets exactly one of two concurrent applies of the same plan win', async () => {
@@ -156,7 +181,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     rmSync(planFile);
   });
 
-  it('prunes only the policies carrying this repository\'s label, leaving others\' and unlabelled ones alone', async () => {
+  it("prunes only the policies carrying this repository's label, leaving others' and unlabelled ones alone", async () => {
     // Gone from the folder: a policy this repository applied once (its label), another team's, and a hand-made one.
     await call('POST', '/v1/policies', { name: 'retired-policy', rules: [otherRule], metadata: { managed_by: 'platform-security' } });
     await call('POST', '/v1/policies', { name: 'finance-owned', rules: [otherRule], metadata: { managed_by: 'finance' } });
@@ -177,14 +202,18 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   });
 
   it('refuses to prune more than --max-deletes, deleting nothing', async () => {
-    for (const name of ['retired-1', 'retired-2', 'retired-3']) await call('POST', '/v1/policies', { name, rules: [otherRule], metadata: { managed_by: 'platform-security' } });
+    for (const name of ['retired-1', 'retired-2', 'retired-3'])
+      await call('POST', '/v1/policies', { name, rules: [otherRule], metadata: { managed_by: 'platform-security' } });
     const result = exit(await cli(['policy', 'apply', dir, '--prune', '--max-deletes', '2']), exitCodes.usage_error);
     expect(result.stderr).to.include('The plan deletes 3 policies, more than --max-deletes 2; nothing was applied');
     expect((await livePolicies()).data.map((item) => item.name)).to.include.members(['retired-1', 'retired-2', 'retired-3']);
   });
 
   it('blocks a policy whose name another repository owns (plan exits 1, apply refuses)', async () => {
-    writeFileSync(path.join(dir, 'finance-owned.yaml'), 'name: finance-owned\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: api, identifiers: [y]}\n    actions: [read]\n');
+    writeFileSync(
+      path.join(dir, 'finance-owned.yaml'),
+      'name: finance-owned\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: api, identifiers: [y]}\n    actions: [read]\n',
+    );
     const { result, plan: made } = await plan();
     exit(result, 1);
     expect(made.changes.find((change) => change.name === 'finance-owned')).to.include({ action: 'blocked' });
@@ -193,7 +222,10 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   });
 
   it('applies a saved plan to the server --server names, even after the command made a client for another server', async () => {
-    writeFileSync(path.join(dir, 'second-client.yaml'), 'name: second-client\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: api, identifiers: [z]}\n    actions: [read]\n');
+    writeFileSync(
+      path.join(dir, 'second-client.yaml'),
+      'name: second-client\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: api, identifiers: [z]}\n    actions: [read]\n',
+    );
     const planFile = path.join(dir, 'second-client-plan.json');
     exit(await cli(['policy', 'plan', dir, '--out', planFile]), 2);
     // A client for a server that does not answer exists when apply asks for the plan's server.

@@ -19,7 +19,19 @@ function stored(name: string, options: { rules?: PolicyRule[]; managedBy?: strin
   const metadata: Policy['metadata'] = {};
   if (options.managedBy !== null) metadata.managed_by = options.managedBy ?? owner;
   if (options.appliedHash) metadata.provenance = { content_hash: options.appliedHash };
-  return { id: `id-${name}`, name, description: '', status: 'active', version: options.version ?? 3, rules: options.rules ?? [rule], metadata, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z', created_by: 'ci', updated_by: 'alice' };
+  return {
+    id: `id-${name}`,
+    name,
+    description: '',
+    status: 'active',
+    version: options.version ?? 3,
+    rules: options.rules ?? [rule],
+    metadata,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-02T00:00:00.000Z',
+    created_by: 'ci',
+    updated_by: 'alice',
+  };
 }
 
 function listItem(policy: Policy): PolicyListItem {
@@ -53,8 +65,15 @@ describe('computePlan (files against the server, pure)', () => {
   });
 
   it('sorts policies into create, update (with its expected version and diff) and unchanged', () => {
-    const plan = planOf([desired('new'), desired('same'), desired('changed', [{ ...rule, actions: ['read', 'write'] }])], [stored('same'), stored('changed', { appliedHash: desired('changed').content_hash })]);
-    expect(plan.changes.map((change) => [change.name, change.action])).to.deep.equal([['new', 'create'], ['same', 'unchanged'], ['changed', 'update']]);
+    const plan = planOf(
+      [desired('new'), desired('same'), desired('changed', [{ ...rule, actions: ['read', 'write'] }])],
+      [stored('same'), stored('changed', { appliedHash: desired('changed').content_hash })],
+    );
+    expect(plan.changes.map((change) => [change.name, change.action])).to.deep.equal([
+      ['new', 'create'],
+      ['same', 'unchanged'],
+      ['changed', 'update'],
+    ]);
     const update = plan.changes[2]!;
     expect(update.action === 'update' && [update.expected_version, update.diff.map((entry) => entry.text)]).to.deep.equal([3, ['rule 1 gains action `write`']]);
     expect(plan.summary).to.deep.equal({ create: 1, update: 1, delete: 0, unchanged: 1, drifted: 0, orphaned: 0, blocked: 0 });
@@ -65,7 +84,12 @@ describe('computePlan (files against the server, pure)', () => {
     const applied = desired('p');
     const edited = stored('p', { rules: [{ ...rule, actions: ['admin'] }], appliedHash: applied.content_hash });
     const change = planOf([applied], [edited]).changes[0]!;
-    expect(change.action === 'update' && change.drift).to.deep.equal({ updated_by: 'alice', updated_at: '2026-01-02T00:00:00.000Z', version: 3, reason: 'changed_since_apply' });
+    expect(change.action === 'update' && change.drift).to.deep.equal({
+      updated_by: 'alice',
+      updated_at: '2026-01-02T00:00:00.000Z',
+      version: 3,
+      reason: 'changed_since_apply',
+    });
   });
 
   it('calls an update drifted when an edit on the server dropped the provenance of a labelled policy', () => {
@@ -86,9 +110,15 @@ describe('computePlan (files against the server, pure)', () => {
 
   it('deletes labelled policies gone from the files only with prune, and lists them as orphaned otherwise', () => {
     const live = [stored('kept'), stored('gone')];
-    expect(planOf([desired('kept')], live, true).changes.map((change) => [change.name, change.action])).to.deep.equal([['kept', 'unchanged'], ['gone', 'delete']]);
+    expect(planOf([desired('kept')], live, true).changes.map((change) => [change.name, change.action])).to.deep.equal([
+      ['kept', 'unchanged'],
+      ['gone', 'delete'],
+    ]);
     const orphaned = planOf([desired('kept')], live, false);
-    expect(orphaned.changes.map((change) => [change.name, change.action])).to.deep.equal([['kept', 'unchanged'], ['gone', 'orphaned']]);
+    expect(orphaned.changes.map((change) => [change.name, change.action])).to.deep.equal([
+      ['kept', 'unchanged'],
+      ['gone', 'orphaned'],
+    ]);
     expect(hasChanges(orphaned)).to.equal(false);
   });
 });
@@ -112,8 +142,11 @@ describe('checkDeletes (the prune guard)', () => {
 });
 
 describe('planMarkdown', () => {
-  it('keeps a plan of thousands of changes within GitHub\'s comment limit, summary first', () => {
-    const plan = planOf(Array.from({ length: 3000 }, (_, index) => desired(`policy-with-a-long-name-${index}`)), []);
+  it("keeps a plan of thousands of changes within GitHub's comment limit, summary first", () => {
+    const plan = planOf(
+      Array.from({ length: 3000 }, (_, index) => desired(`policy-with-a-long-name-${index}`)),
+      [],
+    );
     const markdown = planMarkdown(plan);
     expect(markdown.length).to.be.at.most(MARKDOWN_LIMIT);
     expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 3000 to create/);

@@ -3,14 +3,28 @@ import type { PolicyRule } from '../../core/src/index.js';
 import type { PolicyContent } from '../../cli/src/gitops/desired.js';
 import { diffPolicies } from '../../cli/src/gitops/policy-diff.js';
 
-const read: PolicyRule = { effect: 'allow', principals: { type: 'USER', attributes: { department: ['engineering'] } }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] };
+const read: PolicyRule = {
+  effect: 'allow',
+  principals: { type: 'USER', attributes: { department: ['engineering'] } },
+  resources: { type: 'database', identifiers: ['prod-*'] },
+  actions: ['read'],
+};
 const admin: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'console', identifiers: ['*'] }, actions: ['admin'] };
-const policy = (rules: PolicyRule[], extra: Partial<PolicyContent> = {}): PolicyContent => ({ name: 'ledger', description: 'Ledger', status: 'active', rules, metadata: {}, ...extra });
+const policy = (rules: PolicyRule[], extra: Partial<PolicyContent> = {}): PolicyContent => ({
+  name: 'ledger',
+  description: 'Ledger',
+  status: 'active',
+  rules,
+  metadata: {},
+  ...extra,
+});
 const texts = (before: PolicyContent, after: PolicyContent): string[] => diffPolicies(before, after).map((entry) => entry.text);
 
 describe('diffPolicies (field-level policy diff)', () => {
   it('finds nothing between equal policies, and ignores provenance', () => {
-    expect(texts(policy([read], { metadata: { provenance: { commit: 'a' } } }), policy([read], { metadata: { provenance: { commit: 'b' } } }))).to.deep.equal([]);
+    expect(texts(policy([read], { metadata: { provenance: { commit: 'a' } } }), policy([read], { metadata: { provenance: { commit: 'b' } } }))).to.deep.equal(
+      [],
+    );
   });
 
   it('says which rule gains and loses which action, counting rules from 1', () => {
@@ -57,6 +71,8 @@ describe('diffPolicies (field-level policy diff)', () => {
   });
 
   it('notices lists reordered without a change of meaning', () => {
-    expect(texts(policy([{ ...read, actions: ['read', 'write'] }]), policy([{ ...read, actions: ['write', 'read'] }]))).to.deep.equal(['rule 1 reordered its lists (same meaning)']);
+    expect(texts(policy([{ ...read, actions: ['read', 'write'] }]), policy([{ ...read, actions: ['write', 'read'] }]))).to.deep.equal([
+      'rule 1 reordered its lists (same meaning)',
+    ]);
   });
 });

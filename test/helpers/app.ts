@@ -19,7 +19,9 @@ export interface TestApp {
  * The real app on a fresh database. With `listen`, it serves real HTTP on a loopback port;
  * otherwise tests use inject(). `databaseUrl` shares a database between instances (replicas).
  */
-export async function startTestApp(options: { listen?: boolean; databaseUrl?: string; config?: Partial<Config>; buildOptions?: BuildAppOptions } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { listen?: boolean; databaseUrl?: string; config?: Partial<Config>; buildOptions?: BuildAppOptions } = {},
+): Promise<TestApp> {
   const port = options.listen ? await findFreePort() : 8080;
   const config = makeConfig({
     databaseUrl: options.databaseUrl ?? (await freshDatabase()),
@@ -39,7 +41,11 @@ export interface TestClient {
 }
 
 /** Registers a confidential client_credentials client allowed the given scopes. */
-export async function registerClient(app: Pick<FastifyInstance, 'db'>, scopes: string[], options: { secret?: string; grantTypes?: string[] } = {}): Promise<TestClient> {
+export async function registerClient(
+  app: Pick<FastifyInstance, 'db'>,
+  scopes: string[],
+  options: { secret?: string; grantTypes?: string[] } = {},
+): Promise<TestClient> {
   const clientId = `test-client-${randomBytes(4).toString('hex')}`;
   const clientSecret = options.secret ?? generateClientSecret();
   await insertClient(app.db, {

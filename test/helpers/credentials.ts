@@ -55,7 +55,11 @@ export function unsecuredToken(header: Record<string, unknown>, claims: JWTPaylo
 }
 
 /** POST /v1/auth/token with the given bearer token; fails the test unless the token is created. */
-export async function createApiToken(app: FastifyInstance, callerToken: string, body: { name: string; scopes: string[]; expires_in?: number }): Promise<ApiToken> {
+export async function createApiToken(
+  app: FastifyInstance,
+  callerToken: string,
+  body: { name: string; scopes: string[]; expires_in?: number },
+): Promise<ApiToken> {
   const response = await app.inject({ method: 'POST', url: '/v1/auth/token', headers: bearer(callerToken), payload: body });
   if (response.statusCode !== 201) throw new Error(`API token creation failed: ${response.statusCode} ${response.body}`);
   return response.json() as ApiToken;

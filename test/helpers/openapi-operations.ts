@@ -29,11 +29,13 @@ type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>
 /** Every operation of GET /v1/openapi.json: the route table as clients see it. */
 export async function openApiOperations(app: FastifyInstance): Promise<Operation[]> {
   const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as OpenApiDocument;
-  const resolve = (schema: Schema | undefined): Schema | undefined => (schema?.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema);
+  const resolve = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const fullPath = operation.servers ? path : `/v1${path}`;
-      const params = (where: string) => (operation.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, type: resolve(p.schema)?.type }));
+      const params = (where: string) =>
+        (operation.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, type: resolve(p.schema)?.type }));
       const content = operation.requestBody ? Object.entries(operation.requestBody.content)[0] : undefined;
       return {
         name: `${method.toUpperCase()} ${fullPath}`,

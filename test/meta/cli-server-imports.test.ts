@@ -24,7 +24,8 @@ function serverImportSites(): Array<{ site: string; target: string }> {
     lines.forEach((line, index) => {
       for (const match of line.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)'(\.[^']+)'/g)) {
         const target = path.resolve(cliSource, path.dirname(file), match[1]!);
-        if (target.startsWith(serverSource + path.sep)) sites.push({ site: `cli/src/${file.split(path.sep).join('/')}:${index + 1}`, target: path.relative(repoRoot, target).split(path.sep).join('/') });
+        if (target.startsWith(serverSource + path.sep))
+          sites.push({ site: `cli/src/${file.split(path.sep).join('/')}:${index + 1}`, target: path.relative(repoRoot, target).split(path.sep).join('/') });
       }
     });
   }

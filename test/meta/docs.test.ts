@@ -24,7 +24,10 @@ function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, heading] of outsideCode(markdown).matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
     const text = heading!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     let anchor = slug;
     for (let repeat = 1; anchors.has(anchor); repeat += 1) anchor = `${slug}-${repeat}`;
     anchors.add(anchor);
@@ -50,7 +53,8 @@ describe('the documentation', () => {
         const [file, anchor] = target.split('#') as [string, string | undefined];
         const resolved = file === '' ? document : path.join(path.dirname(document), decodeURIComponent(file));
         if (!existsSync(path.join(repoRoot, resolved))) broken.push(`${document}: ${target} (no file ${resolved})`);
-        else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(read(resolved)).has(anchor)) broken.push(`${document}: ${target} (no heading #${anchor} in ${resolved})`);
+        else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(read(resolved)).has(anchor))
+          broken.push(`${document}: ${target} (no heading #${anchor} in ${resolved})`);
       }
     }
     expect(broken).to.deep.equal([]);

@@ -73,7 +73,10 @@ describe('docs/errors.md', () => {
   it('lists every RFC 6749 error code the OAuth endpoints answer, with its status', () => {
     const answered = oauthErrorCodes();
     expect(answered).to.not.be.empty;
-    expect(oauth.map((entry) => entry.code), 'docs/errors.md and server/src/errors/oauth-errors.ts list different OAuth codes').to.have.members(answered.map((entry) => entry.code));
+    expect(
+      oauth.map((entry) => entry.code),
+      'docs/errors.md and server/src/errors/oauth-errors.ts list different OAuth codes',
+    ).to.have.members(answered.map((entry) => entry.code));
     for (const { code, status } of answered) expect(oauth.find((entry) => entry.code === code)?.status, `### \`${code}\``).to.equal(status);
   });
 

@@ -22,7 +22,10 @@ function importSites(folder: string): ImportSite[] {
     const source = readFileSync(path.join(root, file), 'utf8');
     return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.[^'"]+)\1/gm)].map((match) => ({
       site: `${folder}/${file.split(path.sep).join('/')}:${source.slice(0, match.index).split('\n').length}`,
-      target: path.relative(repoRoot, path.resolve(root, path.dirname(file), match[2]!)).split(path.sep).join('/'),
+      target: path
+        .relative(repoRoot, path.resolve(root, path.dirname(file), match[2]!))
+        .split(path.sep)
+        .join('/'),
     }));
   });
 }

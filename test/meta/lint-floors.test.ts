@@ -31,8 +31,18 @@ describe('Lint: imports across the floors fail', function () {
   }
 
   it('lets each floor import what lies below it', async () => {
-    expect(await problems('cli/src/commands/policy/some-command.ts', "import { evaluate } from '../../../../core/src/index.js';\nimport { openAdmin } from '../../../../server/src/admin/index.js';")).to.deep.equal([]);
-    expect(await problems('server/src/domains/oauth/some-step.ts', "import { allScopes } from '../../../../core/src/index.js';\nimport { recordEvents } from '../audit/record.js';")).to.deep.equal([]);
+    expect(
+      await problems(
+        'cli/src/commands/policy/some-command.ts',
+        "import { evaluate } from '../../../../core/src/index.js';\nimport { openAdmin } from '../../../../server/src/admin/index.js';",
+      ),
+    ).to.deep.equal([]);
+    expect(
+      await problems(
+        'server/src/domains/oauth/some-step.ts',
+        "import { allScopes } from '../../../../core/src/index.js';\nimport { recordEvents } from '../audit/record.js';",
+      ),
+    ).to.deep.equal([]);
     expect(await problems('core/src/engine/some-step.ts', "import { canonicalJson } from '../canonical-json.js';")).to.deep.equal([]);
   });
 });

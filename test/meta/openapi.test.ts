@@ -82,7 +82,10 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents no operation that the route table lacks', () => {
-    const documented = Object.values(document.paths).reduce((count, operations) => count + Object.keys(operations).filter((key) => key !== 'parameters').length, 0);
+    const documented = Object.values(document.paths).reduce(
+      (count, operations) => count + Object.keys(operations).filter((key) => key !== 'parameters').length,
+      0,
+    );
     expect(documented).to.equal(routes.length);
   });
 

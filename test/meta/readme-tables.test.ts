@@ -21,8 +21,9 @@ describe('the generated tables of the docs', () => {
   });
 
   it('docs/configuration.md has the configuration table of server/src/config/options.ts (run `npm run docs:config` when this fails)', () => {
-    expect(readGeneratedBlock(doc('docs/configuration.md'), 'config-table'), 'docs/configuration.md configuration table is stale: run `npm run docs:config`').to.equal(
-      renderConfigTable(configurationOptionEntries),
-    );
+    expect(
+      readGeneratedBlock(doc('docs/configuration.md'), 'config-table'),
+      'docs/configuration.md configuration table is stale: run `npm run docs:config`',
+    ).to.equal(renderConfigTable(configurationOptionEntries));
   });
 });

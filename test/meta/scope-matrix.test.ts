@@ -56,7 +56,8 @@ describe('Scope matrix: every operation of the OpenAPI document enforces the sco
 
   const call = (operation: Operation, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> => {
     const options: InjectOptions = { method: operation.method as InjectOptions['method'], url: placeholderUrl(operation), headers };
-    if (operation.mediaType === 'application/x-www-form-urlencoded') Object.assign(options, { payload: 'placeholder=1', headers: { ...headers, 'content-type': operation.mediaType } });
+    if (operation.mediaType === 'application/x-www-form-urlencoded')
+      Object.assign(options, { payload: 'placeholder=1', headers: { ...headers, 'content-type': operation.mediaType } });
     else if (operation.mediaType) Object.assign(options, { payload: {} });
     return t.app.inject(options);
   };
@@ -64,7 +65,10 @@ describe('Scope matrix: every operation of the OpenAPI document enforces the sco
   it('documents every route of the route table', () => {
     const documented = new Set(operations.map((operation) => operation.name));
     const routes = t.app.routeTable.map((route) => `${route.method} ${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
-    expect(routes.filter((route) => !documented.has(route)), 'routes missing from the OpenAPI document').to.deep.equal([]);
+    expect(
+      routes.filter((route) => !documented.has(route)),
+      'routes missing from the OpenAPI document',
+    ).to.deep.equal([]);
     expect(operations.length).to.be.greaterThan(50);
   });
 
@@ -77,7 +81,9 @@ describe('Scope matrix: every operation of the OpenAPI document enforces the sco
     for (const operation of operations.filter((o) => allScopes.includes(o.requirement) && o.requirement !== 'admin:all')) {
       const response = await call(operation, bearer(tokens.get(operation.requirement)!));
       expectProblem(response, 403, 'insufficient_scope');
-      expect(response.headers['www-authenticate'], operation.name).to.equal(`Bearer realm="acctl", error="insufficient_scope", scope="${operation.requirement}"`);
+      expect(response.headers['www-authenticate'], operation.name).to.equal(
+        `Bearer realm="acctl", error="insufficient_scope", scope="${operation.requirement}"`,
+      );
     }
     // admin:all routes: a token with every other scope is not enough either.
     const everyOtherScope = await accessToken(t.app, client, allScopes.filter((s) => s !== 'admin:all').join(' '));

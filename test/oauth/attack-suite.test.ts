@@ -26,8 +26,23 @@ describe('OAuth attack suite: requirements not covered elsewhere', () => {
     const agent = new PageAgent(t.app);
     await signIn(agent, await createTestUser(t.app));
     const { verifier, challenge } = pkcePair();
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'read:policies', code_challenge: challenge, code_challenge_method: 'S256' });
-    const userToken = expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, code_verifier: verifier, ...clientFields(codeClient) })).access_token;
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: codeClient.clientId,
+      redirect_uri: codeClient.redirectUri,
+      scope: 'read:policies',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const userToken = expectTokens(
+      await postToken(t.app, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: codeClient.redirectUri,
+        code_verifier: verifier,
+        ...clientFields(codeClient),
+      }),
+    ).access_token;
     const tokens = [await accessToken(t.app, client), await accessToken(t.app, client), userToken];
 
     const published = (await t.app.inject({ method: 'GET', url: '/v1/oauth/.well-known/jwks.json' })).json().keys.map((key: { kid: string }) => key.kid);
@@ -55,8 +70,14 @@ describe('OAuth attack suite: requirements not covered elsewhere', () => {
     const client = await registerCodeClient(t.app);
     const agent = new PageAgent(t.app);
     await signIn(agent, await createTestUser(t.app));
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'read:policies' });
-    const redeem = (fields: Record<string, string>) => postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, ...fields });
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: 'read:policies',
+    });
+    const redeem = (fields: Record<string, string>) =>
+      postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, ...fields });
     const response = await redeem({ client_id: client.clientId });
     expectOAuthError(response, 401, 'invalid_client');
     expect(response.headers['www-authenticate'], 'no Basic challenge when Basic was not used').to.equal(undefined);
@@ -87,7 +108,9 @@ describe('OAuth attack suite: requirements not covered elsewhere', () => {
     expect(Buffer.from(salt!, 'base64url')).to.have.lengthOf(16);
     // Re-derived here, from the parameters alone: the hash is scrypt itself, not a look-alike.
     const derived = await new Promise<Buffer>((resolve, reject) =>
-      scrypt(user.password, Buffer.from(salt!, 'base64url'), 32, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+      scrypt(user.password, Buffer.from(salt!, 'base64url'), 32, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      ),
     );
     expect(derived.toString('base64url')).to.equal(key);
   });

@@ -36,50 +36,71 @@ describe('POST /v1/oauth/token with grant_type=authorization_code', () => {
   async function publicCode(): Promise<{ code: string; verifier: string; redirectUri: string }> {
     const { verifier, challenge } = pkcePair();
     const redirectUri = 'http://127.0.0.1:5555/callback';
-    const code = await authorizationCode(agent, authorize(publicClient, { redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256' }));
+    const code = await authorizationCode(
+      agent,
+      authorize(publicClient, { redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
     return { code, verifier, redirectUri };
   }
 
   const redeem = (c: CodeClient, code: string, extra: Record<string, string | undefined> = {}) =>
     postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: c.redirectUri, ...clientFields(c), ...extra });
 
-  it('answers the spec\'s token response: access_token, Bearer, 3600, refresh_token, scope, created_at', async () => {
+  it("answers the spec's token response: access_token, Bearer, 3600, refresh_token, scope, created_at", async () => {
     const code = await authorizationCode(agent, authorize(client));
     const response = await redeem(client, code);
     const body = expectTokens(response);
     expect(body).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token', 'scope', 'created_at');
     expect(body).to.include({ token_type: 'Bearer', expires_in: 3600, scope: 'read:policies' });
-    expect(body.created_at).to.be.a('number').within(Math.floor(Date.now() / 1000) - 5, Math.floor(Date.now() / 1000) + 1);
+    expect(body.created_at)
+      .to.be.a('number')
+      .within(Math.floor(Date.now() / 1000) - 5, Math.floor(Date.now() / 1000) + 1);
     expect(response.headers['cache-control']).to.equal('no-store');
   });
 
-  it('issues an access token whose sub is the user\'s principal id and client_id the client', async () => {
+  it("issues an access token whose sub is the user's principal id and client_id the client", async () => {
     const body = expectTokens(await redeem(client, await authorizationCode(agent, authorize(client))));
-    expect(decodeJwt(body.access_token)).to.include({ sub: user.id, client_id: client.clientId, scope: 'read:policies', iss: t.config.publicUrl, aud: t.config.publicUrl });
+    expect(decodeJwt(body.access_token)).to.include({
+      sub: user.id,
+      client_id: client.clientId,
+      scope: 'read:policies',
+      iss: t.config.publicUrl,
+      aud: t.config.publicUrl,
+    });
     expect(await apiStatus(t.app, body.access_token)).to.equal(200);
   });
 
   it('stores the code and the refresh token as SHA-256 only', async () => {
     const code = await authorizationCode(agent, authorize(client));
     const body = expectTokens(await redeem(client, code));
-    expect(await t.app.db('oauth_authorization_codes').where({ code_hash: hashSecret(code) }).first()).to.not.equal(undefined);
-    expect(await t.app.db('oauth_refresh_tokens').where({ token_hash: hashSecret(body.refresh_token) }).first()).to.not.equal(undefined);
+    expect(
+      await t.app
+        .db('oauth_authorization_codes')
+        .where({ code_hash: hashSecret(code) })
+        .first(),
+    ).to.not.equal(undefined);
+    expect(
+      await t.app
+        .db('oauth_refresh_tokens')
+        .where({ token_hash: hashSecret(body.refresh_token) })
+        .first(),
+    ).to.not.equal(undefined);
     const dump = JSON.stringify([await t.app.db('oauth_authorization_codes').select('*'), await t.app.db('oauth_refresh_tokens').select('*')]);
     expect(dump).to.not.include(code);
     expect(dump).to.not.include(body.refresh_token);
   });
 
-  it('redeems a public client\'s code with the PKCE verifier and no secret', async () => {
+  it("redeems a public client's code with the PKCE verifier and no secret", async () => {
     const { code, verifier, redirectUri } = await publicCode();
     expectTokens(await redeem(publicClient, code, { redirect_uri: redirectUri, code_verifier: verifier }));
   });
 
-  it('refuses a redirect_uri other than the authorize request\'s with invalid_grant', async () => {
+  it("refuses a redirect_uri other than the authorize request's with invalid_grant", async () => {
     const code = await authorizationCode(agent, authorize(client));
     expectOAuthError(await redeem(client, code, { redirect_uri: 'https://app.example.com/other' }), 400, 'invalid_grant');
   });
 
-  it('refuses a loopback redirect_uri on another port than the authorize request\'s', async () => {
+  it("refuses a loopback redirect_uri on another port than the authorize request's", async () => {
     const { code, verifier } = await publicCode();
     expectOAuthError(await redeem(publicClient, code, { redirect_uri: 'http://127.0.0.1:5556/callback', code_verifier: verifier }), 400, 'invalid_grant');
   });
@@ -105,7 +126,7 @@ describe('POST /v1/oauth/token with grant_type=authorization_code', () => {
     expect(expectOAuthError(response, 400, 'invalid_grant').error_description).to.match(/no code_challenge/);
   });
 
-  it('redeems a confidential client\'s code with PKCE when it sent a challenge', async () => {
+  it("redeems a confidential client's code with PKCE when it sent a challenge", async () => {
     const { verifier, challenge } = pkcePair();
     const code = await authorizationCode(agent, authorize(client, { code_challenge: challenge, code_challenge_method: 'S256' }));
     expectTokens(await redeem(client, code, { code_verifier: verifier }));
@@ -128,13 +149,19 @@ describe('POST /v1/oauth/token with grant_type=authorization_code', () => {
 
   it('refuses an expired code with invalid_grant', async () => {
     const code = await authorizationCode(agent, authorize(client));
-    await t.app.db('oauth_authorization_codes').where({ code_hash: hashSecret(code) }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.app
+      .db('oauth_authorization_codes')
+      .where({ code_hash: hashSecret(code) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect(expectOAuthError(await redeem(client, code), 400, 'invalid_grant').error_description).to.match(/expired/);
   });
 
   it('makes codes live 60 seconds', async () => {
     const code = await authorizationCode(agent, authorize(client));
-    const row = await t.app.db('oauth_authorization_codes').where({ code_hash: hashSecret(code) }).first();
+    const row = await t.app
+      .db('oauth_authorization_codes')
+      .where({ code_hash: hashSecret(code) })
+      .first();
     expect(row.expires_at.getTime() - row.created_at.getTime()).to.equal(60_000);
   });
 
@@ -154,7 +181,10 @@ describe('POST /v1/oauth/token with grant_type=authorization_code', () => {
     it('revokes on a replay even after the code has expired', async () => {
       const code = await authorizationCode(agent, authorize(client));
       const first = expectTokens(await redeem(client, code));
-      await t.app.db('oauth_authorization_codes').where({ code_hash: hashSecret(code) }).update({ expires_at: new Date(Date.now() - 1000) });
+      await t.app
+        .db('oauth_authorization_codes')
+        .where({ code_hash: hashSecret(code) })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       expectOAuthError(await redeem(client, code), 400, 'invalid_grant');
       expect(await apiStatus(t.app, first.access_token)).to.equal(401);
     });
@@ -173,7 +203,7 @@ describe('POST /v1/oauth/token with grant_type=authorization_code', () => {
   });
 
   describe('scopes', () => {
-    it('grants the client\'s allowed scopes the user may grant when no scope is requested', async () => {
+    it("grants the client's allowed scopes the user may grant when no scope is requested", async () => {
       const body = expectTokens(await redeem(client, await authorizationCode(agent, authorize(client, { scope: undefined }))));
       expect(body.scope.split(' ')).to.have.members(['read:policies', 'read:principals']);
     });

@@ -186,24 +186,35 @@ describe('GET and POST /v1/oauth/authorize', () => {
 
     it('answers a consent POST without the CSRF token with a 403 page and issues nothing', async () => {
       const consent = await agent.get(authorizePath(request()));
-      const response = await agent.postForm('/v1/oauth/authorize', { authorization_request: inputValue(consent.body, 'authorization_request'), decision: 'approve' });
+      const response = await agent.postForm('/v1/oauth/authorize', {
+        authorization_request: inputValue(consent.body, 'authorization_request'),
+        decision: 'approve',
+      });
       expect(response.statusCode).to.equal(403);
       expect(response.headers.location).to.equal(undefined);
       expect(response.body).to.include('id="error-code">forbidden<');
     });
 
-    it('answers a consent POST with another session\'s CSRF token with 403', async () => {
+    it("answers a consent POST with another session's CSRF token with 403", async () => {
       const other = new PageAgent(t.app);
       const form = await other.get('/v1/ui/sign-in');
       const consent = await agent.get(authorizePath(request()));
-      const response = await agent.postForm('/v1/oauth/authorize', { csrf_token: inputValue(form.body, 'csrf_token'), authorization_request: inputValue(consent.body, 'authorization_request'), decision: 'approve' });
+      const response = await agent.postForm('/v1/oauth/authorize', {
+        csrf_token: inputValue(form.body, 'csrf_token'),
+        authorization_request: inputValue(consent.body, 'authorization_request'),
+        decision: 'approve',
+      });
       expect(response.statusCode).to.equal(403);
     });
 
     it('checks the request again at the consent POST: a tampered redirect_uri is shown on a page', async () => {
       const consent = await agent.get(authorizePath(request()));
       const tampered = Buffer.from(JSON.stringify({ ...request(), redirect_uri: 'https://evil.example/callback' })).toString('base64url');
-      const response = await agent.postForm('/v1/oauth/authorize', { csrf_token: inputValue(consent.body, 'csrf_token'), authorization_request: tampered, decision: 'approve' });
+      const response = await agent.postForm('/v1/oauth/authorize', {
+        csrf_token: inputValue(consent.body, 'csrf_token'),
+        authorization_request: tampered,
+        decision: 'approve',
+      });
       expect(response.statusCode).to.equal(400);
       expect(response.headers.location).to.equal(undefined);
     });

@@ -12,7 +12,11 @@ describe('POST /v1/oauth/token with grant_type client_credentials', () => {
 
   it('answers the spec token response, with no refresh_token and Cache-Control: no-store', async () => {
     const client = await registerClient(t.app, ['read:policies', 'write:policies']);
-    const response = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies' },
+    });
     expect(response.statusCode).to.equal(200);
     expect(response.headers['cache-control']).to.equal('no-store');
     const body = response.json();

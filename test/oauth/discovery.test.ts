@@ -39,7 +39,7 @@ describe('OAuth discovery and verification over HTTP', () => {
     expect(metadata.token_endpoint_auth_methods_supported).to.include.members(['client_secret_basic', 'client_secret_post']);
   });
 
-  it('names the authorization-code flow\'s endpoints and PKCE method in the metadata', async () => {
+  it("names the authorization-code flow's endpoints and PKCE method in the metadata", async () => {
     const metadata = (await (await fetch(`${t.config.publicUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expectSchema('authorization-server-metadata', metadata);
     expect(metadata).to.include({
@@ -70,7 +70,7 @@ describe('OAuth discovery and verification over HTTP', () => {
     expect(payload).to.include({ sub: client.clientId, client_id: client.clientId, scope: 'read:policies evaluate:decisions' });
   });
 
-  it('publishes the signing key in the spec\'s JWKS shape, with no private members', async () => {
+  it("publishes the signing key in the spec's JWKS shape, with no private members", async () => {
     const response = await fetch(`${t.baseUrl}/oauth/.well-known/jwks.json`);
     expect(response.status).to.equal(200);
     const jwks = (await response.json()) as { keys: Array<Record<string, unknown>> };

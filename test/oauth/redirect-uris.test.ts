@@ -81,7 +81,14 @@ describe('redirect URI matching', () => {
       expect(response.headers.location!.startsWith('http://127.0.0.1:54321/callback?code=')).to.equal(true);
     });
 
-    for (const variant of ['http://127.0.0.1:54321/callback/x', 'http://127.0.0.1:54321/CALLBACK', 'http://127.0.0.1:54321/callback?x=1', 'http://127.0.0.2:54321/callback', 'https://127.0.0.1:54321/callback', 'http://localhost:54321/callback']) {
+    for (const variant of [
+      'http://127.0.0.1:54321/callback/x',
+      'http://127.0.0.1:54321/CALLBACK',
+      'http://127.0.0.1:54321/callback?x=1',
+      'http://127.0.0.2:54321/callback',
+      'https://127.0.0.1:54321/callback',
+      'http://localhost:54321/callback',
+    ]) {
       it(`shows ${variant} on a page instead of redirecting`, async () => {
         const response = await agent.get(authorizePath(cliRequest(variant)));
         expect(response.statusCode).to.equal(400);
@@ -91,7 +98,9 @@ describe('redirect URI matching', () => {
 
     it('refuses a registered non-loopback redirect URI with another port', async () => {
       const client: CodeClient = await registerCodeClient(t.app, { redirectUris: ['https://app.example.com/callback'] });
-      const response = await agent.get(authorizePath({ response_type: 'code', client_id: client.clientId, redirect_uri: 'https://app.example.com:8443/callback' }));
+      const response = await agent.get(
+        authorizePath({ response_type: 'code', client_id: client.clientId, redirect_uri: 'https://app.example.com:8443/callback' }),
+      );
       expect(response.statusCode).to.equal(400);
     });
 

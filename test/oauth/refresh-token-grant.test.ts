@@ -92,7 +92,7 @@ describe('POST /v1/oauth/token with grant_type=refresh_token', () => {
     });
   });
 
-  it('refuses another client\'s refresh token with invalid_grant', async () => {
+  it("refuses another client's refresh token with invalid_grant", async () => {
     const other = await registerCodeClient(t.app);
     const first = await tokens();
     expectOAuthError(await refresh(first.refresh_token, {}, other), 400, 'invalid_grant');
@@ -105,17 +105,27 @@ describe('POST /v1/oauth/token with grant_type=refresh_token', () => {
 
   it('refuses a refresh token whose family is past its 30-day lifetime', async () => {
     const first = await tokens();
-    const row = await t.app.db('oauth_refresh_tokens').where({ token_hash: hashSecret(first.refresh_token) }).first();
+    const row = await t.app
+      .db('oauth_refresh_tokens')
+      .where({ token_hash: hashSecret(first.refresh_token) })
+      .first();
     const grant = await t.app.db('oauth_grants').where({ id: row.grant_id }).first();
     expect(grant.expires_at.getTime() - grant.created_at.getTime()).to.equal(30 * 24 * 3600 * 1000);
-    await t.app.db('oauth_grants').where({ id: row.grant_id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.app
+      .db('oauth_grants')
+      .where({ id: row.grant_id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expectOAuthError(await refresh(first.refresh_token), 400, 'invalid_grant');
   });
 
   it('keeps the absolute lifetime across rotations', async () => {
     const first = await tokens();
     const second = expectTokens(await refresh(first.refresh_token));
-    const grantOf = async (token: string) => t.app.db('oauth_refresh_tokens').where({ token_hash: hashSecret(token) }).first('grant_id');
+    const grantOf = async (token: string) =>
+      t.app
+        .db('oauth_refresh_tokens')
+        .where({ token_hash: hashSecret(token) })
+        .first('grant_id');
     expect(await grantOf(second.refresh_token)).to.deep.equal(await grantOf(first.refresh_token));
   });
 
@@ -136,11 +146,17 @@ describe('POST /v1/oauth/token with grant_type=refresh_token', () => {
     it('drops admin scopes at the next refresh once the user loses is_admin', async () => {
       const first = await tokens('read:policies write:policies', adminAgent);
       expect(first.scope).to.equal('read:policies write:policies');
-      await t.app.db('principals').where({ id: admin.id }).update({ attributes: JSON.stringify({ is_admin: false }) });
+      await t.app
+        .db('principals')
+        .where({ id: admin.id })
+        .update({ attributes: JSON.stringify({ is_admin: false }) });
       try {
         expect(expectTokens(await refresh(first.refresh_token)).scope).to.equal('read:policies');
       } finally {
-        await t.app.db('principals').where({ id: admin.id }).update({ attributes: JSON.stringify({ is_admin: true }) });
+        await t.app
+          .db('principals')
+          .where({ id: admin.id })
+          .update({ attributes: JSON.stringify({ is_admin: true }) });
       }
     });
   });
@@ -159,8 +175,17 @@ describe('POST /v1/oauth/token with grant_type=refresh_token', () => {
     const { pkcePair } = await import('./support/user-agent.js');
     const { verifier, challenge } = pkcePair();
     const cli: CodeClient = { clientId: 'acctl-cli', clientSecret: undefined, redirectUri: 'http://[::1]:6000/callback' };
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: 'acctl-cli', redirect_uri: cli.redirectUri, scope: 'read:policies', code_challenge: challenge, code_challenge_method: 'S256' });
-    const first = expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: cli.redirectUri, client_id: 'acctl-cli', code_verifier: verifier }));
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: 'acctl-cli',
+      redirect_uri: cli.redirectUri,
+      scope: 'read:policies',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const first = expectTokens(
+      await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: cli.redirectUri, client_id: 'acctl-cli', code_verifier: verifier }),
+    );
     expectTokens(await refresh(first.refresh_token, {}, cli));
   });
 });

@@ -24,12 +24,28 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
   after(async () => t.close());
 
   async function tokens(c: CodeClient = client, extra: Record<string, string> = {}): Promise<TokenPair> {
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, scope: 'read:policies', ...extra });
-    return expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: c.redirectUri, ...clientFields(c), ...(extra.code_verifier ? { code_verifier: extra.code_verifier } : {}) }));
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: c.clientId,
+      redirect_uri: c.redirectUri,
+      scope: 'read:policies',
+      ...extra,
+    });
+    return expectTokens(
+      await postToken(t.app, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: c.redirectUri,
+        ...clientFields(c),
+        ...(extra.code_verifier ? { code_verifier: extra.code_verifier } : {}),
+      }),
+    );
   }
 
-  const revoke = (payload: Record<string, string>, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/v1/oauth/revoke', headers, payload });
-  const introspect = (payload: Record<string, string>, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/v1/oauth/introspect', headers, payload });
+  const revoke = (payload: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/v1/oauth/revoke', headers, payload });
+  const introspect = (payload: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/v1/oauth/introspect', headers, payload });
   const resourceServerFields = (): Record<string, string> => ({ client_id: resourceServer.clientId, client_secret: resourceServer.clientSecret });
 
   describe('POST /v1/oauth/revoke', () => {
@@ -38,7 +54,11 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
       const response = await revoke({ token: pair.refresh_token, token_type_hint: 'refresh_token', ...clientFields(client) });
       expect(response.statusCode, response.body).to.equal(200);
       expect(response.body).to.equal('');
-      expectOAuthError(await postToken(t.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(client) }), 400, 'invalid_grant');
+      expectOAuthError(
+        await postToken(t.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(client) }),
+        400,
+        'invalid_grant',
+      );
       expect(await apiStatus(t.app, pair.access_token)).to.equal(401);
     });
 
@@ -65,7 +85,8 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
     });
 
     it('answers 200 for an unknown or malformed token (RFC 7009 section 2.2)', async () => {
-      for (const token of ['not-a-token', 'a.b.c', 'acctl_nonsense']) expect((await revoke({ token, ...clientFields(client) })).statusCode, token).to.equal(200);
+      for (const token of ['not-a-token', 'a.b.c', 'acctl_nonsense'])
+        expect((await revoke({ token, ...clientFields(client) })).statusCode, token).to.equal(200);
     });
 
     it('answers 200 for a token revoked already', async () => {
@@ -74,7 +95,7 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
       expect((await revoke({ token: pair.refresh_token, ...clientFields(client) })).statusCode).to.equal(200);
     });
 
-    it('refuses to revoke another client\'s token with invalid_request, and leaves it working', async () => {
+    it("refuses to revoke another client's token with invalid_request, and leaves it working", async () => {
       const pair = await tokens();
       expectOAuthError(await revoke({ token: pair.refresh_token, ...resourceServerFields() }), 400, 'invalid_request');
       expectOAuthError(await revoke({ token: pair.access_token, ...resourceServerFields() }), 400, 'invalid_request');
@@ -106,14 +127,26 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
       expect(response.headers['cache-control']).to.equal('no-store');
       const body = response.json() as Record<string, unknown>;
       expectSchema('oauth-introspection-response', body);
-      expect(body).to.include({ active: true, scope: 'read:policies', client_id: client.clientId, sub: user.id, token_type: 'Bearer', iss: t.config.publicUrl, aud: t.config.publicUrl });
+      expect(body).to.include({
+        active: true,
+        scope: 'read:policies',
+        client_id: client.clientId,
+        sub: user.id,
+        token_type: 'Bearer',
+        iss: t.config.publicUrl,
+        aud: t.config.publicUrl,
+      });
       expect(body.exp).to.be.a('number');
       expect(body.iat).to.be.a('number');
     });
 
     it('describes a client_credentials token and an API token', async () => {
       const cc = await accessToken(t.app, resourceServer);
-      expect((await introspect({ token: cc, ...resourceServerFields() })).json()).to.include({ active: true, sub: resourceServer.clientId, client_id: resourceServer.clientId });
+      expect((await introspect({ token: cc, ...resourceServerFields() })).json()).to.include({
+        active: true,
+        sub: resourceServer.clientId,
+        client_id: resourceServer.clientId,
+      });
       const admin = await registerClient(t.app, ['admin:all']);
       const apiToken = await createApiToken(t.app, await accessToken(t.app, admin), { name: 'svc', scopes: ['read:policies'] });
       const body = (await introspect({ token: apiToken.token, ...resourceServerFields() })).json() as Record<string, unknown>;
@@ -128,7 +161,8 @@ describe('token revocation (RFC 7009) and introspection (RFC 7662)', () => {
     });
 
     it('answers active: false for unknown tokens and forged JWTs', async () => {
-      for (const token of ['nope', 'a.b.c', 'acctl_x']) expect((await introspect({ token, ...resourceServerFields() })).json(), token).to.deep.equal({ active: false });
+      for (const token of ['nope', 'a.b.c', 'acctl_x'])
+        expect((await introspect({ token, ...resourceServerFields() })).json(), token).to.deep.equal({ active: false });
     });
 
     it('describes a refresh token to its own client only', async () => {

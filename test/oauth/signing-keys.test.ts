@@ -30,7 +30,8 @@ describe('Signing keys: rotation and sharing between instances', () => {
     expectProblem(response, 401, 'invalid_token');
     return false;
   };
-  const jwksOf = async (on: TestApp) => (await on.app.inject({ method: 'GET', url: '/v1/oauth/.well-known/jwks.json' })).json() as { keys: Array<{ kid: string }> };
+  const jwksOf = async (on: TestApp) =>
+    (await on.app.inject({ method: 'GET', url: '/v1/oauth/.well-known/jwks.json' })).json() as { keys: Array<{ kid: string }> };
 
   it('shares one signing key between instances on the same database', async () => {
     expect(second.app.signingKeys.signingKey().kid).to.equal(first.app.signingKeys.signingKey().kid);
@@ -81,7 +82,10 @@ describe('Signing keys: rotation and sharing between instances', () => {
     await first.app.signingKeys.rotate();
     // Age the retirement beyond the retention (token lifetime plus skew) instead of waiting for it.
     const longAgo = new Date(Date.now() - (first.config.keyRetentionSeconds + 60) * 1000);
-    await first.app.db('signing_keys').where({ kid: kidOf(oldToken) }).update({ retired_at: longAgo });
+    await first.app
+      .db('signing_keys')
+      .where({ kid: kidOf(oldToken) })
+      .update({ retired_at: longAgo });
     await first.app.signingKeys.refresh();
     expect((await jwksOf(first)).keys.map((key) => key.kid)).to.not.include(kidOf(oldToken));
     expect(await accepted(first, oldToken)).to.equal(false);
@@ -96,7 +100,9 @@ describe('Signing keys: rotation and sharing between instances', () => {
       failure = error;
     }
     expect(failure, 'the instance started').to.be.instanceOf(Error);
-    expect((failure as Error).message).to.match(/cannot be decrypted/).and.match(/ACCTL_KEY_ENCRYPTION_KEY/);
+    expect((failure as Error).message)
+      .to.match(/cannot be decrypted/)
+      .and.match(/ACCTL_KEY_ENCRYPTION_KEY/);
   });
 
   it('stores private keys encrypted, never as PEM', async () => {

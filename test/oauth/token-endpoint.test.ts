@@ -18,8 +18,18 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
 
   describe('request encodings and client authentication (RFC 6749 sections 2.3.1 and 4.4.2)', () => {
     it('accepts an application/x-www-form-urlencoded body with the client credentials in it', async () => {
-      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies' });
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        scope: 'read:policies',
+      });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
       expect(response.statusCode, response.body).to.equal(200);
       expectSchema('oauth-token-response', response.json());
       expect(response.json().scope).to.equal('read:policies');
@@ -38,14 +48,24 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
     });
 
     it('accepts HTTP Basic with a JSON body carrying only the grant', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, headers: basicAuthorization(client.clientId, client.clientSecret), payload: { grant_type: 'client_credentials' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: basicAuthorization(client.clientId, client.clientSecret),
+        payload: { grant_type: 'client_credentials' },
+      });
       expect(response.statusCode, response.body).to.equal(200);
     });
 
     it('does not take a Basic secret sent without form-urlencoding as the same secret when it holds "+" or "%"', async () => {
       const awkward = await registerClient(t.app, ['read:audit'], { secret: 'plus+and%25percent-0123456789abcdefghijklmnop' });
       const raw = Buffer.from(`${awkward.clientId}:${awkward.clientSecret}`).toString('base64');
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, headers: { authorization: `Basic ${raw}` }, payload: { grant_type: 'client_credentials' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: { authorization: `Basic ${raw}` },
+        payload: { grant_type: 'client_credentials' },
+      });
       expectOAuthError(response, 401, 'invalid_client');
     });
 
@@ -60,13 +80,22 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
     });
 
     it('answers a wrong secret sent with HTTP Basic with 401 invalid_client and WWW-Authenticate: Basic', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, headers: basicAuthorization(client.clientId, 'wrong-secret'), payload: { grant_type: 'client_credentials' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        headers: basicAuthorization(client.clientId, 'wrong-secret'),
+        payload: { grant_type: 'client_credentials' },
+      });
       expectOAuthError(response, 401, 'invalid_client');
       expect(wwwAuthenticate(response)).to.match(/^Basic realm="acctl"/);
     });
 
     it('answers a wrong secret sent in the body with 401 invalid_client', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong-secret' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong-secret' },
+      });
       expectOAuthError(response, 401, 'invalid_client');
     });
 
@@ -87,7 +116,11 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
 
   describe('grant types (RFC 6749 section 5.2)', () => {
     it('answers unsupported_grant_type for the password grant', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret, username: 'a', password: 'b' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret, username: 'a', password: 'b' },
+      });
       expectOAuthError(response, 400, 'unsupported_grant_type');
     });
 
@@ -116,30 +149,50 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
 
     it('answers unauthorized_client to a client not registered for client_credentials', async () => {
       const codeOnly = await registerClient(t.app, ['read:policies'], { grantTypes: ['authorization_code', 'refresh_token'] });
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: codeOnly.clientId, client_secret: codeOnly.clientSecret } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: codeOnly.clientId, client_secret: codeOnly.clientSecret },
+      });
       expectOAuthError(response, 400, 'unauthorized_client');
     });
   });
 
   describe('scopes (RFC 6749 section 3.3)', () => {
-    it('answers invalid_scope for a scope outside the client\'s allowed scopes', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies delete:policies' } });
+    it("answers invalid_scope for a scope outside the client's allowed scopes", async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies delete:policies' },
+      });
       expectOAuthError(response, 400, 'invalid_scope');
     });
 
     it('answers invalid_scope for a scope that does not exist', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies read:everything' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'read:policies read:everything' },
+      });
       expectOAuthError(response, 400, 'invalid_scope');
     });
 
     it('answers invalid_scope for a scope that does not exist even to an admin:all client', async () => {
       const admin = await registerClient(t.app, ['admin:all']);
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret, scope: 'admin:everything' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret, scope: 'admin:everything' },
+      });
       expectOAuthError(response, 400, 'invalid_scope');
     });
 
-    it('grants the client\'s allowed scopes when no scope is requested', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+    it("grants the client's allowed scopes when no scope is requested", async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+      });
       expect(response.statusCode, response.body).to.equal(200);
       expect(response.json().scope.split(' ')).to.have.members(['read:policies', 'write:policies']);
       expect(decodeJwt(response.json().access_token).scope).to.equal(response.json().scope);
@@ -147,7 +200,11 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
 
     it('grants an admin:all client exactly the narrower scope it asks for, and nothing more', async () => {
       const admin = await registerClient(t.app, ['admin:all']);
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret, scope: 'read:audit' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret, scope: 'read:audit' },
+      });
       expect(response.statusCode, response.body).to.equal(200);
       expect(response.json().scope).to.equal('read:audit');
       const token = response.json().access_token as string;
@@ -159,13 +216,21 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
 
   describe('caching (RFC 6749 sections 5.1 and 5.2)', () => {
     it('marks a successful answer Cache-Control: no-store', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+      });
       expect(response.statusCode).to.equal(200);
       expect(response.headers['cache-control']).to.equal('no-store');
     });
 
     it('marks an error answer Cache-Control: no-store', async () => {
-      const response = await t.app.inject({ method: 'POST', url: tokenUrl, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong-secret' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong-secret' },
+      });
       expect(response.statusCode).to.equal(401);
       expect(response.headers['cache-control']).to.equal('no-store');
     });
@@ -187,7 +252,12 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
     ];
     for (const { what, contentType, payload } of junk) {
       it(`answers ${what} with 400 invalid_request`, async () => {
-        const response = await t.app.inject({ method: 'POST', url: tokenUrl, headers: contentType ? { 'content-type': contentType } : {}, ...(payload !== undefined ? { payload } : {}) });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: tokenUrl,
+          headers: contentType ? { 'content-type': contentType } : {},
+          ...(payload !== undefined ? { payload } : {}),
+        });
         expectOAuthError(response, 400, 'invalid_request');
       });
     }

@@ -24,7 +24,12 @@ describe('Policies API', () => {
   after(async () => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   async function create(overrides = {}): Promise<{ id: string; version: number; name: string }> {
     const response = await call('POST', '/v1/policies', writer, samplePolicy({ name: `policy-${Math.random().toString(36).slice(2)}`, ...overrides }));
@@ -113,7 +118,8 @@ describe('Policies API', () => {
 
   it('lists versions newest first', async () => {
     const created = await create();
-    for (const description of ['two', 'three']) await call('PUT', `/v1/policies/${created.id}`, writer, { name: created.name, rules: samplePolicy().rules, description });
+    for (const description of ['two', 'three'])
+      await call('PUT', `/v1/policies/${created.id}`, writer, { name: created.name, rules: samplePolicy().rules, description });
     const response = await call('GET', `/v1/policies/${created.id}/versions`, reader);
     expectSchema('policy-version-list', response.json());
     expect(response.json().data.map((v: { version: number }) => v.version)).to.deep.equal([3, 2, 1]);
@@ -143,7 +149,9 @@ describe('Policies API', () => {
 
   it('keeps every update of concurrent writers without If-Match as its own version', async () => {
     const created = await create();
-    const results = await Promise.all([1, 2, 3, 4].map((n) => call('PUT', `/v1/policies/${created.id}`, writer, { name: created.name, rules: samplePolicy().rules, description: `w${n}` })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => call('PUT', `/v1/policies/${created.id}`, writer, { name: created.name, rules: samplePolicy().rules, description: `w${n}` })),
+    );
     expect(results.map((r) => r.statusCode)).to.deep.equal([200, 200, 200, 200]);
     expect(results.map((r) => r.json().version).sort()).to.deep.equal([2, 3, 4, 5]);
   });
@@ -197,7 +205,12 @@ describe('Policies API', () => {
       token = await accessToken(lt.app, await registerClient(lt.app, ['read:policies', 'write:policies']));
       for (let i = 0; i < 7; i++) {
         const status = i < 4 ? 'active' : i < 6 ? 'draft' : 'archived';
-        const response = await lt.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: samplePolicy({ name: `list-${i}`, status, description: i === 2 ? 'Payments ledger access' : 'other' }) });
+        const response = await lt.app.inject({
+          method: 'POST',
+          url: '/v1/policies',
+          headers: { authorization: `Bearer ${token}` },
+          payload: samplePolicy({ name: `list-${i}`, status, description: i === 2 ? 'Payments ledger access' : 'other' }),
+        });
         expect(response.statusCode).to.equal(201);
       }
     });

@@ -14,7 +14,9 @@ describe('GET /policies for clients that sync policies: content_hash, name= and 
   before(async () => {
     t = await startTestApp();
     token = await accessToken(t.app, await registerClient(t.app, ['read:policies', 'write:policies']));
-    labelled = (await call('POST', '/v1/policies', samplePolicy({ name: 'labelled', metadata: { owner: 'data', managed_by: 'platform', provenance: { commit: 'abc' } } }))).json();
+    labelled = (
+      await call('POST', '/v1/policies', samplePolicy({ name: 'labelled', metadata: { owner: 'data', managed_by: 'platform', provenance: { commit: 'abc' } } }))
+    ).json();
     other = (await call('POST', '/v1/policies', samplePolicy({ name: 'other', metadata: { managed_by: 'finance' } }))).json();
     await call('POST', '/v1/policies', samplePolicy({ name: 'unlabelled' }));
   });
@@ -38,7 +40,11 @@ describe('GET /policies for clients that sync policies: content_hash, name= and 
 
   it('leaves provenance out of the hash, and changes it with the content', async () => {
     const before = (await list('name=labelled')).data[0]!.content_hash;
-    await call('PUT', `/v1/policies/${labelled.id}`, { name: 'labelled', rules: labelled.rules, metadata: { ...labelled.metadata, provenance: { commit: 'def' } } });
+    await call('PUT', `/v1/policies/${labelled.id}`, {
+      name: 'labelled',
+      rules: labelled.rules,
+      metadata: { ...labelled.metadata, provenance: { commit: 'def' } },
+    });
     expect((await list('name=labelled')).data[0]!.content_hash).to.equal(before);
     await call('PUT', `/v1/policies/${labelled.id}`, { name: 'labelled', rules: labelled.rules, description: 'changed' });
     expect((await list('name=labelled')).data[0]!.content_hash).not.to.equal(before);

@@ -20,12 +20,18 @@ describe('Policy simulation', () => {
   before(async () => {
     t = await startTestApp();
     token = await accessToken(t.app, await registerClient(t.app, ['read:policies', 'write:policies']));
-    const created = await t.app.inject({ method: 'POST', url: '/v1/policies', headers: { authorization: `Bearer ${token}` }, payload: samplePolicy({ status: 'draft' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/policies',
+      headers: { authorization: `Bearer ${token}` },
+      payload: samplePolicy({ status: 'draft' }),
+    });
     policyId = created.json().id;
   });
   after(async () => t.close());
 
-  const simulate = (id: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/v1/policies/${id}/simulate`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  const simulate = (id: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/v1/policies/${id}/simulate`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
 
   it('answers the spec simulation response for a draft policy: allow, the matched rule and readable conditions', async () => {
     const response = await simulate(policyId, request(officeHours));
@@ -56,7 +62,12 @@ describe('Policy simulation', () => {
   });
 
   it('simulates a policy body that is not stored, with the same answer', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/policies/simulate', headers: { authorization: `Bearer ${token}` }, payload: { policy: samplePolicy(), request: request(officeHours) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/policies/simulate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { policy: samplePolicy(), request: request(officeHours) },
+    });
     expect(response.statusCode, response.body).to.equal(200);
     expect(response.json().decision).to.equal('allow');
     expect(response.json().matched_rules[0].rule_index).to.equal(0);
@@ -65,7 +76,12 @@ describe('Policy simulation', () => {
   it('validates the inline policy as on create (400 naming the field)', async () => {
     const policy = samplePolicy() as any;
     policy.rules[0].conditions[0].value.timezone = 'Nowhere/Land';
-    const response = await t.app.inject({ method: 'POST', url: '/v1/policies/simulate', headers: { authorization: `Bearer ${token}` }, payload: { policy, request: request(officeHours) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/policies/simulate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { policy, request: request(officeHours) },
+    });
     expect(response.statusCode).to.equal(400);
     expect(response.json().errors[0].pointer).to.equal('/policy/rules/0/conditions/0/value/timezone');
   });

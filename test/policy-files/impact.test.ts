@@ -2,13 +2,29 @@ import { expect } from 'chai';
 import type { DecisionRecord, PolicyRule } from '../../core/src/index.js';
 import { loadFiles, plannedPolicies, replayDecisions, type ServerPolicy } from '../../cli/src/policy-files/index.js';
 
-const allowFinance: PolicyRule = { effect: 'allow', principals: { type: 'USER', attributes: { department: ['finance'] } }, resources: { type: 'database', identifiers: ['ledger'] }, actions: ['read'] };
-const stored = (name: string, status: ServerPolicy['status'], rules: PolicyRule[] = [allowFinance]): ServerPolicy => ({ id: `id-${name}`, name, status, version: 2, rules: status === 'active' ? rules : undefined });
+const allowFinance: PolicyRule = {
+  effect: 'allow',
+  principals: { type: 'USER', attributes: { department: ['finance'] } },
+  resources: { type: 'database', identifiers: ['ledger'] },
+  actions: ['read'],
+};
+const stored = (name: string, status: ServerPolicy['status'], rules: PolicyRule[] = [allowFinance]): ServerPolicy => ({
+  id: `id-${name}`,
+  name,
+  status,
+  version: 2,
+  rules: status === 'active' ? rules : undefined,
+});
 const localFiles = (files: Record<string, string>) => loadFiles(Object.entries(files).map(([path, text]) => ({ path, text }))).policies;
 const financeFile = (name: string, status?: string, extra = '') =>
   `name: ${name}\n${status ? `status: ${status}\n` : ''}rules:\n  - effect: allow\n    principals: {type: USER, attributes: {department: [finance]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n${extra}`;
 
-const record = (decision: 'allow' | 'deny', department: string, timestamp = '2026-11-21T10:00:00.000Z', id = '00000000-0000-4000-8000-000000000001'): DecisionRecord => ({
+const record = (
+  decision: 'allow' | 'deny',
+  department: string,
+  timestamp = '2026-11-21T10:00:00.000Z',
+  id = '00000000-0000-4000-8000-000000000001',
+): DecisionRecord => ({
   id,
   timestamp,
   decision,
@@ -18,22 +34,39 @@ const record = (decision: 'allow' | 'deny', department: string, timestamp = '202
 });
 
 describe('policy impact: the policies after apply, and the replay', () => {
-  it('a local file without status keeps the stored policy\'s status; a new one without status is a draft, not enforced', () => {
-    const planned = plannedPolicies([stored('kept', 'active')], localFiles({ 'kept.yaml': financeFile('kept', undefined, '  - effect: deny\n    principals: {type: USER}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n'), 'fresh.yaml': financeFile('fresh') }));
+  it("a local file without status keeps the stored policy's status; a new one without status is a draft, not enforced", () => {
+    const planned = plannedPolicies(
+      [stored('kept', 'active')],
+      localFiles({
+        'kept.yaml': financeFile(
+          'kept',
+          undefined,
+          '  - effect: deny\n    principals: {type: USER}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n',
+        ),
+        'fresh.yaml': financeFile('fresh'),
+      }),
+    );
     expect(planned.planned.map((policy) => [policy.name, policy.version])).to.deep.equal([['kept', 3]]);
     expect(planned.changes).to.deep.include({ changed: ['kept'], inactive: ['fresh'], added: [] });
   });
 
   it('stored policies without a local file stay; a local file archiving a policy removes its allows (allow → deny)', () => {
     const local = localFiles({ 'ledger.yaml': financeFile('ledger', 'archived') });
-    const planned = plannedPolicies([stored('ledger', 'active'), stored('other', 'active', [{ ...allowFinance, resources: { type: 'database', identifiers: ['other'] } }]), stored('draft', 'draft')], local);
+    const planned = plannedPolicies(
+      [
+        stored('ledger', 'active'),
+        stored('other', 'active', [{ ...allowFinance, resources: { type: 'database', identifiers: ['other'] } }]),
+        stored('draft', 'draft'),
+      ],
+      local,
+    );
     expect(planned.planned.map((policy) => policy.name)).to.deep.equal(['other']);
     expect(planned.changes.deactivated).to.deep.equal(['ledger']);
     const run = replayDecisions([record('allow', 'finance')], planned, local);
     expect(run.flips.map((flip) => [flip.direction, flip.cause.policy, flip.cause.line])).to.deep.equal([['allow_to_deny', 'ledger', 1]]);
   });
 
-  it('counts a decision the server\'s own policy changes have since reversed as drifted, not as a flip', () => {
+  it("counts a decision the server's own policy changes have since reversed as drifted, not as a flip", () => {
     const local = localFiles({ 'ledger.yaml': financeFile('ledger', 'active') });
     const run = replayDecisions([record('allow', 'sales')], plannedPolicies([stored('ledger', 'active')], local), local);
     expect(run).to.deep.include({ replayed: 1, drifted: 1 });
@@ -44,7 +77,14 @@ describe('policy impact: the policies after apply, and the replay', () => {
     const officeHours = `  - effect: allow\n    principals: {type: USER, attributes: {department: [sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n    conditions:\n      - {type: time, operator: between, value: {start: "09:00", end: "17:00", timezone: UTC}}\n`;
     const local = localFiles({ 'ledger.yaml': financeFile('ledger', 'active', officeHours) });
     const planned = plannedPolicies([stored('ledger', 'active')], local);
-    const run = replayDecisions([record('deny', 'sales', '2026-11-21T10:00:00.000Z', '00000000-0000-4000-8000-00000000000a'), record('deny', 'sales', '2026-11-21T22:00:00.000Z', '00000000-0000-4000-8000-00000000000b')], planned, local);
+    const run = replayDecisions(
+      [
+        record('deny', 'sales', '2026-11-21T10:00:00.000Z', '00000000-0000-4000-8000-00000000000a'),
+        record('deny', 'sales', '2026-11-21T22:00:00.000Z', '00000000-0000-4000-8000-00000000000b'),
+      ],
+      planned,
+      local,
+    );
     expect(run.flips.map((flip) => flip.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z']);
   });
 
@@ -64,14 +104,18 @@ describe('policy impact: the policies after apply, and the replay', () => {
     ]);
   });
 
-  it('blames the local policy whose deny rule is gone when a stored policy\'s allow now applies (deny → allow)', () => {
+  it("blames the local policy whose deny rule is gone when a stored policy's allow now applies (deny → allow)", () => {
     const denySales = `  - effect: deny\n    principals: {type: USER, attributes: {department: [sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`;
     const guard = (rules: string) => `name: guard\nstatus: active\nrules:\n${rules}`;
     const storedGuard = loadFiles([{ path: 'stored.yaml', text: guard(denySales) }]).policies[0]!.policy.rules;
     const everyone: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['ledger'] }, actions: ['read'] };
-    const local = localFiles({ 'guard.yaml': guard(`  - effect: deny\n    principals: {type: SERVICE}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`) });
+    const local = localFiles({
+      'guard.yaml': guard(`  - effect: deny\n    principals: {type: SERVICE}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n`),
+    });
     const planned = plannedPolicies([stored('guard', 'active', storedGuard), stored('open', 'active', [everyone])], local);
     const run = replayDecisions([record('deny', 'sales')], planned, local);
-    expect(run.flips.map((flip) => [flip.direction, flip.cause])).to.deep.equal([['deny_to_allow', { policy: 'guard', rule_index: null, file: 'guard.yaml', line: 1, col: 7 }]]);
+    expect(run.flips.map((flip) => [flip.direction, flip.cause])).to.deep.equal([
+      ['deny_to_allow', { policy: 'guard', rule_index: null, file: 'guard.yaml', line: 1, col: 7 }],
+    ]);
   });
 });

@@ -24,12 +24,20 @@ describe('policy lint (cases in test/policy-files/cases/lint.cases.yaml)', () =>
           ...(wanted?.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
         };
       });
-      expect(actual, report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.col} ${finding.rule}: ${finding.message}`).join('\n')).to.deep.equal(lintCase.findings);
+      expect(
+        actual,
+        report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.col} ${finding.rule}: ${finding.message}`).join('\n'),
+      ).to.deep.equal(lintCase.findings);
     });
   }
 
   it('gives every finding a source excerpt with a caret under its span', () => {
-    const report = lintFiles([{ path: 'db.yaml', text: 'name: db\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: database, identifiers: [x]}\n    acitons: [read]\n' }]);
+    const report = lintFiles([
+      {
+        path: 'db.yaml',
+        text: 'name: db\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: database, identifiers: [x]}\n    acitons: [read]\n',
+      },
+    ]);
     expect(report.findings[0]!.excerpt).to.equal('6 |     acitons: [read]\n  |     ^^^^^^^');
   });
 

@@ -11,7 +11,8 @@ import { runTests } from '../../cli/src/policy-files/test-runner.js';
 import { parseXml, type XmlElement } from './support/xml.js';
 
 const typo = 'name: db\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: database, identifiers: [x]}\n    acitons: [read]\n';
-const duplicateRule = 'name: dup\nrules:\n  - {effect: deny, principals: {type: USER}, resources: {type: api, identifiers: [x]}, actions: [read]}\n  - {effect: deny, principals: {type: USER}, resources: {type: api, identifiers: [x]}, actions: [read]}\n';
+const duplicateRule =
+  'name: dup\nrules:\n  - {effect: deny, principals: {type: USER}, resources: {type: api, identifiers: [x]}, actions: [read]}\n  - {effect: deny, principals: {type: USER}, resources: {type: api, identifiers: [x]}, actions: [read]}\n';
 
 function lintOutcome(files: Record<string, string>, strict = false): LintOutcome {
   const report = lintFiles(Object.entries(files).map(([path, text]) => ({ path, text })));
@@ -20,8 +21,14 @@ function lintOutcome(files: Record<string, string>, strict = false): LintOutcome
 
 function testOutcome(expect: 'allow' | 'deny', minCoverage?: number): TestOutcome {
   const files = [
-    { path: 'db.yaml', text: 'name: db\nstatus: active\nrules:\n  - {effect: allow, principals: {type: USER}, resources: {type: database, identifiers: [x]}, actions: [read]}\n' },
-    { path: 'db.test.yaml', text: `name: "db <&> tests"\nat: "2026-03-10T10:00:00Z"\nprincipals: {alice: {type: USER}}\nresources: {x: {type: database, identifier: x}}\ntests:\n  - {name: "alice reads & writes", principals: [alice], resources: [x], actions: [read], expect: ${expect}}\n` },
+    {
+      path: 'db.yaml',
+      text: 'name: db\nstatus: active\nrules:\n  - {effect: allow, principals: {type: USER}, resources: {type: database, identifiers: [x]}, actions: [read]}\n',
+    },
+    {
+      path: 'db.test.yaml',
+      text: `name: "db <&> tests"\nat: "2026-03-10T10:00:00Z"\nprincipals: {alice: {type: USER}}\nresources: {x: {type: database, identifier: x}}\ntests:\n  - {name: "alice reads & writes", principals: [alice], resources: [x], actions: [read], expect: ${expect}}\n`,
+    },
   ];
   const prepared = prepareTests(files, files);
   const run = runTests(prepared.cases, prepared.policies);
@@ -35,7 +42,9 @@ describe('policy reports', () => {
   describe('github', () => {
     it('writes one workflow command per finding, with file, line, column and end', () => {
       const output = lintGithub(lintOutcome({ 'db.yaml': typo }));
-      expect(output.split('\n')[0]).to.equal('::error file=db.yaml,line=6,col=5,endLine=6,endColumn=12,title=acctl policy lint (unknown-field)::unknown field `acitons`; did you mean `actions`?');
+      expect(output.split('\n')[0]).to.equal(
+        '::error file=db.yaml,line=6,col=5,endLine=6,endColumn=12,title=acctl policy lint (unknown-field)::unknown field `acitons`; did you mean `actions`?',
+      );
     });
 
     it('writes warnings as ::warning', () => {
@@ -48,7 +57,9 @@ describe('policy reports', () => {
 
     it('annotates a failed test at its place in the test file', () => {
       const output = testGithub(testOutcome('deny'));
-      expect(output).to.match(/^::error file=db\.test\.yaml,line=6,col=5,title=policy test failed%3A alice reads & writes::alice × x × read: expected deny, got allow%0AAllowed by rule 0 of policy db/m);
+      expect(output).to.match(
+        /^::error file=db\.test\.yaml,line=6,col=5,title=policy test failed%3A alice reads & writes::alice × x × read: expected deny, got allow%0AAllowed by rule 0 of policy db/m,
+      );
     });
   });
 
@@ -117,7 +128,16 @@ describe('policy reports', () => {
       const json = lintJson(lintOutcome({ 'db.yaml': typo }));
       expect(json.ok).to.equal(false);
       expect(json.summary).to.deep.equal({ files: 1, errors: 1, warnings: 0 });
-      expect(json.findings[0]).to.deep.include({ file: 'db.yaml', line: 6, col: 5, end_line: 6, end_col: 12, severity: 'error', rule: 'unknown-field', suggestion: 'actions' });
+      expect(json.findings[0]).to.deep.include({
+        file: 'db.yaml',
+        line: 6,
+        col: 5,
+        end_line: 6,
+        end_col: 12,
+        severity: 'error',
+        rule: 'unknown-field',
+        suggestion: 'actions',
+      });
     });
 
     it('gives test results and coverage', () => {

@@ -37,15 +37,19 @@ describe('policy test runner (cases in test/policy-files/cases/test-run.cases.ya
           test: result.name,
           passed: result.passed,
           ...(wanted?.checks === undefined ? {} : { checks: result.checks.length }),
-          ...(wanted?.failures === undefined ? {} : { failures: failed.map((check) => `${check.principal} × ${check.resource} × ${check.action}: ${check.failure}`) }),
+          ...(wanted?.failures === undefined
+            ? {}
+            : { failures: failed.map((check) => `${check.principal} × ${check.resource} × ${check.action}: ${check.failure}`) }),
           ...(wanted?.explanation === undefined ? {} : { explanation: failed[0]?.explanation }),
         };
       });
       if (runCase.results) expect(results).to.deep.equal(runCase.results);
       const { coverage } = runCase;
       if (coverage?.rules) expect(`${run.coverage.rules.covered}/${run.coverage.rules.total}`, 'rules').to.equal(coverage.rules);
-      if (coverage?.conditions) expect(`${run.coverage.conditions.covered}/${run.coverage.conditions.total}`, 'condition outcomes').to.equal(coverage.conditions);
-      if (coverage?.uncovered) expect(run.coverage.uncovered.map((item) => `${item.file}:${item.line}:${item.col} ${item.message}`)).to.deep.equal(coverage.uncovered);
+      if (coverage?.conditions)
+        expect(`${run.coverage.conditions.covered}/${run.coverage.conditions.total}`, 'condition outcomes').to.equal(coverage.conditions);
+      if (coverage?.uncovered)
+        expect(run.coverage.uncovered.map((item) => `${item.file}:${item.line}:${item.col} ${item.message}`)).to.deep.equal(coverage.uncovered);
     });
   }
 

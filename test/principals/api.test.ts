@@ -22,10 +22,21 @@ describe('Principals API', () => {
   after(async () => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token = admin, payload?: unknown, contentType = 'application/json') =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
+    });
 
   it('creates a user with attributes and a password that is never returned', async () => {
-    const response = await call('POST', '/v1/principals', superuser, { kind: 'user', name: 'ada', display_name: 'Ada Lovelace', attributes: { department: 'engineering', level: 3, mfa_verified: true }, password: 'correct horse battery' });
+    const response = await call('POST', '/v1/principals', superuser, {
+      kind: 'user',
+      name: 'ada',
+      display_name: 'Ada Lovelace',
+      attributes: { department: 'engineering', level: 3, mfa_verified: true },
+      password: 'correct horse battery',
+    });
     expect(response.statusCode, response.body).to.equal(201);
     const body = response.json();
     expectSchema('principal', body);
@@ -57,7 +68,13 @@ describe('Principals API', () => {
 
   it('merge-patches attributes: present members replace, null removes, absent stay', async () => {
     const created = (await call('POST', '/v1/principals', admin, { kind: 'agent', name: 'agent-7', attributes: { a: '1', b: '2', c: '3' } })).json();
-    const response = await call('PATCH', `/v1/principals/${created.id}`, admin, { attributes: { a: 'one', b: null, d: true }, display_name: 'Agent Seven' }, 'application/merge-patch+json');
+    const response = await call(
+      'PATCH',
+      `/v1/principals/${created.id}`,
+      admin,
+      { attributes: { a: 'one', b: null, d: true }, display_name: 'Agent Seven' },
+      'application/merge-patch+json',
+    );
     expect(response.statusCode, response.body).to.equal(200);
     expect(response.json().attributes).to.deep.equal({ a: 'one', c: '3', d: true });
     expect(response.json().display_name).to.equal('Agent Seven');
@@ -75,11 +92,13 @@ describe('Principals API', () => {
     const lt = await startTestApp();
     try {
       const token = await accessToken(lt.app, await registerClient(lt.app, ['read:principals', 'write:principals']));
-      const make = (payload: unknown) => lt.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+      const make = (payload: unknown) =>
+        lt.app.inject({ method: 'POST', url: '/v1/principals', headers: { authorization: `Bearer ${token}` }, payload: payload as object });
       await make({ kind: 'user', name: 'grace', display_name: 'Grace Hopper', attributes: { department: 'engineering' } });
       await make({ kind: 'user', name: 'linus', attributes: { department: 'sales' } });
       await make({ kind: 'service', name: 'ci', attributes: { department: 'engineering', tier: 1 } });
-      const list = async (query: string) => (await lt.app.inject({ method: 'GET', url: `/v1/principals${query}`, headers: { authorization: `Bearer ${token}` } })).json();
+      const list = async (query: string) =>
+        (await lt.app.inject({ method: 'GET', url: `/v1/principals${query}`, headers: { authorization: `Bearer ${token}` } })).json();
       const all = await list('');
       expectSchema('principal-list', all);
       expect(all.pagination).to.deep.equal({ total: 3, page: 1, per_page: 50, pages: 1 });

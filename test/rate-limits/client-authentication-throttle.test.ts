@@ -15,7 +15,12 @@ describe('Brute-force throttling of client authentication', () => {
   after(() => t.close());
 
   const token = (secret: string, remoteAddress: string, clientId = client.clientId) =>
-    t.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress, payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      remoteAddress,
+      payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+    });
 
   async function failTimes(times: number, remoteAddress: string, clientId = client.clientId): Promise<void> {
     for (let i = 0; i < times; i++) expectOAuthError(await token('wrong-secret', remoteAddress, clientId), 401, 'invalid_client');
@@ -64,6 +69,8 @@ describe('Brute-force throttling of client authentication', () => {
     await t.app.eventRecorder.idle();
     const rows: Array<{ data: { reason?: string } | string }> = await t.app.db('audit_events').where({ type: 'auth.failed' }).select('data');
     const reasons = rows.map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as { reason?: string }) : row.data).reason ?? '');
-    expect(reasons.some((reason) => /Client authentication failed too often for this client \(10 times in 15 minutes from one address/.test(reason))).to.equal(true);
+    expect(reasons.some((reason) => /Client authentication failed too often for this client \(10 times in 15 minutes from one address/.test(reason))).to.equal(
+      true,
+    );
   });
 });

@@ -18,7 +18,10 @@ describe('Rate limits per client and minute', () => {
 
   /** A second app on the same database whose config gives `limited` small limits. */
   async function withOverride(limits: { standard?: number; decision?: number; bulk?: number }, run: (app: TestApp) => Promise<void>): Promise<void> {
-    const app = await startTestApp({ databaseUrl: t.config.databaseUrl, config: { keyEncryptionKey: t.config.keyEncryptionKey, rateLimitOverrides: { [limited.clientId]: limits } } });
+    const app = await startTestApp({
+      databaseUrl: t.config.databaseUrl,
+      config: { keyEncryptionKey: t.config.keyEncryptionKey, rateLimitOverrides: { [limited.clientId]: limits } },
+    });
     try {
       await awayFromWindowEdge();
       await run(app);
@@ -61,7 +64,8 @@ describe('Rate limits per client and minute', () => {
 
   it('counts standard, decision and bulk requests separately', async () => {
     await withOverride({ standard: 1, decision: 2, bulk: 1 }, async (app) => {
-      const inject = (method: 'GET' | 'POST', url: string, payload?: object) => app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+      const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        app.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
       expect((await inject('GET', '/v1/principals')).statusCode).to.equal(200);
       expect((await inject('GET', '/v1/principals')).statusCode).to.equal(429);
       // The standard quota is spent; decisions and bulk operations have their own.
@@ -104,11 +108,25 @@ describe('Rate limits per client and minute', () => {
       missing: await t.app.inject({ method: 'GET', url: '/v1/principals/nobody', headers: bearer(token) }),
       health: await t.app.inject({ method: 'GET', url: '/v1/health' }),
       jwks: await t.app.inject({ method: 'GET', url: '/v1/oauth/.well-known/jwks.json' }),
-      oauthError: await t.app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' } }),
+      oauthError: await t.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        payload: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong' },
+      }),
       page: await t.app.inject({ method: 'GET', url: '/v1/ui/sign-in' }),
     };
     expect(Object.fromEntries(Object.entries(responses).map(([name, r]) => [name, r.statusCode]))).to.deep.equal({
-      ok: 200, invalid: 400, noToken: 401, badToken: 401, forbidden: 403, noRoute: 404, missing: 404, health: 200, jwks: 200, oauthError: 401, page: 200,
+      ok: 200,
+      invalid: 400,
+      noToken: 401,
+      badToken: 401,
+      forbidden: 403,
+      noRoute: 404,
+      missing: 404,
+      health: 200,
+      jwks: 200,
+      oauthError: 401,
+      page: 200,
     });
     for (const [name, response] of Object.entries(responses)) {
       expect(rateLimitOf(response).policy, name).to.equal('standard');
@@ -120,7 +138,13 @@ describe('Rate limits per client and minute', () => {
     const app = await startTestApp({ databaseUrl: t.config.databaseUrl, config: { keyEncryptionKey: t.config.keyEncryptionKey, rateLimitStandard: 2 } });
     try {
       await awayFromWindowEdge();
-      const token = (from: string) => app.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress: from, payload: { grant_type: 'client_credentials', client_id: limited.clientId, client_secret: limited.clientSecret } });
+      const token = (from: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/v1/oauth/token',
+          remoteAddress: from,
+          payload: { grant_type: 'client_credentials', client_id: limited.clientId, client_secret: limited.clientSecret },
+        });
       expect((await token('192.0.2.1')).statusCode).to.equal(200);
       expect((await app.app.inject({ method: 'GET', url: '/v1/health', remoteAddress: '192.0.2.1' })).statusCode).to.equal(200);
       const refused = await token('192.0.2.1');
@@ -142,8 +166,10 @@ describe('Rate limits per client and minute', () => {
     }
   });
 
-  it('documents each operation\'s class and its 429 answer in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { 'x-rate-limit-class': string; responses: Record<string, unknown> }>> };
+  it("documents each operation's class and its 429 answer in the OpenAPI document", async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-rate-limit-class': string; responses: Record<string, unknown> }>>;
+    };
     expect(document.paths['/decisions/evaluate']!.post!['x-rate-limit-class']).to.equal('decision');
     expect(document.paths['/decisions/{id}']!.get!['x-rate-limit-class']).to.equal('decision');
     expect(document.paths['/decisions/batch']!.post!['x-rate-limit-class']).to.equal('bulk');

@@ -23,7 +23,10 @@ describe('Rate-limit configuration', () => {
   const base = { databaseUrl: 'postgres://localhost/acctl', keyEncryptionKey: Buffer.alloc(32).toString('base64') };
 
   it('reads per-client overrides from ACCTL_RATE_LIMIT_OVERRIDES as JSON', () => {
-    const config = makeConfig({ ...base, ...configFromEnv({ ACCTL_RATE_LIMIT_OVERRIDES: '{"billing":{"decision":50000}}', REDIS_URL: 'redis://127.0.0.1:6379' }) });
+    const config = makeConfig({
+      ...base,
+      ...configFromEnv({ ACCTL_RATE_LIMIT_OVERRIDES: '{"billing":{"decision":50000}}', REDIS_URL: 'redis://127.0.0.1:6379' }),
+    });
     expect(config.rateLimitOverrides).to.deep.equal({ billing: { decision: 50000 } });
     expect(config.redisUrl).to.equal('redis://127.0.0.1:6379');
   });

@@ -19,7 +19,9 @@ describe('replicas starting together on a new database', function () {
     for (let round = 0; round < 5; round++) {
       const databaseUrl = await freshDatabase();
       const keyEncryptionKey = randomBytes(32).toString('base64');
-      const started = await Promise.allSettled(Array.from({ length: 4 }, () => startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey } })));
+      const started = await Promise.allSettled(
+        Array.from({ length: 4 }, () => startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey } })),
+      );
       const apps = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       await Promise.all(apps.map((app: TestApp) => app.close()));
       const failures = started.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message)] : []));

@@ -30,7 +30,10 @@ describe('three instances on one database', function () {
   const others = (n: number): number[] => [0, 1, 2].filter((m) => m !== n);
   const allowRead = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'doc', identifiers: ['*'] }, actions: ['read'] };
   const decide = async (n: number, resourceType = 'doc'): Promise<string> => {
-    const answer = await httpCall(`${base(n)}/decisions/evaluate`, { token, body: { principal: { type: 'USER', id: 'u-1' }, resource: { type: resourceType, identifier: 'd-1' }, action: 'read' } });
+    const answer = await httpCall(`${base(n)}/decisions/evaluate`, {
+      token,
+      body: { principal: { type: 'USER', id: 'u-1' }, resource: { type: resourceType, identifier: 'd-1' }, action: 'read' },
+    });
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
     return answer.body.decision;
   };
@@ -42,7 +45,8 @@ describe('three instances on one database', function () {
 
   before(async () => {
     databaseUrl = await freshDatabase();
-    for (let n = 0; n < 3; n++) instances.push(await startTestApp({ listen: true, databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey, publicUrl } }));
+    for (let n = 0; n < 3; n++)
+      instances.push(await startTestApp({ listen: true, databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey, publicUrl } }));
     client = await registerClient(instances[0]!.app, ['admin:all']);
     token = await clientCredentialsToken(base(0), client.clientId, client.clientSecret);
     receiver = await Receiver.start();
@@ -73,7 +77,9 @@ describe('three instances on one database', function () {
     const reader = await registerClient(instances[0]!.app, ['read:policies']);
     const accessToken = await clientCredentialsToken(base(0), reader.clientId, reader.clientSecret);
     for (const n of [0, 1, 2]) expect(await statusWith(n, accessToken)).to.equal(200);
-    const revoked = await httpCall(`${base(2)}/oauth/revoke`, { body: new URLSearchParams({ token: accessToken, client_id: reader.clientId, client_secret: reader.clientSecret }) });
+    const revoked = await httpCall(`${base(2)}/oauth/revoke`, {
+      body: new URLSearchParams({ token: accessToken, client_id: reader.clientId, client_secret: reader.clientSecret }),
+    });
     expect(revoked.status, JSON.stringify(revoked.body)).to.equal(200);
     for (const n of [0, 1, 2]) expect(await statusWith(n, accessToken), `instance ${n}`).to.equal(401);
   });
@@ -84,7 +90,11 @@ describe('three instances on one database', function () {
     const created = await httpCall(`${base(0)}/policies`, { token, body: { name: 'replicas-allow-read', status: 'active', rules: [allowRead] } });
     expect(created.status).to.equal(201);
     for (const n of others(0)) expect(await decide(n), `instance ${n} after the create`).to.equal('allow');
-    const archived = await httpCall(`${base(1)}/policies/${created.body.id}`, { method: 'PUT', token, body: { name: 'replicas-allow-read', status: 'archived', rules: [allowRead] } });
+    const archived = await httpCall(`${base(1)}/policies/${created.body.id}`, {
+      method: 'PUT',
+      token,
+      body: { name: 'replicas-allow-read', status: 'archived', rules: [allowRead] },
+    });
     expect(archived.status).to.equal(200);
     for (const n of others(1)) expect(await decide(n), `instance ${n} after the archive`).to.equal('deny');
   });
@@ -111,15 +121,22 @@ describe('three instances on one database', function () {
 
   it('runs an audit report once, whichever instance picks up its job, and every instance reads the same result', async () => {
     const since = new Date().toISOString();
-    await httpCall(`${base(0)}/policies`, { token, body: { name: 'replicas-report', status: 'active', rules: [{ ...allowRead, resources: { type: 'report-doc', identifiers: ['*'] } }] } });
+    await httpCall(`${base(0)}/policies`, {
+      token,
+      body: { name: 'replicas-report', status: 'active', rules: [{ ...allowRead, resources: { type: 'report-doc', identifiers: ['*'] } }] },
+    });
     for (let i = 0; i < 9; i++) expect(await decide(i % 3, 'report-doc')).to.equal('allow');
     const started = await httpCall(`${base(1)}/audit/reports`, { token, body: { kind: 'access_summary', since } });
     expect(started.status).to.equal(202);
     const id: string = started.body.id;
-    const report = await eventually(async () => {
-      const answer = await httpCall(`${base(2)}/audit/reports/${id}`, { token });
-      return answer.body.status === 'completed' ? answer.body : undefined;
-    }, 30_000, 'the report to complete');
+    const report = await eventually(
+      async () => {
+        const answer = await httpCall(`${base(2)}/audit/reports/${id}`, { token });
+        return answer.body.status === 'completed' ? answer.body : undefined;
+      },
+      30_000,
+      'the report to complete',
+    );
     expectSchema('audit-report', report);
     expect(report.result.totals).to.deep.equal({ evaluated: 9, allow: 9, deny: 0 });
     for (const n of [0, 1]) expect((await httpCall(`${base(n)}/audit/reports/${id}`, { token })).body.result).to.deep.equal(report.result);
@@ -136,7 +153,10 @@ describe('three instances on one database', function () {
     const { created } = await instances[1]!.app.signingKeys.rotate();
     for (const n of [0, 1, 2]) {
       const jwks = await httpCall<{ keys: Array<{ kid: string }> }>(`${base(n)}/oauth/.well-known/jwks.json`);
-      expect(jwks.body.keys.map((key) => key.kid), `JWKS of instance ${n}`).to.include(created);
+      expect(
+        jwks.body.keys.map((key) => key.kid),
+        `JWKS of instance ${n}`,
+      ).to.include(created);
     }
     const signedWithNewKey = await clientCredentialsToken(base(1), client.clientId, client.clientSecret);
     expect(decodeProtectedHeader(signedWithNewKey).kid).to.equal(created);
@@ -150,14 +170,21 @@ describe('three instances on one database', function () {
     // The rotation's notification makes each instance switch to the new key, long before its
     // periodic re-read (and before anything else, such as a JWKS request, makes it look).
     for (const n of [0, 1, 2]) {
-      await eventually(async () => {
-        const issued = await clientCredentialsToken(base(n), client.clientId, client.clientSecret);
-        return decodeProtectedHeader(issued).kid === created ? issued : undefined;
-      }, 10_000, `instance ${n} to sign with the rotated key`);
+      await eventually(
+        async () => {
+          const issued = await clientCredentialsToken(base(n), client.clientId, client.clientSecret);
+          return decodeProtectedHeader(issued).kid === created ? issued : undefined;
+        },
+        10_000,
+        `instance ${n} to sign with the rotated key`,
+      );
     }
     for (const n of [0, 1, 2]) {
       const jwks = await httpCall<{ keys: Array<{ kid: string }> }>(`${base(n)}/oauth/.well-known/jwks.json`);
-      expect(jwks.body.keys.map((key) => key.kid), `JWKS of instance ${n}`).to.include(created);
+      expect(
+        jwks.body.keys.map((key) => key.kid),
+        `JWKS of instance ${n}`,
+      ).to.include(created);
     }
   });
 });

@@ -23,7 +23,7 @@ describe('schemas/', () => {
     expect(schemas.size).to.be.greaterThan(0);
   });
 
-  it("gives each schema an $id made of its file name, so references between files resolve", () => {
+  it('gives each schema an $id made of its file name, so references between files resolve', () => {
     for (const [name, schema] of schemas) expect(schema.$id, `schemas/${name}.json`).to.equal(`${schemaIdBase}${name}.json`);
   });
 

@@ -96,10 +96,20 @@ describe('Security: what a caller typed as a name never reaches the audit log', 
 
   it('records a client_id that names no client only as a keyed digest, and a real client by its id', async () => {
     const pasted = `s3cr3t-pasted-into-client-id-${Date.now()}`;
-    const unknown = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress: '203.0.113.200', payload: { grant_type: 'client_credentials', client_id: pasted, client_secret: 'x' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      remoteAddress: '203.0.113.200',
+      payload: { grant_type: 'client_credentials', client_id: pasted, client_secret: 'x' },
+    });
     expectOAuthError(unknown, 401, 'invalid_client');
     const client = await registerClient(t.app, ['read:policies']);
-    const known = await t.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress: '203.0.113.201', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      remoteAddress: '203.0.113.201',
+      payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: 'wrong' },
+    });
     expectOAuthError(known, 401, 'invalid_client');
     const audit = await auditAnswer();
     expect(audit.body).to.not.include(pasted);
@@ -115,6 +125,7 @@ describe('Security: what a caller typed as a name never reaches the audit log', 
     const rows = JSON.stringify(await t.app.db('credential_attempts').select('*'));
     expect(rows).to.not.include(typed);
     // What the throttle stored before: SHA-256 of (throttle, name, address), reversible with a dictionary of names.
-    for (const plain of [typed, `sign-in\u0000${typed}\u0000${ip}`, `sign-in\u0000${typed}`]) expect(rows).to.not.include(createHash('sha256').update(plain).digest('hex'));
+    for (const plain of [typed, `sign-in\u0000${typed}\u0000${ip}`, `sign-in\u0000${typed}`])
+      expect(rows).to.not.include(createHash('sha256').update(plain).digest('hex'));
   });
 });

@@ -25,7 +25,13 @@ const cleartext = [
   'http://127.0.0.1.evil.example/callback',
   'http://127.0.0.1:80@evil.example/callback',
 ];
-const allowed = ['https://app.example.com/callback', 'http://127.0.0.1/callback', 'http://127.0.0.1:49152/callback', 'http://[::1]:8123/callback', 'http://localhost:3000/callback'];
+const allowed = [
+  'https://app.example.com/callback',
+  'http://127.0.0.1/callback',
+  'http://127.0.0.1:49152/callback',
+  'http://[::1]:8123/callback',
+  'http://localhost:3000/callback',
+];
 
 describe('Security: cleartext redirect URIs are refused at client registration (issue #19, finding 10)', function () {
   this.timeout(120_000);
@@ -68,7 +74,13 @@ describe('Security: cleartext redirect URIs are refused at client registration (
       await signIn(agent, await createTestUser(t.app, { admin: true }));
       return { agent, csrf: inputValue((await agent.get('/v1/ui/dashboard')).body, 'csrf_token') };
     }
-    const registration = (csrf: string, name: string, uri: string) => ({ csrf_token: csrf, name, client_type: 'public', grant_types: 'authorization_code', redirect_uris: uri });
+    const registration = (csrf: string, name: string, uri: string) => ({
+      csrf_token: csrf,
+      name,
+      client_type: 'public',
+      grant_types: 'authorization_code',
+      redirect_uris: uri,
+    });
 
     it('answers 400 to every cleartext redirect URI, sent in parallel, and registers none', async () => {
       const { agent, csrf } = await adminAgent(strict);

@@ -26,7 +26,13 @@ describe('Security: ten writers mixing every write kind on two instances', funct
   before(async () => {
     databaseUrl = await freshDatabase();
     receiver = await Receiver.start();
-    const shared = { ...webhookTestConfig, keyEncryptionKey: randomBytes(32).toString('base64'), publicUrl: 'https://acctl.concurrency.test', rateLimitStandard: 1_000_000, rateLimitDecision: 1_000_000 };
+    const shared = {
+      ...webhookTestConfig,
+      keyEncryptionKey: randomBytes(32).toString('base64'),
+      publicUrl: 'https://acctl.concurrency.test',
+      rateLimitStandard: 1_000_000,
+      rateLimitDecision: 1_000_000,
+    };
     for (let n = 0; n < 2; n++) instances.push(await startTestApp({ listen: true, databaseUrl, config: shared }));
   });
   after(async () => {
@@ -54,8 +60,12 @@ describe('Security: ten writers mixing every write kind on two instances', funct
 
     expect(serverErrors(answers), JSON.stringify(serverErrors(answers).slice(0, 3))).to.deep.equal([]);
     const successes = successesByKind(answers);
-    for (const kind of every.filter((kind) => kind !== 'failed_token_request')) expect(successes[kind] ?? 0, `successful ${kind} requests`).to.be.greaterThan(10);
-    expect(answers.filter((answer) => answer.kind === 'failed_token_request').every((answer) => answer.status === 401 || answer.status === 429), 'failed token requests answer 401 or 429').to.equal(true);
+    for (const kind of every.filter((kind) => kind !== 'failed_token_request'))
+      expect(successes[kind] ?? 0, `successful ${kind} requests`).to.be.greaterThan(10);
+    expect(
+      answers.filter((answer) => answer.kind === 'failed_token_request').every((answer) => answer.status === 401 || answer.status === 429),
+      'failed token requests answer 401 or 429',
+    ).to.equal(true);
     expect(await deadlocksOf(databaseUrl, { settled: true }), 'deadlocks detected by PostgreSQL').to.equal(deadlocksBefore);
   });
 });

@@ -48,7 +48,10 @@ const allowRead = (type: string) => ({ effect: 'allow', principals: { type: 'USE
  * Runs `writers` writers, writer n doing `kinds[n % kinds.length]` in turn, all in parallel, for at
  * most `durationMs` and at most `maxWritesPerWriter` writes each. Answers every answer.
  */
-export async function runWriters(target: WriterTarget, options: { writers: number; kinds: WriteKind[][]; durationMs: number; maxWritesPerWriter: number }): Promise<Answer[]> {
+export async function runWriters(
+  target: WriterTarget,
+  options: { writers: number; kinds: WriteKind[][]; durationMs: number; maxWritesPerWriter: number },
+): Promise<Answer[]> {
   const answers: Answer[] = [];
   const deadline = Date.now() + options.durationMs;
   const tag = randomBytes(3).toString('hex');
@@ -58,8 +61,16 @@ export async function runWriters(target: WriterTarget, options: { writers: numbe
     while (Date.now() < deadline && state.step < options.maxWritesPerWriter) {
       const kind = kinds[state.step % kinds.length]!;
       const base = target.bases[(n + state.step) % target.bases.length]!;
-      const call = async (path: string, init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {}): Promise<Answer> => {
-        const answer = await httpCall(`${base}${path}`, { ...(init.method ? { method: init.method } : {}), ...(init.body !== undefined ? { body: init.body } : {}), ...(init.headers ? { headers: init.headers } : {}), ...(init.token === null ? {} : { token: init.token ?? target.token }) });
+      const call = async (
+        path: string,
+        init: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+      ): Promise<Answer> => {
+        const answer = await httpCall(`${base}${path}`, {
+          ...(init.method ? { method: init.method } : {}),
+          ...(init.body !== undefined ? { body: init.body } : {}),
+          ...(init.headers ? { headers: init.headers } : {}),
+          ...(init.token === null ? {} : { token: init.token ?? target.token }),
+        });
         const recorded = { kind, status: answer.status, body: answer.body };
         answers.push(recorded);
         return recorded;
@@ -101,7 +112,10 @@ async function writeOnce(kind: WriteKind, state: WriterState, target: WriterTarg
         state.policies.shift();
         await call(`/policies/${existing.id}`, { method: 'DELETE' });
       } else {
-        await call(`/policies/${existing.id}`, { method: 'PUT', body: { name: existing.name, status: 'active', rules: [allowRead(`doc-${state.n}`), allowRead(`doc-${state.step}`)] } });
+        await call(`/policies/${existing.id}`, {
+          method: 'PUT',
+          body: { name: existing.name, status: 'active', rules: [allowRead(`doc-${state.n}`), allowRead(`doc-${state.step}`)] },
+        });
       }
       return;
     }
@@ -126,13 +140,25 @@ async function writeOnce(kind: WriteKind, state: WriterState, target: WriterTarg
       return;
     }
     case 'token_request':
-      await call('/oauth/token', { token: null, body: { grant_type: 'client_credentials', client_id: target.client.clientId, client_secret: target.client.clientSecret } });
+      await call('/oauth/token', {
+        token: null,
+        body: { grant_type: 'client_credentials', client_id: target.client.clientId, client_secret: target.client.clientSecret },
+      });
       return;
     case 'failed_token_request':
-      await call('/oauth/token', { token: null, body: { grant_type: 'client_credentials', client_id: target.victim.clientId, client_secret: `wrong-${unique}` } });
+      await call('/oauth/token', {
+        token: null,
+        body: { grant_type: 'client_credentials', client_id: target.victim.clientId, client_secret: `wrong-${unique}` },
+      });
       return;
     case 'decision':
-      await call('/decisions/evaluate', { body: { principal: { type: 'USER', id: `u-${state.n}`, attributes: { department: 'd1' } }, resource: { type: `doc-${state.n}`, identifier: 'd-1' }, action: 'read' } });
+      await call('/decisions/evaluate', {
+        body: {
+          principal: { type: 'USER', id: `u-${state.n}`, attributes: { department: 'd1' } },
+          resource: { type: `doc-${state.n}`, identifier: 'd-1' },
+          action: 'read',
+        },
+      });
       return;
   }
 }
@@ -161,7 +187,9 @@ export async function deadlocksOf(databaseUrl: string, options: { settled?: bool
   try {
     if (options.settled) {
       for (let i = 0; i < 100; i++) {
-        const others = await client.query<{ count: string }>('SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        const others = await client.query<{ count: string }>(
+          'SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
         if (Number(others.rows[0]!.count) === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -33,7 +33,8 @@ describe('Security: a decision discloses only what its caller may read (issue #1
 
   const asStored = { principal: { id: '', type: 'USER' }, resource: { type: 'ledger', identifier: 'l-1' }, action: 'read', context: { risk_score: 10 } };
   const stored = () => ({ ...asStored, principal: { id: principalId, type: 'USER' } });
-  const evaluate = (bearerToken: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: bearer(bearerToken), payload: payload as object });
+  const evaluate = (bearerToken: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: bearer(bearerToken), payload: payload as object });
 
   before(async () => {
     t = await startTestApp({ config: { rateLimitDecision: 1_000_000, rateLimitBulk: 1_000_000 } });
@@ -46,7 +47,12 @@ describe('Security: a decision discloses only what its caller may read (issue #1
         name: 'payroll-secret-policy',
         status: 'active',
         rules: [
-          { effect: 'allow', principals: { type: 'USER', attributes: { department: ['payroll-7731'] } }, resources: { type: 'ledger', identifiers: ['*'] }, actions: ['read'] },
+          {
+            effect: 'allow',
+            principals: { type: 'USER', attributes: { department: ['payroll-7731'] } },
+            resources: { type: 'ledger', identifiers: ['*'] },
+            actions: ['read'],
+          },
           {
             effect: 'allow',
             principals: { type: 'USER', attributes: { clearance: ['top-secret-7'] } },
@@ -59,7 +65,12 @@ describe('Security: a decision discloses only what its caller may read (issue #1
     });
     expect(policy.statusCode, policy.body).to.equal(201);
     policyId = policy.json().id;
-    const principal = await t.app.inject({ method: 'POST', url: '/v1/principals', headers: bearer(admin), payload: { kind: 'service', name: 'payroll-bot', attributes: { department: 'secret-dept-42', clearance: 'top-secret-7' } } });
+    const principal = await t.app.inject({
+      method: 'POST',
+      url: '/v1/principals',
+      headers: bearer(admin),
+      payload: { kind: 'service', name: 'payroll-bot', attributes: { department: 'secret-dept-42', clearance: 'top-secret-7' } },
+    });
     expect(principal.statusCode, principal.body).to.equal(201);
     principalId = principal.json().id;
   });
@@ -85,7 +96,12 @@ describe('Security: a decision discloses only what its caller may read (issue #1
   it('answers a batch item by item the same way, a deny too', async () => {
     const evaluator = await token(['evaluate:decisions']);
     const deny = { ...stored(), context: { risk_score: 90 } };
-    const response = await t.app.inject({ method: 'POST', url: '/v1/decisions/batch', headers: bearer(evaluator), payload: { requests: [stored(), deny, stored()] } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/decisions/batch',
+      headers: bearer(evaluator),
+      payload: { requests: [stored(), deny, stored()] },
+    });
     expect(response.statusCode, response.body).to.equal(200);
     const { results } = response.json();
     expect(results.map((r: { decision: string }) => r.decision)).to.deep.equal(['allow', 'deny', 'allow']);
@@ -109,7 +125,9 @@ describe('Security: a decision discloses only what its caller may read (issue #1
     // read:policies reads the rules, not the stored principal: its attributes stay unquoted.
     expectSummary((await evaluate(policiesOnly, stored())).json(), 'read:policies without read:principals, stored principal');
     // Attributes the caller sent itself may be quoted back to it.
-    const inline = (await evaluate(policiesOnly, { ...asStored, principal: { type: 'USER', attributes: { department: 'mine', clearance: 'top-secret-7' } } })).json();
+    const inline = (
+      await evaluate(policiesOnly, { ...asStored, principal: { type: 'USER', attributes: { department: 'mine', clearance: 'top-secret-7' } } })
+    ).json();
     expect(inline.detail).to.equal('full');
     expect(inline.reasons.join('\n')).to.include('department "mine"');
   });
@@ -138,7 +156,11 @@ describe('Security: a decision discloses only what its caller may read (issue #1
 
   it('keeps simulation behind read:policies, and a simulation does not merge a stored principal’s attributes', async () => {
     const [evaluator, reader] = await Promise.all([token(['evaluate:decisions']), token(['read:policies'])]);
-    const inlinePolicy = { name: 'x', status: 'draft', rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'ledger', identifiers: ['*'] }, actions: ['read'] }] };
+    const inlinePolicy = {
+      name: 'x',
+      status: 'draft',
+      rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'ledger', identifiers: ['*'] }, actions: ['read'] }],
+    };
     const [storedSim, inlineSim] = await Promise.all([
       t.app.inject({ method: 'POST', url: `/v1/policies/${policyId}/simulate`, headers: bearer(evaluator), payload: stored() }),
       t.app.inject({ method: 'POST', url: '/v1/policies/simulate', headers: bearer(evaluator), payload: { policy: inlinePolicy, request: stored() } }),

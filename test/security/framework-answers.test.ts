@@ -83,7 +83,7 @@ describe('Security: framework answers come in the standard formats with the rate
     expect(answer.headers['ratelimit-policy']).to.match(/^"standard";q=\d+;w=60$/);
   });
 
-  it('answers malformed HTTP with 400 problem+json malformed_request, not the framework\'s body', async () => {
+  it("answers malformed HTTP with 400 problem+json malformed_request, not the framework's body", async () => {
     const [answer] = await rawExchange(port, 'GET /v1/health HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n');
     if (!answer) throw new Error('no answer');
     expect(answer.status).to.equal(400);
@@ -131,7 +131,8 @@ describe('Security: a closing server answers in the standard formats', function 
     const t = await startTestApp({ listen: true });
     const port = Number(new URL(t.baseUrl).port);
     const body = JSON.stringify({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'nothing' });
-    const tokenRequest = (part: string) => `POST /v1/oauth/token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${part}`;
+    const tokenRequest = (part: string) =>
+      `POST /v1/oauth/token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${part}`;
     // Each connection's first request holds back its body, so the connection is busy when the
     // server closes; the request sent after it on the same connection meets the closing server.
     const busy = async () => {

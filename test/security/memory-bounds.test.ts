@@ -49,7 +49,14 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
   it('the verified-token cache holds at most its bound of distinct tokens', async () => {
     expect(new VerifiedTokenCache().size).to.equal(0);
     const cache = new VerifiedTokenCache(100);
-    const caller = (n: number): Caller => ({ kind: 'access_token', subject: `client-${n}`, clientId: `client-${n}`, scopes: ['read:policies'], tokenId: `jti-${n}`, expiresAt: new Date(Date.now() + 3600_000) });
+    const caller = (n: number): Caller => ({
+      kind: 'access_token',
+      subject: `client-${n}`,
+      clientId: `client-${n}`,
+      scopes: ['read:policies'],
+      tokenId: `jti-${n}`,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     await parallel(1000, async (n) => {
       await Promise.resolve();
       cache.set(randomBytes(24).toString('base64url'), caller(n), 1);
@@ -67,15 +74,25 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
     // Principals with the largest attributes the schema allows: about 200 KB each.
     const big = Object.fromEntries(Array.from({ length: 100 }, (_, n) => [`attribute_${n}`, 'v'.repeat(1000)]));
     const ids = await parallel(12, async (n) => {
-      const created = await t.app.inject({ method: 'POST', url: '/v1/principals', headers: bearer(admin), payload: { kind: 'service', name: `big-${n}`, attributes: big } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/principals',
+        headers: bearer(admin),
+        payload: { kind: 'service', name: `big-${n}`, attributes: big },
+      });
       expect(created.statusCode, created.body).to.equal(201);
       return created.json().id as string;
     });
     const current = (await t.app.changeFeed.fresh()).principals;
     const byBytes = new StoredPrincipals(t.app.db, { maxEntries: 10_000, maxBytes: 1024 * 1024 });
     const read = await parallel(ids.length, (n) => byBytes.attributes(ids[n]!, current));
-    expect(read.every((attributes) => attributes?.attribute_0 === 'v'.repeat(1000)), 'every caller still gets its attributes').to.equal(true);
-    expect(byBytes.size.bytes).to.be.at.most(1024 * 1024).and.above(approximateBytes(big));
+    expect(
+      read.every((attributes) => attributes?.attribute_0 === 'v'.repeat(1000)),
+      'every caller still gets its attributes',
+    ).to.equal(true);
+    expect(byBytes.size.bytes)
+      .to.be.at.most(1024 * 1024)
+      .and.above(approximateBytes(big));
     expect(byBytes.size.entries).to.be.below(ids.length);
   });
 
@@ -129,7 +146,9 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
         await holder.query('LOCK TABLE policies IN ACCESS EXCLUSIVE MODE');
         loads = 0;
         const stale = set.get(g0 + 1);
-        await waitFor(async () => (await holder.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'policies'::regclass AND NOT granted")).rows[0].n > 0);
+        await waitFor(
+          async () => (await holder.query("SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'policies'::regclass AND NOT granted")).rows[0].n > 0,
+        );
         // Fifty decisions wait for the change at g0 + 1, behind that load.
         const waiting = parallel(50, () => set.get(g0 + 1));
         await holder.query("UPDATE change_generations SET generation = generation + 1 WHERE name = 'policies'");

@@ -31,7 +31,12 @@ describe('Security: write:principals cannot reach admin:all (credentials and is_
   after(() => t.close());
 
   const send = (method: 'POST' | 'PATCH', url: string, body: unknown, token = narrow): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: { ...bearer(token), 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }, payload: JSON.stringify(body) });
+    t.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
   /** 403 insufficient_scope as the auth step answers it, naming the field. */
   function expectRefusedField(response: LightMyRequestResponse, pointers: string[]): void {
@@ -44,14 +49,26 @@ describe('Security: write:principals cannot reach admin:all (credentials and is_
   async function adminTokenWith(username: string, password: string): Promise<{ signedIn: boolean; scope?: string }> {
     const agent = new PageAgent(t.app);
     const form = await agent.get('/v1/ui/sign-in');
-    const signedIn = await agent.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username, password, return_to: '/v1/ui/dashboard' });
+    const signedIn = await agent.postForm('/v1/ui/sign-in', {
+      csrf_token: inputValue(form.body, 'csrf_token'),
+      username,
+      password,
+      return_to: '/v1/ui/dashboard',
+    });
     if (signedIn.statusCode !== 303) return { signedIn: false };
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'admin:all' });
-    const tokens = expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }));
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: codeClient.clientId,
+      redirect_uri: codeClient.redirectUri,
+      scope: 'admin:all',
+    });
+    const tokens = expectTokens(
+      await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }),
+    );
     return { signedIn: true, scope: tokens.scope };
   }
 
-  it('refuses every step of the chain, sent at once, and the administrator\'s password still signs in while the attempted one does not', async () => {
+  it("refuses every step of the chain, sent at once, and the administrator's password still signs in while the attempted one does not", async () => {
     const victim = await createTestUser(t.app);
     const before = await t.app.db('principals').whereIn('id', [admin.id, victim.id]).select('id', 'password_hash', 'attributes');
     const [password, removePassword, promote, promoteAndPassword, createAdmin, createWithPassword, createWithIsAdminFalse] = await Promise.all([
@@ -87,11 +104,21 @@ describe('Security: write:principals cannot reach admin:all (credentials and is_
     const session = new PageAgent(t.app);
     await signIn(session, target);
     const form = await session.get('/v1/ui/password');
-    const refused = await session.postForm('/v1/ui/password', { csrf_token: inputValue(form.body, 'csrf_token'), current_password: 'not-the-current-one', new_password: attempted, new_password_confirm: attempted });
+    const refused = await session.postForm('/v1/ui/password', {
+      csrf_token: inputValue(form.body, 'csrf_token'),
+      current_password: 'not-the-current-one',
+      new_password: attempted,
+      new_password_confirm: attempted,
+    });
     expect(refused.statusCode).to.equal(400);
     expect(await adminTokenWith(target.username, attempted)).to.deep.equal({ signedIn: false });
     // With the current password it is the person's own change, and it works.
-    const changed = await session.postForm('/v1/ui/password', { csrf_token: inputValue(form.body, 'csrf_token'), current_password: target.password, new_password: 'the-owner-chose-this', new_password_confirm: 'the-owner-chose-this' });
+    const changed = await session.postForm('/v1/ui/password', {
+      csrf_token: inputValue(form.body, 'csrf_token'),
+      current_password: target.password,
+      new_password: 'the-owner-chose-this',
+      new_password_confirm: 'the-owner-chose-this',
+    });
     expect(changed.statusCode, changed.body).to.equal(200);
     expect(await adminTokenWith(target.username, 'the-owner-chose-this')).to.deep.equal({ signedIn: true, scope: 'admin:all' });
   });
@@ -101,8 +128,15 @@ describe('Security: write:principals cannot reach admin:all (credentials and is_
     await send('PATCH', `/v1/principals/${victim.id}`, { attributes: { is_admin: true } });
     const agent = new PageAgent(t.app);
     await signIn(agent, victim);
-    const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope: 'admin:all' });
-    const tokens = expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }));
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: codeClient.clientId,
+      redirect_uri: codeClient.redirectUri,
+      scope: 'admin:all',
+    });
+    const tokens = expectTokens(
+      await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }),
+    );
     expect(tokens.scope.split(' ')).to.not.include('admin:all');
   });
 
@@ -132,14 +166,21 @@ describe('Security: write:principals cannot reach admin:all (credentials and is_
       expectProblem(response, 403, 'insufficient_scope');
       expect(response.headers['www-authenticate']).to.equal('Bearer realm="acctl", error="insufficient_scope", scope="admin:all"');
     }
-    expect(await t.app.db('principals').whereIn('id', [target.id, disabledAdmin.id]).orderBy('id').select('id', 'name', 'status', 'display_name')).to.deep.equal(before);
+    expect(
+      await t.app.db('principals').whereIn('id', [target.id, disabledAdmin.id]).orderBy('id').select('id', 'name', 'status', 'display_name'),
+    ).to.deep.equal(before);
     expect(await adminTokenWith(target.username, target.password)).to.deep.equal({ signedIn: true, scope: 'admin:all' });
     expect((await send('PATCH', `/v1/principals/${target.id}`, { display_name: 'By an admin' }, adminToken)).statusCode).to.equal(200);
   });
 
   it('lets admin:all set a password and is_admin', async () => {
     const adminToken = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
-    const created = await send('POST', '/v1/principals', { kind: 'user', name: `second-admin-${Date.now()}`, password: 'a-long-enough-password', attributes: { is_admin: true } }, adminToken);
+    const created = await send(
+      'POST',
+      '/v1/principals',
+      { kind: 'user', name: `second-admin-${Date.now()}`, password: 'a-long-enough-password', attributes: { is_admin: true } },
+      adminToken,
+    );
     expect(created.statusCode, created.body).to.equal(201);
     const user = created.json() as { id: string; name: string };
     const patched = await send('PATCH', `/v1/principals/${user.id}`, { password: 'another-long-password' }, adminToken);

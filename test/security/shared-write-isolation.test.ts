@@ -18,13 +18,24 @@ describe('Security: shared writes isolate a row the database refuses', function 
   const lines: string[] = [];
 
   before(async () => {
-    t = await startTestApp({ config: { logLevel: 'info', rateLimitDecision: 1_000_000 }, buildOptions: { logStream: { write: (line: string) => void lines.push(line) } } });
+    t = await startTestApp({
+      config: { logLevel: 'info', rateLimitDecision: 1_000_000 },
+      buildOptions: { logStream: { write: (line: string) => void lines.push(line) } },
+    });
   });
   after(() => t.close());
 
   function failedLogin(requestId: string, typed: string): DomainEvent {
     const context = systemContext('anonymous', 'anonymous');
-    return { type: 'auth.failed', actor: context.actor, target: { type: 'client', id: typed }, outcome: 'failure', request: { id: requestId, ip: '192.0.2.7', user_agent: null }, change: null, data: { reason: 'invalid_client' } };
+    return {
+      type: 'auth.failed',
+      actor: context.actor,
+      target: { type: 'client', id: typed },
+      outcome: 'failure',
+      request: { id: requestId, ip: '192.0.2.7', user_agent: null },
+      change: null,
+      data: { reason: 'invalid_client' },
+    };
   }
 
   it('audit events: records every good event written beside an unstorable one, and raises the alarm for the bad one only', async () => {
@@ -38,13 +49,21 @@ describe('Security: shared writes isolate a row the database refuses', function 
       if (i === 30) t.app.eventRecorder.recordInBackground([bad[1]!]);
     }
     await t.app.eventRecorder.idle();
-    const stored = await t.app.db('audit_events').whereIn('request_id', [...good, ...bad].map((event) => event.request.id!)).pluck('request_id');
+    const stored = await t.app
+      .db('audit_events')
+      .whereIn(
+        'request_id',
+        [...good, ...bad].map((event) => event.request.id!),
+      )
+      .pluck('request_id');
     expect(stored.sort()).to.deep.equal(good.map((event) => event.request.id!).sort());
 
     const health = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expectSchema('health', health.json());
     expect(health.json().checks.audit_log).to.deep.equal({ status: 'ok', failed_events: before.failed_events + 2, dropped_events: before.dropped_events });
-    const alarms = lines.map((line) => JSON.parse(line) as { level: number; msg: string; types?: string[]; request_ids?: string[] }).filter((line) => line.msg === 'audit events could not be recorded');
+    const alarms = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; types?: string[]; request_ids?: string[] })
+      .filter((line) => line.msg === 'audit events could not be recorded');
     expect(alarms.map((line) => [line.level, line.types, line.request_ids])).to.have.deep.members([
       [50, ['auth.failed'], ['bad-surrogate']],
       [50, ['auth.failed'], ['bad-nul']],
@@ -54,8 +73,19 @@ describe('Security: shared writes isolate a row the database refuses', function 
   it('decisions: answers every ordinary decision that shared a write with one the database refuses, and fails that one to its caller', async () => {
     await allowDocumentReads(t.app);
     const generations = await t.app.decisions.feed.fresh();
-    const ask = (id: string) => decide(t.app.decisions, systemContext('test'), [{ principal: { type: 'USER', id }, resource: { type: 'document', identifier: 'd1' }, action: 'read' }], generations, false);
-    const outcomes = await Promise.allSettled([...Array.from({ length: 30 }, (_, i) => ask(`user-${i}`)), ask('bad\ud800'), ...Array.from({ length: 30 }, (_, i) => ask(`user-${30 + i}`))]);
+    const ask = (id: string) =>
+      decide(
+        t.app.decisions,
+        systemContext('test'),
+        [{ principal: { type: 'USER', id }, resource: { type: 'document', identifier: 'd1' }, action: 'read' }],
+        generations,
+        false,
+      );
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 30 }, (_, i) => ask(`user-${i}`)),
+      ask('bad\ud800'),
+      ...Array.from({ length: 30 }, (_, i) => ask(`user-${30 + i}`)),
+    ]);
     const failed = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ i, code: (outcome.reason as { code?: string }).code }] : []));
     expect(failed).to.have.length(1);
     expect(failed[0]!.i).to.equal(30);

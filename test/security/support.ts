@@ -10,7 +10,11 @@ export async function allowDocumentReads(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/v1/policies',
     headers: bearer(admin),
-    payload: { name: 'docs-read', status: 'active', rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'document', identifiers: ['*'] }, actions: ['read'] }] },
+    payload: {
+      name: 'docs-read',
+      status: 'active',
+      rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'document', identifiers: ['*'] }, actions: ['read'] }],
+    },
   });
   expect(created.statusCode, created.body).to.equal(201);
 }

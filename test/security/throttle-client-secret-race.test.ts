@@ -22,7 +22,12 @@ describe('Security: parallel client-secret guesses get no more than the throttle
   after(() => t.close());
 
   const token = (client: TestClient, secret: string, remoteAddress: string): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method: 'POST', url: '/v1/oauth/token', remoteAddress, payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret } });
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/token',
+      remoteAddress,
+      payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: secret },
+    });
 
   const count = (responses: LightMyRequestResponse[], status: number) => responses.filter((response) => response.statusCode === status).length;
 
@@ -57,7 +62,10 @@ describe('Security: parallel client-secret guesses get no more than the throttle
     // its own check is (the client and a clear verdict are in memory, so it needs one read only).
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => token(client, i % 20 === 19 ? client.clientSecret : `wrong-secret-${i}`, address)));
     expect(count(answers, 401)).to.be.at.most(clientAuthenticationThrottle.maxFailures);
-    expect(answers.flatMap((answer, i) => (answer.statusCode === 200 ? [i] : [])), 'let in').to.deep.equal([]);
+    expect(
+      answers.flatMap((answer, i) => (answer.statusCode === 200 ? [i] : [])),
+      'let in',
+    ).to.deep.equal([]);
     expectOAuthError(await token(client, client.clientSecret, address), 429, 'too_many_attempts');
   });
 
@@ -78,7 +86,9 @@ describe('Security: parallel client-secret guesses get no more than the throttle
   it(`holds the per-client ceiling (${clientAuthenticationThrottle.accountMaxFailures}) across addresses guessing at once, then locks the client_id everywhere`, async () => {
     const client = await registerClient(t.app, ['read:policies']);
     const guesses = clientAuthenticationThrottle.accountMaxFailures + 50;
-    const answers = await Promise.all(Array.from({ length: guesses }, (_, i) => token(client, i >= guesses - 3 ? client.clientSecret : `wrong-secret-${i}`, newAddress())));
+    const answers = await Promise.all(
+      Array.from({ length: guesses }, (_, i) => token(client, i >= guesses - 3 ? client.clientSecret : `wrong-secret-${i}`, newAddress())),
+    );
     expect(count(answers, 401)).to.be.at.most(clientAuthenticationThrottle.accountMaxFailures);
     expect(count(answers, 200)).to.equal(0);
     const owner = await token(client, client.clientSecret, newAddress());

@@ -76,7 +76,9 @@ describe('Security: how much scrypt sign-ins can run at once is bounded', functi
     it('refuses a key with too many waiting, and the process with too many waiting, without running them', async () => {
       const slots = new HashingSlots({ running: 1, runningPerKey: 1, waitingPerKey: 2, waiting: 3 });
       const outcomes = await Promise.allSettled(['a', 'a', 'a', 'a', 'b', 'c', 'd'].map((key) => slots.run(key, () => tick(5))));
-      const scopes = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ran' : outcome.reason instanceof HashingSlotsBusy ? outcome.reason.scope : 'other'));
+      const scopes = outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? 'ran' : outcome.reason instanceof HashingSlotsBusy ? outcome.reason.scope : 'other',
+      );
       expect(scopes).to.deep.equal(['ran', 'ran', 'ran', 'key', 'ran', 'process', 'process']);
       expect(slots.stats().started).to.equal(4);
     });

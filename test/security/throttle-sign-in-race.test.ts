@@ -28,7 +28,10 @@ describe('Security: parallel sign-in guesses get no more than the throttle allow
       guesses.map(async (guess) => {
         const agent = new PageAgent(t.app, { remoteAddress: guess.address });
         const form = await agent.get('/v1/ui/sign-in');
-        return { agent, fields: { csrf_token: inputValue(form.body, 'csrf_token'), username: guess.username, password: guess.password, return_to: '/v1/ui/dashboard' } };
+        return {
+          agent,
+          fields: { csrf_token: inputValue(form.body, 'csrf_token'), username: guess.username, password: guess.password, return_to: '/v1/ui/dashboard' },
+        };
       }),
     );
     return Promise.all(ready.map(({ agent, fields }) => agent.postForm('/v1/ui/sign-in', fields)));

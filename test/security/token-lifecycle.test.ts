@@ -37,14 +37,25 @@ describe('Security: tokens end with their owner, on every replica at once', func
     await first?.close();
   });
 
-  const use = (t: TestApp, token: string, url = '/v1/policies'): Promise<LightMyRequestResponse> => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const use = (t: TestApp, token: string, url = '/v1/policies'): Promise<LightMyRequestResponse> =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const introspect = async (t: TestApp, token: string): Promise<Record<string, unknown>> => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/oauth/introspect', headers: basicAuthorization(resourceServer.clientId, resourceServer.clientSecret), payload: { token } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/introspect',
+      headers: basicAuthorization(resourceServer.clientId, resourceServer.clientSecret),
+      payload: { token },
+    });
     expect(response.statusCode, response.body).to.equal(200);
     return response.json() as Record<string, unknown>;
   };
   const patchPrincipal = (id: string, body: Record<string, unknown>, token = principalsWriter) =>
-    first.app.inject({ method: 'PATCH', url: `/v1/principals/${id}`, headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' }, payload: JSON.stringify(body) });
+    first.app.inject({
+      method: 'PATCH',
+      url: `/v1/principals/${id}`,
+      headers: { ...bearer(token), 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify(body),
+    });
 
   /** Warm: the token works on the second replica (and is now in its verified-token cache), and is active there. */
   async function expectLiveOnSecond(token: string, url?: string): Promise<void> {
@@ -84,7 +95,16 @@ describe('Security: tokens end with their owner, on every replica at once', func
       await expectLiveOnSecond(apiToken.token);
       await deleteClientRecorded(first.app.db, systemContext('system:test'), client.clientId);
       await expectEndedOnSecond(apiToken.token);
-      await first.app.db('oauth_clients').insert({ client_id: client.clientId, name: 'Same id again', client_type: 'confidential', secret_hash: 'x', grant_types: ['client_credentials'], redirect_uris: [], allowed_scopes: ['read:policies'], created_by: 'test' });
+      await first.app.db('oauth_clients').insert({
+        client_id: client.clientId,
+        name: 'Same id again',
+        client_type: 'confidential',
+        secret_hash: 'x',
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        allowed_scopes: ['read:policies'],
+        created_by: 'test',
+      });
       await expectEndedOnSecond(token, '/v1/policies');
       await expectEndedOnSecond(apiToken.token);
     });
@@ -98,7 +118,9 @@ describe('Security: tokens end with their owner, on every replica at once', func
 
     async function userTokens(agent: PageAgent, scope = 'read:policies'): Promise<TokenPair> {
       const code = await authorizationCode(agent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope });
-      return expectTokens(await postToken(first.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }));
+      return expectTokens(
+        await postToken(first.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }),
+      );
     }
 
     async function signedInUser(admin = false): Promise<{ user: TestUser; agent: PageAgent }> {
@@ -108,7 +130,7 @@ describe('Security: tokens end with their owner, on every replica at once', func
       return { user, agent };
     }
 
-    it('a disabled user\'s access token is refused on the other replica right after the disable', async () => {
+    it("a disabled user's access token is refused on the other replica right after the disable", async () => {
       const { user, agent } = await signedInUser();
       const pair = await userTokens(agent);
       await expectLiveOnSecond(pair.access_token);
@@ -116,7 +138,10 @@ describe('Security: tokens end with their owner, on every replica at once', func
       expect(disabled.statusCode, disabled.body).to.equal(200);
       await expectEndedOnSecond(pair.access_token);
       // Its refresh-token family ended in the same transaction, with its own event.
-      const [revoked] = await first.app.db('audit_events').where({ type: 'token.revoked', target_type: 'oauth_grant', request_id: disabled.headers['x-request-id'] }).select('data');
+      const [revoked] = await first.app
+        .db('audit_events')
+        .where({ type: 'token.revoked', target_type: 'oauth_grant', request_id: disabled.headers['x-request-id'] })
+        .select('data');
       expect(revoked?.data).to.include({ token_kind: 'refresh_token', reason: 'user_inactive' });
     });
 
@@ -127,7 +152,11 @@ describe('Security: tokens end with their owner, on every replica at once', func
       expect((await patchPrincipal(user.id, { status: 'disabled' })).statusCode).to.equal(200);
       expect((await patchPrincipal(user.id, { status: 'active' })).statusCode).to.equal(200);
       await expectEndedOnSecond(pair.access_token);
-      expectOAuthError(await postToken(second.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(codeClient) }), 400, 'invalid_grant');
+      expectOAuthError(
+        await postToken(second.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(codeClient) }),
+        400,
+        'invalid_grant',
+      );
       const dashboard = await agent.get('/v1/ui/dashboard');
       expect(dashboard.statusCode, 'the old browser session signs nobody in').to.equal(303);
       expect(String(dashboard.headers.location)).to.match(/^\/v1\/ui\/sign-in/);
@@ -137,7 +166,7 @@ describe('Security: tokens end with their owner, on every replica at once', func
       await expectLiveOnSecond((await userTokens(agent)).access_token);
     });
 
-    it('a deleted user\'s access token is refused on the other replica right after the deletion', async () => {
+    it("a deleted user's access token is refused on the other replica right after the deletion", async () => {
       const { user, agent } = await signedInUser();
       const pair = await userTokens(agent);
       await expectLiveOnSecond(pair.access_token);
@@ -164,14 +193,21 @@ describe('Security: tokens end with their owner, on every replica at once', func
       for (let i = 0; i < 4; i++) pairs.push(await userTokens(agent));
       const answers = await Promise.all([
         patchPrincipal(user.id, { status: 'disabled' }),
-        ...pairs.map((pair, i) => postToken(i % 2 === 0 ? first.app : second.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(codeClient) })),
-        ...pairs.map((pair) => first.app.inject({ method: 'POST', url: '/v1/oauth/revoke', payload: { token: pair.refresh_token, ...clientFields(codeClient) } })),
+        ...pairs.map((pair, i) =>
+          postToken(i % 2 === 0 ? first.app : second.app, { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...clientFields(codeClient) }),
+        ),
+        ...pairs.map((pair) =>
+          first.app.inject({ method: 'POST', url: '/v1/oauth/revoke', payload: { token: pair.refresh_token, ...clientFields(codeClient) } }),
+        ),
         ...pairs.map((pair) => use(second, pair.access_token)),
       ]);
       for (const answer of answers) expect(answer.statusCode, answer.body).to.be.below(500);
       expect(answers[0]!.statusCode).to.equal(200);
       // Access tokens a refresh managed to issue in the race end with the rest.
-      const raced = answers.slice(1, 1 + pairs.length).filter((answer) => answer.statusCode === 200).map((answer) => (answer.json() as TokenPair).access_token);
+      const raced = answers
+        .slice(1, 1 + pairs.length)
+        .filter((answer) => answer.statusCode === 200)
+        .map((answer) => (answer.json() as TokenPair).access_token);
       for (const token of [...pairs.map((pair) => pair.access_token), ...raced]) await expectEndedOnSecond(token);
       expect((await patchPrincipal(user.id, { status: 'active' })).statusCode).to.equal(200);
       for (const token of [...pairs.map((pair) => pair.access_token), ...raced]) expectProblem(await use(second, token), 401, 'invalid_token');

@@ -27,9 +27,16 @@ describe('Security: access tokens whose lifetime claims the server never issues 
 
   const now = (): number => Math.floor(Date.now() / 1000);
   /** A token signed with the service's real signing key, for the real client `reader`, with these claims changed. */
-  const signed = (claims: JWTPayload) => forgeAccessToken(t.app, { claims: { sub: reader.clientId, client_id: reader.clientId, scope: 'read:policies', ...claims } });
+  const signed = (claims: JWTPayload) =>
+    forgeAccessToken(t.app, { claims: { sub: reader.clientId, client_id: reader.clientId, scope: 'read:policies', ...claims } });
   const useAtResourceServer = (token: string) => t.app.inject({ method: 'GET', url: '/v1/policies', headers: bearer(token) });
-  const introspect = (token: string) => t.app.inject({ method: 'POST', url: '/v1/oauth/introspect', headers: basicAuthorization(resourceServer.clientId, resourceServer.clientSecret), payload: { token } });
+  const introspect = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/introspect',
+      headers: basicAuthorization(resourceServer.clientId, resourceServer.clientSecret),
+      payload: { token },
+    });
 
   async function expectRefusedEverywhere(token: string): Promise<void> {
     const used = await useAtResourceServer(token);
@@ -70,7 +77,7 @@ describe('Security: access tokens whose lifetime claims the server never issues 
     await expectRefusedEverywhere(await signed({ iat, exp: iat + lifetime }));
   });
 
-  it('refuses an iat beyond the clock skew in the future, and accepts one within it (replicas\' clocks differ a little)', async () => {
+  it("refuses an iat beyond the clock skew in the future, and accepts one within it (replicas' clocks differ a little)", async () => {
     await expectRefusedEverywhere(await signed({ iat: now() + clockSkewSeconds + 5, exp: now() + clockSkewSeconds + 5 + lifetime }));
     await expectAcceptedEverywhere(await signed({ iat: now() + 5, exp: now() + 5 + lifetime }));
   });
@@ -84,7 +91,9 @@ describe('Security: access tokens whose lifetime claims the server never issues 
   });
 
   it('refuses them alike when many are presented at once (no cache lets one through)', async () => {
-    const tokens = await Promise.all(Array.from({ length: 20 }, (_, i) => signed({ iat: now() + (i % 2 === 0 ? 30 * 24 * 3600 : 0), exp: now() + 10 * 365 * 24 * 3600 })));
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signed({ iat: now() + (i % 2 === 0 ? 30 * 24 * 3600 : 0), exp: now() + 10 * 365 * 24 * 3600 })),
+    );
     const answers = await Promise.all([...tokens, ...tokens].map(useAtResourceServer));
     expect(answers.map((answer) => answer.statusCode)).to.deep.equal(answers.map(() => 401));
   });

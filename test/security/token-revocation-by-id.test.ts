@@ -19,9 +19,11 @@ describe('Security: revoking a token by id needs that token or admin:all; by val
   });
   after(() => t.close());
 
-  const revoke = (token: string, payload?: Record<string, string>) => t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(token), ...(payload ? { payload } : {}) });
+  const revoke = (token: string, payload?: Record<string, string>) =>
+    t.app.inject({ method: 'DELETE', url: '/v1/auth/revoke', headers: bearer(token), ...(payload ? { payload } : {}) });
   /** Whether a token still authenticates: 200 on a route any token may read with its scope. */
-  const works = async (token: string, url = '/v1/policies'): Promise<boolean> => (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode === 200;
+  const works = async (token: string, url = '/v1/policies'): Promise<boolean> =>
+    (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode === 200;
 
   it('refuses a read:audit API token that revokes a sibling write:policies API token by the id it read in the audit log', async () => {
     const reader = await createApiToken(t.app, adminToken, { name: 'audit-reader', scopes: ['read:audit'] });
@@ -41,7 +43,9 @@ describe('Security: revoking a token by id needs that token or admin:all; by val
 
   it('refuses every sibling that tries at once, and the target stays live', async () => {
     const target = await createApiToken(t.app, adminToken, { name: 'target', scopes: ['read:policies'] });
-    const siblings = await Promise.all(Array.from({ length: 12 }, (_, i) => createApiToken(t.app, adminToken, { name: `sibling-${i}`, scopes: ['read:audit'] })));
+    const siblings = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createApiToken(t.app, adminToken, { name: `sibling-${i}`, scopes: ['read:audit'] })),
+    );
     const answers = await Promise.all(siblings.map((sibling) => revoke(sibling.token, { id: target.id })));
     expect(answers.map((answer) => answer.statusCode)).to.deep.equal(siblings.map(() => 403));
     expect(await works(target.token)).to.equal(true);
@@ -67,7 +71,7 @@ describe('Security: revoking a token by id needs that token or admin:all; by val
     expect(await works(victim.token)).to.equal(false);
   });
 
-  it('lets whoever holds a token revoke it by value, another subject\'s included, and records who did', async () => {
+  it("lets whoever holds a token revoke it by value, another subject's included, and records who did", async () => {
     const owner = await registerClient(t.app, ['read:policies']);
     const leaked = await accessToken(t.app, owner);
     const leakedApiToken = await createApiToken(t.app, adminToken, { name: 'leaked', scopes: ['read:policies'] });
@@ -81,7 +85,11 @@ describe('Security: revoking a token by id needs that token or admin:all; by val
     expect(await works(leakedApiToken.token)).to.equal(false);
 
     await t.app.eventRecorder.idle();
-    const events = await t.app.db('audit_events').where({ type: 'token.revoked' }).whereIn('target_id', [accessAnswer.json().id, leakedApiToken.id]).select('actor_subject', 'data');
+    const events = await t.app
+      .db('audit_events')
+      .where({ type: 'token.revoked' })
+      .whereIn('target_id', [accessAnswer.json().id, leakedApiToken.id])
+      .select('actor_subject', 'data');
     expect(events).to.have.length(2);
     for (const event of events) {
       expect(event.actor_subject).to.equal(finder.clientId);

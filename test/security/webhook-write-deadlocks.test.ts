@@ -40,7 +40,12 @@ describe('Security: webhooks created and deleted beside other writes', function 
       { bases: [app.baseUrl], token, client: admin, victim: admin, receiverUrl: receiver.url(), deadUrl: await deadLoopbackUrl() },
       // Three webhook writers (each webhook receives every event), the others changing principals,
       // policies and API tokens: each of those changes enqueues deliveries to the webhooks.
-      { writers: 8, kinds: [['webhook'], ['principal'], ['policy'], ['webhook'], ['principal', 'api_token'], ['policy'], ['webhook'], ['principal', 'policy']], durationMs: 10_000, maxWritesPerWriter: 300 },
+      {
+        writers: 8,
+        kinds: [['webhook'], ['principal'], ['policy'], ['webhook'], ['principal', 'api_token'], ['policy'], ['webhook'], ['principal', 'policy']],
+        durationMs: 10_000,
+        maxWritesPerWriter: 300,
+      },
     );
     // Deliveries and their failures (the dead URL) keep running: let them meet the deletes, then stop.
     await new Promise((resolve) => setTimeout(resolve, 1000));

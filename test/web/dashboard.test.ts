@@ -49,7 +49,12 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
   });
 
   it('registers a confidential client and shows its secret once; the secret gets a token', async () => {
-    const { clientId, clientSecret } = await register({ name: 'billing', client_type: 'confidential', grant_types: 'client_credentials', scopes: ['read:policies', 'evaluate:decisions'] });
+    const { clientId, clientSecret } = await register({
+      name: 'billing',
+      client_type: 'confidential',
+      grant_types: 'client_credentials',
+      scopes: ['read:policies', 'evaluate:decisions'],
+    });
     const token = await tokenWith(clientId, clientSecret);
     expect(token.statusCode, token.body).to.equal(200);
     expect(token.json().scope).to.equal('read:policies evaluate:decisions');
@@ -70,15 +75,35 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     });
     expect(response.statusCode).to.equal(200);
     expect(response.body).to.not.include('id="client-secret"');
-    const row = await t.app.db('oauth_clients').where({ client_id: elementText(response.body, 'client-id') }).first();
-    expect(row).to.deep.include({ client_type: 'public', secret_hash: null, grant_types: ['authorization_code', 'refresh_token'], redirect_uris: ['https://app.example.com/callback', 'http://127.0.0.1/callback'] });
+    const row = await t.app
+      .db('oauth_clients')
+      .where({ client_id: elementText(response.body, 'client-id') })
+      .first();
+    expect(row).to.deep.include({
+      client_type: 'public',
+      secret_hash: null,
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: ['https://app.example.com/callback', 'http://127.0.0.1/callback'],
+    });
   });
 
   it('shows every problem of a registration at once with 400, and registers nothing', async () => {
     const before = (await t.app.db('oauth_clients').select('client_id')).length;
-    const response = await admin.postForm('/v1/ui/dashboard/clients', { csrf_token: await csrf(admin), name: '', client_type: 'public', grant_types: 'client_credentials', redirect_uris: 'javascript:alert(1)', scopes: 'read:everything' });
+    const response = await admin.postForm('/v1/ui/dashboard/clients', {
+      csrf_token: await csrf(admin),
+      name: '',
+      client_type: 'public',
+      grant_types: 'client_credentials',
+      redirect_uris: 'javascript:alert(1)',
+      scopes: 'read:everything',
+    });
     expect(response.statusCode).to.equal(400);
-    for (const problem of ['The name must have 1 to 200 characters', 'A public client has no secret, so it cannot use client_credentials', 'Redirect URIs are used only by the authorization_code grant type', 'Unknown scope: read:everything']) {
+    for (const problem of [
+      'The name must have 1 to 200 characters',
+      'A public client has no secret, so it cannot use client_credentials',
+      'Redirect URIs are used only by the authorization_code grant type',
+      'Unknown scope: read:everything',
+    ]) {
       expect(response.body).to.include(problem);
     }
     expect((await t.app.db('oauth_clients').select('client_id')).length).to.equal(before);
@@ -123,9 +148,13 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     expect(await t.app.db('oauth_clients').where({ name: 'csrf-victim' }).first()).to.equal(undefined);
   });
 
-  it('answers a non-administrator\'s form POST with 403, even with a valid CSRF token', async () => {
+  it("answers a non-administrator's form POST with 403, even with a valid CSRF token", async () => {
     const page = await member.get('/v1/ui/sign-out');
-    const response = await member.postForm('/v1/ui/dashboard/clients', { csrf_token: inputValue(page.body, 'csrf_token'), name: 'sneaky', grant_types: 'client_credentials' });
+    const response = await member.postForm('/v1/ui/dashboard/clients', {
+      csrf_token: inputValue(page.body, 'csrf_token'),
+      name: 'sneaky',
+      grant_types: 'client_credentials',
+    });
     expect(response.statusCode).to.equal(403);
     expect(await t.app.db('oauth_clients').where({ name: 'sneaky' }).first()).to.equal(undefined);
   });

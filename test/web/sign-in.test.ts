@@ -42,7 +42,12 @@ describe('sign-in, sessions and sign-out', () => {
     const form = await agent.get('/v1/ui/sign-in');
     const before = agent.cookies.get('acctl_session');
     expect(String(form.headers['set-cookie'])).to.match(/^acctl_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/);
-    const response = await agent.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username: user.username, password: user.password, return_to: '/v1/ui/sign-out' });
+    const response = await agent.postForm('/v1/ui/sign-in', {
+      csrf_token: inputValue(form.body, 'csrf_token'),
+      username: user.username,
+      password: user.password,
+      return_to: '/v1/ui/sign-out',
+    });
     expect(response.statusCode).to.equal(303);
     expect(response.headers.location).to.equal('/v1/ui/sign-out');
     expect(response.headers['set-cookie']).to.be.an('array').with.length(2);
@@ -84,7 +89,10 @@ describe('sign-in, sessions and sign-out', () => {
     const agent = newAgent();
     const form = await agent.get('/v1/ui/sign-in');
     agent.cookies.clear();
-    expect((await agent.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username: user.username, password: user.password })).statusCode).to.equal(403);
+    expect(
+      (await agent.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username: user.username, password: user.password }))
+        .statusCode,
+    ).to.equal(403);
   });
 
   it('answers an unknown username and a wrong password alike, in status, headers, body and time', async () => {
@@ -200,7 +208,9 @@ describe('sign-in, sessions and sign-out', () => {
 
     it('uses a __Host- cookie marked Secure', async () => {
       const response = await new PageAgent(secure.app).get('/v1/ui/sign-in');
-      expect(String(response.headers['set-cookie'])).to.match(/^__Host-acctl_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/);
+      expect(String(response.headers['set-cookie'])).to.match(
+        /^__Host-acctl_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/,
+      );
     });
   });
 });

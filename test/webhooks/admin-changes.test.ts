@@ -21,7 +21,9 @@ describe('webhooks hear of changes made outside the server', function () {
 
   it('a client registered by acctl server client create is delivered to a webhook subscribed to client.created', async () => {
     const hook = await createWebhook(t.app, token, { url: 'http://127.0.0.1:9/hook', event_types: ['client.created'] });
-    const created = await runCli(['server', 'client', 'create', '--name', 'from-the-cli', '--scope', 'read:audit', '--json'], { env: { DATABASE_URL: t.config.databaseUrl } });
+    const created = await runCli(['server', 'client', 'create', '--name', 'from-the-cli', '--scope', 'read:audit', '--json'], {
+      env: { DATABASE_URL: t.config.databaseUrl },
+    });
     expect(created.exitCode, created.stderr).to.equal(0);
     expect((await deliveriesOf(t.app, token, hook.id)).map((delivery) => delivery.event_type)).to.deep.equal(['client.created']);
   });

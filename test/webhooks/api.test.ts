@@ -24,7 +24,12 @@ describe('webhooks API (/v1/webhooks)', () => {
   });
 
   it('creates a webhook and shows its Standard Webhooks signing secret in the answer', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: ['*'], description: 'all events' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: bearer(token),
+      payload: { url: r.url(), event_types: ['*'], description: 'all events' },
+    });
     expect(response.statusCode, response.body).to.equal(201);
     const body = response.json() as Record<string, unknown>;
     expectSchema('webhook-created', body);
@@ -73,10 +78,21 @@ describe('webhooks API (/v1/webhooks)', () => {
     const hook = await createWebhook(t.app, token, { url: r.url(), event_types: ['policy.created'], enabled: false });
     expect(hook).to.include({ enabled: false });
     expect(hook.disabled_reason).to.match(/^created disabled by /);
-    const changed = await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${hook.id}`, headers: bearer(token), payload: { event_types: ['policy.updated', 'policy.deleted'], description: 'd', enabled: true } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/webhooks/${hook.id}`,
+      headers: bearer(token),
+      payload: { event_types: ['policy.updated', 'policy.deleted'], description: 'd', enabled: true },
+    });
     expect(changed.statusCode, changed.body).to.equal(200);
     expectSchema('webhook', changed.json());
-    expect(changed.json()).to.deep.include({ enabled: true, disabled_at: null, disabled_reason: null, description: 'd', event_types: ['policy.updated', 'policy.deleted'] });
+    expect(changed.json()).to.deep.include({
+      enabled: true,
+      disabled_at: null,
+      disabled_reason: null,
+      description: 'd',
+      event_types: ['policy.updated', 'policy.deleted'],
+    });
     const off = await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${hook.id}`, headers: bearer(token), payload: { enabled: false } });
     expect(off.json()).to.include({ enabled: false });
     expect((off.json() as { disabled_reason: string }).disabled_reason).to.match(/^disabled by /);
@@ -93,16 +109,32 @@ describe('webhooks API (/v1/webhooks)', () => {
   });
 
   it('refuses unknown event types, an empty subscription and ids that are not UUIDs', async () => {
-    expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: ['policy.exploded'] } }), 400, 'validation_failed');
-    expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: [] } }), 400, 'validation_failed');
-    expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: ['auth.token_issued'] } }), 400, 'validation_failed');
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: ['policy.exploded'] } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: [] } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: r.url(), event_types: ['auth.token_issued'] } }),
+      400,
+      'validation_failed',
+    );
     expectProblem(await t.app.inject({ method: 'GET', url: '/v1/webhooks/not-a-uuid', headers: bearer(token) }), 400, 'validation_failed');
   });
 
   it('requires admin:all', async () => {
     const reader = await accessToken(t.app, await registerClient(t.app, ['read:policies', 'read:audit']));
     expectProblem(await t.app.inject({ method: 'GET', url: '/v1/webhooks', headers: bearer(reader) }), 403, 'insufficient_scope');
-    expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(reader), payload: { url: r.url(), event_types: ['*'] } }), 403, 'insufficient_scope');
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(reader), payload: { url: r.url(), event_types: ['*'] } }),
+      403,
+      'insufficient_scope',
+    );
     expectProblem(await t.app.inject({ method: 'GET', url: '/v1/webhooks' }), 401, 'unauthorized');
   });
 
@@ -119,7 +151,10 @@ describe('webhooks API (/v1/webhooks)', () => {
         expect(result.latency_ms).to.be.a('number').and.at.least(0);
         expect(receiver.requests, 'sent before the answer').to.have.lengthOf(1);
         const [request] = receiver.requests;
-        const payload = new StandardWebhook(hook.secret).verify(request!.body, request!.headers as Record<string, string>) as { type: string; data: { target: { id: string } } };
+        const payload = new StandardWebhook(hook.secret).verify(request!.body, request!.headers as Record<string, string>) as {
+          type: string;
+          data: { target: { id: string } };
+        };
         expect(payload.type).to.equal('webhook.test');
         expect(payload.data.target.id).to.equal(hook.id);
         expect(request!.headers['webhook-id']).to.equal(result.message_id);

@@ -19,10 +19,14 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     return started;
   };
   const settled = async (webhookId: string, count = 1): Promise<WebhookDelivery[]> =>
-    eventually(async () => {
-      const deliveries = await deliveriesOf(t.app, token, webhookId);
-      return deliveries.length >= count && deliveries.every((d) => d.status !== 'pending') ? deliveries : undefined;
-    }, 15_000, 'deliveries to settle');
+    eventually(
+      async () => {
+        const deliveries = await deliveriesOf(t.app, token, webhookId);
+        return deliveries.length >= count && deliveries.every((d) => d.status !== 'pending') ? deliveries : undefined;
+      },
+      15_000,
+      'deliveries to settle',
+    );
 
   before(async () => {
     t = await startTestApp({ config: webhookTestConfig });
@@ -48,7 +52,10 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     expect(verified.data.target).to.deep.equal({ type: 'policy', id: 'pol-verify' });
     expect(request!.headers['webhook-id'], 'webhook-id is the event id').to.equal(verified.data.id);
     expect(request!.headers['content-type']).to.equal('application/json');
-    expect(() => new StandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request!.body, request!.headers as Record<string, string>), 'another secret').to.throw();
+    expect(
+      () => new StandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request!.body, request!.headers as Record<string, string>),
+      'another secret',
+    ).to.throw();
   });
 
   it('delivers a real change: POST /v1/policies sends policy.created, with the id of its audit event', async () => {
@@ -78,7 +85,9 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     const watcher = await createWebhook(t.app, token, { url: r.url(), event_types: ['webhook.created'] });
     const created = await createWebhook(t.app, token, { url: r.url('/other'), event_types: ['policy.deleted'], description: 'watched' });
     const [, second] = await r.waitFor(2);
-    const bodies = r.requests.map((request) => JSON.parse(request.body) as { type: string; data: { target: { id: string }; change: { after: Record<string, unknown> } } });
+    const bodies = r.requests.map(
+      (request) => JSON.parse(request.body) as { type: string; data: { target: { id: string }; change: { after: Record<string, unknown> } } },
+    );
     expect(bodies.map((b) => b.data.target.id)).to.have.members([watcher.id, created.id]);
     const about = bodies.find((b) => b.data.target.id === created.id)!;
     expect(about.type).to.equal('webhook.created');
@@ -104,7 +113,10 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
   });
 
   it('retries a failed delivery with the same webhook-id until the receiver answers 2xx', async () => {
-    const r = await receiver([{ status: 500, body: 'boom' }, { status: 200, body: 'ok' }]);
+    const r = await receiver([
+      { status: 500, body: 'boom' },
+      { status: 200, body: 'ok' },
+    ]);
     const hook = await createWebhook(t.app, token, { url: r.url(), event_types: ['policy.updated'] });
     await raise(t.app.db, sampleEvent('policy.updated'));
     const [first, second] = await r.waitFor(2);

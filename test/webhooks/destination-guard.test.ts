@@ -15,12 +15,48 @@ import { Receiver } from './receiver.js';
 describe('webhook destinations: the guard against requests into private networks (SSRF)', () => {
   describe('forbiddenAddressReason', () => {
     const forbidden = [
-      '0.0.0.0', '10.1.2.3', '100.64.0.1', '100.127.255.255', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.255',
-      '192.168.1.1', '192.0.2.1', '198.18.0.1', '224.0.0.1', '255.255.255.255',
-      '::', '::1', 'fe80::1', 'febf::1', 'fc00::1', 'fd12:3456::1', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::127.0.0.1', '64:ff9b::a00:1', '2002:c0a8:101::1', '[::1]', 'fe80::1%eth0',
+      '0.0.0.0',
+      '10.1.2.3',
+      '100.64.0.1',
+      '100.127.255.255',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fe80::1',
+      'febf::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '::127.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:c0a8:101::1',
+      '[::1]',
+      'fe80::1%eth0',
     ];
-    const allowed = ['93.184.215.14', '8.8.8.8', '100.128.0.1', '172.32.0.1', '169.255.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+    const allowed = [
+      '93.184.215.14',
+      '8.8.8.8',
+      '100.128.0.1',
+      '172.32.0.1',
+      '169.255.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ];
 
     for (const address of forbidden) {
       it(`refuses ${address}`, () => expect(forbiddenAddressReason(address)).to.be.a('string'));
@@ -69,13 +105,30 @@ describe('webhook destinations: the guard against requests into private networks
     after(async () => t.close());
 
     const refused = [
-      'http://127.0.0.1/hook', 'http://localhost:8080/hook', 'http://10.0.0.1/', 'http://172.16.5.4/', 'http://192.168.0.10/', 'http://169.254.169.254/latest/meta-data/',
-      'http://100.64.1.1/', 'http://0.0.0.0/', 'http://[::1]/', 'http://[::]/', 'http://[::ffff:127.0.0.1]/', 'http://[fe80::1]/', 'http://[fd00::1]/',
-      'http://2130706433/', 'http://0x7f.0.0.1/', 'http://127.1/',
+      'http://127.0.0.1/hook',
+      'http://localhost:8080/hook',
+      'http://10.0.0.1/',
+      'http://172.16.5.4/',
+      'http://192.168.0.10/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.64.1.1/',
+      'http://0.0.0.0/',
+      'http://[::1]/',
+      'http://[::]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://2130706433/',
+      'http://0x7f.0.0.1/',
+      'http://127.1/',
     ];
     for (const url of refused) {
       it(`refuses ${url}`, async () => {
-        const body = expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url, event_types: ['*'] } }), 400, 'webhook_url_not_allowed');
+        const body = expectProblem(
+          await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url, event_types: ['*'] } }),
+          400,
+          'webhook_url_not_allowed',
+        );
         expect(body.detail).to.match(/resolves to .* address/);
       });
     }
@@ -87,7 +140,11 @@ describe('webhook destinations: the guard against requests into private networks
 
     it('refuses the same URLs in PATCH', async () => {
       const hook = await createWebhook(t.app, token, { url: 'https://93.184.215.14/hook', event_types: ['*'] });
-      expectProblem(await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${hook.id}`, headers: bearer(token), payload: { url: 'http://localhost/' } }), 400, 'webhook_url_not_allowed');
+      expectProblem(
+        await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${hook.id}`, headers: bearer(token), payload: { url: 'http://localhost/' } }),
+        400,
+        'webhook_url_not_allowed',
+      );
     });
   });
 
@@ -95,7 +152,11 @@ describe('webhook destinations: the guard against requests into private networks
     const t = await startTestApp({ config: { webhooksAllowHttp: false, webhooksAllowPrivateNetworks: false } });
     try {
       const token = await adminToken(t.app);
-      const body = expectProblem(await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: 'http://93.184.215.14/hook', event_types: ['*'] } }), 400, 'webhook_url_not_allowed');
+      const body = expectProblem(
+        await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(token), payload: { url: 'http://93.184.215.14/hook', event_types: ['*'] } }),
+        400,
+        'webhook_url_not_allowed',
+      );
       expect(body.detail).to.match(/https/);
     } finally {
       await t.close();
@@ -111,7 +172,10 @@ describe('webhook destinations: the guard against requests into private networks
     const hook = await createWebhook(before.app, token, { url: `http://localhost:${receiver.port}/hook`, event_types: ['policy.created'] });
     await before.close();
     // ...and delivered where it is not allowed.
-    const t = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, webhooksAllowPrivateNetworks: false, keyEncryptionKey: before.config.keyEncryptionKey } });
+    const t = await startTestApp({
+      databaseUrl,
+      config: { ...webhookTestConfig, webhooksAllowPrivateNetworks: false, keyEncryptionKey: before.config.keyEncryptionKey },
+    });
     try {
       const adminAgain = await adminToken(t.app);
       await raise(t.app.db, sampleEvent('policy.created'));
@@ -132,10 +196,20 @@ describe('webhook destinations: the guard against requests into private networks
     const receiver = await Receiver.start();
     try {
       const secret = generateSigningSecret();
-      const webhook = { id: 'w1', url: `http://receiver.invalid:${receiver.port}/pinned`, secret_ciphertext: encryptSigningSecret(secret, Buffer.alloc(32, 7).toString('base64'), 'w1') };
+      const webhook = {
+        id: 'w1',
+        url: `http://receiver.invalid:${receiver.port}/pinned`,
+        secret_ciphertext: encryptSigningSecret(secret, Buffer.alloc(32, 7).toString('base64'), 'w1'),
+      };
       let lookups = 0;
       const resolveHost = async (): Promise<string[]> => (lookups++, ['127.0.0.1']);
-      const result = await sendSigned(webhook, 'msg_1', '{}', { policy: { allowHttp: true, allowPrivateNetworks: true }, timeoutMs: 1000, keyEncryptionKey: Buffer.alloc(32, 7).toString('base64') }, { resolveHost });
+      const result = await sendSigned(
+        webhook,
+        'msg_1',
+        '{}',
+        { policy: { allowHttp: true, allowPrivateNetworks: true }, timeoutMs: 1000, keyEncryptionKey: Buffer.alloc(32, 7).toString('base64') },
+        { resolveHost },
+      );
       expect(result).to.include({ ok: true, statusCode: 200 });
       expect(lookups).to.equal(1);
       expect(receiver.requests[0]!.headers.host).to.equal(`receiver.invalid:${receiver.port}`);

@@ -76,7 +76,13 @@ export class Receiver {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const index = this.requests.length;
-      this.requests.push({ at: Date.now(), method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      this.requests.push({
+        at: Date.now(),
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       for (const waiter of this.waiters.filter((w) => this.requests.length >= w.count)) {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
         waiter.resolve();

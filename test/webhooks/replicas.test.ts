@@ -22,10 +22,14 @@ describe('webhook deliveries with several replicas and repeated failures', () =>
     await raise(t.app.db, sampleEvent('principal.created', 'p-1'));
     const requests = await receiver.waitFor(4, 20_000);
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).to.equal(1);
-    const [delivery] = await eventually(async () => {
-      const deliveries = await deliveriesOf(t.app, token, hook.id);
-      return deliveries[0]?.status === 'succeeded' ? deliveries : undefined;
-    }, 15_000, 'the delivery to succeed');
+    const [delivery] = await eventually(
+      async () => {
+        const deliveries = await deliveriesOf(t.app, token, hook.id);
+        return deliveries[0]?.status === 'succeeded' ? deliveries : undefined;
+      },
+      15_000,
+      'the delivery to succeed',
+    );
     expect(delivery).to.include({ attempt_count: 4, status_code: 200 });
   });
 

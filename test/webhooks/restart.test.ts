@@ -22,7 +22,10 @@ describe('webhook deliveries across a restart', () => {
     const second = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey: first.config.keyEncryptionKey } });
     try {
       const [request] = await receiver.waitFor(1);
-      const payload = new StandardWebhook(hook.secret).verify(request!.body, request!.headers as Record<string, string>) as { type: string; data: { target: { id: string } } };
+      const payload = new StandardWebhook(hook.secret).verify(request!.body, request!.headers as Record<string, string>) as {
+        type: string;
+        data: { target: { id: string } };
+      };
       expect(payload.type).to.equal('policy.deleted');
       expect(payload.data.target.id).to.equal('before-restart');
     } finally {

@@ -51,7 +51,12 @@ const samples: EngineRequest[] = [
   ...httpRequests.map(({ request }) => request as EngineRequest),
   { principal: user, resource: { type: 'database', identifier: 'prod-payments-db-1' }, action: 'read', context: { risk_score: 20, mfa_verified: true } },
   { principal: { id: 'svc_ledger', type: 'SERVICE' }, resource: { type: 'database', identifier: 'prod-payments-db-7' }, action: 'read' },
-  { principal: { ...user, attributes: { department: 'payments', oncall: 'true' } }, resource: { type: 'database', identifier: 'prod-payments-db-1' }, action: 'admin', context: { risk_score: 10, mfa_verified: true } },
+  {
+    principal: { ...user, attributes: { department: 'payments', oncall: 'true' } },
+    resource: { type: 'database', identifier: 'prod-payments-db-1' },
+    action: 'admin',
+    context: { risk_score: 10, mfa_verified: true },
+  },
   { principal: user, resource: { type: 'bucket', identifier: 'payments-exports-2026' }, action: 'read' },
   { principal: { ...user, attributes: { department: 'search' } }, resource: { type: 'bucket', identifier: 'payments-exports-2026' }, action: 'read' },
 ];
@@ -72,7 +77,11 @@ export async function cerbosPeer(settings: PeerSettings, pg: PgBackendCpu, log: 
     const acctl = await startDecisionServer('acctl, 10 policies (Cerbos peer)', policies);
     await checkDecisions(acctl);
     const check = async (requests: EngineRequest[]): Promise<Array<'allow' | 'deny'>> => {
-      const response = await fetch(`${pdp.url}/api/check/resources`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(cerbosCheckBody(requests, 'agreement')) });
+      const response = await fetch(`${pdp.url}/api/check/resources`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(cerbosCheckBody(requests, 'agreement')),
+      });
       if (!response.ok) throw new Error(`Cerbos answered ${response.status}: ${await response.text()}`);
       return cerbosDecisions(await response.json(), requests);
     };
@@ -88,7 +97,9 @@ export async function cerbosPeer(settings: PeerSettings, pg: PgBackendCpu, log: 
     const expected = batch.map((_, n) => httpRequests[n % httpRequests.length]?.expected);
     const disagreements = agreement.filter((entry) => entry.acctl !== entry.cerbos);
     if (disagreements.length > 0 || batchAnswers.join() !== expected.join()) {
-      throw new Error(`acctl and Cerbos disagree, so they would not be compared on the same logic: ${JSON.stringify(disagreements)}; batch ${batchAnswers.join()}`);
+      throw new Error(
+        `acctl and Cerbos disagree, so they would not be compared on the same logic: ${JSON.stringify(disagreements)}; batch ${batchAnswers.join()}`,
+      );
     }
     log(`  same decisions on ${agreement.length} sample requests and a batch of ${batchSize}`);
 
@@ -109,15 +120,18 @@ export async function cerbosPeer(settings: PeerSettings, pg: PgBackendCpu, log: 
       acctl_batch: decisionTarget(acctl, 'batch'),
       cerbos_batch: cerbosTarget([batch], batchSize),
     } satisfies Record<string, LoadTarget>;
-    const processOf = (key: keyof typeof targets): [number, string | undefined] => (key.startsWith('cerbos') ? [pdp.pid, undefined] : [acctl.server.pid, acctl.database]);
+    const processOf = (key: keyof typeof targets): [number, string | undefined] =>
+      key.startsWith('cerbos') ? [pdp.pid, undefined] : [acctl.server.pid, acctl.database];
     const cpu = new ProcessCpuMeter(pg);
     log(`  ${settings.connections} connections, ${settings.rounds} interleaved rounds after ${settings.warmUpSeconds} s of warm-up each`);
     const peak = await closedLoop(targets, {
       ...settings,
       beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(...processOf(key)) : undefined),
-      afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, processOf(key)[0], result.ok * targets[key].itemsPerRequest, processOf(key)[1]) : undefined),
+      afterRun: (key, phase, result) =>
+        phase === 'measured' ? cpu.stop(key, processOf(key)[0], result.ok * targets[key].itemsPerRequest, processOf(key)[1]) : undefined,
     });
-    for (const [key, result] of Object.entries(peak)) log(`  ${key}: ${result.items_per_second.toLocaleString('en-US')} decisions/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
+    for (const [key, result] of Object.entries(peak))
+      log(`  ${key}: ${result.items_per_second.toLocaleString('en-US')} decisions/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
     const integrity = await acctl.ledger.check(acctl.databaseUrl);
     await acctl.server.stop();
     return {
@@ -130,7 +144,10 @@ export async function cerbosPeer(settings: PeerSettings, pg: PgBackendCpu, log: 
       ...peak,
       cpu: cpu.results(),
       integrity,
-      ratios: { single: significant(peak.acctl_evaluate.items_per_second / peak.cerbos_single.items_per_second), batch: significant(peak.acctl_batch.items_per_second / peak.cerbos_batch.items_per_second) },
+      ratios: {
+        single: significant(peak.acctl_evaluate.items_per_second / peak.cerbos_single.items_per_second),
+        batch: significant(peak.acctl_batch.items_per_second / peak.cerbos_batch.items_per_second),
+      },
     };
   } finally {
     await pdp.stop();

@@ -30,10 +30,22 @@ export interface OidcProviderPeerResults {
 
 export async function oidcProviderPeer(settings: PeerSettings, pg: PgBackendCpu, log: (message: string) => void): Promise<OidcProviderPeerResults> {
   const machine = describeMachine();
-  const [acctl, peer] = await Promise.all([startDecisionServer('acctl (oidc-provider peer)', paymentsPolicies()), startServer('oidc-provider', 'bench/servers/oidc-provider.ts')]);
+  const [acctl, peer] = await Promise.all([
+    startDecisionServer('acctl (oidc-provider peer)', paymentsPolicies()),
+    startServer('oidc-provider', 'bench/servers/oidc-provider.ts'),
+  ]);
   try {
-    const peerBody = new URLSearchParams({ grant_type: 'client_credentials', client_id: String(peer.ready.client_id), client_secret: String(peer.ready.client_secret), scope: String(peer.ready.scope) }).toString();
-    const peerToken = await fetch(`${peer.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: peerBody }).then(async (response) => {
+    const peerBody = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: String(peer.ready.client_id),
+      client_secret: String(peer.ready.client_secret),
+      scope: String(peer.ready.scope),
+    }).toString();
+    const peerToken = await fetch(`${peer.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: peerBody,
+    }).then(async (response) => {
       const body = (await response.json()) as { access_token?: string };
       if (!response.ok || !body.access_token) throw new Error(`oidc-provider did not issue a token: ${response.status} ${JSON.stringify(body)}`);
       return body.access_token;
@@ -45,20 +57,32 @@ export async function oidcProviderPeer(settings: PeerSettings, pg: PgBackendCpu,
 
     const targets = {
       acctl_tokens: tokenTarget(acctl.server),
-      oidc_provider_tokens: { url: peer.url, path: '/token', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, bodies: [peerBody], itemsPerRequest: 1 },
+      oidc_provider_tokens: {
+        url: peer.url,
+        path: '/token',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        bodies: [peerBody],
+        itemsPerRequest: 1,
+      },
     } satisfies Record<string, LoadTarget>;
-    const processOf = (key: keyof typeof targets): [number, string | undefined] => (key === 'acctl_tokens' ? [acctl.server.pid, acctl.database] : [peer.pid, undefined]);
+    const processOf = (key: keyof typeof targets): [number, string | undefined] =>
+      key === 'acctl_tokens' ? [acctl.server.pid, acctl.database] : [peer.pid, undefined];
     const cpu = new ProcessCpuMeter(pg);
     const peak = await closedLoop(targets, {
       ...settings,
       beforeRun: (key, phase) => (phase === 'measured' ? cpu.start(...processOf(key)) : undefined),
       afterRun: (key, phase, result) => (phase === 'measured' ? cpu.stop(key, processOf(key)[0], result.ok, processOf(key)[1]) : undefined),
     });
-    for (const [key, result] of Object.entries(peak)) log(`  ${key}: ${result.requests_per_second.toLocaleString('en-US')} tokens/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
+    for (const [key, result] of Object.entries(peak))
+      log(`  ${key}: ${result.requests_per_second.toLocaleString('en-US')} tokens/s, p50 ${result.latency_ms.p50} ms, p99 ${result.latency_ms.p99} ms`);
     await Promise.all([acctl.server.stop(), peer.stop()]);
 
     log('  RS256 signing ceiling: node:crypto in a loop, in its own process');
-    const rsa = await runScript<{ sync_signs_per_second: number }>('bench/probes/rsa-sign.ts', [`--bytes=${signingInput.acctl}`, `--seconds=${Math.max(2, Math.round(settings.seconds / 2))}`]);
+    const rsa = await runScript<{ sync_signs_per_second: number }>('bench/probes/rsa-sign.ts', [
+      `--bytes=${signingInput.acctl}`,
+      `--seconds=${Math.max(2, Math.round(settings.seconds / 2))}`,
+    ]);
     return {
       machine,
       oidc_provider_version: String(peer.ready.version),

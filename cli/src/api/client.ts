@@ -80,14 +80,22 @@ export class ApiClient {
     this.#token ??= (async () => {
       // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
-      const response = await this.#send(new URL(`${this.baseUrl}/oauth/token`), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() });
+      const response = await this.#send(new URL(`${this.baseUrl}/oauth/token`), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form.toString(),
+      });
       const body = await readBody(response);
       if (!response.ok) {
         const oauth = body as { error?: string; error_description?: string } | undefined;
         const code: FailureCode = response.status === 400 || response.status === 401 ? 'auth_error' : statusFailureCode(response.status);
-        throw new CommandError(code, `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`}`, {
-          suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
-        });
+        throw new CommandError(
+          code,
+          `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`}`,
+          {
+            suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
+          },
+        );
       }
       return (body as OAuthTokenResponse).access_token;
     })();
@@ -111,7 +119,8 @@ export function apiBaseUrl(server: string): string {
   } catch {
     throw new CommandError('usage_error', `--server / ACCTL_SERVER is not a URL: ${server}`, { suggestions: ['For example: http://127.0.0.1:8080'] });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CommandError('usage_error', `--server / ACCTL_SERVER must be an http(s) URL: ${server}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CommandError('usage_error', `--server / ACCTL_SERVER must be an http(s) URL: ${server}`);
   const base = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
   return base.endsWith('/v1') ? base : `${base}/v1`;
 }

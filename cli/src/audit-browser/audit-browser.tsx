@@ -49,7 +49,13 @@ export function AuditBrowser({ source, rows }: AuditBrowserProps) {
     <Box flexDirection="column">
       <Text>
         <Text bold>Audit events</Text>
-        {state.filtering || state.filter ? <Text color="cyan"> /{state.filter}{state.filtering ? '▏' : ''}</Text> : null}
+        {state.filtering || state.filter ? (
+          <Text color="cyan">
+            {' '}
+            /{state.filter}
+            {state.filtering ? '▏' : ''}
+          </Text>
+        ) : null}
       </Text>
       {state.started && visible.length === 0 ? (
         <Text dimColor>{state.filter ? 'No loaded event matches the filter.' : 'The audit log is empty.'}</Text>

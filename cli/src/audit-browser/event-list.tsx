@@ -20,7 +20,7 @@ export function EventList({ events, selected, rows }: EventListProps) {
         return (
           <Text key={event.id} inverse={isSelected} wrap="truncate-end">
             {isSelected ? '› ' : '  '}
-            {shortTime(event.time)}  {event.type.padEnd(24)} {event.actor.subject.padEnd(20)} {targetOf(event)}{' '}
+            {shortTime(event.time)} {event.type.padEnd(24)} {event.actor.subject.padEnd(20)} {targetOf(event)}{' '}
             <Text color={event.outcome === 'success' ? undefined : 'red'}>{event.outcome}</Text>
           </Text>
         );

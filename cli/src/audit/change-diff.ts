@@ -35,6 +35,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A value on one line: strings as they are, anything else as compact JSON, cut at `max` characters. */
 export function inlineValue(value: unknown, max = 120): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

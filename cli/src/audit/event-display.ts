@@ -51,7 +51,15 @@ export function changeSection(event: AuditEvent): string[] {
 
 /** The event's data as indented JSON, after a blank line; nothing when it has none. */
 export function dataSection(event: AuditEvent): string[] {
-  return Object.keys(event.data).length === 0 ? [] : ['', style.bold('Data'), ...JSON.stringify(event.data, null, 2).split('\n').map((line) => `  ${line}`)];
+  return Object.keys(event.data).length === 0
+    ? []
+    : [
+        '',
+        style.bold('Data'),
+        ...JSON.stringify(event.data, null, 2)
+          .split('\n')
+          .map((line) => `  ${line}`),
+      ];
 }
 
 /** `- path: before` / `+ path: after` lines, or why there are none. */

@@ -42,10 +42,15 @@ export function defaultReportFile(report: AuditReport, format: AuditReportFileFo
 /** Writes a completed report (JSON: the report with its result; CSV: the server's rows) and answers the absolute path. */
 export async function saveReport(api: ApiClient, report: AuditReport, format: AuditReportFileFormat, file: string | undefined): Promise<string> {
   if (report.status !== 'completed') {
-    throw new CommandError('conflict', `Report ${report.id} is ${report.status}: its result exists once it is completed`, { suggestions: [`acctl audit report get ${report.id} --wait`] });
+    throw new CommandError('conflict', `Report ${report.id} is ${report.status}: its result exists once it is completed`, {
+      suggestions: [`acctl audit report get ${report.id} --wait`],
+    });
   }
   const target = path.resolve(file ?? defaultReportFile(report, format));
-  const content = format === 'csv' ? await api.get<string>(reportPath(report.id), { query: { format: 'csv' }, headers: { accept: 'text/csv' } }) : `${JSON.stringify(report, null, 2)}\n`;
+  const content =
+    format === 'csv'
+      ? await api.get<string>(reportPath(report.id), { query: { format: 'csv' }, headers: { accept: 'text/csv' } })
+      : `${JSON.stringify(report, null, 2)}\n`;
   try {
     await writeFile(target, content);
   } catch (error) {

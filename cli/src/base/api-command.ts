@@ -53,7 +53,10 @@ export abstract class ApiCommand extends AcctlCommand {
     // A profile's tokens go only to the server that issued them: never leak them to another one.
     if (chosenServer !== undefined && apiBaseUrl(chosenServer) !== apiBaseUrl(stored.server)) {
       throw new CommandError('auth_error', `Profile "${profile}" is signed in to ${stored.server}, not ${chosenServer}`, {
-        suggestions: [`acctl login --server ${chosenServer} --profile NAME, then pass --profile NAME`, 'or leave out --server / ACCTL_SERVER (and the profile\'s server setting) to use the server it signed in to'],
+        suggestions: [
+          `acctl login --server ${chosenServer} --profile NAME, then pass --profile NAME`,
+          "or leave out --server / ACCTL_SERVER (and the profile's server setting) to use the server it signed in to",
+        ],
       });
     }
     return new ApiClient({ server: stored.server, credentials: stored.credentials satisfies Credentials });

@@ -22,7 +22,10 @@ export default class LoginCommand extends AcctlCommand {
   static override summary = 'Sign in to a server in the browser and store the tokens for later commands';
   static override description =
     'The OAuth authorization-code flow with PKCE (RFC 7636) and a loopback redirect (RFC 8252): acctl listens on 127.0.0.1, opens the sign-in page in your browser (the URL is printed too), and stores the tokens in $XDG_CONFIG_HOME/acctl/credentials.json (mode 0600) under --profile. Environment credentials (ACCTL_TOKEN, ACCTL_CLIENT_ID/SECRET) still win over a stored profile.';
-  static override examples = ['<%= config.bin %> <%= command.id %> --server https://acctl.example.com', '<%= config.bin %> <%= command.id %> --no-browser --profile staging --server https://staging.example.com'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --server https://acctl.example.com',
+    '<%= config.bin %> <%= command.id %> --no-browser --profile staging --server https://staging.example.com',
+  ];
   static override flags = {
     ...serverFlag,
     ...profileFlag,
@@ -41,7 +44,14 @@ export default class LoginCommand extends AcctlCommand {
     try {
       const authorize = new URL(`${apiBaseUrl(server)}/oauth/authorize`);
       // No scope: the server grants what the client may have for this user (RFC 6749 section 3.3).
-      for (const [name, value] of Object.entries({ response_type: 'code', client_id: cliClientId, redirect_uri: callback.redirectUri, state, code_challenge: challenge, code_challenge_method: 'S256' })) {
+      for (const [name, value] of Object.entries({
+        response_type: 'code',
+        client_id: cliClientId,
+        redirect_uri: callback.redirectUri,
+        state,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      })) {
         authorize.searchParams.set(name, value);
       }
       // Always printed (a browser may not open); with --json on stderr, so stdout stays one document.
@@ -60,7 +70,8 @@ export default class LoginCommand extends AcctlCommand {
         return previous;
       });
       // Signing in again replaces the profile: the sign-in it replaces is revoked, not left valid.
-      if (replaced?.refresh_token) await revokeRefreshToken(replaced.server, replaced.refresh_token).catch(() => this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`));
+      if (replaced?.refresh_token)
+        await revokeRefreshToken(replaced.server, replaced.refresh_token).catch(() => this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`));
       this.say(`Signed in to ${server} as ${profile.subject} (profile "${name}", ${file}).`);
       return { profile: name, server, subject: profile.subject, scope: profile.scope, expires_at: profile.expires_at, credentials_file: file };
     } finally {

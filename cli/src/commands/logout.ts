@@ -9,8 +9,9 @@ export interface LogoutResult extends SignOutResult {
 }
 
 export default class LogoutCommand extends AcctlCommand {
-  static override summary = 'Revoke the stored refresh token and forget a profile\'s credentials';
-  static override description = 'Revokes the refresh token at the server (RFC 7009; its access tokens go with it), then deletes the profile from the credentials file. If the server cannot be reached, the credentials are deleted anyway, with a warning. The profile\'s settings (acctl config) stay.';
+  static override summary = "Revoke the stored refresh token and forget a profile's credentials";
+  static override description =
+    "Revokes the refresh token at the server (RFC 7009; its access tokens go with it), then deletes the profile from the credentials file. If the server cannot be reached, the credentials are deleted anyway, with a warning. The profile's settings (acctl config) stay.";
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile staging --json'];
   static override flags = { ...profileFlag };
 

@@ -21,7 +21,7 @@ export interface WhoamiResult {
 export default class WhoamiCommand extends AcctlCommand {
   static override summary = 'Show who a stored profile is signed in as';
   static override description =
-    'Read from the stored access token\'s claims (decoded, not verified: the server verifies tokens; introspection is for confidential clients). Nothing is sent to the server, and nothing is refreshed.';
+    "Read from the stored access token's claims (decoded, not verified: the server verifies tokens; introspection is for confidential clients). Nothing is sent to the server, and nothing is refreshed.";
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq -r .subject'];
   static override flags = { ...profileFlag };
 
@@ -44,7 +44,9 @@ export default class WhoamiCommand extends AcctlCommand {
     this.log(`Server:   ${result.server} (profile "${result.profile}")`);
     this.log(`Client:   ${result.client_id ?? '-'}`);
     this.log(`Scopes:   ${result.scopes.join(' ') || '-'}`);
-    this.log(`Expires:  ${result.expires_at}${result.expired ? ' (expired: the next command refreshes it)' : expiresSoon(profile) ? ' (soon: the next command refreshes it)' : ''}`);
+    this.log(
+      `Expires:  ${result.expires_at}${result.expired ? ' (expired: the next command refreshes it)' : expiresSoon(profile) ? ' (soon: the next command refreshes it)' : ''}`,
+    );
     if (result.overridden_by_env) this.warn('ACCTL_TOKEN or ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET is set: commands use those, not this profile');
     return result;
   }

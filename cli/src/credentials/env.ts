@@ -16,12 +16,16 @@ export const credentialEnvNames = { token: 'ACCTL_TOKEN', clientId: 'ACCTL_CLIEN
 export function credentialsFromEnv(env: NodeJS.ProcessEnv = process.env): Credentials {
   const credentials = envCredentialsIfSet(env);
   if (credentials) return credentials;
-  throw new CommandError('auth_error', `No credentials for the server: set ${credentialEnvNames.token}, or ${credentialEnvNames.clientId} and ${credentialEnvNames.clientSecret}`, {
-    suggestions: [
-      `export ${credentialEnvNames.token}=acctl_...   (an API token: POST /v1/auth/token)`,
-      `export ${credentialEnvNames.clientId}=... ${credentialEnvNames.clientSecret}=...   (a client registered with: acctl server client create)`,
-    ],
-  });
+  throw new CommandError(
+    'auth_error',
+    `No credentials for the server: set ${credentialEnvNames.token}, or ${credentialEnvNames.clientId} and ${credentialEnvNames.clientSecret}`,
+    {
+      suggestions: [
+        `export ${credentialEnvNames.token}=acctl_...   (an API token: POST /v1/auth/token)`,
+        `export ${credentialEnvNames.clientId}=... ${credentialEnvNames.clientSecret}=...   (a client registered with: acctl server client create)`,
+      ],
+    },
+  );
 }
 
 /** The environment's credentials, or undefined when none are set (then a stored profile may serve). */

@@ -23,7 +23,8 @@ export type ConfigKey = (typeof configKeys)[number];
 const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export function checkProfileName(name: string): string {
-  if (!profileNamePattern.test(name)) throw new UsageError(`Invalid profile name "${name}": letters, digits, "_", "." and "-", at most 64, starting with a letter or digit`);
+  if (!profileNamePattern.test(name))
+    throw new UsageError(`Invalid profile name "${name}": letters, digits, "_", "." and "-", at most 64, starting with a letter or digit`);
   return name;
 }
 
@@ -64,7 +65,10 @@ export async function activeProfileName(flagOrEnv: string | undefined, env: Node
 }
 
 /** The profile in use (as activeProfileName) and its settings (empty when config.json has none), from one read of config.json. */
-export async function resolveProfile(flagOrEnv: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<{ name: string; settings: ProfileSettings }> {
+export async function resolveProfile(
+  flagOrEnv: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ name: string; settings: ProfileSettings }> {
   const config = await readConfigFile(configFilePath(env));
   const name = flagOrEnv ? checkProfileName(flagOrEnv) : (config.current_profile ?? defaultProfileName);
   return { name, settings: config.profiles[name] ?? {} };

@@ -18,7 +18,10 @@ export async function requireProfile(file: string, name: string): Promise<Stored
 
 export function notSignedIn(name: string): CommandError {
   return new CommandError('auth_error', `Not signed in (no credentials stored for profile "${name}")`, {
-    suggestions: [`acctl login${name === 'default' ? '' : ` --profile ${name}`} --server URL`, 'or set ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET'],
+    suggestions: [
+      `acctl login${name === 'default' ? '' : ` --profile ${name}`} --server URL`,
+      'or set ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET',
+    ],
   });
 }
 
@@ -33,7 +36,8 @@ export async function freshProfile(file: string, name: string): Promise<StoredPr
   return withCredentialsLock(file, async () => {
     const current = await requireProfile(file, name);
     if (!expiresSoon(current)) return current;
-    if (!current.refresh_token) throw new CommandError('auth_error', `The access token of profile "${name}" expired and there is no refresh token`, { suggestions: ['acctl login'] });
+    if (!current.refresh_token)
+      throw new CommandError('auth_error', `The access token of profile "${name}" expired and there is no refresh token`, { suggestions: ['acctl login'] });
     const refreshed = profileFromTokens(current.server, await refreshAccessToken(current.server, current.refresh_token), current);
     await updateProfile(file, name, refreshed);
     return refreshed;

@@ -110,7 +110,10 @@ export async function withCredentialsLock<T>(file: string, work: () => Promise<T
         await unlink(lock).catch(() => undefined);
         continue;
       }
-      if (Date.now() > deadline) throw new CommandError('internal_error', `Another acctl process holds ${lock}`, { suggestions: ['If no acctl command is running, delete the lock file'] });
+      if (Date.now() > deadline)
+        throw new CommandError('internal_error', `Another acctl process holds ${lock}`, {
+          suggestions: ['If no acctl command is running, delete the lock file'],
+        });
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
     }
   }

@@ -15,6 +15,9 @@ export const tokenStdinFlag = {
 export async function presentedApiToken(fromStdin: boolean, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const token = fromStdin ? (await readSecretLine('API token: ')).trim() : env[credentialEnvNames.token]?.trim();
   if (!token) throw new UsageError(`No API token: pass --token-stdin, or set ${credentialEnvNames.token}`);
-  if (!token.startsWith('acctl_')) throw new UsageError('That is not an API token (they start with acctl_)', ['Access tokens are not rotated: they expire; get a new one from the token endpoint']);
+  if (!token.startsWith('acctl_'))
+    throw new UsageError('That is not an API token (they start with acctl_)', [
+      'Access tokens are not rotated: they expire; get a new one from the token endpoint',
+    ]);
   return token;
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 export function parseDurationSeconds(flag: string, text: string): number {
   const value = text.trim();
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : durationMs(value);
-  if (ms === undefined || ms % 1000 !== 0) throw new UsageError(`--${flag}: "${text}" is not a duration in whole seconds`, ['For example 3600, 30m, 12h, 1h30m, 90d or 2w']);
+  if (ms === undefined || ms % 1000 !== 0)
+    throw new UsageError(`--${flag}: "${text}" is not a duration in whole seconds`, ['For example 3600, 30m, 12h, 1h30m, 90d or 2w']);
   return ms / 1000;
 }

@@ -35,7 +35,12 @@ export function executableChanges(plan: Plan): Executable[] {
  * midway ends the apply with `server_unreachable` and how far it got; applying the folder again
  * finishes it (test/faults/apply-crash.test.ts).
  */
-export async function applyPlan(api: ApiClient, plan: Plan, origin: ApplyOrigin, options: { now: () => Date; progress?: (done: number, total: number) => void }): Promise<ApplyResult> {
+export async function applyPlan(
+  api: ApiClient,
+  plan: Plan,
+  origin: ApplyOrigin,
+  options: { now: () => Date; progress?: (done: number, total: number) => void },
+): Promise<ApplyResult> {
   const changes = executableChanges(plan);
   const applied: AppliedChange[] = [];
   let done = 0;
@@ -46,16 +51,27 @@ export async function applyPlan(api: ApiClient, plan: Plan, origin: ApplyOrigin,
     });
   } catch (error) {
     if (error instanceof CommandError && error.code === 'conflict') {
-      throw new CommandError('stale_plan', `The server changed since the plan, nothing was overwritten: ${error.message}${applied.length > 0 ? ` (${applied.length} change(s) applied before that)` : ''}`, {
-        suggestions: ['Run acctl policy plan again to see the server as it is now, then apply the new plan'],
-      });
+      throw new CommandError(
+        'stale_plan',
+        `The server changed since the plan, nothing was overwritten: ${error.message}${applied.length > 0 ? ` (${applied.length} change(s) applied before that)` : ''}`,
+        {
+          suggestions: ['Run acctl policy plan again to see the server as it is now, then apply the new plan'],
+        },
+      );
     }
     if (error instanceof CommandError && error.code === 'server_unreachable') {
       // The server went away mid-apply (a crash, a restart): say how far it got and that re-running is the way on.
-      throw new CommandError('server_unreachable', `${error.message}; the apply stopped after ${applied.length} of ${changes.length} change(s) were acknowledged (those in flight may or may not have been made)`, {
-        cause: error,
-        suggestions: ['Once the server answers again, run acctl policy apply on the folder again: it plans afresh and makes only the changes still missing (a saved plan is stale by then: plan again)', ...error.suggestions],
-      });
+      throw new CommandError(
+        'server_unreachable',
+        `${error.message}; the apply stopped after ${applied.length} of ${changes.length} change(s) were acknowledged (those in flight may or may not have been made)`,
+        {
+          cause: error,
+          suggestions: [
+            'Once the server answers again, run acctl policy apply on the folder again: it plans afresh and makes only the changes still missing (a saved plan is stale by then: plan again)',
+            ...error.suggestions,
+          ],
+        },
+      );
     }
     throw error;
   }
@@ -83,6 +99,12 @@ async function applyChange(api: ApiClient, change: Executable, origin: ApplyOrig
 }
 
 function withProvenance(content: PolicyContent, contentHash: string, file: string, origin: ApplyOrigin, now: Date): PolicyContent {
-  const provenance: NonNullable<PolicyMetadata['provenance']> = { tool: 'acctl policy apply', ...origin, source: file, content_hash: contentHash, applied_at: now.toISOString() };
+  const provenance: NonNullable<PolicyMetadata['provenance']> = {
+    tool: 'acctl policy apply',
+    ...origin,
+    source: file,
+    content_hash: contentHash,
+    applied_at: now.toISOString(),
+  };
   return { ...content, metadata: { ...content.metadata, provenance } };
 }

@@ -21,6 +21,9 @@ export async function readLiveState(api: ApiClient, desired: readonly DesiredPol
   for (const names of inBatches(unseen, NAMES_PER_REQUEST)) for (const item of await listPolicies(api, { name: names })) byName.set(item.name, item);
   const ids = policiesToFetch(desired, byName, owner);
   // Full policies only for those that differ.
-  const fetched = await fetchPolicies(api, ids.map((id) => ({ id })));
+  const fetched = await fetchPolicies(
+    api,
+    ids.map((id) => ({ id })),
+  );
   return { byName, full: new Map(fetched.map((policy) => [policy.id, policy])) };
 }

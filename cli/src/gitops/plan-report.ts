@@ -12,14 +12,19 @@ import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
 /** "Plan: 1 to create, 2 to update, 0 to delete, 11 unchanged (1 drifted)." — the line Terraform users look for. */
 export function summaryLine(plan: Plan): string {
   const { summary } = plan;
-  const extras = [summary.drifted > 0 ? `${summary.drifted} drifted` : '', summary.orphaned > 0 ? `${summary.orphaned} orphaned (delete with --prune)` : '', summary.blocked > 0 ? `${summary.blocked} blocked` : '']
+  const extras = [
+    summary.drifted > 0 ? `${summary.drifted} drifted` : '',
+    summary.orphaned > 0 ? `${summary.orphaned} orphaned (delete with --prune)` : '',
+    summary.blocked > 0 ? `${summary.blocked} blocked` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `Plan: ${summary.create} to create, ${summary.update} to update, ${summary.delete} to delete, ${summary.unchanged} unchanged${extras ? `; ${extras}` : ''}.`;
 }
 
 export function driftText(drift: Drift): string {
-  const what = drift.reason === 'provenance_removed' ? 'edited on the server outside acctl apply' : 'changed on the server since this repository last applied it';
+  const what =
+    drift.reason === 'provenance_removed' ? 'edited on the server outside acctl apply' : 'changed on the server since this repository last applied it';
   return `drifted: ${what}, by ${drift.updated_by} at ${drift.updated_at} (version ${drift.version})`;
 }
 
@@ -49,7 +54,14 @@ function changeDetails(change: PlanChange): string[] {
 const listed = (plan: Plan): PlanChange[] => plan.changes.filter((change) => change.action !== 'unchanged');
 
 export function planHuman(plan: Plan, paint: Paint): string {
-  const colour: Record<PlanChange['action'], (text: string) => string> = { create: paint.green, update: paint.yellow, delete: paint.red, unchanged: paint.dim, blocked: paint.red, orphaned: paint.dim };
+  const colour: Record<PlanChange['action'], (text: string) => string> = {
+    create: paint.green,
+    update: paint.yellow,
+    delete: paint.red,
+    unchanged: paint.dim,
+    blocked: paint.red,
+    orphaned: paint.dim,
+  };
   const lines = [paint.dim(`Compared with ${plan.server}${plan.owner ? ` (ownership label ${plan.owner})` : ''}`), ''];
   for (const change of listed(plan)) {
     lines.push(`${colour[change.action](`${marks[change.action]} ${change.action.padEnd(8)}`)} ${paint.bold(change.name)} ${paint.dim(locationText(change))}`);
@@ -80,10 +92,16 @@ export function planMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const rows = listed(plan);
   if (rows.length > 0) {
     head += '\n| | Policy | Action | File |\n| --- | --- | --- | --- |\n';
-    for (const change of rows.slice(0, 50)) head += `| ${marks[change.action]} | \`${cell(change.name)}\` | ${change.action}${change.action === 'update' && change.drift ? ' (drifted)' : ''} | ${'file' in change ? `\`${cell(change.file)}\`` : ''} |\n`;
+    for (const change of rows.slice(0, 50))
+      head += `| ${marks[change.action]} | \`${cell(change.name)}\` | ${change.action}${change.action === 'update' && change.drift ? ' (drifted)' : ''} | ${'file' in change ? `\`${cell(change.file)}\`` : ''} |\n`;
     if (rows.length > 50) head += `\n…and ${plural(rows.length - 50, 'more policy', 'more policies')}.\n`;
   }
-  const entries = rows.map((change) => `**${marks[change.action]} ${change.action} \`${cell(change.name)}\`**\n\n${changeDetails(change).map((detail) => `- ${detail}`).join('\n')}\n`);
+  const entries = rows.map(
+    (change) =>
+      `**${marks[change.action]} ${change.action} \`${cell(change.name)}\`**\n\n${changeDetails(change)
+        .map((detail) => `- ${detail}`)
+        .join('\n')}\n`,
+  );
   return fitted(head, `Details (${entries.length})`, entries, limit);
 }
 

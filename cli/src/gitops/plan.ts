@@ -76,7 +76,14 @@ export function policiesToFetch(desired: readonly DesiredPolicy[], byName: Reado
   });
 }
 
-export function computePlan(input: { desired: readonly DesiredPolicy[]; live: LiveState; owner: string | null; prune: boolean; server: string; now: Date }): Plan {
+export function computePlan(input: {
+  desired: readonly DesiredPolicy[];
+  live: LiveState;
+  owner: string | null;
+  prune: boolean;
+  server: string;
+  now: Date;
+}): Plan {
   const { desired, live, owner } = input;
   const changes: PlanChange[] = [];
   const wanted = new Set(desired.map((policy) => policy.name));
@@ -89,7 +96,12 @@ export function computePlan(input: { desired: readonly DesiredPolicy[]; live: Li
     }
     const otherOwner = ownedByOthers(current, owner);
     if (otherOwner !== undefined) {
-      changes.push({ ...located, action: 'blocked', id: current.id, reason: `the server's policy \`${policy.name}\` belongs to \`${otherOwner}\`, not \`${owner ?? '(no owner)'}\`` });
+      changes.push({
+        ...located,
+        action: 'blocked',
+        id: current.id,
+        reason: `the server's policy \`${policy.name}\` belongs to \`${otherOwner}\`, not \`${owner ?? '(no owner)'}\``,
+      });
       continue;
     }
     if (current.content_hash === policy.content_hash) {
@@ -112,7 +124,12 @@ export function computePlan(input: { desired: readonly DesiredPolicy[]; live: Li
   }
   if (owner !== null) {
     const gone = [...live.byName.values()].filter((item) => item.managed_by === owner && !wanted.has(item.name)).sort((a, b) => a.name.localeCompare(b.name));
-    for (const item of gone) changes.push(input.prune ? { action: 'delete', name: item.name, id: item.id, expected_version: item.version } : { action: 'orphaned', name: item.name, id: item.id, version: item.version });
+    for (const item of gone)
+      changes.push(
+        input.prune
+          ? { action: 'delete', name: item.name, id: item.id, expected_version: item.version }
+          : { action: 'orphaned', name: item.name, id: item.id, version: item.version },
+      );
   }
   return { format: PLAN_FORMAT, server: input.server, owner, prune: input.prune, created_at: input.now.toISOString(), changes, summary: summarize(changes) };
 }
@@ -148,10 +165,17 @@ function ownedByOthers(item: PolicyListItem, owner: string | null): string | und
 function driftOf(policy: Policy, owner: string | null): Drift | undefined {
   const provenance = policy.metadata.provenance;
   const who = { updated_by: policy.updated_by ?? policy.created_by ?? 'unknown', updated_at: policy.updated_at, version: policy.version };
-  if (provenance?.content_hash !== undefined) return provenance.content_hash === policyContentHash(liveContent(policy)) ? undefined : { ...who, reason: 'changed_since_apply' };
+  if (provenance?.content_hash !== undefined)
+    return provenance.content_hash === policyContentHash(liveContent(policy)) ? undefined : { ...who, reason: 'changed_since_apply' };
   return owner !== null && policy.metadata.managed_by === owner ? { ...who, reason: 'provenance_removed' } : undefined;
 }
 
 export function liveContent(policy: Pick<Policy, 'name' | 'description' | 'status' | 'rules' | 'metadata'>): PolicyContent {
-  return { name: policy.name, description: policy.description, status: policy.status as PolicyContent['status'], rules: policy.rules, metadata: policy.metadata };
+  return {
+    name: policy.name,
+    description: policy.description,
+    status: policy.status as PolicyContent['status'],
+    rules: policy.rules,
+    metadata: policy.metadata,
+  };
 }

@@ -51,8 +51,10 @@ function diffRules(before: readonly PolicyRule[], after: readonly PolicyRule[]):
     const added = after.slice(j, bj).map((rule, k) => ({ rule, index: j + k }));
     const paired = Math.min(removed.length, added.length);
     for (let k = 0; k < paired; k++) entries.push(...diffRule(removed[k]!.rule, added[k]!.rule, added[k]!.index));
-    for (const { rule, index } of removed.slice(paired)) entries.push({ path: `rules[${index}]`, kind: 'removed', rule_index: index, text: `rule ${index + 1} removed: ${ruleSummary(rule)}` });
-    for (const { rule, index } of added.slice(paired)) entries.push({ path: `rules[${index}]`, kind: 'added', rule_index: index, text: `rule ${index + 1} added: ${ruleSummary(rule)}` });
+    for (const { rule, index } of removed.slice(paired))
+      entries.push({ path: `rules[${index}]`, kind: 'removed', rule_index: index, text: `rule ${index + 1} removed: ${ruleSummary(rule)}` });
+    for (const { rule, index } of added.slice(paired))
+      entries.push({ path: `rules[${index}]`, kind: 'added', rule_index: index, text: `rule ${index + 1} added: ${ruleSummary(rule)}` });
     i = ai + 1;
     j = bj + 1;
   }
@@ -62,7 +64,8 @@ function diffRules(before: readonly PolicyRule[], after: readonly PolicyRule[]):
 /** Index pairs of equal items in a longest common subsequence (rules per policy are few: at most 500). */
 function commonRules(a: readonly string[], b: readonly string[]): Array<readonly [number, number]> {
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let x = a.length - 1; x >= 0; x--) for (let y = b.length - 1; y >= 0; y--) lengths[x]![y] = a[x] === b[y] ? lengths[x + 1]![y + 1]! + 1 : Math.max(lengths[x + 1]![y]!, lengths[x]![y + 1]!);
+  for (let x = a.length - 1; x >= 0; x--)
+    for (let y = b.length - 1; y >= 0; y--) lengths[x]![y] = a[x] === b[y] ? lengths[x + 1]![y + 1]! + 1 : Math.max(lengths[x + 1]![y]!, lengths[x]![y + 1]!);
   const pairs: Array<readonly [number, number]> = [];
   let x = 0;
   let y = 0;
@@ -80,7 +83,8 @@ function diffRule(before: PolicyRule, after: PolicyRule, index: number): DiffEnt
   const entries: DiffEntry[] = [];
   const push = (path: string, kind: DiffEntry['kind'], text: string) => entries.push({ path, kind, rule_index: index, text: `${rule} ${text}` });
   if (before.effect !== after.effect) push(at('effect'), 'changed', `effect ${before.effect} → ${after.effect}`);
-  if (before.principals.type !== after.principals.type) push(at('principals.type'), 'changed', `principal type ${before.principals.type} → ${after.principals.type}`);
+  if (before.principals.type !== after.principals.type)
+    push(at('principals.type'), 'changed', `principal type ${before.principals.type} → ${after.principals.type}`);
   const beforeAttributes = before.principals.attributes ?? {};
   const afterAttributes = after.principals.attributes ?? {};
   for (const name of unionKeys(beforeAttributes, afterAttributes)) {
@@ -92,10 +96,14 @@ function diffRule(before: PolicyRule, after: PolicyRule, index: number): DiffEnt
     else setChanges(was, now, (kind, value) => push(path, kind, `principal attribute \`${name}\` ${kind === 'added' ? 'gains' : 'loses'} value \`${value}\``));
   }
   if (before.resources.type !== after.resources.type) push(at('resources.type'), 'changed', `resource type ${before.resources.type} → ${after.resources.type}`);
-  setChanges(before.resources.identifiers, after.resources.identifiers, (kind, value) => push(at('resources.identifiers'), kind, `${kind === 'added' ? 'gains' : 'loses'} resource \`${value}\``));
+  setChanges(before.resources.identifiers, after.resources.identifiers, (kind, value) =>
+    push(at('resources.identifiers'), kind, `${kind === 'added' ? 'gains' : 'loses'} resource \`${value}\``),
+  );
   setChanges(before.actions, after.actions, (kind, value) => push(at('actions'), kind, `${kind === 'added' ? 'gains' : 'loses'} action \`${value}\``));
   const conditionTexts = (conditions: readonly PolicyCondition[] | undefined) => (conditions ?? []).map(conditionText);
-  setChanges(conditionTexts(before.conditions), conditionTexts(after.conditions), (kind, value) => push(at('conditions'), kind, `${kind === 'added' ? 'gains' : 'loses'} condition ${value}`));
+  setChanges(conditionTexts(before.conditions), conditionTexts(after.conditions), (kind, value) =>
+    push(at('conditions'), kind, `${kind === 'added' ? 'gains' : 'loses'} condition ${value}`),
+  );
   // Fields a later schema may add: compared whole.
   const known = new Set(['effect', 'principals', 'resources', 'actions', 'conditions']);
   for (const key of unionKeys(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>)) {
@@ -118,7 +126,12 @@ function setChanges(was: readonly string[], now: readonly string[], report: (kin
 }
 
 export function conditionText(condition: PolicyCondition): string {
-  const value = typeof condition.value === 'object' && condition.value !== null ? Object.entries(condition.value).map(([k, v]) => `${k}=${String(v)}`).join(' ') : String(condition.value);
+  const value =
+    typeof condition.value === 'object' && condition.value !== null
+      ? Object.entries(condition.value)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(' ')
+      : String(condition.value);
   return `\`${condition.type} ${condition.operator} ${value}\``;
 }
 

@@ -14,7 +14,10 @@ export interface ApplyOrigin {
  * local user name.
  */
 export function applyOrigin(flags: ApplyOrigin, env: NodeJS.ProcessEnv, dir: string): ApplyOrigin {
-  const runUrl = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined;
+  const runUrl =
+    env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+      ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined;
   const origin: ApplyOrigin = {
     commit: flags.commit ?? env.GITHUB_SHA ?? gitHead(dir),
     run_url: flags.run_url ?? runUrl,

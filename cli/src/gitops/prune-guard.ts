@@ -17,8 +17,12 @@ export function checkDeletes(plan: Plan, options: { maxDeletes: number; force: b
     });
   }
   if (create + update + unchanged === 0) {
-    throw new CommandError('usage_error', `The plan deletes every policy owned by ${plan.owner ?? 'this repository'} (${deletes}) and keeps none; nothing was applied`, {
-      suggestions: ['If it is meant: --force'],
-    });
+    throw new CommandError(
+      'usage_error',
+      `The plan deletes every policy owned by ${plan.owner ?? 'this repository'} (${deletes}) and keeps none; nothing was applied`,
+      {
+        suggestions: ['If it is meant: --force'],
+      },
+    );
   }
 }

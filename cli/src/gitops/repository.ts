@@ -26,9 +26,13 @@ export async function readPolicyRepository(dir: string, environment: string | un
   const report = lintLoaded(loaded, set.selected);
   const errors = report.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
-    throw new UsageError(`${errors.length} error(s) in the policy files; nothing was compared or applied:\n${errors.slice(0, 20).map((finding) => `  ${locationOf(finding)} ${finding.message}`).join('\n')}`, [
-      `acctl policy lint ${dir} shows them all`,
-    ]);
+    throw new UsageError(
+      `${errors.length} error(s) in the policy files; nothing was compared or applied:\n${errors
+        .slice(0, 20)
+        .map((finding) => `  ${locationOf(finding)} ${finding.message}`)
+        .join('\n')}`,
+      [`acctl policy lint ${dir} shows them all`],
+    );
   }
   const policies = loaded.policies;
   const config = root.config;

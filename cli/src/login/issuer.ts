@@ -8,11 +8,15 @@ import { CommandError } from '../errors.js';
 export async function authorizationServerIssuer(server: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(`${server}/.well-known/oauth-authorization-server`, { signal: AbortSignal.timeout(15_000), headers: { accept: 'application/json' } });
+    response = await fetch(`${server}/.well-known/oauth-authorization-server`, {
+      signal: AbortSignal.timeout(15_000),
+      headers: { accept: 'application/json' },
+    });
   } catch (error) {
     throw serverUnreachable(server, error);
   }
   const metadata = response.ok ? ((await response.json().catch(() => ({}))) as { issuer?: unknown }) : {};
-  if (typeof metadata.issuer !== 'string') throw new CommandError('auth_error', `${server} does not publish OAuth metadata with an issuer: is it an acctl server?`);
+  if (typeof metadata.issuer !== 'string')
+    throw new CommandError('auth_error', `${server} does not publish OAuth metadata with an issuer: is it an acctl server?`);
   return metadata.issuer;
 }

@@ -34,21 +34,32 @@ export async function listenForCallback(options: { state: string; timeoutSeconds
     };
     if (!sameState(options.state, url.searchParams.get('state'))) {
       answer(400, 'Sign-in failed', 'This answer does not belong to the acctl login that is waiting. You can close this tab.');
-      settle.reject(new CommandError('auth_error', 'The authorization answer carried the wrong state: it does not belong to this login', { suggestions: ['Run acctl login again'] }));
+      settle.reject(
+        new CommandError('auth_error', 'The authorization answer carried the wrong state: it does not belong to this login', {
+          suggestions: ['Run acctl login again'],
+        }),
+      );
       return;
     }
     // RFC 9207: the answer names the server that issued it, so an answer from another authorization
     // server (a mix-up attack) is refused before its code is sent anywhere.
     if (url.searchParams.get('iss') !== options.issuer) {
       answer(400, 'Sign-in failed', 'This answer comes from another server than the one acctl is signing in to. You can close this tab.');
-      settle.reject(new CommandError('auth_error', `The authorization answer came from issuer ${JSON.stringify(url.searchParams.get('iss'))}, not ${options.issuer}`, { suggestions: ['Run acctl login again'] }));
+      settle.reject(
+        new CommandError('auth_error', `The authorization answer came from issuer ${JSON.stringify(url.searchParams.get('iss'))}, not ${options.issuer}`, {
+          suggestions: ['Run acctl login again'],
+        }),
+      );
       return;
     }
     const error = url.searchParams.get('error');
     if (error) {
       answer(200, 'Sign-in cancelled', 'acctl was not given access. You can close this tab.');
       const description = url.searchParams.get('error_description');
-      const message = error === 'access_denied' ? 'Access was denied in the browser: acctl is not signed in' : `The server refused the sign-in: ${error}${description ? `: ${description}` : ''}`;
+      const message =
+        error === 'access_denied'
+          ? 'Access was denied in the browser: acctl is not signed in'
+          : `The server refused the sign-in: ${error}${description ? `: ${description}` : ''}`;
       settle.reject(new CommandError('auth_error', message, { suggestions: ['Run acctl login again and approve the request'] }));
       return;
     }
@@ -66,7 +77,11 @@ export async function listenForCallback(options: { state: string; timeoutSeconds
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const timer = setTimeout(() => {
-    settle.reject(new CommandError('auth_error', `Timed out after ${options.timeoutSeconds} s waiting for the browser to finish signing in`, { suggestions: ['Run acctl login again (--timeout sets the wait in seconds)'] }));
+    settle.reject(
+      new CommandError('auth_error', `Timed out after ${options.timeoutSeconds} s waiting for the browser to finish signing in`, {
+        suggestions: ['Run acctl login again (--timeout sets the wait in seconds)'],
+      }),
+    );
   }, options.timeoutSeconds * 1000);
   const { port } = server.address() as AddressInfo;
   return {

@@ -11,7 +11,13 @@ const requestTimeoutMs = 15_000;
 
 /** RFC 6749 section 4.1.3: redeems the code with the PKCE verifier (RFC 7636 section 4.5). */
 export function redeemAuthorizationCode(server: string, fields: { code: string; redirectUri: string; codeVerifier: string }): Promise<OAuthTokenResponse> {
-  return tokenRequest(server, { grant_type: 'authorization_code', code: fields.code, redirect_uri: fields.redirectUri, client_id: cliClientId, code_verifier: fields.codeVerifier });
+  return tokenRequest(server, {
+    grant_type: 'authorization_code',
+    code: fields.code,
+    redirect_uri: fields.redirectUri,
+    client_id: cliClientId,
+    code_verifier: fields.codeVerifier,
+  });
 }
 
 /** RFC 6749 section 6: the server rotates the refresh token, so the answer's one must be stored. */
@@ -42,7 +48,9 @@ async function tokenRequest(server: string, fields: Record<string, string>): Pro
   const response = await postForm(server, '/oauth/token', fields);
   if (!response.ok) {
     const reason = await oauthReason(response);
-    throw new CommandError(response.status >= 500 ? 'internal_error' : 'auth_error', `The server refused the ${fields.grant_type} grant: ${reason}`, { suggestions: ['Sign in again: acctl login'] });
+    throw new CommandError(response.status >= 500 ? 'internal_error' : 'auth_error', `The server refused the ${fields.grant_type} grant: ${reason}`, {
+      suggestions: ['Sign in again: acctl login'],
+    });
   }
   return (await response.json()) as OAuthTokenResponse;
 }
@@ -51,7 +59,12 @@ async function postForm(server: string, path: string, fields: Record<string, str
   const url = `${apiBaseUrl(server)}${path}`;
   try {
     // Bounded, so a refresh never holds the credentials lock until it goes stale.
-    return await fetch(url, { signal: AbortSignal.timeout(requestTimeoutMs), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams(fields).toString() });
+    return await fetch(url, {
+      signal: AbortSignal.timeout(requestTimeoutMs),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(fields).toString(),
+    });
   } catch (error) {
     throw serverUnreachable(server, error);
   }

@@ -88,7 +88,14 @@ export class CoverageRecorder {
     let conditionsSeen = 0;
     for (const probe of rules) {
       const where = { file: probe.file, policy: probe.policy, rule: probe.rule };
-      if (!probe.matched) uncovered.push({ ...where, line: probe.line, col: probe.col, missing: 'match', message: `rule ${probe.rule} of policy \`${probe.policy}\` never applied` });
+      if (!probe.matched)
+        uncovered.push({
+          ...where,
+          line: probe.line,
+          col: probe.col,
+          missing: 'match',
+          message: `rule ${probe.rule} of policy \`${probe.policy}\` never applied`,
+        });
       for (const condition of probe.conditions) {
         conditionOutcomes += 2;
         conditionsSeen += Number(condition.held) + Number(condition.failed);

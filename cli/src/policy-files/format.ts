@@ -32,7 +32,12 @@ const layouts: Readonly<Record<FileKind, Layout>> = {
     fields: {
       principals: { values: { keys: ['id', 'type', 'attributes'] } },
       resources: { values: { keys: ['type', 'identifier'] } },
-      tests: { items: { keys: ['name', 'principals', 'resources', 'actions', 'at', 'context', 'expect', 'matched'], fields: { matched: { items: { keys: ['policy', 'rule'] } } } } },
+      tests: {
+        items: {
+          keys: ['name', 'principals', 'resources', 'actions', 'at', 'context', 'expect', 'matched'],
+          fields: { matched: { items: { keys: ['policy', 'rule'] } } },
+        },
+      },
     },
   },
   config: {

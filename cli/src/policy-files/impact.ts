@@ -85,7 +85,12 @@ export function plannedPolicies(server: readonly ServerPolicy[], local: readonly
       continue;
     }
     const same = wasActive && sameRules(stored.rules ?? [], policy.rules);
-    planned.push({ id: stored?.id ?? `local:${policy.name}`, version: same ? stored.version : (stored?.version ?? 0) + 1, name: policy.name, rules: policy.rules });
+    planned.push({
+      id: stored?.id ?? `local:${policy.name}`,
+      version: same ? stored.version : (stored?.version ?? 0) + 1,
+      name: policy.name,
+      rules: policy.rules,
+    });
     (same ? changes.unchanged : wasActive ? changes.changed : changes.added).push(policy.name);
   }
   return { current, planned, changes };
@@ -110,7 +115,16 @@ export function replayDecisions(records: readonly DecisionRecord[], policies: Pl
     if (before.decision !== record.decision) drifted += 1;
     if (before.decision === after.decision) continue;
     const direction: Direction = after.decision === 'allow' ? 'deny_to_allow' : 'allow_to_deny';
-    flips.push({ direction, decision_id: record.id, timestamp: record.timestamp, recorded: record.decision, request: record.request, before, after, cause: causeOf(direction, before, after, localByName) });
+    flips.push({
+      direction,
+      decision_id: record.id,
+      timestamp: record.timestamp,
+      recorded: record.decision,
+      request: record.request,
+      before,
+      after,
+      cause: causeOf(direction, before, after, localByName),
+    });
   }
   const rank = (flip: Flip): number => (flip.direction === 'deny_to_allow' ? 0 : 1);
   flips.sort((a, b) => rank(a) - rank(b) || b.timestamp.localeCompare(a.timestamp) || b.decision_id.localeCompare(a.decision_id));
@@ -126,7 +140,8 @@ export function replayDecisions(records: readonly DecisionRecord[], policies: Pl
 function causeOf(direction: Direction, before: EngineDecision, after: EngineDecision, local: Map<string, PolicyFile>): RuleLocation {
   const effect = direction === 'deny_to_allow' ? 'allow' : 'deny';
   const previous = effect === 'allow' ? 'deny' : 'allow';
-  const localRule = (decision: EngineDecision, wanted: 'allow' | 'deny') => decision.matched_rules.find((rule) => rule.effect === wanted && local.has(rule.policy_name));
+  const localRule = (decision: EngineDecision, wanted: 'allow' | 'deny') =>
+    decision.matched_rules.find((rule) => rule.effect === wanted && local.has(rule.policy_name));
   const added = localRule(after, effect);
   if (added) return locate(local, added.policy_name, added.rule_index);
   const removed = localRule(before, previous);

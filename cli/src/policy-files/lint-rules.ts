@@ -10,14 +10,18 @@ export const lintRules = {
   'unknown-field': { severity: 'error', summary: 'A field the schema does not define at that place; the nearest allowed name is suggested.' },
   'missing-field': { severity: 'error', summary: 'A required field is missing.' },
   'wrong-type': { severity: 'error', summary: 'A value has the wrong type (a string where a list is expected, and so on).' },
-  'invalid-value': { severity: 'error', summary: 'A value the schema does not allow: not one of the listed values, a bad pattern or format, too long, too many items.' },
+  'invalid-value': {
+    severity: 'error',
+    summary: 'A value the schema does not allow: not one of the listed values, a bad pattern or format, too long, too many items.',
+  },
   'unknown-time-zone': { severity: 'error', summary: 'A time condition names a time zone that is not an IANA zone; the nearest zone is suggested.' },
   'empty-time-window': { severity: 'error', summary: 'A time window whose start equals its end: it contains no minute, so the condition never holds.' },
   'duplicate-policy-name': { severity: 'error', summary: 'Two files define policies with the same name; a policy is identified by its name.' },
   'duplicate-rule': { severity: 'warning', summary: 'A rule identical to an earlier rule of the same policy: it changes nothing.' },
   'shadowed-rule': {
     severity: 'warning',
-    summary: 'An allow rule that can never take effect: every principal type, resource, identifier pattern and action it names is denied by an unconditional deny rule.',
+    summary:
+      'An allow rule that can never take effect: every principal type, resource, identifier pattern and action it names is denied by an unconditional deny rule.',
   },
   'unknown-reference': { severity: 'error', summary: 'A test file names a principal, resource, policy or rule that does not exist.' },
   'missing-time': { severity: 'error', summary: 'A test has no time: set `at` on the test or on the file.' },

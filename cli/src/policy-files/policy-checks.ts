@@ -34,9 +34,15 @@ export function duplicateNames(files: readonly ParsedFile[]): Finding[] {
     }
     const firstAt = { file: first.path, ...positionOf(first.lineCounter, spanAt(first.doc, ['name'])[0]) };
     findings.push(
-      findingAt(file, spanAt(file.doc, ['name']), 'duplicate-policy-name', `policy name \`${name}\` is already used by ${firstAt.file}:${firstAt.line}:${firstAt.col}`, {
-        related: [firstAt],
-      }),
+      findingAt(
+        file,
+        spanAt(file.doc, ['name']),
+        'duplicate-policy-name',
+        `policy name \`${name}\` is already used by ${firstAt.file}:${firstAt.line}:${firstAt.col}`,
+        {
+          related: [firstAt],
+        },
+      ),
     );
   }
   return findings;
@@ -74,9 +80,15 @@ function duplicateRules({ file, policy }: PolicyFile): Finding[] {
     }
     const firstAt = locationIn({ file, policy }, ['rules', first]);
     findings.push(
-      findingAt(file, spanAt(file.doc, ['rules', ruleIndex]), 'duplicate-rule', `rule ${ruleIndex} is identical to rule ${first} (line ${firstAt.line}): it changes nothing`, {
-        related: [firstAt],
-      }),
+      findingAt(
+        file,
+        spanAt(file.doc, ['rules', ruleIndex]),
+        'duplicate-rule',
+        `rule ${ruleIndex} is identical to rule ${first} (line ${firstAt.line}): it changes nothing`,
+        {
+          related: [firstAt],
+        },
+      ),
     );
   });
   return findings;
@@ -92,7 +104,9 @@ function duplicateRules({ file, policy }: PolicyFile): Finding[] {
 function shadowedAllowRules(entry: PolicyFile, all: readonly PolicyFile[]): Finding[] {
   const denies = all.flatMap((other) => {
     if (other !== entry && !(other.policy.status === 'active' && entry.policy.status === 'active')) return [];
-    return other.policy.rules.flatMap((rule, ruleIndex) => (rule.effect === 'deny' && (rule.conditions ?? []).length === 0 ? [{ owner: other, rule, ruleIndex }] : []));
+    return other.policy.rules.flatMap((rule, ruleIndex) =>
+      rule.effect === 'deny' && (rule.conditions ?? []).length === 0 ? [{ owner: other, rule, ruleIndex }] : [],
+    );
   });
   if (denies.length === 0) return [];
   const findings: Finding[] = [];
@@ -109,7 +123,9 @@ function shadowedAllowRules(entry: PolicyFile, all: readonly PolicyFile[]): Find
     if (!everyTupleDenied) return;
     const related = [...covering].map(({ owner, ruleIndex: denyIndex }) => locationIn(owner, ['rules', denyIndex]));
     const names = [...covering].map(({ owner, ruleIndex: denyIndex }, index) =>
-      owner === entry ? `rule ${denyIndex} (line ${related[index]!.line})` : `rule ${denyIndex} of policy \`${owner.policy.name}\` (${related[index]!.file}:${related[index]!.line})`,
+      owner === entry
+        ? `rule ${denyIndex} (line ${related[index]!.line})`
+        : `rule ${denyIndex} of policy \`${owner.policy.name}\` (${related[index]!.file}:${related[index]!.line})`,
     );
     findings.push(
       findingAt(

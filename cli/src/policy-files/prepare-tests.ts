@@ -28,10 +28,7 @@ export function prepareTests(folder: readonly SourceFile[], selected: readonly S
     const file = loaded.parsed.find((parsed) => parsed.path === finding.file);
     return file !== undefined && (file.kind !== 'test' || selectedPaths.has(file.path));
   };
-  const blocking = [
-    ...loaded.findings.filter((finding) => finding.severity === 'error' && isRelevant(finding)),
-    ...duplicateNames(loaded.parsed),
-  ];
+  const blocking = [...loaded.findings.filter((finding) => finding.severity === 'error' && isRelevant(finding)), ...duplicateNames(loaded.parsed)];
   const catalog = catalogOf(loaded.parsed);
   const cases: TestCase[] = [];
   const tests = loaded.tests.filter((test) => selectedPaths.has(test.file.path));

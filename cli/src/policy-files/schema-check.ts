@@ -84,7 +84,12 @@ function describeError(file: ParsedFile, schemaName: string, error: ErrorObject)
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]) ?? [];
       const suggestion = typeof actual === 'string' ? nearestName(actual, allowed.map(String)) : undefined;
-      return at('invalid-value', `${subject(path)} must be one of ${allowed.map(String).join(', ')}, not ${show(actual)}${didYouMean(suggestion)}`, path, suggestion);
+      return at(
+        'invalid-value',
+        `${subject(path)} must be one of ${allowed.map(String).join(', ')}, not ${show(actual)}${didYouMean(suggestion)}`,
+        path,
+        suggestion,
+      );
     }
     case 'const':
       return at('invalid-value', `${subject(path)} must be ${show(params.allowedValue)}, not ${show(actual)}`);
@@ -94,7 +99,12 @@ function describeError(file: ParsedFile, schemaName: string, error: ErrorObject)
       if (params.error === 'mapping') {
         const allowed = discriminatorValues(schemaAt(schemaName, file.value, path));
         const suggestion = typeof params.tagValue === 'string' ? nearestName(params.tagValue, allowed) : undefined;
-        return at('invalid-value', `${subject(tagPath)} must be one of ${allowed.join(', ')}, not ${show(params.tagValue)}${didYouMean(suggestion)}`, tagPath, suggestion);
+        return at(
+          'invalid-value',
+          `${subject(tagPath)} must be one of ${allowed.join(', ')}, not ${show(params.tagValue)}${didYouMean(suggestion)}`,
+          tagPath,
+          suggestion,
+        );
       }
       const tagValue = valueAt(file.value, tagPath);
       if (tagValue === undefined) return at('missing-field', `missing required field \`${tag}\` in ${subject(path)}`);

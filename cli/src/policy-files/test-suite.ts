@@ -84,13 +84,20 @@ export function compileTestFile({ file, suite }: TestFile, catalog?: PolicyCatal
       if (ruleCount === undefined) unknown([...testPath, 'matched', index, 'policy'], 'policy', ref.policy, policyNames);
       else if (ref.rule >= ruleCount) {
         findings.push(
-          findingAt(file, spanAt(file.doc, [...testPath, 'matched', index, 'rule']), 'unknown-reference', `policy \`${ref.policy}\` has ${ruleCount} rule(s): rule ${ref.rule} does not exist (indexes start at 0)`),
+          findingAt(
+            file,
+            spanAt(file.doc, [...testPath, 'matched', index, 'rule']),
+            'unknown-reference',
+            `policy \`${ref.policy}\` has ${ruleCount} rule(s): rule ${ref.rule} does not exist (indexes start at 0)`,
+          ),
         );
       }
     });
     const time = test.at ?? suite.at;
     if (time === undefined) {
-      findings.push(findingAt(file, spanAt(file.doc, [...testPath, 'name']), 'missing-time', `test \`${test.name}\` has no time: set \`at\` on it or on the file`));
+      findings.push(
+        findingAt(file, spanAt(file.doc, [...testPath, 'name']), 'missing-time', `test \`${test.name}\` has no time: set \`at\` on it or on the file`),
+      );
     }
     if (findings.length > before || time === undefined) return;
 

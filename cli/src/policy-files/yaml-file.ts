@@ -51,7 +51,9 @@ export function parseYamlFile(source: SourceFile): ParsedFile {
   for (const warning of doc.warnings) findings.push(findingAt(located, warning.pos, 'yaml-warning', yamlMessage(warning.message)));
   for (const extra of extraDocuments) {
     const start = extra.range[0];
-    findings.push(findingAt(located, [start, start + 3], 'one-document', 'a second YAML document in the file: put one policy (or one test suite) in each file'));
+    findings.push(
+      findingAt(located, [start, start + 3], 'one-document', 'a second YAML document in the file: put one policy (or one test suite) in each file'),
+    );
     for (const error of extra.errors) findings.push(findingAt(located, error.pos, 'yaml-syntax', yamlMessage(error.message)));
   }
   const ok = findings.every((finding) => finding.severity !== 'error');

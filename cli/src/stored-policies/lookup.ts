@@ -19,7 +19,8 @@ export async function findPolicy(api: ApiClient, nameOrId: string): Promise<Pick
   try {
     return await api.get<Policy>(`/policies/${encodeURIComponent(nameOrId)}`);
   } catch (error) {
-    if (error instanceof CommandError && error.code === 'not_found') throw new NotFound(`No policy named or with id ${nameOrId}`, ['acctl policy list shows the stored policies']);
+    if (error instanceof CommandError && error.code === 'not_found')
+      throw new NotFound(`No policy named or with id ${nameOrId}`, ['acctl policy list shows the stored policies']);
     throw error;
   }
 }

@@ -12,7 +12,8 @@ export const maxSimulatedRequests = 1000;
 export function simulationRequestsOf(document: unknown, source: string): SimulationRequest[] {
   const list = Array.isArray(document) ? document : isObject(document) && Array.isArray(document.requests) ? document.requests : [document];
   if (list.length === 0) throw new UsageError(`${source} holds no request`);
-  if (list.length > maxSimulatedRequests) throw new UsageError(`${source} holds ${list.length} requests; at most ${maxSimulatedRequests} per run`, ['Split the file']);
+  if (list.length > maxSimulatedRequests)
+    throw new UsageError(`${source} holds ${list.length} requests; at most ${maxSimulatedRequests} per run`, ['Split the file']);
   list.forEach((item, index) => {
     if (!isObject(item)) throw new UsageError(`${source}: request ${index + 1} is not an object (a request has principal, resource and action)`);
   });

@@ -58,7 +58,14 @@ export function policyLines(policy: Policy | PolicyVersion): string[] {
         [
           { header: '#', value: (row: { rule: PolicyRule; index: number }) => String(row.index) },
           { header: 'EFFECT', value: (row) => row.rule.effect },
-          { header: 'PRINCIPAL', value: (row) => row.rule.principals.type + (row.rule.principals.attributes ? ` ${formatAssignments(Object.fromEntries(Object.entries(row.rule.principals.attributes).map(([name, values]) => [name, (values ?? []).join('|')])))}` : '') },
+          {
+            header: 'PRINCIPAL',
+            value: (row) =>
+              row.rule.principals.type +
+              (row.rule.principals.attributes
+                ? ` ${formatAssignments(Object.fromEntries(Object.entries(row.rule.principals.attributes).map(([name, values]) => [name, (values ?? []).join('|')])))}`
+                : ''),
+          },
           { header: 'RESOURCE', value: (row) => `${row.rule.resources.type}:${row.rule.resources.identifiers.join(',')}` },
           { header: 'ACTIONS', value: (row) => row.rule.actions.join(',') },
           { header: 'CONDITIONS', value: (row) => (row.rule.conditions ?? []).map((condition) => condition.type).join(',') || '-' },
@@ -77,7 +84,13 @@ export function decisionLines(decision: Decision): string[] {
     ['id', decision.id],
     ['explanation', decision.explanation],
     // A summary answer (a token without read:policies) names policies by id only.
-    ...decision.matched_rules.map((rule) => ['matched', `${rule.effect} ${rule.policy_name ?? rule.policy_id} v${rule.policy_version} rule ${rule.rule_index}${rule.conditions_met.length > 0 ? ` (${rule.conditions_met.join(', ')})` : ''}`] as const),
+    ...decision.matched_rules.map(
+      (rule) =>
+        [
+          'matched',
+          `${rule.effect} ${rule.policy_name ?? rule.policy_id} v${rule.policy_version} rule ${rule.rule_index}${rule.conditions_met.length > 0 ? ` (${rule.conditions_met.join(', ')})` : ''}`,
+        ] as const,
+    ),
     ...decision.reasons.map((reason) => ['reason', reason] as const),
   ]);
   return lines;

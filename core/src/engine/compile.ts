@@ -54,7 +54,11 @@ export function compilePolicySet(policies: readonly EnginePolicy[]): CompiledPol
       for (const action of new Set(prepared.actions)) {
         const index = getOrAdd(byAction, action, (): IdentifierIndex => ({ exact: new Map(), prefixes: prefixNode() }));
         for (const pattern of prepared.identifierPatterns) {
-          if (pattern.kind === 'exact') addOnce(getOrAdd(index.exact, pattern.identifier, () => []), candidate);
+          if (pattern.kind === 'exact')
+            addOnce(
+              getOrAdd(index.exact, pattern.identifier, () => []),
+              candidate,
+            );
           else addOnce(prefixNodeFor(index.prefixes, pattern.prefix).rules, candidate);
         }
       }

@@ -35,7 +35,8 @@ export function prepareRule(rule: PolicyRule): PreparedRule {
     principalType: stringOrUndefined(principals.type),
     requiredAttributes: Object.entries(objectOrEmpty(principals.attributes)).map(([name, values]) => {
       const accepted = arrayOrEmpty(values).map((value) => showAccepted(value));
-      const shown = accepted.length > ACCEPTED_VALUES_SHOWN ? `${accepted.slice(0, ACCEPTED_VALUES_SHOWN).join(', ')}, … (${accepted.length} in all)` : accepted.join(', ');
+      const shown =
+        accepted.length > ACCEPTED_VALUES_SHOWN ? `${accepted.slice(0, ACCEPTED_VALUES_SHOWN).join(', ')}, … (${accepted.length} in all)` : accepted.join(', ');
       return { name, accepted: new Set(accepted), shown: `[${shown}]` };
     }),
     resourceType: stringOrUndefined(resources.type),

@@ -43,7 +43,8 @@ export function checkClientRegistration(input: ClientRegistrationInput, redirect
   // RFC 6749 section 4.4: the client credentials grant MUST only be used by confidential clients.
   if (clientType === 'public' && grantTypes.includes('client_credentials')) problems.push('A public client has no secret, so it cannot use client_credentials');
   // Refresh tokens are issued with the authorization-code flow only (never for client_credentials).
-  if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) problems.push('refresh_token needs the authorization_code grant type as well');
+  if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code'))
+    problems.push('refresh_token needs the authorization_code grant type as well');
 
   const uris = [...new Set(input.redirectUris)];
   // RFC 6749 section 3.1.2.2: redirect URIs are registered, and the authorization server matches them exactly.

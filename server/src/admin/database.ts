@@ -44,7 +44,8 @@ export async function openAdminDatabase(location: DatabaseLocation, say: (line: 
   if (dataDir === undefined) {
     databaseUrl = (location as { databaseUrl: string }).databaseUrl;
     // The pattern config.ts validates: anything else is a mistake in the setting, not an outage.
-    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('The database URL (--database-url or DATABASE_URL) must start with postgres:// or postgresql://');
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+      throw new ConfigError('The database URL (--database-url or DATABASE_URL) must start with postgres:// or postgresql://');
     where = describeDatabaseUrl(databaseUrl);
   } else {
     where = `the embedded PostgreSQL in ${dataDir}`;

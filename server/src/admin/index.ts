@@ -7,7 +7,17 @@
 import { subscribeToRecordedEvents } from '../domains/audit/record-events.js';
 import { webhookOutbox } from '../domains/webhooks/outbox.js';
 
-export { deleteClient, ensureClient, listClients, registerClient, rotateClientSecret, type ClientSummary, type NewClient, type RegisteredClient, type SecretRotation } from './clients.js';
+export {
+  deleteClient,
+  ensureClient,
+  listClients,
+  registerClient,
+  rotateClientSecret,
+  type ClientSummary,
+  type NewClient,
+  type RegisteredClient,
+  type SecretRotation,
+} from './clients.js';
 export { DatabaseUnreachable, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from './database.js';
 export { rotateSigningKeys, type SigningKeyRotation } from './keys.js';
 export { createUser, ensureUser, InvalidUsername, type NewUser } from './users.js';

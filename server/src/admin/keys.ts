@@ -29,7 +29,13 @@ export async function rotateSigningKeys(db: Knex, context: ChangeContext, keyEnc
   });
   return store.rotate((trx, rotation) =>
     recordEvents(trx, [
-      changeEvent(context, 'signing_key.rotated', { type: 'signing_key', id: rotation.created }, { before: { signing_kids: rotation.retired }, after: { signing_kids: [rotation.created] } }, { retired_kids: rotation.retired }),
+      changeEvent(
+        context,
+        'signing_key.rotated',
+        { type: 'signing_key', id: rotation.created },
+        { before: { signing_kids: rotation.retired }, after: { signing_kids: [rotation.created] } },
+        { retired_kids: rotation.retired },
+      ),
     ]).then(() => undefined),
   );
 }

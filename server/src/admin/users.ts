@@ -50,7 +50,15 @@ export async function ensureUser(db: Knex, context: ChangeContext, wanted: NewUs
     const before = await trx<PrincipalRow>('principals').where({ id: user.id }).forUpdate().first();
     if (!(await ensureUserPassword(trx, user.id, user.password_hash, wanted.password))) return 'unchanged';
     const after = await trx<PrincipalRow>('principals').where({ id: user.id }).first();
-    await recordEvents(trx, [changeEvent(context, 'principal.updated', { type: 'principal', id: user.id }, { before: toPrincipal(before!), after: toPrincipal(after!) }, { password_changed: true })]);
+    await recordEvents(trx, [
+      changeEvent(
+        context,
+        'principal.updated',
+        { type: 'principal', id: user.id },
+        { before: toPrincipal(before!), after: toPrincipal(after!) },
+        { password_changed: true },
+      ),
+    ]);
     return 'password_changed';
   });
 }

@@ -41,7 +41,10 @@ const exitWindowMs = 60_000;
 
 /** Forks the workers and resolves once every one listens; rejects, with every worker stopped, if one cannot start. */
 export async function startCluster(config: Readonly<Config>, { say, warn }: ClusterReporting): Promise<RunningCluster> {
-  if (!cluster.isPrimary) throw new ConfigError(`${config.workers} workers need a primary process, and this one is already a worker of a cluster (pm2's cluster mode?): run it with ACCTL_WORKERS=1 there`);
+  if (!cluster.isPrimary)
+    throw new ConfigError(
+      `${config.workers} workers need a primary process, and this one is already a worker of a cluster (pm2's cluster mode?): run it with ACCTL_WORKERS=1 there`,
+    );
   cluster.setupPrimary({ exec: workerEntry.file, execArgv: workerEntry.execArgv, args: [] });
   // Bootstrap secrets stay here: the workers only serve.
   const env = { [workerConfigVariable]: JSON.stringify({ ...config, bootstrap: {} }), ...workerEntry.env };
@@ -79,7 +82,9 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
     while (recentExits[0]! <= now - exitWindowMs) recentExits.shift();
     const how = describeExit(code, signal);
     if (recentExits.length >= maxExitsInWindow) {
-      const reason = new Error(`${recentExits.length} worker processes exited within ${exitWindowMs / 1000} s (the last one ${how}): giving up rather than restarting them in a loop`);
+      const reason = new Error(
+        `${recentExits.length} worker processes exited within ${exitWindowMs / 1000} s (the last one ${how}): giving up rather than restarting them in a loop`,
+      );
       void stopWorkers().then(() => giveUp(reason));
       return;
     }

@@ -50,7 +50,11 @@ try {
   await app.listen({ host: config.host, port: config.port });
   listening = true;
 } catch (error) {
-  const failure: StartFailedMessage = { type: 'acctl:start-failed', message: (error as Error).message, ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}) };
+  const failure: StartFailedMessage = {
+    type: 'acctl:start-failed',
+    message: (error as Error).message,
+    ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}),
+  };
   await app?.close().catch(() => undefined);
   process.send!(failure, undefined, {}, () => process.exit(1));
 }

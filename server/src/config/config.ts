@@ -16,7 +16,9 @@ type GroupConfig<Group extends string> = Flatten<{ [K in ServerOptionName as Mem
 
 /** A server's configuration, from the option table (options.ts): each option's value, each group an object of its members. */
 export type Config = Flatten<
-  { [K in ServerOptionName as K extends `${string}.${string}` ? never : K]: OptionValue<Options[K]> } & { [Group in GroupName<ServerOptionName>]: GroupConfig<Group> }
+  { [K in ServerOptionName as K extends `${string}.${string}` ? never : K]: OptionValue<Options[K]> } & {
+    [Group in GroupName<ServerOptionName>]: GroupConfig<Group>;
+  }
 >;
 export type BootstrapConfig = GroupConfig<'bootstrap'>;
 export type { RateLimitOverrides } from './options.js';
@@ -38,7 +40,8 @@ export function makeConfig(input: ConfigInput): Readonly<Config> {
     const errors = validate.errors ?? [];
     // An option with words of its own for a wrong value (workers) says them alone, whatever else is wrong.
     for (const [name, option] of serverOptions) {
-      if (option.whenInvalid && errors.some((error) => error.instancePath === `/${name.replace('.', '/')}`)) throw new ConfigError(option.whenInvalid(valueOf(config, name)));
+      if (option.whenInvalid && errors.some((error) => error.instancePath === `/${name.replace('.', '/')}`))
+        throw new ConfigError(option.whenInvalid(valueOf(config, name)));
     }
     const problems = errors.map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

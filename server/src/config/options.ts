@@ -60,9 +60,13 @@ export const configurationOptions = {
     env: ['ACCTL_KEY_ENCRYPTION_KEY'],
     schema: { minLength: 1 },
     required: true,
-    check: (key) => (Buffer.from(key, 'base64').length === 32 ? undefined : 'ACCTL_KEY_ENCRYPTION_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)'),
+    check: (key) =>
+      Buffer.from(key, 'base64').length === 32
+        ? undefined
+        : 'ACCTL_KEY_ENCRYPTION_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)',
     defaultText: 'generated in `<data folder>/secrets.json` (embedded PostgreSQL only)',
-    description: 'Encrypts signing keys at rest (AES-256-GCM): 32 random bytes in base64 (`openssl rand -base64 32`). Required with DATABASE_URL; the same on every replica.',
+    description:
+      'Encrypts signing keys at rest (AES-256-GCM): 32 random bytes in base64 (`openssl rand -base64 32`). Required with DATABASE_URL; the same on every replica.',
   }),
   dataDir: text({
     env: ['ACCTL_DATA_DIR'],
@@ -110,7 +114,8 @@ export const configurationOptions = {
     flag: { helpValue: 'N|auto' },
     schema: { minimum: 1, maximum: maxWorkers },
     fromText: parseWorkers,
-    whenInvalid: (workers) => `The number of workers (ACCTL_WORKERS, --workers) must be a whole number from 1 to ${maxWorkers} or "auto", got ${String(workers)}`,
+    whenInvalid: (workers) =>
+      `The number of workers (ACCTL_WORKERS, --workers) must be a whole number from 1 to ${maxWorkers} or "auto", got ${String(workers)}`,
     // One process: most deployments run replicas behind a load balancer instead.
     default: 1,
     description:
@@ -231,7 +236,11 @@ export const configurationOptions = {
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
-        properties: { standard: { type: 'integer', ...requestsPerMinute }, decision: { type: 'integer', ...requestsPerMinute }, bulk: { type: 'integer', ...requestsPerMinute } },
+        properties: {
+          standard: { type: 'integer', ...requestsPerMinute },
+          decision: { type: 'integer', ...requestsPerMinute },
+          bulk: { type: 'integer', ...requestsPerMinute },
+        },
       },
     },
     default: {},

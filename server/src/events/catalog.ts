@@ -21,8 +21,14 @@ export const eventCatalog = {
   'auth.token_issued': { webhook: false, description: 'The token endpoint issued tokens (authentication success).' },
   'auth.failed': { webhook: true, description: 'An authentication failed: wrong client secret, bad bearer token, failed sign-in (security event).' },
   'decision.evaluated': { webhook: false, description: 'An access decision was answered (one event per decision).' },
-  'decisions.recorded': { webhook: false, description: 'Decisions were recorded, in one write: each named, all covered by one digest (auditDecisionEvents `digest`, instead of decision.evaluated).' },
-  'audit.retention_applied': { webhook: false, description: 'Retention deleted the oldest decision.evaluated events; records the hash the decision chain now starts from.' },
+  'decisions.recorded': {
+    webhook: false,
+    description: 'Decisions were recorded, in one write: each named, all covered by one digest (auditDecisionEvents `digest`, instead of decision.evaluated).',
+  },
+  'audit.retention_applied': {
+    webhook: false,
+    description: 'Retention deleted the oldest decision.evaluated events; records the hash the decision chain now starts from.',
+  },
   'webhook.created': { webhook: true, description: 'A webhook was created.' },
   'webhook.updated': { webhook: true, description: 'A webhook was changed (URL, event types, description, or enabled again).' },
   'webhook.deleted': { webhook: true, description: 'A webhook was deleted.' },

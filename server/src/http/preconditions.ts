@@ -10,7 +10,10 @@ export function expectedVersionFrom(header: string | string[] | undefined): numb
   const value = (Array.isArray(header) ? header.join(',') : header).trim();
   if (value === '*') return '*';
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
-  if (!match) throw new ApiError('validation_failed', 'If-Match must be the version you read, as an ETag such as "3"', { errors: [{ pointer: '/if-match', in: 'headers', detail: 'must be an entity tag such as "3"' }] });
+  if (!match)
+    throw new ApiError('validation_failed', 'If-Match must be the version you read, as an ETag such as "3"', {
+      errors: [{ pointer: '/if-match', in: 'headers', detail: 'must be an entity tag such as "3"' }],
+    });
   return Number(match[1]);
 }
 
@@ -21,5 +24,8 @@ export function etagFor(version: number): string {
 /** 412 when the resource moved on since the writer read it. */
 export function assertVersionMatches(expected: number | '*' | undefined, current: number): void {
   if (expected === undefined || expected === '*' || expected === current) return;
-  throw new ApiError('precondition_failed', `The policy is at version ${current}, not ${expected}: someone else changed it; read it again and reapply your change`);
+  throw new ApiError(
+    'precondition_failed',
+    `The policy is at version ${current}, not ${expected}: someone else changed it; read it again and reapply your change`,
+  );
 }

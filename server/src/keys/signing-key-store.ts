@@ -81,7 +81,9 @@ export class SigningKeyStore {
    * Retires the signing key and creates its successor; the old one stays published. `inTransaction`
    * runs last in the rotation's transaction (the CLI records signing_key.rotated there).
    */
-  async rotate(inTransaction?: (trx: Knex.Transaction, rotation: { retired: string[]; created: string }) => Promise<void>): Promise<{ retired: string[]; created: string }> {
+  async rotate(
+    inTransaction?: (trx: Knex.Transaction, rotation: { retired: string[]; created: string }) => Promise<void>,
+  ): Promise<{ retired: string[]; created: string }> {
     const result = await this.db.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [keyCreationLock.toString()]);
       const retired = await trx('signing_keys').whereNull('retired_at').update({ retired_at: this.now() }).returning('kid');

@@ -13,8 +13,12 @@ const channel = 'acctl_changes';
 export const readGenerations = { name: 'acctl_read_generations', text: 'SELECT name, generation FROM change_generations' };
 
 /** The counters from readGenerations' rows, or from a write's check that answers them as an object; a counter not there is 0. */
-export function generationsOf(values: ReadonlyArray<{ name: string; generation: string | number }> | Record<string, string | number> | null | undefined): Generations {
-  const read: Record<string, string | number> = Array.isArray(values) ? Object.fromEntries(values.map((row) => [row.name, row.generation])) : ((values ?? {}) as Record<string, string | number>);
+export function generationsOf(
+  values: ReadonlyArray<{ name: string; generation: string | number }> | Record<string, string | number> | null | undefined,
+): Generations {
+  const read: Record<string, string | number> = Array.isArray(values)
+    ? Object.fromEntries(values.map((row) => [row.name, row.generation]))
+    : ((values ?? {}) as Record<string, string | number>);
   const generations: Generations = { policies: 0, principals: 0, credentials: 0, signing_keys: 0, client_auth: 0 };
   for (const name of Object.keys(generations) as GenerationName[]) generations[name] = Number(read[name] ?? 0);
   return generations;

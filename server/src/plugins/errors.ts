@@ -57,7 +57,9 @@ export const errorsPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       if (!closing) return done();
       const refuse = (rateLimitHeaders: Record<string, string>): void =>
-        done(new ApiError('service_unavailable', 'This server is shutting down; send the request again', { headers: { ...rateLimitHeaders, 'retry-after': '1' } }));
+        done(
+          new ApiError('service_unavailable', 'This server is shutting down; send the request again', { headers: { ...rateLimitHeaders, 'retry-after': '1' } }),
+        );
       Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(refuse, () => refuse({}));
     });
     const routes = new RouteMethods();
@@ -108,7 +110,10 @@ class RouteMethods {
   add(url: string, method: string | string[], oauth: boolean): void {
     let endpoint = this.endpoints.get(url);
     if (!endpoint) {
-      const pattern = url.split(/(:[A-Za-z0-9_]+|\*)/).map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      const pattern = url
+        .split(/(:[A-Za-z0-9_]+|\*)/)
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
       endpoint = { pattern: new RegExp(`^${pattern}$`), methods: new Set(), oauth: false };
       this.endpoints.set(url, endpoint);
     }
@@ -151,9 +156,19 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   const write = (rateLimitHeaders: Record<string, string>): void => {
     if (!socket.writable) return void socket.destroy();
     const body = JSON.stringify(oauth ? new InvalidRequest(apiError.message).toBody() : { ...apiError.toProblem(), request_id: requestId });
-    const type: Record<string, string> = oauth ? { 'content-type': 'application/json', 'cache-control': 'no-store' } : { 'content-type': 'application/problem+json' };
-    const headers: Record<string, string> = { ...rateLimitHeaders, ...type, 'content-length': String(Buffer.byteLength(body)), 'x-request-id': requestId, connection: 'close' };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const type: Record<string, string> = oauth
+      ? { 'content-type': 'application/json', 'cache-control': 'no-store' }
+      : { 'content-type': 'application/problem+json' };
+    const headers: Record<string, string> = {
+      ...rateLimitHeaders,
+      ...type,
+      'content-length': String(Buffer.byteLength(body)),
+      'x-request-id': requestId,
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.end(`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n${head}\r\n${body}`);
   };
   const address = socket.remoteAddress ?? 'unknown';
@@ -166,7 +181,11 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, error:
 }
 
 function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
-  return reply.code(error.status).headers({ ...error.headers, 'cache-control': 'no-store', pragma: 'no-cache' }).type('application/json').send(error.toBody());
+  return reply
+    .code(error.status)
+    .headers({ ...error.headers, 'cache-control': 'no-store', pragma: 'no-cache' })
+    .type('application/json')
+    .send(error.toBody());
 }
 
 function toOAuthError(error: unknown, apiError: ApiError): OAuthError {
@@ -189,28 +208,50 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
     const issues = fastifyError.validation.filter((issue) => issue.keyword !== 'if');
     const errors: InvalidField[] = issues.map((issue) => describeIssue(issue, part));
     const summary = errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
-    return new ApiError('validation_failed', `Invalid ${part === 'querystring' as string ? 'query' : part}: ${summary}`, { errors });
+    return new ApiError('validation_failed', `Invalid ${part === ('querystring' as string) ? 'query' : part}: ${summary}`, { errors });
   }
   const mapped = fastifyError.code ? fastifyCodes[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, fastifyError.message);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return new ApiError('malformed_body', `Body is not valid JSON: ${error.message}`);
-  if (isUnstorableInput(error)) return new ApiError('validation_failed', 'The request contains a value that cannot be stored or looked up: a NUL character (U+0000), or a number out of range');
-  if (isDatabaseUnavailable(error)) return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
+  if (isUnstorableInput(error))
+    return new ApiError(
+      'validation_failed',
+      'The request contains a value that cannot be stored or looked up: a NUL character (U+0000), or a number out of range',
+    );
+  if (isDatabaseUnavailable(error))
+    return new ApiError('service_unavailable', 'The database is not reachable; try again shortly', { headers: { 'retry-after': '5' } });
   // Retried already (db/transaction-retry.ts); a conflict is the server's to resolve, never a 500.
-  if (isConcurrencyConflict(error)) return new ApiError('write_conflict', 'Concurrent writes kept this one from completing; nothing was stored, send it again', { headers: { 'retry-after': '1' } });
+  if (isConcurrencyConflict(error))
+    return new ApiError('write_conflict', 'Concurrent writes kept this one from completing; nothing was stored, send it again', {
+      headers: { 'retry-after': '1' },
+    });
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.warn({ err: error }, 'unmapped client error');
-    return new ApiError(status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed', fastifyError.message);
+    return new ApiError(
+      status === 404
+        ? 'not_found'
+        : status === 405
+          ? 'method_not_allowed'
+          : status === 413
+            ? 'payload_too_large'
+            : status === 415
+              ? 'unsupported_media_type'
+              : 'validation_failed',
+      fastifyError.message,
+    );
   }
   return new ApiError('internal_error', 'An unexpected error occurred; the request id identifies it in the server log', { cause: error });
 }
 
-function describeIssue(issue: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }, part: InvalidField['in']): InvalidField {
+function describeIssue(
+  issue: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> },
+  part: InvalidField['in'],
+): InvalidField {
   let pointer = issue.instancePath;
   let detail = issue.message ?? 'is invalid';
-  if (issue.keyword === 'required') pointer = `${pointer}/${String(issue.params.missingProperty)}`, (detail = 'is required');
-  if (issue.keyword === 'additionalProperties') pointer = `${pointer}/${String(issue.params.additionalProperty)}`, (detail = 'is not a known field');
+  if (issue.keyword === 'required') ((pointer = `${pointer}/${String(issue.params.missingProperty)}`), (detail = 'is required'));
+  if (issue.keyword === 'additionalProperties') ((pointer = `${pointer}/${String(issue.params.additionalProperty)}`), (detail = 'is not a known field'));
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
   return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
 }

@@ -64,7 +64,12 @@ export function findUnstorableText(value: unknown): string | null {
 
 /** Where a request carries unstorable text (query, path, headers, body), as a field error. */
 export function unstorableField(request: Pick<FastifyRequest, 'query' | 'params' | 'body' | 'headers'>): InvalidField | null {
-  const parts: Array<[InvalidField['in'], unknown]> = [['query', request.query], ['params', request.params], ['headers', request.headers], ['body', request.body]];
+  const parts: Array<[InvalidField['in'], unknown]> = [
+    ['query', request.query],
+    ['params', request.params],
+    ['headers', request.headers],
+    ['body', request.body],
+  ];
   for (const [part, value] of parts) {
     if (!holdsUnstorableText(value)) continue;
     const pointer = findUnstorableText(value);

@@ -29,7 +29,13 @@ export class JobQueue {
     private readonly databaseUrl: string,
     log: (message: string, error: unknown) => void,
   ) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: jobQueueSchema, application_name: 'acctl-jobs', max: 4, ...keepAlive } as PgBoss.ConstructorOptions);
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: jobQueueSchema,
+      application_name: 'acctl-jobs',
+      max: 4,
+      ...keepAlive,
+    } as PgBoss.ConstructorOptions);
     this.boss.on('error', (error) => log('job queue error', error));
   }
 

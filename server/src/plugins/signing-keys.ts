@@ -18,7 +18,10 @@ export const signingKeysPlugin = fp(
     });
     await store.start();
     // A key rotated elsewhere: sign with it and publish it at once, not at the next refresh.
-    app.changeFeed.onChange('signing_keys', () => void store.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'signing keys: re-read after a rotation failed')));
+    app.changeFeed.onChange(
+      'signing_keys',
+      () => void store.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'signing keys: re-read after a rotation failed')),
+    );
     app.decorate('signingKeys', store);
     app.addHook('onClose', async () => store.stop());
   },

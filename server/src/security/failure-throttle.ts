@@ -42,7 +42,14 @@ export interface FailureThrottle {
  * Passwords at the sign-in page: 5 in 15 minutes from one address, as OWASP's authentication
  * cheat sheet suggests; 20 from all addresses, then 15 minutes locked, 30, 60... at most 4 hours.
  */
-export const signInThrottle: FailureThrottle = { name: 'sign-in', maxFailures: 5, windowSeconds: 15 * 60, accountMaxFailures: 20, lockoutSeconds: 15 * 60, maxLockoutSeconds: 4 * 60 * 60 };
+export const signInThrottle: FailureThrottle = {
+  name: 'sign-in',
+  maxFailures: 5,
+  windowSeconds: 15 * 60,
+  accountMaxFailures: 20,
+  lockoutSeconds: 15 * 60,
+  maxLockoutSeconds: 4 * 60 * 60,
+};
 
 /**
  * Client secrets at the token, revocation and introspection endpoints: a little more room than
@@ -90,13 +97,10 @@ function ruleParameters(keys: ThrottleKeys): [number, number, number] {
 export type Reservation = { attemptId: string } | { retryAfterSeconds: number };
 
 export async function reserveAttempt(db: Knex, keys: ThrottleKeys, now: Date): Promise<Reservation> {
-  const result = await db.raw<{ rows: Array<{ attempt_id: string | null; retry_after_seconds: number }> }>('SELECT * FROM acctl_credential_reserve(?, ?, ?, ?, ?, ?, ?)', [
-    keys.throttle.name,
-    keys.accountKey,
-    keys.pairKey,
-    now,
-    ...ruleParameters(keys),
-  ]);
+  const result = await db.raw<{ rows: Array<{ attempt_id: string | null; retry_after_seconds: number }> }>(
+    'SELECT * FROM acctl_credential_reserve(?, ?, ?, ?, ?, ?, ?)',
+    [keys.throttle.name, keys.accountKey, keys.pairKey, now, ...ruleParameters(keys)],
+  );
   const row = result.rows[0]!;
   return row.attempt_id === null ? { retryAfterSeconds: row.retry_after_seconds } : { attemptId: String(row.attempt_id) };
 }
@@ -159,18 +163,32 @@ async function recordFailure(db: Knex, keys: ThrottleKeys, attemptId: string | n
 export async function admitAttempt(db: Knex, keys: ThrottleKeys, now: Date): Promise<number> {
   // (The token endpoints call it only when something was recorded since their cached verdict:
   // domains/oauth/client-auth-cache.ts, admit.)
-  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_admit(?, ?, ?, ?, ?, ?) AS wait', [keys.accountKey, keys.pairKey, now, ...ruleParameters(keys)]);
+  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_admit(?, ?, ?, ?, ?, ?) AS wait', [
+    keys.accountKey,
+    keys.pairKey,
+    now,
+    ...ruleParameters(keys),
+  ]);
   return Number(result.rows[0]!.wait);
 }
 
 /** Seconds until the name may be tried from the address, 0 when it may be now (a read, for a cache: decides nothing alone). */
 export async function secondsUntilAllowed(db: Knex, keys: ThrottleKeys, now: Date): Promise<number> {
-  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_wait(?, ?, ?, ?, ?, ?) AS wait', [keys.accountKey, keys.pairKey, now, ...ruleParameters(keys)]);
+  const result = await db.raw<{ rows: Array<{ wait: number }> }>('SELECT acctl_credential_wait(?, ?, ?, ?, ?, ?) AS wait', [
+    keys.accountKey,
+    keys.pairKey,
+    now,
+    ...ruleParameters(keys),
+  ]);
   return Number(result.rows[0]!.wait);
 }
 
 /** Attempts older than every window, and lockouts too old to lengthen the next one. */
 export async function pruneThrottleRows(db: Knex, now: Date): Promise<void> {
-  await db('credential_attempts').where('attempted_at', '<=', new Date(now.getTime() - longestThrottleWindowSeconds * 1000)).delete();
-  await db('credential_lockouts').where('locked_until', '<=', new Date(now.getTime() - lockoutMemorySeconds * 1000)).delete();
+  await db('credential_attempts')
+    .where('attempted_at', '<=', new Date(now.getTime() - longestThrottleWindowSeconds * 1000))
+    .delete();
+  await db('credential_lockouts')
+    .where('locked_until', '<=', new Date(now.getTime() - lockoutMemorySeconds * 1000))
+    .delete();
 }

@@ -65,7 +65,13 @@ export class HashingSlots {
   }
 
   stats(): HashingSlotsStats {
-    return { running: this.running, waiting: this.queue.length, peakRunning: this.peakRunning, peakRunningPerKey: this.peakRunningPerKey, started: this.started };
+    return {
+      running: this.running,
+      waiting: this.queue.length,
+      peakRunning: this.peakRunning,
+      peakRunningPerKey: this.peakRunningPerKey,
+      started: this.started,
+    };
   }
 
   /** Starts the peaks and the count again from what runs now (tests measure one scenario at a time). */
@@ -113,7 +119,7 @@ export class HashingSlots {
 
   /** The earliest waiters that may start now, in arrival order (a key at its share is passed over, not the others behind it). */
   private admitWaiting(): void {
-    for (let index = 0; index < this.queue.length && this.running < this.limits.running; ) {
+    for (let index = 0; index < this.queue.length && this.running < this.limits.running;) {
       const waiter = this.queue[index]!;
       if (!this.canStart(waiter.key)) {
         index += 1;

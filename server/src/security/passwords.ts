@@ -17,7 +17,12 @@ const maxmem = 256 * 1024 * 1024;
  * waiting, and 64 sign-ins waiting in all. Process-wide on purpose: the cores, the thread pool
  * and the memory it guards belong to the process, whatever number of apps it builds.
  */
-export const passwordHashingLimits = Object.freeze({ running: Math.max(1, Math.min(2, os.availableParallelism() - 1)), runningPerKey: 1, waitingPerKey: 4, waiting: 64 });
+export const passwordHashingLimits = Object.freeze({
+  running: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  runningPerKey: 1,
+  waitingPerKey: 4,
+  waiting: 64,
+});
 const hashingSlots = new HashingSlots(passwordHashingLimits);
 
 /** How many scrypt hashes ran and how many at once at most (tests of the bound read it). */

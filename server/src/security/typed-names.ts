@@ -39,5 +39,7 @@ export function normalize(kind: TypedNameKind, typed: string): string {
 
 function hmacHex(key: Buffer, parts: readonly string[]): string {
   // Joined by NUL, with NUL and backslash escaped inside parts, so no two lists give one string.
-  return createHmac('sha256', key).update(parts.map((part) => part.replaceAll('\\', '\\\\').replaceAll('\u0000', '\\0')).join('\u0000'), 'utf8').digest('hex');
+  return createHmac('sha256', key)
+    .update(parts.map((part) => part.replaceAll('\\', '\\\\').replaceAll('\u0000', '\\0')).join('\u0000'), 'utf8')
+    .digest('hex');
 }

@@ -11,11 +11,22 @@ export const chromiumPath = process.env.ACCTL_TEST_CHROMIUM ?? '/usr/bin/chromiu
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`The browser tests need Chromium at ${chromiumPath}, and it is not there. Install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does this) or point ACCTL_TEST_CHROMIUM at one.`);
+    throw new Error(
+      `The browser tests need Chromium at ${chromiumPath}, and it is not there. Install it (Debian/Ubuntu: apt-get install -y chromium; .ci/run does this) or point ACCTL_TEST_CHROMIUM at one.`,
+    );
   }
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

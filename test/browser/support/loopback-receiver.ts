@@ -22,7 +22,9 @@ export async function startLoopbackReceiver(): Promise<LoopbackReceiver> {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>acctl</title><p>Signed in. You can close this window.</p>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>acctl</title><p>Signed in. You can close this window.</p>');
     const resolve = waiting.shift();
     if (resolve) resolve(url.searchParams);
     else received.push(url.searchParams);

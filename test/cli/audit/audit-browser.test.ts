@@ -28,7 +28,11 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
     const ci = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
     delete process.env.CI;
     delete process.env.CONTINUOUS_INTEGRATION;
-    const [testing, react, { AuditBrowser }] = await Promise.all([import('ink-testing-library'), import('react'), import('../../../cli/src/audit-browser/audit-browser.js')]).finally(() => {
+    const [testing, react, { AuditBrowser }] = await Promise.all([
+      import('ink-testing-library'),
+      import('react'),
+      import('../../../cli/src/audit-browser/audit-browser.js'),
+    ]).finally(() => {
       for (const [name, value] of Object.entries(ci)) if (value !== undefined) process.env[name] = value;
     });
     renderTree = testing.render;
@@ -57,7 +61,10 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
     mounted!.stdin.write(key);
     await screenShows(then);
   };
-  const eventRows = (): string[] => frame().split('\n').filter((line) => /^[› ] \d{4}-/.test(line));
+  const eventRows = (): string[] =>
+    frame()
+      .split('\n')
+      .filter((line) => /^[› ] \d{4}-/.test(line));
   const selectedLine = (): string => eventRows().find((line) => line.startsWith('›')) ?? '';
   const selectedRow = (): number => eventRows().findIndex((line) => line.startsWith('›'));
   const selectionAt = (row: number) => eventually(async () => (selectedRow() === row ? true : undefined), 20_000, `row ${row} selected:\n${frame()}`);
@@ -91,8 +98,19 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
     await press('/', /\/▏/);
     for (const char of 'principal.upd') mounted!.stdin.write(char);
     await screenShows(/\/principal\.upd▏/);
-    await eventually(async () => (frame().split('\n').filter((line) => /^[› ] \d{4}-/.test(line)).length === 1 ? true : undefined), 20_000, 'one matching row');
-    expect(selectedLine()).to.contain('principal.updated').and.to.contain(`principal:${alice.id.slice(0, 8)}`);
+    await eventually(
+      async () =>
+        frame()
+          .split('\n')
+          .filter((line) => /^[› ] \d{4}-/.test(line)).length === 1
+          ? true
+          : undefined,
+      20_000,
+      'one matching row',
+    );
+    expect(selectedLine())
+      .to.contain('principal.updated')
+      .and.to.contain(`principal:${alice.id.slice(0, 8)}`);
     await press(keys.escape, /principal\.created/);
     expect(frame()).not.to.contain('/principal.upd');
   });
@@ -145,9 +163,11 @@ describe('acctl audit browse, run as a person runs it', function () {
   it('draws the list in a terminal and exits 0 on q', async () => {
     const run = runInTerminal(['audit', 'browse', '--type', 'principal.*'], env);
     try {
-      await eventually(async () => (/principal\.created/.test(run.output()) && run.output().includes('q quit') ? true : undefined), 60_000, 'the list').catch((error: Error) => {
-        throw new Error(`${error.message}:\n${run.output()}`);
-      });
+      await eventually(async () => (/principal\.created/.test(run.output()) && run.output().includes('q quit') ? true : undefined), 60_000, 'the list').catch(
+        (error: Error) => {
+          throw new Error(`${error.message}:\n${run.output()}`);
+        },
+      );
       expect(run.output()).to.contain('Audit events');
       run.child.stdin!.write('q');
       expect(await run.exited).to.equal(0);

@@ -31,7 +31,10 @@ describe('acctl audit (against a running server)', function () {
 
   before(async () => {
     t = await startTestApp({ listen: true });
-    ({ call, client: { clientId: admin } } = await apiAs(t, ['write:principals', 'write:policies', 'read:audit']));
+    ({
+      call,
+      client: { clientId: admin },
+    } = await apiAs(t, ['write:principals', 'write:policies', 'read:audit']));
     const reader = (await apiAs(t, ['read:audit'])).client;
     cli = apiCli(t, reader);
     env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
@@ -69,7 +72,9 @@ describe('acctl audit (against a running server)', function () {
       const first = ok(await cli(['audit', 'events', '--type', 'principal.created', '--limit', '105', '--json'])).json<AuditEventList>();
       expect(first.data).to.have.length(105);
       expect(first.next_cursor).to.be.a('string');
-      const rest = ok(await cli(['audit', 'events', '--type', 'principal.created', '--limit', '105', '--cursor', first.next_cursor!, '--json'])).json<AuditEventList>();
+      const rest = ok(
+        await cli(['audit', 'events', '--type', 'principal.created', '--limit', '105', '--cursor', first.next_cursor!, '--json']),
+      ).json<AuditEventList>();
       expect(rest.data).to.have.length(6);
       expect(rest.next_cursor).to.equal(null);
       const sequences = [...first.data, ...rest.data].map((event) => event.sequence);
@@ -82,7 +87,9 @@ describe('acctl audit (against a running server)', function () {
       expect(recent.data).to.have.length(2);
       const older = ok(await cli(['audit', 'events', '--target-id', principal.id, '--until', '1h', '--json'])).json<AuditEventList>();
       expect(older.data).to.deep.equal([]);
-      const later = ok(await cli(['audit', 'events', '--type', 'principal.created', '--since', createdBefore, '--limit', '200', '--json'])).json<AuditEventList>();
+      const later = ok(
+        await cli(['audit', 'events', '--type', 'principal.created', '--since', createdBefore, '--limit', '200', '--json']),
+      ).json<AuditEventList>();
       expect(later.data).to.have.length(110);
       expect(later.data.every((event) => event.time >= createdBefore)).to.equal(true);
     });
@@ -141,7 +148,9 @@ describe('acctl audit (against a running server)', function () {
 
     it('prints the completed report with --json, and saves CSV rows to --out', async () => {
       const out = path.join(workDir, 'changes.csv');
-      const report = ok(await cli(['audit', 'report', 'create', '--kind', 'policy_change_history', '--wait', '--format', 'csv', '--out', out, '--json'])).json<AuditReport>();
+      const report = ok(
+        await cli(['audit', 'report', 'create', '--kind', 'policy_change_history', '--wait', '--format', 'csv', '--out', out, '--json']),
+      ).json<AuditReport>();
       expect(report.status).to.equal('completed');
       expect(report.result).to.have.property('changes').with.length(1);
       const csv = readFileSync(out, 'utf8');

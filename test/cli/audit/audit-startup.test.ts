@@ -8,7 +8,9 @@ import { repoRoot, runCli } from '../run-cli.js';
 
 /** Every command file, recursively. */
 function commandFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? commandFiles(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? commandFiles(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
+  );
 }
 
 describe('ink and React at startup', () => {
@@ -19,7 +21,12 @@ describe('ink and React at startup', () => {
   const commands = commandFiles(commandsDir);
 
   it('finds the commands, audit browse among them', () => {
-    expect(commands.map((file) => path.relative(commandsDir, file))).to.include.members(['audit/browse.ts', 'audit/events.ts', 'audit/tail.ts', 'policy/lint.ts']);
+    expect(commands.map((file) => path.relative(commandsDir, file))).to.include.members([
+      'audit/browse.ts',
+      'audit/events.ts',
+      'audit/tail.ts',
+      'policy/lint.ts',
+    ]);
   });
 
   for (const file of commands) {

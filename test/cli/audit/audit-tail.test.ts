@@ -10,13 +10,23 @@ import { spawnCli } from '../run-cli.js';
 
 /** A running `acctl audit tail`, its output as it arrives, and its exit. */
 function startTail(server: string, clientId: string, clientSecret: string, args: string[]) {
-  const child: ChildProcess = spawnCli(['audit', 'tail', '--interval', '200ms', ...args], { ACCTL_SERVER: server, ACCTL_CLIENT_ID: clientId, ACCTL_CLIENT_SECRET: clientSecret });
+  const child: ChildProcess = spawnCli(['audit', 'tail', '--interval', '200ms', ...args], {
+    ACCTL_SERVER: server,
+    ACCTL_CLIENT_ID: clientId,
+    ACCTL_CLIENT_SECRET: clientSecret,
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const waitFor = (stream: 'stdout' | 'stderr', pattern: RegExp | string, what: string) =>
-    eventually(async () => ((typeof pattern === 'string' ? output[stream].includes(pattern) : pattern.test(output[stream])) ? true : undefined), 60_000, `${what}\nstdout: ${output.stdout}\nstderr: ${output.stderr}`);
+    eventually(
+      async () => ((typeof pattern === 'string' ? output[stream].includes(pattern) : pattern.test(output[stream])) ? true : undefined),
+      60_000,
+      `${what}\nstdout: ${output.stdout}\nstderr: ${output.stderr}`,
+    );
   return { child, output, exited, waitFor };
 }
 
@@ -59,7 +69,10 @@ describe('acctl audit tail', function () {
     await tail.waitFor('stdout', earlier.id, 'the earlier event');
     const later = await call('POST', '/v1/principals', { kind: 'agent', name: 'since-tail-2' });
     await tail.waitFor('stdout', later.id, 'the later event');
-    const events = tail.output.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as AuditEvent);
+    const events = tail.output.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AuditEvent);
     const sequences = events.map((event) => event.sequence);
     expect(sequences).to.deep.equal([...sequences].sort((a, b) => a - b));
     expect(new Set(sequences).size).to.equal(sequences.length);
@@ -127,10 +140,18 @@ describe('the CLI API client with a token that stops working', function () {
       if (authorization) bearers.push(authorization.slice('Bearer '.length));
       return fetch(input, init);
     };
-    const api = new ApiClient({ server: serverOrigin(t), credentials: { kind: 'client_credentials', clientId: client.clientId, clientSecret: client.clientSecret }, fetch: noting });
+    const api = new ApiClient({
+      server: serverOrigin(t),
+      credentials: { kind: 'client_credentials', clientId: client.clientId, clientSecret: client.clientSecret },
+      fetch: noting,
+    });
     await api.get('/audit/events', { query: { limit: 1 } });
     // RFC 7009: the client revokes the access token the CLI holds, as expiry would end it.
-    const revoked = await fetch(`${t.baseUrl}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: bearers[0]!, client_id: client.clientId, client_secret: client.clientSecret }) });
+    const revoked = await fetch(`${t.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: bearers[0]!, client_id: client.clientId, client_secret: client.clientSecret }),
+    });
     expect(revoked.status).to.equal(200);
     const page = await api.get<{ data: unknown[] }>('/audit/events', { query: { limit: 1 } });
     expect(page.data).to.have.length(1);

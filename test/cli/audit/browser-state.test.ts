@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { diffChange } from '../../../cli/src/audit/change-diff.js';
 import { actionForKey } from '../../../cli/src/audit-browser/keys.js';
-import { browserReducer, initialBrowserState, needsMoreEvents, visibleEvents, windowStart, type BrowserAction, type BrowserState } from '../../../cli/src/audit-browser/state.js';
+import {
+  browserReducer,
+  initialBrowserState,
+  needsMoreEvents,
+  visibleEvents,
+  windowStart,
+  type BrowserAction,
+  type BrowserState,
+} from '../../../cli/src/audit-browser/state.js';
 import type { AuditEvent } from '../../../core/src/index.js';
 
 let sequence = 0;
@@ -28,7 +36,11 @@ function event(type: string, subject: string, target: string): AuditEvent {
 const run = (state: BrowserState, ...actions: BrowserAction[]): BrowserState => actions.reduce(browserReducer, state);
 
 describe('the audit browser state', () => {
-  const events = [event('policy.updated', 'alice', 'policy:p1'), event('principal.created', 'bob', 'principal:u7'), event('policy.created', 'carol', 'policy:p2')];
+  const events = [
+    event('policy.updated', 'alice', 'policy:p1'),
+    event('principal.created', 'bob', 'principal:u7'),
+    event('policy.created', 'carol', 'policy:p2'),
+  ];
   const loaded = run(initialBrowserState, { type: 'load_started' }, { type: 'page_loaded', page: { data: events, next_cursor: 'c1' } });
 
   it('asks for the first page before anything else, and not while a page is loading', () => {

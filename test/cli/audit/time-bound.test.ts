@@ -32,7 +32,20 @@ describe('--since / --until values', () => {
     });
   }
 
-  for (const text of ['', '1', 'h', '1y', '-1h', '1.5h', 'yesterday', '2026-11-01', '2026-11-01T09:30:00', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-01T25:00:00Z']) {
+  for (const text of [
+    '',
+    '1',
+    'h',
+    '1y',
+    '-1h',
+    '1.5h',
+    'yesterday',
+    '2026-11-01',
+    '2026-11-01T09:30:00',
+    '2026-02-30T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-11-01T25:00:00Z',
+  ]) {
     it(`refuses ${JSON.stringify(text)} as a usage error naming the flag`, () => {
       let error: unknown;
       try {

@@ -13,7 +13,10 @@ const resourceType = fc.constantFrom('database', 'bucket');
 const action = fc.constantFrom('read', 'write', 'admin');
 const principalType = fc.constantFrom('USER', 'USER', 'SERVICE');
 const identifier = fc.string({ unit: fc.constantFrom('a', 'b', '*'), maxLength: 3 });
-const identifierPattern = fc.oneof(fc.constantFrom('*', 'a*', 'ab*'), identifier.filter((text) => text.length > 0));
+const identifierPattern = fc.oneof(
+  fc.constantFrom('*', 'a*', 'ab*'),
+  identifier.filter((text) => text.length > 0),
+);
 const attributeName = fc.constantFrom('department', 'level', 'mfa_verified');
 const hhmm = fc.constantFrom('00:00', '06:00', '09:00', '12:30', '17:00', '22:00', '23:59');
 
@@ -33,7 +36,12 @@ const rule: fc.Arbitrary<PolicyRule> = fc.record(
   {
     effect: fc.constantFrom('allow' as const, 'deny' as const),
     principals: fc.record(
-      { type: principalType, attributes: fc.dictionary(attributeName, fc.uniqueArray(fc.constantFrom('x', 'y', '1', 'true', 'false'), { minLength: 1, maxLength: 3 }), { maxKeys: 1 }) },
+      {
+        type: principalType,
+        attributes: fc.dictionary(attributeName, fc.uniqueArray(fc.constantFrom('x', 'y', '1', 'true', 'false'), { minLength: 1, maxLength: 3 }), {
+          maxKeys: 1,
+        }),
+      },
       { requiredKeys: ['type'] },
     ),
     resources: fc.record({ type: resourceType, identifiers: fc.array(identifierPattern, { minLength: 1, maxLength: 3 }) }),
@@ -44,16 +52,31 @@ const rule: fc.Arbitrary<PolicyRule> = fc.record(
 );
 
 const policies: fc.Arbitrary<EnginePolicy[]> = fc
-  .array(fc.record({ name: fc.constantFrom('alpha', 'beta', 'gamma'), version: fc.integer({ min: 1, max: 5 }), rules: fc.array(rule, { minLength: 1, maxLength: 4 }) }), { maxLength: 6 })
+  .array(
+    fc.record({
+      name: fc.constantFrom('alpha', 'beta', 'gamma'),
+      version: fc.integer({ min: 1, max: 5 }),
+      rules: fc.array(rule, { minLength: 1, maxLength: 4 }),
+    }),
+    { maxLength: 6 },
+  )
   .map((drafts) => drafts.map((draft, position) => ({ id: `pol_${position}`, ...draft })));
 
 const request: fc.Arbitrary<EngineRequest> = fc.record(
   {
-    principal: fc.record({ type: principalType, attributes: fc.dictionary(attributeName, fc.constantFrom<string | number | boolean | null>('x', 'y', 1, true, false, null, 'true', 'false'), { maxKeys: 3 }) }),
+    principal: fc.record({
+      type: principalType,
+      attributes: fc.dictionary(attributeName, fc.constantFrom<string | number | boolean | null>('x', 'y', 1, true, false, null, 'true', 'false'), {
+        maxKeys: 3,
+      }),
+    }),
     resource: fc.record({ type: resourceType, identifier }),
     action,
     context: fc.record(
-      { risk_score: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constant('30' as unknown as number)), mfa_verified: fc.oneof(fc.boolean(), fc.constant('yes' as unknown as boolean)) },
+      {
+        risk_score: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constant('30' as unknown as number)),
+        mfa_verified: fc.oneof(fc.boolean(), fc.constant('yes' as unknown as boolean)),
+      },
       { requiredKeys: [] },
     ),
   },
@@ -90,7 +113,11 @@ describe('engine: the compiled index against the reference scan (property)', () 
       fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withDate: true }), instant, (asked, at) => {
         evaluate(compiled, asked as EngineRequest, at);
         evaluateByScan(set, asked as EngineRequest, at);
-        evaluate(compiled, { principal: { type: 'USER', attributes: asked }, resource: { type: 'database', identifier: 'a' }, action: 'read', context: asked } as EngineRequest, at);
+        evaluate(
+          compiled,
+          { principal: { type: 'USER', attributes: asked }, resource: { type: 'database', identifier: 'a' }, action: 'read', context: asked } as EngineRequest,
+          at,
+        );
       }),
       { numRuns: 300 },
     );

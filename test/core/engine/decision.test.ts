@@ -14,7 +14,10 @@ describe('engine: combining rules into a decision', () => {
         conditions: [timeBetween('09:00', '17:00', 'Europe/Berlin'), riskBelow(50), mfaVerified(true)],
       }),
     ]);
-    const request = aRequest({ principal: { id: 'usr_1', type: 'USER', attributes: { department: 'engineering' } }, context: { risk_score: 30, mfa_verified: true } });
+    const request = aRequest({
+      principal: { id: 'usr_1', type: 'USER', attributes: { department: 'engineering' } },
+      context: { risk_score: 30, mfa_verified: true },
+    });
     const result = simulatePolicy(policy, request, new Date('2026-06-15T12:05:00Z'));
     expect(result).to.deep.equal({
       decision: 'allow',
@@ -29,7 +32,8 @@ describe('engine: combining rules into a decision', () => {
         },
       ],
       reasons: [],
-      explanation: 'Allowed by rule 0 of policy db-read-access (conditions met: time 14:05 Europe/Berlin within 09:00-17:00; risk_score 30 < 50; mfa_verified true = true).',
+      explanation:
+        'Allowed by rule 0 of policy db-read-access (conditions met: time 14:05 Europe/Berlin within 09:00-17:00; risk_score 30 < 50; mfa_verified true = true).',
       policy_versions: { pol_db_read: 3 },
     });
   });
@@ -46,7 +50,9 @@ describe('engine: combining rules into a decision', () => {
       ['pol_db_read', 0, 'allow'],
       ['pol_guard', 0, 'deny'],
     ]);
-    expect(result.explanation).to.equal('Denied by deny rule 0 of policy no-mfa-no-prod (conditions met: mfa_verified false = false), overriding 1 matching allow rule.');
+    expect(result.explanation).to.equal(
+      'Denied by deny rule 0 of policy no-mfa-no-prod (conditions met: mfa_verified false = false), overriding 1 matching allow rule.',
+    );
   });
 
   it('allows when the deny rule of another policy does not apply', () => {
@@ -60,14 +66,20 @@ describe('engine: combining rules into a decision', () => {
     expect(result.explanation).to.equal('Denied: no rule matched database/prod-db-1 write for USER.');
   });
 
-  it('denies by default when the rules for the resource do not apply, and gives each rule\'s reason', () => {
-    const result = evaluate(compilePolicySet([readProd, aPolicy([aRule({ principals: { type: 'SERVICE' } })], { id: 'pol_svc', name: 'services' })]), aRequest({ context: { risk_score: 80 } }), noon);
+  it("denies by default when the rules for the resource do not apply, and gives each rule's reason", () => {
+    const result = evaluate(
+      compilePolicySet([readProd, aPolicy([aRule({ principals: { type: 'SERVICE' } })], { id: 'pol_svc', name: 'services' })]),
+      aRequest({ context: { risk_score: 80 } }),
+      noon,
+    );
     expect(result.decision).to.equal('deny');
     expect(result.reasons).to.deep.equal([
       'rule 0 of policy db-read-access did not apply: risk_score 80 is not < 50',
       'rule 0 of policy services did not apply: principal type "USER" is not "SERVICE"',
     ]);
-    expect(result.explanation).to.equal('Denied: no rule matched database/prod-db-1 read for USER (2 rules for this resource and action did not apply; see reasons).');
+    expect(result.explanation).to.equal(
+      'Denied: no rule matched database/prod-db-1 read for USER (2 rules for this resource and action did not apply; see reasons).',
+    );
   });
 
   it('lists every failed condition of a rule in its reason', () => {
@@ -86,7 +98,10 @@ describe('engine: combining rules into a decision', () => {
   });
 
   it('orders matched rules by policy, then rule index, whatever the patterns that found them', () => {
-    const second = aPolicy([aRule({ resources: { type: 'database', identifiers: ['*'] } }), aRule({ resources: { type: 'database', identifiers: ['prod-db-1'] } })], { id: 'pol_b', name: 'b' });
+    const second = aPolicy(
+      [aRule({ resources: { type: 'database', identifiers: ['*'] } }), aRule({ resources: { type: 'database', identifiers: ['prod-db-1'] } })],
+      { id: 'pol_b', name: 'b' },
+    );
     const first = aPolicy([aRule({ resources: { type: 'database', identifiers: ['prod-db-1', 'prod-*'] } })], { id: 'pol_a', name: 'a' });
     const result = evaluate(compilePolicySet([first, second]), aRequest(), noon);
     expect(result.matched_rules.map((rule) => `${rule.policy_id}#${rule.rule_index}`)).to.deep.equal(['pol_a#0', 'pol_b#0', 'pol_b#1']);
@@ -120,8 +135,12 @@ describe('engine: odd input', () => {
   });
 
   it('fails a known condition type with an unknown operator closed', () => {
-    const rule = aRule({ conditions: [{ type: 'risk_score', operator: 'greater_than', value: 5 } as unknown as NonNullable<PolicyRule['conditions']>[number]] });
-    expect(simulatePolicy(aPolicy([rule]), aRequest({ context: { risk_score: 10 } }), noon).reasons[0]).to.include('condition risk_score/greater_than is not supported');
+    const rule = aRule({
+      conditions: [{ type: 'risk_score', operator: 'greater_than', value: 5 } as unknown as NonNullable<PolicyRule['conditions']>[number]],
+    });
+    expect(simulatePolicy(aPolicy([rule]), aRequest({ context: { risk_score: 10 } }), noon).reasons[0]).to.include(
+      'condition risk_score/greater_than is not supported',
+    );
   });
 
   it('never lets a rule with an unknown effect apply', () => {
@@ -137,7 +156,12 @@ describe('engine: odd input', () => {
       {},
       { principal: null, resource: { type: 'database', identifier: 'prod-db-1' }, action: 'read' },
       { principal: { type: 'USER', attributes: 'x' }, resource: { type: 'database', identifier: 42 }, action: 'read', context: [] },
-      { principal: { type: 'USER', attributes: { department: { nested: true } } }, resource: { type: 'database', identifier: 'prod-db-1' }, action: 'read', context: { risk_score: Symbol('x') } },
+      {
+        principal: { type: 'USER', attributes: { department: { nested: true } } },
+        resource: { type: 'database', identifier: 'prod-db-1' },
+        action: 'read',
+        context: { risk_score: Symbol('x') },
+      },
     ] as unknown as EngineRequest[];
     for (const request of oddRequests) {
       expect(evaluate(set, request, noon).decision).to.equal('deny');
@@ -146,7 +170,11 @@ describe('engine: odd input', () => {
   });
 
   it('does not throw on a malformed stored rule, which simply never applies', () => {
-    const malformed = [{ effect: 'allow' }, { effect: 'allow', principals: 'USER', resources: { type: 'database', identifiers: 'prod-*' }, actions: 'read' }, null] as unknown as PolicyRule[];
+    const malformed = [
+      { effect: 'allow' },
+      { effect: 'allow', principals: 'USER', resources: { type: 'database', identifiers: 'prod-*' }, actions: 'read' },
+      null,
+    ] as unknown as PolicyRule[];
     expect(evaluate(compilePolicySet([aPolicy(malformed)]), aRequest(), noon).decision).to.equal('deny');
     expect(simulatePolicy(aPolicy(malformed), aRequest(), noon).decision).to.equal('deny');
   });

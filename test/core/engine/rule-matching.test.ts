@@ -59,7 +59,9 @@ describe('engine: which rules address a request', () => {
   describe('principals', () => {
     it('requires the principal type to be equal, case included', () => {
       expect(applies(aRule(), aRequest({ principal: { type: 'user' } }))).to.equal(false);
-      expect(firstReason(aRule(), aRequest({ principal: { type: 'SERVICE' } }))).to.equal('rule 0 of policy db-read-access did not apply: principal type "SERVICE" is not "USER"');
+      expect(firstReason(aRule(), aRequest({ principal: { type: 'SERVICE' } }))).to.equal(
+        'rule 0 of policy db-read-access did not apply: principal type "SERVICE" is not "USER"',
+      );
     });
 
     it('applies when every named attribute has an accepted value', () => {

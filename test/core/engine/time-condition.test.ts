@@ -44,8 +44,12 @@ describe('engine: the time/between condition', () => {
 
   it('reads the wall clock on the spring-forward day in New York (2026-03-08: 02:00 EST becomes 03:00 EDT)', () => {
     // 06:59 UTC is 01:59 EST; one minute later the clocks read 03:00 EDT.
-    expect(timeCheck(timeBetween('01:00', '02:00', 'America/New_York'), '2026-03-08T06:59:00Z').line).to.equal('time 01:59 America/New_York within 01:00-02:00');
-    expect(timeCheck(timeBetween('03:00', '04:00', 'America/New_York'), '2026-03-08T07:00:00Z').line).to.equal('time 03:00 America/New_York within 03:00-04:00');
+    expect(timeCheck(timeBetween('01:00', '02:00', 'America/New_York'), '2026-03-08T06:59:00Z').line).to.equal(
+      'time 01:59 America/New_York within 01:00-02:00',
+    );
+    expect(timeCheck(timeBetween('03:00', '04:00', 'America/New_York'), '2026-03-08T07:00:00Z').line).to.equal(
+      'time 03:00 America/New_York within 03:00-04:00',
+    );
   });
 
   it('never sees the skipped hour on the spring-forward day, so a window inside it does not hold', () => {

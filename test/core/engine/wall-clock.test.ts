@@ -16,13 +16,21 @@ describe('engine: the wall clock of time conditions', () => {
     // where they could go wrong; Monrovia before 1972 had an offset with seconds (-0:44:30).
     const instants = fc.oneof(
       fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2040, 0, 1) }),
-      fc.constantFrom(Date.UTC(2026, 2, 8, 6, 59, 59), Date.UTC(2026, 2, 8, 7, 0, 0), Date.UTC(2026, 9, 25, 0, 59, 59), Date.UTC(2026, 9, 25, 1, 0, 0), Date.UTC(1970, 5, 1, 12, 0, 10), Date.UTC(1970, 5, 1, 12, 0, 40)),
+      fc.constantFrom(
+        Date.UTC(2026, 2, 8, 6, 59, 59),
+        Date.UTC(2026, 2, 8, 7, 0, 0),
+        Date.UTC(2026, 9, 25, 0, 59, 59),
+        Date.UTC(2026, 9, 25, 1, 0, 0),
+        Date.UTC(1970, 5, 1, 12, 0, 10),
+        Date.UTC(1970, 5, 1, 12, 0, 40),
+      ),
       fc.integer({ min: 0, max: 59_999 }).map((ms) => Date.UTC(2026, 9, 25, 0, 59, 0) + ms),
     );
     fc.assert(
       fc.property(fc.constantFrom(...zones), fc.array(instants, { minLength: 1, maxLength: 20 }), (zone, times) => {
         const clock = wallClockIn(zone)!;
-        for (const time of times) expect(minutesAfterMidnight(clock, new Date(time)), `${zone} at ${new Date(time).toISOString()}`).to.equal(readFresh(zone, new Date(time)));
+        for (const time of times)
+          expect(minutesAfterMidnight(clock, new Date(time)), `${zone} at ${new Date(time).toISOString()}`).to.equal(readFresh(zone, new Date(time)));
       }),
       { numRuns: 300 },
     );

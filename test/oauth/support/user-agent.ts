@@ -52,7 +52,12 @@ export class PageAgent {
 export function inputValue(page: string, name: string): string {
   const match = new RegExp(`<input[^>]*\\bname="${name}"[^>]*\\bvalue="([^"]*)"`).exec(page);
   if (!match) throw new Error(`no input named ${name} in the page:\n${page}`);
-  return match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return match[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The text of the element with this id (the dashboard marks the client_id and secret for scripts). */
@@ -78,7 +83,12 @@ export async function createTestUser(app: FastifyInstance, options: { admin?: bo
 /** Signs the agent in through the sign-in page; fails the test unless it is answered 303. */
 export async function signIn(agent: PageAgent, user: TestUser): Promise<void> {
   const form = await agent.get('/v1/ui/sign-in');
-  const response = await agent.postForm('/v1/ui/sign-in', { csrf_token: inputValue(form.body, 'csrf_token'), username: user.username, password: user.password, return_to: '/v1/ui/dashboard' });
+  const response = await agent.postForm('/v1/ui/sign-in', {
+    csrf_token: inputValue(form.body, 'csrf_token'),
+    username: user.username,
+    password: user.password,
+    return_to: '/v1/ui/dashboard',
+  });
   if (response.statusCode !== 303) throw new Error(`sign-in failed: ${response.statusCode}\n${response.body}`);
 }
 
@@ -97,8 +107,13 @@ export function authorizePath(params: Record<string, string | undefined>): strin
 /** Opens the consent page for the request and submits `decision`; the answer of the POST. */
 export async function decide(agent: PageAgent, params: Record<string, string | undefined>, decision: 'approve' | 'deny'): Promise<LightMyRequestResponse> {
   const consent = await agent.get(authorizePath(params));
-  if (consent.statusCode !== 200) throw new Error(`expected the consent page, got ${consent.statusCode} ${String(consent.headers.location ?? '')}\n${consent.body}`);
-  return agent.postForm('/v1/oauth/authorize', { csrf_token: inputValue(consent.body, 'csrf_token'), authorization_request: inputValue(consent.body, 'authorization_request'), decision });
+  if (consent.statusCode !== 200)
+    throw new Error(`expected the consent page, got ${consent.statusCode} ${String(consent.headers.location ?? '')}\n${consent.body}`);
+  return agent.postForm('/v1/oauth/authorize', {
+    csrf_token: inputValue(consent.body, 'csrf_token'),
+    authorization_request: inputValue(consent.body, 'authorization_request'),
+    decision,
+  });
 }
 
 /** The query parameters of a redirect's Location. */

@@ -7,7 +7,10 @@ export default class AuditGetCommand extends ApiCommand {
   static override summary = 'Show one audit event with its change';
   static override description =
     'Who did it (actor, client, token kind), to what, from which request, and the change field by field: "- field: before" and "+ field: after". --json prints the event as the API answers it, with the full before and after. Needs read:audit.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5f2a-4d8e-9c7b-2a1d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5f2a-4d8e-9c7b-2a1d3e4f5a6b --json | jq .change.before'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5f2a-4d8e-9c7b-2a1d3e4f5a6b',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5f2a-4d8e-9c7b-2a1d3e4f5a6b --json | jq .change.before',
+  ];
   static override args = { id: Args.string({ required: true, description: 'The event id (a decision event has the decision id).' }) };
 
   public async run(): Promise<AuditEvent> {

@@ -12,8 +12,12 @@ export interface AuthTokenResult {
 
 export default class AuthTokenCommand extends AcctlCommand {
   static override summary = 'Print a valid access token of a stored profile, for scripts';
-  static override description = 'Refreshes the token first when it expires within a minute (the refresh token rotates, under a lock shared with other acctl commands). Prints only the token, so it can be used as: curl -H "Authorization: Bearer $(acctl auth token)".';
-  static override examples = ['curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" http://127.0.0.1:8080/v1/policies', '<%= config.bin %> <%= command.id %> --profile staging --json'];
+  static override description =
+    'Refreshes the token first when it expires within a minute (the refresh token rotates, under a lock shared with other acctl commands). Prints only the token, so it can be used as: curl -H "Authorization: Bearer $(acctl auth token)".';
+  static override examples = [
+    'curl -H "Authorization: Bearer $(<%= config.bin %> <%= command.id %>)" http://127.0.0.1:8080/v1/policies',
+    '<%= config.bin %> <%= command.id %> --profile staging --json',
+  ];
   static override flags = { ...profileFlag };
 
   public async run(): Promise<AuthTokenResult> {

@@ -14,7 +14,7 @@ export interface ConfigDeleteResult extends SignOutResult {
 export default class ConfigDeleteCommand extends AcctlCommand {
   static override summary = 'Delete a profile: its settings and its stored credentials (signed out first)';
   static override description =
-    'Like acctl logout (the refresh token is revoked at the server; if that fails the credentials go anyway, with a warning), and the profile\'s settings are removed from config.json. The current profile cannot be deleted (as gcloud refuses to delete the active configuration): switch first with acctl config use.';
+    "Like acctl logout (the refresh token is revoked at the server; if that fails the credentials go anyway, with a warning), and the profile's settings are removed from config.json. The current profile cannot be deleted (as gcloud refuses to delete the active configuration): switch first with acctl config use.";
   static override examples = ['<%= config.bin %> <%= command.id %> staging', '<%= config.bin %> <%= command.id %> old --json'];
   static override args = { profile: Args.string({ required: true, description: 'The profile name.' }) };
 
@@ -22,7 +22,8 @@ export default class ConfigDeleteCommand extends AcctlCommand {
     const { args } = await this.parse(ConfigDeleteCommand);
     const name = checkProfileName(args.profile);
     const file = configFilePath();
-    if ((await readConfigFile(file)).current_profile === name) throw new UsageError(`"${name}" is the current profile`, ['Make another one current first: acctl config use NAME']);
+    if ((await readConfigFile(file)).current_profile === name)
+      throw new UsageError(`"${name}" is the current profile`, ['Make another one current first: acctl config use NAME']);
     let settingsRemoved = false;
     await changeConfig(file, (config) => {
       settingsRemoved = name in config.profiles;

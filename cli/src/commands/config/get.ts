@@ -19,14 +19,19 @@ export default class ConfigGetCommand extends AcctlCommand {
   static override summary = 'Print one setting: server (of a profile) or profile (the current one)';
   static override description =
     'Prints the stored value (nothing when unset). --json adds the value commands would use and where it comes from: env (ACCTL_SERVER / ACCTL_PROFILE), config, login (the server a profile signed in to) or default.';
-  static override examples = ['<%= config.bin %> <%= command.id %> server', '<%= config.bin %> <%= command.id %> server --profile staging --json', '<%= config.bin %> <%= command.id %> profile'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> server',
+    '<%= config.bin %> <%= command.id %> server --profile staging --json',
+    '<%= config.bin %> <%= command.id %> profile',
+  ];
   static override args = { key: Args.string({ required: true, description: 'server or profile.' }) };
   static override flags = { ...profileFlag };
 
   public async run(): Promise<ConfigGetResult> {
     const { args, flags } = await this.parse(ConfigGetCommand);
     const key = checkConfigKey(args.key);
-    const result = key === 'profile' ? currentProfile((await readConfigFile(configFilePath())).current_profile) : await serverOf(await resolveProfile(flags.profile));
+    const result =
+      key === 'profile' ? currentProfile((await readConfigFile(configFilePath())).current_profile) : await serverOf(await resolveProfile(flags.profile));
     if (result.value !== null) this.log(result.value);
     return result;
   }
@@ -34,7 +39,13 @@ export default class ConfigGetCommand extends AcctlCommand {
 
 function currentProfile(stored: string | undefined): ConfigGetResult {
   const env = process.env.ACCTL_PROFILE?.trim();
-  return { key: 'profile', profile: null, value: stored ?? null, effective: env || stored || defaultProfileName, source: env ? 'env' : stored ? 'config' : 'default' };
+  return {
+    key: 'profile',
+    profile: null,
+    value: stored ?? null,
+    effective: env || stored || defaultProfileName,
+    source: env ? 'env' : stored ? 'config' : 'default',
+  };
 }
 
 async function serverOf({ name: profile, settings }: Awaited<ReturnType<typeof resolveProfile>>): Promise<ConfigGetResult> {

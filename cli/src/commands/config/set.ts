@@ -20,7 +20,10 @@ export default class ConfigSetCommand extends AcctlCommand {
     '<%= config.bin %> <%= command.id %> server https://staging.example.com --profile staging',
     '<%= config.bin %> <%= command.id %> profile staging',
   ];
-  static override args = { key: Args.string({ required: true, description: 'server or profile.' }), value: Args.string({ required: true, description: 'The new value.' }) };
+  static override args = {
+    key: Args.string({ required: true, description: 'server or profile.' }),
+    value: Args.string({ required: true, description: 'The new value.' }),
+  };
   static override flags = { ...profileFlag };
 
   public async run(): Promise<ConfigSetResult> {
@@ -41,4 +44,3 @@ export default class ConfigSetCommand extends AcctlCommand {
     return { key, profile, value: server, config_file: file };
   }
 }
-

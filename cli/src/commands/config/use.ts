@@ -11,7 +11,8 @@ export interface ConfigUseResult {
 
 export default class ConfigUseCommand extends AcctlCommand {
   static override summary = 'Make a profile the current one';
-  static override description = 'Commands run without --profile or ACCTL_PROFILE use it. A profile need not exist yet: sign in to it with acctl login, or give it a server with acctl config set server URL.';
+  static override description =
+    'Commands run without --profile or ACCTL_PROFILE use it. A profile need not exist yet: sign in to it with acctl login, or give it a server with acctl config set server URL.';
   static override examples = ['<%= config.bin %> <%= command.id %> staging', '<%= config.bin %> <%= command.id %> default --json'];
   static override args = { profile: Args.string({ required: true, description: 'The profile name.' }) };
 

@@ -7,8 +7,12 @@ import { renderTable } from '../../ux/table.js';
 
 export default class DecisionBatch extends ApiCommand {
   static override summary = 'Ask for up to 100 access decisions at once';
-  static override description = 'The file (or - for stdin) is the body of POST /v1/decisions/batch: { "requests": [ ... ] }, each of the shape decision evaluate --request takes. The answers come in the order of the requests, each with its own id. --json prints the API answer: { results }.';
-  static override examples = ['<%= config.bin %> <%= command.id %> --file requests.json', 'cat requests.json | <%= config.bin %> <%= command.id %> --file - --json | jq -r ".results[].decision"'];
+  static override description =
+    'The file (or - for stdin) is the body of POST /v1/decisions/batch: { "requests": [ ... ] }, each of the shape decision evaluate --request takes. The answers come in the order of the requests, each with its own id. --json prints the API answer: { results }.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --file requests.json',
+    'cat requests.json | <%= config.bin %> <%= command.id %> --file - --json | jq -r ".results[].decision"',
+  ];
   static override flags = { file: Flags.string({ summary: 'The batch as JSON, from a file or - for stdin.', helpValue: 'FILE|-', required: true }) };
 
   public async run(): Promise<DecisionBatchResponse> {

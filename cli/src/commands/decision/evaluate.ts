@@ -25,7 +25,11 @@ Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exi
     'resource-type': Flags.string({ summary: 'The resource type, e.g. database.' }),
     resource: Flags.string({ summary: 'The resource identifier, e.g. prod-ledger.' }),
     action: Flags.string({ summary: 'The action, e.g. read.' }),
-    context: Flags.string({ summary: 'Request context (name=value, repeatable): ip_address, risk_score, mfa_verified, timestamp...', multiple: true, helpValue: 'NAME=VALUE' }),
+    context: Flags.string({
+      summary: 'Request context (name=value, repeatable): ip_address, risk_score, mfa_verified, timestamp...',
+      multiple: true,
+      helpValue: 'NAME=VALUE',
+    }),
     request: Flags.string({ summary: 'The whole request as JSON, from a file or - for stdin.', helpValue: 'FILE|-', exclusive: requestFlags }),
     'exit-code': Flags.boolean({ summary: `Exit ${exitCodes.denied} when the decision is deny.` }),
   };
@@ -41,13 +45,28 @@ Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exi
   }
 }
 
-function requestFromFlags(flags: { 'principal-type'?: string; 'principal-id'?: string; attribute?: string[]; 'resource-type'?: string; resource?: string; action?: string; context?: string[] }): SimulationRequest {
+function requestFromFlags(flags: {
+  'principal-type'?: string;
+  'principal-id'?: string;
+  attribute?: string[];
+  'resource-type'?: string;
+  resource?: string;
+  action?: string;
+  context?: string[];
+}): SimulationRequest {
   const missing = (['principal-type', 'resource-type', 'resource', 'action'] as const).filter((name) => flags[name] === undefined);
-  if (missing.length > 0) throw new UsageError(`Missing ${missing.map((name) => `--${name}`).join(', ')}`, ['Give --principal-type, --resource-type, --resource and --action, or the whole request with --request FILE']);
+  if (missing.length > 0)
+    throw new UsageError(`Missing ${missing.map((name) => `--${name}`).join(', ')}`, [
+      'Give --principal-type, --resource-type, --resource and --action, or the whole request with --request FILE',
+    ]);
   const attributes = parseAssignments('attribute', flags.attribute);
   const context = parseAssignments('context', flags.context);
   return {
-    principal: { type: flags['principal-type']!, ...(flags['principal-id'] === undefined ? {} : { id: flags['principal-id'] }), ...(Object.keys(attributes).length === 0 ? {} : { attributes }) },
+    principal: {
+      type: flags['principal-type']!,
+      ...(flags['principal-id'] === undefined ? {} : { id: flags['principal-id'] }),
+      ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
+    },
     resource: { type: flags['resource-type']!, identifier: flags.resource! },
     action: flags.action!,
     ...(Object.keys(context).length === 0 ? {} : { context }),

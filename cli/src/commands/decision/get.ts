@@ -6,7 +6,8 @@ import { keyValueLines } from '../../ux/style.js';
 
 export default class DecisionGet extends ApiCommand {
   static override summary = 'Show a recorded decision with its request';
-  static override description = 'Who asked, the request as evaluated (stored principal attributes merged under the inline ones) and the result. Needs the read:audit scope. --json prints the API answer.';
+  static override description =
+    'Who asked, the request as evaluated (stored principal attributes merged under the inline ones) and the result. Needs the read:audit scope. --json prints the API answer.';
   static override examples = ['<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4'];
   static override args = { id: Args.string({ required: true, description: 'The decision id (from decision evaluate).' }) };
 

@@ -20,7 +20,7 @@ export default class PolicyApply extends GitopsCommand {
   static override summary = 'Make the server match a policy folder, or carry out a saved plan';
   static override description = [
     'Plans (as acctl policy plan) and applies: creates, then updates sent with If-Match set to the version the plan saw, so a change made on the server since (a stale plan.json, or a concurrent apply) is refused with exit 9 instead of overwritten. A second apply of the same files changes nothing. If the server stops answering midway, apply exits 8 saying how many changes it acknowledged; applying the folder again makes only the rest.',
-    '--prune also soft-deletes the policies carrying this repository\'s ownership label (acctl.yaml `owner`) that are gone from its files; policies with another label, or none, are never touched. It refuses to delete more than --max-deletes (default 10) or every policy the repository owns, unless --force.',
+    "--prune also soft-deletes the policies carrying this repository's ownership label (acctl.yaml `owner`) that are gone from its files; policies with another label, or none, are never touched. It refuses to delete more than --max-deletes (default 10) or every policy the repository owns, unless --force.",
     'Each version written records its provenance in metadata.provenance: commit (--commit, GITHUB_SHA, or git rev-parse HEAD), CI run URL (--run-url, or GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID), actor (--actor, GITHUB_ACTOR, or the local user), source file, content hash and time.',
   ].join('\n');
 
@@ -30,15 +30,23 @@ export default class PolicyApply extends GitopsCommand {
     { description: 'Apply exactly what was reviewed', command: '<%= config.bin %> <%= command.id %> plan.json' },
   ];
 
-  static override args = { source: Args.string({ description: 'The policy folder, or a plan saved by acctl policy plan --out (default: the current folder).', default: '.' }) };
+  static override args = {
+    source: Args.string({ description: 'The policy folder, or a plan saved by acctl policy plan --out (default: the current folder).', default: '.' }),
+  };
   static override flags = {
     ...environmentFlag,
-    prune: Flags.boolean({ default: false, summary: 'Also delete the policies with this repository\'s owner label that are gone from its files (a saved plan deletes what it was planned with).' }),
+    prune: Flags.boolean({
+      default: false,
+      summary: "Also delete the policies with this repository's owner label that are gone from its files (a saved plan deletes what it was planned with).",
+    }),
     'max-deletes': Flags.integer({ default: DEFAULT_MAX_DELETES, min: 0, summary: 'Refuse to delete more policies than this (without --force).' }),
     force: Flags.boolean({ default: false, summary: 'Delete past --max-deletes, or every policy the repository owns.' }),
     'dry-run': Flags.boolean({ default: false, summary: 'Show the plan and change nothing.' }),
     commit: Flags.string({ summary: 'Commit SHA recorded in provenance (default: GITHUB_SHA, else git rev-parse HEAD).', helpValue: 'SHA' }),
-    'run-url': Flags.string({ summary: 'CI run URL recorded in provenance (default: from GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID).', helpValue: 'URL' }),
+    'run-url': Flags.string({
+      summary: 'CI run URL recorded in provenance (default: from GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID).',
+      helpValue: 'URL',
+    }),
     actor: Flags.string({ summary: 'Who applies, recorded in provenance (default: GITHUB_ACTOR, else the local user).', helpValue: 'NAME' }),
   };
 
@@ -53,7 +61,9 @@ export default class PolicyApply extends GitopsCommand {
     const { plan, dir, api: planningApi } = await this.#planFor(args.source, flags);
     if (plan.summary.blocked > 0) {
       const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
-      throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, { suggestions: ['Rename the policies, or change the ownership label on the server'] });
+      throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, {
+        suggestions: ['Rename the policies, or change the ownership label on the server'],
+      });
     }
     checkDeletes(plan, { maxDeletes: flags['max-deletes'], force: flags.force });
     if (!this.jsonEnabled()) this.log(report.planHuman(plan, style).replace(/\n$/, ''));
@@ -81,7 +91,8 @@ export default class PolicyApply extends GitopsCommand {
       return { plan, dir: path.dirname(path.resolve(source)) };
     }
     const repository = await this.readRepository(source, flags.environment);
-    if (flags.prune && repository.owner === null) throw new UsageError('--prune needs an ownership label: set `owner` in acctl.yaml', ['Prune deletes only policies carrying this repository\'s label']);
+    if (flags.prune && repository.owner === null)
+      throw new UsageError('--prune needs an ownership label: set `owner` in acctl.yaml', ["Prune deletes only policies carrying this repository's label"]);
     const api = await this.apiFor(repository, flags.server);
     const { planFolder } = await import('../../gitops/plan-folder.js');
     return { plan: await planFolder(api, repository, { prune: flags.prune, now: new Date() }), dir: repository.dir, api };

@@ -4,15 +4,21 @@ import { ApiCommand } from '../../base/api-command.js';
 
 export default class PolicyDelete extends ApiCommand {
   static override summary = 'Delete a stored policy (it can be restored)';
-  static override description = 'A soft delete: the policy stops being enforced at once, and policy restore brings it back. With --expected-version, the server refuses (exit 5) when the policy is no longer at that version. --json prints the API answer.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f', '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --expected-version 3'];
+  static override description =
+    'A soft delete: the policy stops being enforced at once, and policy restore brings it back. With --expected-version, the server refuses (exit 5) when the policy is no longer at that version. --json prints the API answer.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f',
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --expected-version 3',
+  ];
   static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
   static override flags = { 'expected-version': Flags.integer({ summary: 'Only if the policy is still at this version (sent as If-Match).', min: 1 }) };
 
   public async run(): Promise<PolicyDeleted> {
     const { args, flags } = await this.parse(PolicyDelete);
     const expected = flags['expected-version'];
-    const deleted = await (await this.api(flags.server)).delete<PolicyDeleted>(`/policies/${encodeURIComponent(args.id)}`, { headers: expected === undefined ? {} : { 'if-match': `"${expected}"` } });
+    const deleted = await (
+      await this.api(flags.server)
+    ).delete<PolicyDeleted>(`/policies/${encodeURIComponent(args.id)}`, { headers: expected === undefined ? {} : { 'if-match': `"${expected}"` } });
     this.log(`Deleted policy ${deleted.id}; bring it back with: acctl policy restore ${deleted.id}`);
     return deleted;
   }

@@ -21,7 +21,7 @@ interface Side {
 export default class PolicyDiff extends ApiCommand {
   static override summary = 'Show what differs between two policies, field by field';
   static override description = [
-    'Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy\'s versions (--from, and --to or the current version).',
+    "Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy's versions (--from, and --to or the current version).",
     'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path. Exit code 0 whether or not they differ.',
   ].join('\n');
 
@@ -32,8 +32,8 @@ export default class PolicyDiff extends ApiCommand {
   ];
 
   static override args = {
-    first: Args.string({ required: true, description: 'A policy file, or a stored policy\'s id (with --from).' }),
-    second: Args.string({ description: 'A second policy file (without it: the live policy of the first file\'s name).' }),
+    first: Args.string({ required: true, description: "A policy file, or a stored policy's id (with --from)." }),
+    second: Args.string({ description: "A second policy file (without it: the live policy of the first file's name)." }),
   };
 
   static override flags = {
@@ -58,14 +58,21 @@ export default class PolicyDiff extends ApiCommand {
       }
     } else {
       if (args.second !== undefined) throw new UsageError(`No such file: ${args.first}`);
-      if (flags.from === undefined) throw new UsageError(`${args.first} is not a file; to compare a stored policy's versions, give --from N`, ['acctl policy versions ID lists them']);
+      if (flags.from === undefined)
+        throw new UsageError(`${args.first} is not a file; to compare a stored policy's versions, give --from N`, ['acctl policy versions ID lists them']);
       before = await this.#versionSide(args.first, flags.from, flags.server);
       after = await this.#versionSide(args.first, flags.to, flags.server);
     }
     const { diffPolicies } = await import('../../gitops/policy-diff.js');
     const changes = diffPolicies(before.content, after.content);
     this.log(`${style.red(`--- ${before.label}`)}\n${style.green(`+++ ${after.label}`)}`);
-    this.log(changes.length === 0 ? style.dim('No differences.') : changes.map((entry) => `  ${entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~')} ${entry.text}`).join('\n'));
+    this.log(
+      changes.length === 0
+        ? style.dim('No differences.')
+        : changes
+            .map((entry) => `  ${entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~')} ${entry.text}`)
+            .join('\n'),
+    );
     return { from: before.label, to: after.label, changes };
   }
 
@@ -84,7 +91,10 @@ export default class PolicyDiff extends ApiCommand {
     const path = `/policies/${encodeURIComponent(id)}`;
     const stored = version === undefined ? await api.get<Policy>(path) : await api.get<PolicyVersion>(`${path}/versions/${version}`);
     const { liveContent } = await import('../../gitops/plan.js');
-    return { label: `${stored.name} version ${stored.version}`, content: liveContent({ ...stored, description: stored.description ?? '', status: stored.status ?? 'draft', metadata: stored.metadata ?? {} }) };
+    return {
+      label: `${stored.name} version ${stored.version}`,
+      content: liveContent({ ...stored, description: stored.description ?? '', status: stored.status ?? 'draft', metadata: stored.metadata ?? {} }),
+    };
   }
 }
 
@@ -93,13 +103,19 @@ export default class PolicyDiff extends ApiCommand {
  * (metadata.managed_by from its acctl.yaml) when it is compared with the server.
  */
 async function fileSide(file: string, options: { asApplied: boolean }): Promise<Side> {
-  const [{ loadPolicyFileSet }, { loadFiles }, { contentOf }] = await Promise.all([import('../../policy-files/command-support.js'), import('../../policy-files/load.js'), import('../../gitops/desired.js')]);
+  const [{ loadPolicyFileSet }, { loadFiles }, { contentOf }] = await Promise.all([
+    import('../../policy-files/command-support.js'),
+    import('../../policy-files/load.js'),
+    import('../../gitops/desired.js'),
+  ]);
   const set = await loadPolicyFileSet([file]);
   const loaded = loadFiles(set.selected);
   const policy = loaded.policies[0];
   if (policy === undefined) {
     const first = loaded.findings.find((finding) => finding.severity === 'error');
-    throw new UsageError(`${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, [`acctl policy lint ${file}`]);
+    throw new UsageError(`${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, [
+      `acctl policy lint ${file}`,
+    ]);
   }
   return { label: file, content: contentOf(policy.policy, options.asApplied ? set.roots[0]?.config.owner : undefined) };
 }

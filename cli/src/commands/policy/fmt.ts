@@ -51,7 +51,11 @@ export default class PolicyFmt extends PolicyCheckCommand {
     }
     if (flags.check) {
       for (const file of changed) this.log(`${style.yellow('would reformat')} ${file}`);
-      this.say(changed.length === 0 ? `${selected.length} file(s) already formatted` : `${changed.length} of ${selected.length} file(s) would be reformatted; run acctl policy fmt`);
+      this.say(
+        changed.length === 0
+          ? `${selected.length} file(s) already formatted`
+          : `${changed.length} of ${selected.length} file(s) would be reformatted; run acctl policy fmt`,
+      );
     } else {
       for (const file of changed) this.log(`${style.green('formatted')} ${file}`);
       this.say(`${changed.length} of ${selected.length} file(s) reformatted`);

@@ -5,8 +5,12 @@ import { policyLines } from '../../ux/resource-display.js';
 
 export default class PolicyGet extends ApiCommand {
   static override summary = 'Show a stored policy with its rules';
-  static override description = 'The current version, or with --version an earlier one as it was then. --json prints the API answer (a policy, or a policy version record).';
-  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f', '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --version 2 --json | jq .rules'];
+  static override description =
+    'The current version, or with --version an earlier one as it was then. --json prints the API answer (a policy, or a policy version record).';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f',
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --version 2 --json | jq .rules',
+  ];
   static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
   static override flags = { version: Flags.integer({ summary: 'An earlier version to show.', min: 1 }) };
 

@@ -13,8 +13,12 @@ export interface PolicyHistory {
 
 export default class PolicyHistoryCommand extends ApiCommand {
   static override summary = 'Show what changed in each version of a policy';
-  static override description = 'Reads every version and compares each with the one before: name, status, description, number of rules, actions added or removed, other rule edits. For the full content of a version: policy get ID --version N.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f', '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json | jq ".versions[0].changes"'];
+  static override description =
+    'Reads every version and compares each with the one before: name, status, description, number of rules, actions added or removed, other rule edits. For the full content of a version: policy get ID --version N.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f',
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json | jq ".versions[0].changes"',
+  ];
   static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
 
   public async run(): Promise<PolicyHistory> {

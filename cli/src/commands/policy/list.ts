@@ -8,8 +8,12 @@ import { renderTable } from '../../ux/table.js';
 
 export default class PolicyListCommand extends ApiCommand {
   static override summary = 'List the policies stored on the server';
-  static override description = 'Newest first, one page at a time. Without --status, deleted policies are left out (--status deleted lists what policy restore can bring back). --json prints the API answer: { data, pagination }.';
-  static override examples = ['<%= config.bin %> <%= command.id %> --status active', '<%= config.bin %> <%= command.id %> --search ledger --json | jq -r ".data[].id"'];
+  static override description =
+    'Newest first, one page at a time. Without --status, deleted policies are left out (--status deleted lists what policy restore can bring back). --json prints the API answer: { data, pagination }.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --status active',
+    '<%= config.bin %> <%= command.id %> --search ledger --json | jq -r ".data[].id"',
+  ];
   static override flags = {
     status: Flags.string({ summary: 'Only policies in this status.', options: ['active', 'draft', 'archived', 'deleted'] }),
     search: Flags.string({ summary: 'Case-insensitive substring of the name or description.' }),
@@ -18,7 +22,9 @@ export default class PolicyListCommand extends ApiCommand {
 
   public async run(): Promise<PolicyList> {
     const { flags } = await this.parse(PolicyListCommand);
-    const list = await (await this.api(flags.server)).get<PolicyList>('/policies', { query: { status: flags.status, q: flags.search, page: flags.page, limit: flags.limit } });
+    const list = await (
+      await this.api(flags.server)
+    ).get<PolicyList>('/policies', { query: { status: flags.status, q: flags.search, page: flags.page, limit: flags.limit } });
     if (list.data.length === 0) {
       this.log(style.dim('No policies match.'));
     } else {

@@ -5,7 +5,8 @@ import { style } from '../../ux/style.js';
 
 export default class PolicyRestore extends ApiCommand {
   static override summary = 'Bring back a deleted policy';
-  static override description = 'The policy returns in the status it had before it was deleted. Fails with a conflict (exit 5) when another policy took its name meanwhile. --json prints the restored policy.';
+  static override description =
+    'The policy returns in the status it had before it was deleted. Fails with a conflict (exit 5) when another policy took its name meanwhile. --json prints the restored policy.';
   static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f', '<%= config.bin %> policy list --status deleted'];
   static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
 

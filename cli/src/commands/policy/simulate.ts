@@ -61,7 +61,8 @@ export default class PolicySimulate extends GateCommand {
       try {
         return await simulateOne(request);
       } catch (error) {
-        if (error instanceof CommandError && requests.length > 1) throw new CommandError(error.code, `request ${index + 1}: ${error.message}`, { suggestions: error.suggestions, cause: error });
+        if (error instanceof CommandError && requests.length > 1)
+          throw new CommandError(error.code, `request ${index + 1}: ${error.message}`, { suggestions: error.suggestions, cause: error });
         throw error;
       }
     });
@@ -98,7 +99,10 @@ function simulationText(outcome: SimulateJson, explain: boolean): string {
   ];
   if (explain) {
     for (const { result, index } of rows) {
-      lines.push('', `${style.bold(`#${index + 1}`)} ${verdict(result.decision)} ${principalText(result.request)} ${result.request.action} ${resourceText(result.request)}`);
+      lines.push(
+        '',
+        `${style.bold(`#${index + 1}`)} ${verdict(result.decision)} ${principalText(result.request)} ${result.request.action} ${resourceText(result.request)}`,
+      );
       if (result.matched_rules.length === 0) lines.push(`  ${style.dim('no rule matched')}`);
       for (const rule of result.matched_rules) {
         const conditions = rule.conditions_met.length > 0 ? `: ${rule.conditions_met.join('; ')}` : ' (no conditions)';
@@ -108,6 +112,9 @@ function simulationText(outcome: SimulateJson, explain: boolean): string {
       lines.push(`  ${result.explanation}`);
     }
   }
-  lines.push('', `${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'}: ${style.green(`${summary.allowed} allowed`)}, ${summary.denied > 0 ? style.red(`${summary.denied} denied`) : `${summary.denied} denied`}`);
+  lines.push(
+    '',
+    `${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'}: ${style.green(`${summary.allowed} allowed`)}, ${summary.denied > 0 ? style.red(`${summary.denied} denied`) : `${summary.denied} denied`}`,
+  );
   return lines.join('\n');
 }

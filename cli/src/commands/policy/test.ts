@@ -6,10 +6,10 @@ import { loadPolicyFileSet, writeReport } from '../../policy-files/command-suppo
 import type { TestJson } from '../../policy-files/report/json.js';
 
 export default class PolicyTest extends PolicyCheckCommand {
-  static override summary = 'Run policy tests (*.test.yaml) offline with the server\'s engine';
+  static override summary = "Run policy tests (*.test.yaml) offline with the server's engine";
   static override description = [
-    'Each test names principals, resources and actions, a fixed time and context, and the decision every combination must get; it may also list the rules that must match (policy name and rule index). The policies are those of the test file\'s folder: the ones the file names, whatever their status, or else the active ones, as the server enforces them.',
-    'Failures show the engine\'s explanation and why rules did not apply. Coverage counts the rules that applied and the outcomes (holds, fails) each condition had; --min-coverage fails the run when either is lower.',
+    "Each test names principals, resources and actions, a fixed time and context, and the decision every combination must get; it may also list the rules that must match (policy name and rule index). The policies are those of the test file's folder: the ones the file names, whatever their status, or else the active ones, as the server enforces them.",
+    "Failures show the engine's explanation and why rules did not apply. Coverage counts the rules that applied and the outcomes (holds, fails) each condition had; --min-coverage fails the run when either is lower.",
     'Exit code 0 when every test passes (and coverage is met), 1 otherwise, 2 for bad usage.',
   ].join('\n');
 
@@ -33,7 +33,9 @@ export default class PolicyTest extends PolicyCheckCommand {
     const pf = await import('../../policy-files/index.js');
     const prepared = pf.prepareTests(set.all, set.selected);
     if (prepared.blocking.length === 0 && prepared.testFiles === 0) {
-      throw new UsageError(`No test files (*.test.yaml) in ${argv.length > 0 ? argv.join(', ') : 'the current folder'}`, ['Write tests beside the policies: see docs/policy-files.md']);
+      throw new UsageError(`No test files (*.test.yaml) in ${argv.length > 0 ? argv.join(', ') : 'the current folder'}`, [
+        'Write tests beside the policies: see docs/policy-files.md',
+      ]);
     }
     const run = prepared.blocking.length > 0 ? undefined : pf.runTests(prepared.cases, prepared.policies, { filter: flags.filter });
     if (run !== undefined && run.results.length === 0 && flags.filter !== undefined) {

@@ -8,7 +8,8 @@ type VersionRow = PolicyVersionList['data'][number];
 
 export default class PolicyVersions extends ApiCommand {
   static override summary = 'List the versions of a policy';
-  static override description = 'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data }.';
+  static override description =
+    'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data }.';
   static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f'];
   static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
 

@@ -6,7 +6,8 @@ import { principalLines } from '../../ux/resource-display.js';
 
 export default class PrincipalCreate extends ApiCommand {
   static override summary = 'Create a principal (a user, service or agent)';
-  static override description = 'Names are unique per kind. Attribute values that are JSON numbers or booleans are sent as such (level=3, contractor=false); anything else is text. Users who sign in get a password with acctl server user create.';
+  static override description =
+    'Names are unique per kind. Attribute values that are JSON numbers or booleans are sent as such (level=3, contractor=false); anything else is text. Users who sign in get a password with acctl server user create.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> --kind service --name billing-worker --attribute department=finance',
     '<%= config.bin %> <%= command.id %> --kind user --name alice --display-name "Alice Martin" --attribute clearance=3 --json',

@@ -6,7 +6,10 @@ import { principalLines } from '../../ux/resource-display.js';
 export default class PrincipalGet extends ApiCommand {
   static override summary = 'Show one principal';
   static override description = 'Its kind, name, attributes and status. A password is never shown; "password: set" says one exists.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f', '<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f --json | jq .attributes'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f',
+    '<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f --json | jq .attributes',
+  ];
   static override args = { id: Args.string({ required: true, description: 'The principal id.' }) };
 
   public async run(): Promise<Principal> {

@@ -8,7 +8,8 @@ import { renderTable } from '../../ux/table.js';
 
 export default class PrincipalListCommand extends ApiCommand {
   static override summary = 'List principals (users, services, agents)';
-  static override description = 'Newest first, one page at a time. Without --status, deleted principals are left out. --json prints the API answer: { data, pagination }.';
+  static override description =
+    'Newest first, one page at a time. Without --status, deleted principals are left out. --json prints the API answer: { data, pagination }.';
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --kind service --attribute department=engineering',

@@ -6,8 +6,9 @@ import { parseAssignments } from '../../flags/assignments.js';
 import { principalLines } from '../../ux/resource-display.js';
 
 export default class PrincipalUpdate extends ApiCommand {
-  static override summary = 'Change a principal\'s name, display name or attributes';
-  static override description = 'Sends a JSON merge patch (RFC 7396): attributes not named stay as they are; --remove-attribute removes one. The kind cannot change.';
+  static override summary = "Change a principal's name, display name or attributes";
+  static override description =
+    'Sends a JSON merge patch (RFC 7396): attributes not named stay as they are; --remove-attribute removes one. The kind cannot change.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f --attribute department=security --remove-attribute team',
     '<%= config.bin %> <%= command.id %> 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f --display-name "Alice M."',

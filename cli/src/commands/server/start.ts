@@ -30,7 +30,11 @@ export default class ServerStart extends AcctlCommand {
 
   static override examples = [
     { description: 'A local server with its embedded database in ./.acctl', command: '<%= config.bin %> <%= command.id %>' },
-    { description: 'Production: a shared PostgreSQL, all interfaces', command: 'DATABASE_URL=postgres://... ACCTL_KEY_ENCRYPTION_KEY=... <%= config.bin %> <%= command.id %> --host 0.0.0.0 --public-url https://acctl.example.com' },
+    {
+      description: 'Production: a shared PostgreSQL, all interfaces',
+      command:
+        'DATABASE_URL=postgres://... ACCTL_KEY_ENCRYPTION_KEY=... <%= config.bin %> <%= command.id %> --host 0.0.0.0 --public-url https://acctl.example.com',
+    },
     { description: 'Any free port', command: '<%= config.bin %> <%= command.id %> --port 0' },
     { description: 'One server process per core, on one port', command: '<%= config.bin %> <%= command.id %> --workers auto' },
   ];
@@ -50,10 +54,14 @@ export default class ServerStart extends AcctlCommand {
       server = await startServerProcesses({ ...settings, dataDir, say: this.say });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-        throw new CommandError('config_error', `Port ${settings.port ?? serverStartDefaults.port} is already in use on ${settings.host ?? serverStartDefaults.host}`, {
-          suggestions: ['Choose another with --port (0 picks a free one), or stop the process that holds it'],
-          cause: error,
-        });
+        throw new CommandError(
+          'config_error',
+          `Port ${settings.port ?? serverStartDefaults.port} is already in use on ${settings.host ?? serverStartDefaults.host}`,
+          {
+            suggestions: ['Choose another with --port (0 picks a free one), or stop the process that holds it'],
+            cause: error,
+          },
+        );
       }
       throw error;
     }

@@ -9,7 +9,10 @@ export interface WebhookDeleteResult {
 export default class WebhookDeleteCommand extends ApiCommand {
   static override summary = 'Delete a webhook and its delivery log';
   static override description = 'Deliveries still queued for it are dropped. Exits 4 when there is no such webhook.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json',
+  ];
   static override args = webhookIdArg;
 
   public async run(): Promise<WebhookDeleteResult> {

@@ -10,7 +10,7 @@ import { attemptLines, deliveryTable } from '../../ux/webhook-display.js';
 export default class WebhookDeliveriesCommand extends ApiCommand {
   static override summary = 'Show the delivery log of a webhook: each event, its status and attempts';
   static override description =
-    'Newest first, one page at a time. STATUS is pending (an attempt is due or scheduled; NEXT says when), succeeded or failed (every attempt failed, or the webhook was disabled); LAST is the last attempt\'s answer or error. --attempts lists every attempt under its delivery. --json prints the API answer, attempts included.';
+    "Newest first, one page at a time. STATUS is pending (an attempt is due or scheduled; NEXT says when), succeeded or failed (every attempt failed, or the webhook was disabled); LAST is the last attempt's answer or error. --attempts lists every attempt under its delivery. --json prints the API answer, attempts included.";
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b',
     '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --status failed --attempts',
@@ -25,7 +25,9 @@ export default class WebhookDeliveriesCommand extends ApiCommand {
 
   public async run(): Promise<WebhookDeliveryList> {
     const { args, flags } = await this.parse(WebhookDeliveriesCommand);
-    const list = await (await this.api(flags.server)).get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(args.id)}/deliveries`, {
+    const list = await (
+      await this.api(flags.server)
+    ).get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(args.id)}/deliveries`, {
       query: { status: flags.status, page: flags.page, limit: flags.limit },
     });
     if (list.data.length === 0) {

@@ -6,7 +6,10 @@ import { webhookLines } from '../../ux/webhook-display.js';
 export default class WebhookGetCommand extends ApiCommand {
   static override summary = 'Show a webhook (without its secret)';
   static override description = 'Its URL, event types, and whether it is enabled (and why the service disabled it, if it did).';
-  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json',
+  ];
   static override args = webhookIdArg;
 
   public async run(): Promise<Webhook> {

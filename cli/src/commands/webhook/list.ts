@@ -7,8 +7,12 @@ import { webhookTable } from '../../ux/webhook-display.js';
 
 export default class WebhookListCommand extends ApiCommand {
   static override summary = 'List webhooks';
-  static override description = 'Newest first, one page at a time, never with their signing secrets. Needs admin:all. --json prints the API answer: { data, pagination }.';
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq -r ".data[] | select(.enabled == false) | .id"'];
+  static override description =
+    'Newest first, one page at a time, never with their signing secrets. Needs admin:all. --json prints the API answer: { data, pagination }.';
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --json | jq -r ".data[] | select(.enabled == false) | .id"',
+  ];
   static override flags = { ...paginationFlags };
 
   public async run(): Promise<WebhookList> {

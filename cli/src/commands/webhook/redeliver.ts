@@ -7,12 +7,17 @@ export default class WebhookRedeliverCommand extends ApiCommand {
   static override summary = 'Send a delivery again (one more attempt, queued at once)';
   static override description =
     'Same webhook-id header and body as the original, so a receiver that deduplicates sees it as the same message. Exits 5 (conflict) while the delivery is still pending or the webhook is disabled. Delivery ids come from acctl webhook deliveries.';
-  static override examples = ['<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID', '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID --json | jq -r .status'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID',
+    '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID --json | jq -r .status',
+  ];
   static override args = { ...webhookIdArg, delivery: Args.string({ required: true, description: 'The delivery id.' }) };
 
   public async run(): Promise<WebhookDelivery> {
     const { args, flags } = await this.parse(WebhookRedeliverCommand);
-    const delivery = await (await this.api(flags.server)).post<WebhookDelivery>(`/webhooks/${encodeURIComponent(args.id)}/deliveries/${encodeURIComponent(args.delivery)}/redeliver`);
+    const delivery = await (
+      await this.api(flags.server)
+    ).post<WebhookDelivery>(`/webhooks/${encodeURIComponent(args.id)}/deliveries/${encodeURIComponent(args.delivery)}/redeliver`);
     this.log(`Queued delivery ${delivery.id} (${delivery.event_type}) for another attempt; follow it with acctl webhook deliveries ${args.id}`);
     return delivery;
   }

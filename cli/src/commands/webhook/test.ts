@@ -9,7 +9,10 @@ export default class WebhookTestCommand extends ApiCommand {
   static override summary = 'Send a webhook.test event now and show how the receiver answered';
   static override description =
     'Sent at once, signed like every delivery, not queued nor retried; works on a disabled webhook too. Exits 0 when the receiver answered 2xx, 11 when it did not (the result is printed either way; with --json it is the document).';
-  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b', '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json | jq .status_code'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b',
+    '<%= config.bin %> <%= command.id %> 0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a6b --json | jq .status_code',
+  ];
   static override args = webhookIdArg;
 
   public async run(): Promise<WebhookTestResult> {

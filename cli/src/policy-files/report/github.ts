@@ -38,7 +38,9 @@ export function findingAnnotation(finding: Finding): string {
 
 export function lintGithub({ report, failed }: LintOutcome): string {
   const lines = report.findings.map(findingAnnotation);
-  lines.push(`${failed ? 'acctl policy lint failed' : 'acctl policy lint passed'}: ${countsText(report.errors, report.warnings)} in ${plural(report.files.length, 'file')}`);
+  lines.push(
+    `${failed ? 'acctl policy lint failed' : 'acctl policy lint passed'}: ${countsText(report.errors, report.warnings)} in ${plural(report.files.length, 'file')}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -56,9 +58,15 @@ export function testGithub(outcome: TestOutcome): string {
     lines.push(annotation('error', details.join('\n'), { file: result.file, line: result.line, col: result.col, title: `policy test failed: ${result.name}` }));
   }
   if (!outcome.coverageMet) {
-    lines.push(annotation('error', `rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`, { title: `coverage below --min-coverage ${outcome.minCoverage}%` }));
+    lines.push(
+      annotation('error', `rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`, {
+        title: `coverage below --min-coverage ${outcome.minCoverage}%`,
+      }),
+    );
   }
-  lines.push(`acctl policy test ${outcome.failed ? 'failed' : 'passed'}: ${run.summary.passed} passed, ${run.summary.failed} failed; coverage: rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`);
+  lines.push(
+    `acctl policy test ${outcome.failed ? 'failed' : 'passed'}: ${run.summary.passed} passed, ${run.summary.failed} failed; coverage: rules ${ratioText(run.coverage.rules)}, condition outcomes ${ratioText(run.coverage.conditions)}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,7 +2,18 @@ import { locationOf, type Finding } from '../findings.js';
 import type { CoverageRatio } from '../coverage.js';
 import type { Direction, Flip } from '../impact.js';
 import { principalText, resourceText } from '../../ux/request-text.js';
-import { causeText, changesText, countsText, directionText, impactSummary, plural, type ImpactOutcome, type LintOutcome, type Paint, type TestOutcome } from './outcome.js';
+import {
+  causeText,
+  changesText,
+  countsText,
+  directionText,
+  impactSummary,
+  plural,
+  type ImpactOutcome,
+  type LintOutcome,
+  type Paint,
+  type TestOutcome,
+} from './outcome.js';
 
 /** One finding: `file:line:col severity message (rule)`, then the excerpt with its caret. */
 export function findingText(finding: Finding, paint: Paint): string {
@@ -49,7 +60,9 @@ export function testHuman(outcome: TestOutcome, paint: Paint): string {
   }
   const { summary, coverage } = run;
   lines.push('');
-  const counts = [paint.green(`${summary.passed} passed`), summary.failed > 0 ? paint.red(`${summary.failed} failed`) : '', `${summary.tests} total`].filter(Boolean).join(', ');
+  const counts = [paint.green(`${summary.passed} passed`), summary.failed > 0 ? paint.red(`${summary.failed} failed`) : '', `${summary.tests} total`]
+    .filter(Boolean)
+    .join(', ');
   lines.push(`Tests:    ${counts} ${paint.dim(`(${plural(summary.checks, 'check')} in ${plural(summary.files, 'file')})`)}`);
   lines.push(`Coverage: rules ${ratioText(coverage.rules)}, condition outcomes ${ratioText(coverage.conditions)}`);
   if (coverage.uncovered.length > 0) {
@@ -75,14 +88,27 @@ export function impactHuman(outcome: ImpactOutcome, paint: Paint): string {
     if (flips.length === 0) continue;
     const colour = direction === 'deny_to_allow' ? paint.red : paint.yellow;
     lines.push('', colour(paint.bold(`${directionText[direction].toUpperCase()} (${flips.length})`)));
-    const rows = flips.slice(0, FLIPS_SHOWN).map((flip: Flip) => [flip.timestamp.slice(0, 19).replace('T', ' '), principalText(flip.request), flip.request.action, resourceText(flip.request), causeText(flip.cause)]);
+    const rows = flips
+      .slice(0, FLIPS_SHOWN)
+      .map((flip: Flip) => [
+        flip.timestamp.slice(0, 19).replace('T', ' '),
+        principalText(flip.request),
+        flip.request.action,
+        resourceText(flip.request),
+        causeText(flip.cause),
+      ]);
     const header = ['TIME', 'PRINCIPAL', 'ACTION', 'RESOURCE', 'CAUSE'];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-    const line = (cells: string[]): string => `  ${cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')}`;
+    const line = (cells: string[]): string =>
+      `  ${cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')}`;
     lines.push(paint.bold(line(header)), ...rows.map(line));
     if (flips.length > FLIPS_SHOWN) lines.push(paint.dim(`  …and ${flips.length - FLIPS_SHOWN} more (--json lists them all)`));
   }
-  if (outcome.run.drifted > 0) lines.push('', paint.dim(`${plural(outcome.run.drifted, 'decision')} came out differently when recorded: the server's policies changed since (not counted as flips).`));
+  if (outcome.run.drifted > 0)
+    lines.push(
+      '',
+      paint.dim(`${plural(outcome.run.drifted, 'decision')} came out differently when recorded: the server's policies changed since (not counted as flips).`),
+    );
   const summary = impactSummary(outcome);
   lines.push('', outcome.flagged ? paint.red(`✘ ${summary}`) : paint.green(`✔ ${summary}`));
   return `${lines.join('\n')}\n`;

@@ -62,7 +62,13 @@ export function testJson(outcome: TestOutcome): TestJson {
     summary: run?.summary ?? { files: 0, tests: 0, passed: 0, failed: 0, checks: 0 },
     results: run?.results ?? [],
     coverage: run
-      ? { rules: run.coverage.rules, conditions: run.coverage.conditions, min_coverage: outcome.minCoverage ?? null, met: outcome.coverageMet, uncovered: run.coverage.uncovered }
+      ? {
+          rules: run.coverage.rules,
+          conditions: run.coverage.conditions,
+          min_coverage: outcome.minCoverage ?? null,
+          met: outcome.coverageMet,
+          uncovered: run.coverage.uncovered,
+        }
       : null,
     findings: outcome.blocking.map(findingJson),
   };

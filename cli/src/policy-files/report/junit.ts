@@ -46,9 +46,14 @@ function attributes(values: Record<string, string | number | undefined>): string
 export function renderJunit(name: string, suites: readonly JunitSuite[]): string {
   const count = (list: readonly JunitCase[], what: 'failure' | 'error'): number => list.filter((test) => test[what] !== undefined).length;
   const all = suites.flatMap((suite) => suite.cases);
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${attributes({ name, tests: all.length, failures: count(all, 'failure'), errors: count(all, 'error') })}>`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name, tests: all.length, failures: count(all, 'failure'), errors: count(all, 'error') })}>`,
+  ];
   for (const suite of suites) {
-    lines.push(`  <testsuite${attributes({ name: suite.name, tests: suite.cases.length, failures: count(suite.cases, 'failure'), errors: count(suite.cases, 'error'), skipped: 0, file: suite.file })}>`);
+    lines.push(
+      `  <testsuite${attributes({ name: suite.name, tests: suite.cases.length, failures: count(suite.cases, 'failure'), errors: count(suite.cases, 'error'), skipped: 0, file: suite.file })}>`,
+    );
     for (const test of suite.cases) {
       const open = `    <testcase${attributes({ name: test.name, classname: test.classname, file: test.file, line: test.line })}`;
       const children: string[] = [];
@@ -81,7 +86,13 @@ export function lintJunit({ report, strict }: LintOutcome): string {
       classname: 'acctl policy lint',
       file,
       ...(failing.length > 0
-        ? { failure: { message: `${countsText(errors, failing.length - errors)}: ${failing[0]!.message}`, type: failing[0]!.rule, body: failing.map(findingBody).join('\n\n') } }
+        ? {
+            failure: {
+              message: `${countsText(errors, failing.length - errors)}: ${failing[0]!.message}`,
+              type: failing[0]!.rule,
+              body: failing.map(findingBody).join('\n\n'),
+            },
+          }
         : {}),
       ...(other.length > 0 ? { systemOut: other.map(findingBody).join('\n\n') } : {}),
     };
@@ -98,7 +109,12 @@ export function testJunit(outcome: TestOutcome): string {
       name: 'acctl policy test: files with errors',
       cases: files.map((file) => {
         const findings = outcome.blocking.filter((finding) => finding.file === file);
-        return { name: file, classname: 'acctl policy test', file, error: { message: findings[0]!.message, type: findings[0]!.rule, body: findings.map(findingBody).join('\n\n') } };
+        return {
+          name: file,
+          classname: 'acctl policy test',
+          file,
+          error: { message: findings[0]!.message, type: findings[0]!.rule, body: findings.map(findingBody).join('\n\n') },
+        };
       }),
     });
   }
@@ -112,14 +128,22 @@ export function testJunit(outcome: TestOutcome): string {
         cases: results.map((result): JunitCase => {
           const failures = result.checks.filter((check) => !check.passed);
           const body = failures
-            .map((check) => [`${check.principal} × ${check.resource} × ${check.action}: ${check.failure}`, `  ${check.explanation}`, ...check.reasons.map((reason) => `  ${reason}`)].join('\n'))
+            .map((check) =>
+              [
+                `${check.principal} × ${check.resource} × ${check.action}: ${check.failure}`,
+                `  ${check.explanation}`,
+                ...check.reasons.map((reason) => `  ${reason}`),
+              ].join('\n'),
+            )
             .join('\n\n');
           return {
             name: result.name,
             classname: result.suite,
             file,
             line: result.line,
-            ...(failures.length > 0 ? { failure: { message: `${failures.length} of ${result.checks.length} checks failed: ${failures[0]!.failure}`, type: 'policy-test', body } } : {}),
+            ...(failures.length > 0
+              ? { failure: { message: `${failures.length} of ${result.checks.length} checks failed: ${failures[0]!.failure}`, type: 'policy-test', body } }
+              : {}),
           };
         }),
       });
@@ -132,7 +156,15 @@ export function testJunit(outcome: TestOutcome): string {
           {
             name: `at least ${outcome.minCoverage}% of rules and condition outcomes`,
             classname: 'acctl policy test',
-            ...(outcome.coverageMet ? {} : { failure: { message: `coverage below ${outcome.minCoverage}%: ${text}`, type: 'coverage', body: run.coverage.uncovered.map((item) => `${item.file}:${item.line}:${item.col} ${item.message}`).join('\n') } }),
+            ...(outcome.coverageMet
+              ? {}
+              : {
+                  failure: {
+                    message: `coverage below ${outcome.minCoverage}%: ${text}`,
+                    type: 'coverage',
+                    body: run.coverage.uncovered.map((item) => `${item.file}:${item.line}:${item.col} ${item.message}`).join('\n'),
+                  },
+                }),
           },
         ],
       });
@@ -154,7 +186,11 @@ export function impactJunit(outcome: ImpactOutcome): string {
       classname: 'acctl policy impact',
       ...(group.cause.file === null ? {} : { file: group.cause.file }),
       ...(group.cause.line === null ? {} : { line: group.cause.line }),
-      failure: { message: `${plural(group.flips.length, 'recorded decision')} would flip ${directionText[group.direction]}`, type: group.direction, body: listed.join('\n') },
+      failure: {
+        message: `${plural(group.flips.length, 'recorded decision')} would flip ${directionText[group.direction]}`,
+        type: group.direction,
+        body: listed.join('\n'),
+      },
     };
   });
   const unchanged = outcome.run.replayed - outcome.run.flips.length;

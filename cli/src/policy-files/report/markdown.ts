@@ -73,13 +73,21 @@ export function testMarkdown(outcome: TestOutcome, limit = MARKDOWN_LIMIT): stri
   const icon = outcome.failed ? '❌' : '✅';
   let head = `### ${icon} acctl policy test: ${summary.passed} passed, ${summary.failed} failed (${plural(summary.checks, 'check')} in ${plural(summary.files, 'file')})\n\n`;
   head += `Coverage: rules ${ratioText(coverage.rules)}, condition outcomes ${ratioText(coverage.conditions)}`;
-  head += outcome.minCoverage === undefined ? '\n' : outcome.coverageMet ? ` (minimum ${outcome.minCoverage}%: met)\n` : ` — **below the minimum of ${outcome.minCoverage}%**\n`;
+  head +=
+    outcome.minCoverage === undefined
+      ? '\n'
+      : outcome.coverageMet
+        ? ` (minimum ${outcome.minCoverage}%: met)\n`
+        : ` — **below the minimum of ${outcome.minCoverage}%**\n`;
   const failures = run.results
     .filter((result) => !result.passed)
     .map((result) => {
       const checks = result.checks
         .filter((check) => !check.passed)
-        .map((check) => `- ${check.principal} × ${check.resource} × ${check.action}: ${check.failure}\n\n${fence([check.explanation, ...check.reasons].join('\n'))}`);
+        .map(
+          (check) =>
+            `- ${check.principal} × ${check.resource} × ${check.action}: ${check.failure}\n\n${fence([check.explanation, ...check.reasons].join('\n'))}`,
+        );
       return `**${cell(result.name)}** (\`${result.file}:${result.line}:${result.col}\`)\n\n${checks.join('\n')}\n`;
     });
   const uncovered = coverage.uncovered.map((item) => `- \`${item.file}:${item.line}:${item.col}\` ${item.message}`);
@@ -100,10 +108,12 @@ export function impactMarkdown(outcome: ImpactOutcome, limit = MARKDOWN_LIMIT): 
   const groups = groupFlips(outcome.run.flips);
   if (groups.length > 0) {
     head += '\n| Flip | Decisions | Rule |\n| --- | ---: | --- |\n';
-    for (const group of groups.slice(0, GROUPS_LISTED)) head += `| ${directionText[group.direction]} | ${group.flips.length} | ${cell(causeText(group.cause))} |\n`;
+    for (const group of groups.slice(0, GROUPS_LISTED))
+      head += `| ${directionText[group.direction]} | ${group.flips.length} | ${cell(causeText(group.cause))} |\n`;
     if (groups.length > GROUPS_LISTED) head += `\n…and ${plural(groups.length - GROUPS_LISTED, 'more rule')}.\n`;
   }
-  if (outcome.run.drifted > 0) head += `\n${plural(outcome.run.drifted, 'decision')} came out differently when recorded (the server's policies changed since); not counted as flips.\n`;
+  if (outcome.run.drifted > 0)
+    head += `\n${plural(outcome.run.drifted, 'decision')} came out differently when recorded (the server's policies changed since); not counted as flips.\n`;
   // Requests carry what callers sent: in code spans, they cannot mention people or inject markup.
   const entries = outcome.run.flips.map((flip) => `- **${directionText[flip.direction]}** ${codeSpan(flipLine(flip))}: ${cell(causeText(flip.cause))}`);
   return fitted(head, `Decisions that would flip (${entries.length})`, entries, limit);

@@ -74,7 +74,8 @@ export function impactSummary(outcome: ImpactOutcome): string {
   const toAllow = run.flips.filter((flip: Flip) => flip.direction === 'deny_to_allow').length;
   const toDeny = run.flips.length - toAllow;
   const period = `${outcome.since.slice(0, 16).replace('T', ' ')} to ${outcome.until.slice(0, 16).replace('T', ' ')} UTC`;
-  const flips = run.flips.length === 0 ? 'no decision would flip' : `${plural(run.flips.length, 'decision')} would flip: ${toAllow} deny → allow, ${toDeny} allow → deny`;
+  const flips =
+    run.flips.length === 0 ? 'no decision would flip' : `${plural(run.flips.length, 'decision')} would flip: ${toAllow} deny → allow, ${toDeny} allow → deny`;
   const cap = outcome.truncated ? ` (only the newest ${outcome.limit}, from ${outcome.oldest}: raise --limit to replay more)` : '';
   return `${plural(run.replayed, 'recorded decision')} replayed from ${period}${cap}; ${flips}`;
 }

@@ -19,12 +19,15 @@ export async function up(knex: Knex): Promise<void> {
     ['api_tokens', 'credentials'],
     ['revoked_access_tokens', 'credentials'],
   ] as const) {
-    await knex.raw(`CREATE TRIGGER ${table}_bump_generation AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('${generation}')`);
+    await knex.raw(
+      `CREATE TRIGGER ${table}_bump_generation AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('${generation}')`,
+    );
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['policies', 'principals', 'api_tokens', 'revoked_access_tokens']) await knex.raw(`DROP TRIGGER IF EXISTS ${table}_bump_generation ON ${table}`);
+  for (const table of ['policies', 'principals', 'api_tokens', 'revoked_access_tokens'])
+    await knex.raw(`DROP TRIGGER IF EXISTS ${table}_bump_generation ON ${table}`);
   await knex.raw('DROP FUNCTION IF EXISTS acctl_bump_generation()');
   await knex.schema.dropTable('change_generations');
 }

@@ -9,7 +9,17 @@ import type { Knex } from 'knex';
  * schemas/scope.json: a migration must do the same thing forever. ON CONFLICT: a client of this
  * id registered by hand before this migration is left alone.
  */
-const everyScope = ['read:principals', 'write:principals', 'delete:principals', 'read:policies', 'write:policies', 'delete:policies', 'evaluate:decisions', 'read:audit', 'admin:all'];
+const everyScope = [
+  'read:principals',
+  'write:principals',
+  'delete:principals',
+  'read:policies',
+  'write:policies',
+  'delete:policies',
+  'evaluate:decisions',
+  'read:audit',
+  'admin:all',
+];
 
 export async function up(knex: Knex): Promise<void> {
   await knex('oauth_clients')

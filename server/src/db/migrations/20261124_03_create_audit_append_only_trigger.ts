@@ -7,8 +7,12 @@ import { createSqlFunction } from '../sql-functions.js';
  */
 export async function up(knex: Knex): Promise<void> {
   await createSqlFunction(knex, 'acctl_audit_events_append_only');
-  await knex.raw('CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()');
-  await knex.raw('CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()');
+  await knex.raw(
+    'CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
+  await knex.raw(
+    'CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex('change_generations').insert({ name: 'signing_keys' });
-  await knex.raw("CREATE TRIGGER signing_keys_bump_generation AFTER INSERT OR UPDATE OR DELETE ON signing_keys FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('signing_keys')");
+  await knex.raw(
+    "CREATE TRIGGER signing_keys_bump_generation AFTER INSERT OR UPDATE OR DELETE ON signing_keys FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('signing_keys')",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -48,10 +48,16 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX audit_events_actor_seq ON audit_events (actor_subject, seq)');
   await knex.raw('CREATE INDEX audit_events_target_seq ON audit_events (target_type, target_id, seq)');
   await knex.raw('CREATE INDEX audit_events_occurred_at ON audit_events USING brin (occurred_at)');
-  await knex.raw('CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()');
-  await knex.raw('CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()');
+  await knex.raw(
+    'CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
+  await knex.raw(
+    'CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
   for (const partition of ['audit_events_change', 'audit_events_decision', 'audit_events_decision_default']) {
-    await knex.raw(`CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON ${partition} FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()`);
+    await knex.raw(
+      `CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON ${partition} FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()`,
+    );
   }
 }
 
@@ -69,6 +75,10 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX audit_events_actor_seq ON audit_events (actor_subject, seq)');
   await knex.raw('CREATE INDEX audit_events_target_seq ON audit_events (target_type, target_id, seq)');
   await knex.raw('CREATE INDEX audit_events_occurred_at ON audit_events USING brin (occurred_at)');
-  await knex.raw('CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()');
-  await knex.raw('CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()');
+  await knex.raw(
+    'CREATE TRIGGER audit_events_append_only BEFORE UPDATE OR DELETE ON audit_events FOR EACH ROW EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
+  await knex.raw(
+    'CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION acctl_audit_events_append_only()',
+  );
 }

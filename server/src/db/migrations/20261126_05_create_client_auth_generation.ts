@@ -10,7 +10,9 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex('change_generations').insert({ name: 'client_auth' });
   for (const table of ['oauth_clients', 'sign_in_failures']) {
-    await knex.raw(`CREATE TRIGGER ${table}_bump_client_auth AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('client_auth')`);
+    await knex.raw(
+      `CREATE TRIGGER ${table}_bump_client_auth AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('client_auth')`,
+    );
   }
 }
 

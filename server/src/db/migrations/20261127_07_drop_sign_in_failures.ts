@@ -17,5 +17,7 @@ export async function down(knex: Knex): Promise<void> {
     t.timestamp('failed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['throttle_key', 'failed_at']);
   });
-  await knex.raw("CREATE TRIGGER sign_in_failures_bump_client_auth AFTER INSERT OR UPDATE OR DELETE ON sign_in_failures FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('client_auth')");
+  await knex.raw(
+    "CREATE TRIGGER sign_in_failures_bump_client_auth AFTER INSERT OR UPDATE OR DELETE ON sign_in_failures FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('client_auth')",
+  );
 }

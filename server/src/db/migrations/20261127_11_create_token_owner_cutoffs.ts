@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   // API tokens name their owner by id alone (a principal's or a client's): they look it up by id.
   await knex.raw('CREATE INDEX token_owner_cutoffs_owner_id ON token_owner_cutoffs (owner_id)');
-  await knex.raw("CREATE TRIGGER token_owner_cutoffs_bump_generation AFTER INSERT OR UPDATE OR DELETE ON token_owner_cutoffs FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('credentials')");
+  await knex.raw(
+    "CREATE TRIGGER token_owner_cutoffs_bump_generation AFTER INSERT OR UPDATE OR DELETE ON token_owner_cutoffs FOR EACH STATEMENT EXECUTE FUNCTION acctl_bump_generation('credentials')",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -10,7 +10,9 @@ import { createSqlFunction } from '../sql-functions.js';
  */
 export async function up(knex: Knex): Promise<void> {
   await createSqlFunction(knex, 'acctl_cut_principal_tokens');
-  await knex.raw('CREATE TRIGGER principals_cut_tokens AFTER UPDATE OF status, attributes ON principals FOR EACH ROW EXECUTE FUNCTION acctl_cut_principal_tokens()');
+  await knex.raw(
+    'CREATE TRIGGER principals_cut_tokens AFTER UPDATE OF status, attributes ON principals FOR EACH ROW EXECUTE FUNCTION acctl_cut_principal_tokens()',
+  );
   await createSqlFunction(knex, 'acctl_cut_client_tokens');
   await knex.raw('CREATE TRIGGER oauth_clients_cut_tokens AFTER INSERT OR DELETE ON oauth_clients FOR EACH ROW EXECUTE FUNCTION acctl_cut_client_tokens()');
 }

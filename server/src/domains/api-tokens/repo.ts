@@ -27,7 +27,12 @@ export async function findUsableApiToken(db: Knex, tokenHash: string, now: Date)
     .where({ token_hash: tokenHash })
     .whereNull('revoked_at')
     .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
-    .whereNotExists((q) => q.select(db.raw('1')).from('token_owner_cutoffs as c').whereRaw("c.owner_id = api_tokens.subject AND (c.suspended OR date_trunc('second', api_tokens.created_at) <= c.cut_at)"))
+    .whereNotExists((q) =>
+      q
+        .select(db.raw('1'))
+        .from('token_owner_cutoffs as c')
+        .whereRaw("c.owner_id = api_tokens.subject AND (c.suspended OR date_trunc('second', api_tokens.created_at) <= c.cut_at)"),
+    )
     .first();
 }
 
@@ -61,7 +66,10 @@ export type AccessTokenRefusal = 'revoked' | 'owner_cut';
  * subject (a principal) nor its client has had its tokens cut (token_owner_cutoffs) at or after
  * its `iat` (whole seconds: a token of the cut's own second is refused, as it may predate it).
  */
-export async function accessTokenRefusal(db: Knex, claims: { jti: string; sub: string; client_id: string; iat: number }): Promise<AccessTokenRefusal | undefined> {
+export async function accessTokenRefusal(
+  db: Knex,
+  claims: { jti: string; sub: string; client_id: string; iat: number },
+): Promise<AccessTokenRefusal | undefined> {
   const { rows } = await db.raw<{ rows: Array<{ revoked: boolean; owner_cut: boolean }> }>(
     `SELECT EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = ?) AS revoked,
             EXISTS (SELECT 1 FROM token_owner_cutoffs
@@ -77,6 +85,10 @@ export async function accessTokenRefusal(db: Knex, claims: { jti: string; sub: s
 
 /** Revokes an access token by its jti; false when it was already revoked. */
 export async function revokeAccessToken(db: Knex, jti: string, expiresAt: Date, by: string, now: Date): Promise<boolean> {
-  const inserted = await db('revoked_access_tokens').insert({ jti, expires_at: expiresAt, revoked_at: now, revoked_by: by }).onConflict('jti').ignore().returning('jti');
+  const inserted = await db('revoked_access_tokens')
+    .insert({ jti, expires_at: expiresAt, revoked_at: now, revoked_by: by })
+    .onConflict('jti')
+    .ignore()
+    .returning('jti');
   return inserted.length === 1;
 }

@@ -20,14 +20,19 @@ async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
  * RFC 7009 for revocation by value.
  */
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): ApiTokenDeps => ({ db: app.db, keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds });
+  const deps = (): ApiTokenDeps => ({
+    db: app.db,
+    keys: app.signingKeys,
+    issuer: app.config.publicUrl,
+    accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+  });
 
   app.post<{ Body: ApiTokenCreateRequest }>('/auth/token', {
     config: {
       auth: { scope: 'admin:all' },
       docs: {
         summary: 'Create a long-lived API token',
-        description: 'The token is in the answer this once; the service stores only its SHA-256. Its scopes must be among the caller\'s.',
+        description: "The token is in the answer this once; the service stores only its SHA-256. Its scopes must be among the caller's.",
         tags: ['Authentication'],
         responses: { 201: schemaRef('api-token'), 400: problem, 401: problem, 403: problem },
       },
@@ -63,7 +68,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'Revoke a token',
         description:
-          'Without a body, revokes the presented token. With `token` (an API token or an access token, by value), revokes that token whoever it belongs to: holding it is the proof (as with GitHub\'s credential revocation), and the caller is recorded as the actor of the token.revoked event. With `id` (an API token), only the presented token itself or a caller with admin:all may revoke it: ids are not secret (403 forbidden otherwise, whether or not the id exists). Takes effect on every replica at once.',
+          "Without a body, revokes the presented token. With `token` (an API token or an access token, by value), revokes that token whoever it belongs to: holding it is the proof (as with GitHub's credential revocation), and the caller is recorded as the actor of the token.revoked event. With `id` (an API token), only the presented token itself or a caller with admin:all may revoke it: ids are not secret (403 forbidden otherwise, whether or not the id exists). Takes effect on every replica at once.",
         tags: ['Authentication'],
         responses: { 200: schemaRef('api-token-revoked'), 401: problem, 403: problem, 404: problem },
       },

@@ -31,7 +31,14 @@ export async function createApiToken(deps: ApiTokenDeps, context: ChangeContext,
   const beyond = request.scopes.filter((scope) => !grants(caller.scopes, scope));
   if (beyond.length > 0) throw new ApiError('forbidden', `A token cannot be given scopes its creator lacks: ${beyond.join(', ')}`);
   return inTransaction(deps.db, async (trx) => {
-    const token = await mintApiToken(trx, { name: request.name, scopes: request.scopes, subject: caller.subject, createdBy: caller.subject, expiresIn: request.expires_in, now: context.now });
+    const token = await mintApiToken(trx, {
+      name: request.name,
+      scopes: request.scopes,
+      subject: caller.subject,
+      createdBy: caller.subject,
+      expiresIn: request.expires_in,
+      now: context.now,
+    });
     await recordEvents(trx, [changeEvent(context, 'api_token.created', { type: 'api_token', id: token.id }, { before: null, after: tokenSummary(token) })]);
     return token;
   });
@@ -50,10 +57,19 @@ export async function refreshApiToken(deps: ApiTokenDeps, context: ChangeContext
     const old = await trx<ApiTokenRow>('api_tokens').where({ id: caller.tokenId }).forUpdate().first();
     if (!old || old.revoked_at) throw new ApiError('invalid_token', 'The API token was revoked while it was being refreshed');
     const keptLifetime = old.expires_at ? Math.max(60, Math.round((old.expires_at.getTime() - old.created_at.getTime()) / 1000)) : undefined;
-    const fresh = await mintApiToken(trx, { name: old.name, scopes: old.scopes, subject: old.subject, createdBy: caller.subject, expiresIn: expiresIn ?? keptLifetime, now: context.now });
+    const fresh = await mintApiToken(trx, {
+      name: old.name,
+      scopes: old.scopes,
+      subject: old.subject,
+      createdBy: caller.subject,
+      expiresIn: expiresIn ?? keptLifetime,
+      now: context.now,
+    });
     await revokeApiToken(trx, old.id, caller.subject, context.now, fresh.id);
     const before = { ...rowSummary(old), revoked_at: null };
-    await recordEvents(trx, [changeEvent(context, 'api_token.refreshed', { type: 'api_token', id: fresh.id }, { before, after: tokenSummary(fresh) }, { replaces: old.id })]);
+    await recordEvents(trx, [
+      changeEvent(context, 'api_token.refreshed', { type: 'api_token', id: fresh.id }, { before, after: tokenSummary(fresh) }, { replaces: old.id }),
+    ]);
     return { ...fresh, replaces: old.id };
   });
 }
@@ -72,7 +88,12 @@ export type RevokedWith = 'self' | 'value' | 'id';
  *   (audit events, token listings and answers show it), so it proves nothing: without this rule
  *   any token could end its siblings. A refusal says nothing about whether the id exists.
  */
-export async function revokeToken(deps: ApiTokenDeps, context: ChangeContext, caller: Caller, target: { token?: string; id?: string } | undefined): Promise<TokenRevoked> {
+export async function revokeToken(
+  deps: ApiTokenDeps,
+  context: ChangeContext,
+  caller: Caller,
+  target: { token?: string; id?: string } | undefined,
+): Promise<TokenRevoked> {
   const now = context.now;
   const revokedAt = now.toISOString();
   if (!target?.token && !target?.id) {
@@ -80,14 +101,23 @@ export async function revokeToken(deps: ApiTokenDeps, context: ChangeContext, ca
       const row = await findApiTokenById(deps.db, caller.tokenId);
       if (row) await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'self');
     } else {
-      await revokeAccessTokenRecorded(deps.db, context, { jti: caller.tokenId, subject: caller.subject, clientId: caller.clientId, expiresAt: caller.expiresAt ?? now }, caller.subject, 'self');
+      await revokeAccessTokenRecorded(
+        deps.db,
+        context,
+        { jti: caller.tokenId, subject: caller.subject, clientId: caller.clientId, expiresAt: caller.expiresAt ?? now },
+        caller.subject,
+        'self',
+      );
     }
     return { revoked: true, token_kind: caller.kind, id: caller.tokenId, revoked_at: revokedAt };
   }
   if (target.id) {
     const itself = caller.kind === 'api_token' && caller.tokenId === target.id;
     if (!itself && !caller.scopes.includes(adminScope)) {
-      throw new ApiError('forbidden', 'Revoking an API token by id requires admin:all, unless it is the presented token; anyone holding a token may revoke it by value (token)');
+      throw new ApiError(
+        'forbidden',
+        'Revoking an API token by id requires admin:all, unless it is the presented token; anyone holding a token may revoke it by value (token)',
+      );
     }
     const row = await findApiTokenById(deps.db, target.id);
     if (!row) throw new ApiError('not_found', 'No such API token');
@@ -108,7 +138,13 @@ export async function revokeToken(deps: ApiTokenDeps, context: ChangeContext, ca
     if (error instanceof AccessTokenInvalid) throw new ApiError('not_found', `Not a live access token of this service: ${error.message}`);
     throw error;
   }
-  await revokeAccessTokenRecorded(deps.db, context, { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) }, caller.subject, 'value');
+  await revokeAccessTokenRecorded(
+    deps.db,
+    context,
+    { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) },
+    caller.subject,
+    'value',
+  );
   return { revoked: true, token_kind: 'access_token', id: claims.jti, revoked_at: revokedAt };
 }
 
@@ -117,16 +153,38 @@ async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: Api
   await inTransaction(db, async (trx) => {
     if (!(await revokeApiToken(trx, row.id, by, context.now))) return;
     const before = { ...rowSummary(row), revoked_at: null };
-    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'api_token', id: row.id }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'api_token', revoked_with: revokedWith })]);
+    await recordEvents(trx, [
+      changeEvent(
+        context,
+        'token.revoked',
+        { type: 'api_token', id: row.id },
+        { before, after: { ...before, revoked_at: context.now.toISOString() } },
+        { token_kind: 'api_token', revoked_with: revokedWith },
+      ),
+    ]);
   });
 }
 
 /** Revokes an access token by its jti with its token.revoked event (also used by POST /oauth/revoke); revoking it again records nothing. */
-export async function revokeAccessTokenRecorded(db: Knex, context: ChangeContext, token: { jti: string; subject: string; clientId: string | null; expiresAt: Date }, by: string, revokedWith: RevokedWith): Promise<void> {
+export async function revokeAccessTokenRecorded(
+  db: Knex,
+  context: ChangeContext,
+  token: { jti: string; subject: string; clientId: string | null; expiresAt: Date },
+  by: string,
+  revokedWith: RevokedWith,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await revokeAccessToken(trx, token.jti, token.expiresAt, by, context.now))) return;
     const before = { jti: token.jti, subject: token.subject, client_id: token.clientId, expires_at: token.expiresAt.toISOString(), revoked_at: null };
-    await recordEvents(trx, [changeEvent(context, 'token.revoked', { type: 'access_token', id: token.jti }, { before, after: { ...before, revoked_at: context.now.toISOString() } }, { token_kind: 'access_token', revoked_with: revokedWith })]);
+    await recordEvents(trx, [
+      changeEvent(
+        context,
+        'token.revoked',
+        { type: 'access_token', id: token.jti },
+        { before, after: { ...before, revoked_at: context.now.toISOString() } },
+        { token_kind: 'access_token', revoked_with: revokedWith },
+      ),
+    ]);
   });
 }
 
@@ -136,7 +194,15 @@ function tokenSummary(token: ApiToken): Record<string, unknown> {
 }
 
 function rowSummary(row: ApiTokenRow): Record<string, unknown> {
-  return { id: row.id, name: row.name, scopes: row.scopes, subject: row.subject, created_by: row.created_by, created_at: row.created_at.toISOString(), expires_at: row.expires_at?.toISOString() ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes,
+    subject: row.subject,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+  };
 }
 
 async function mintApiToken(

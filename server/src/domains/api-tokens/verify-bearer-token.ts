@@ -39,7 +39,8 @@ export function bearerTokenVerifier(deps: BearerTokenDeps): VerifyBearerToken {
     }
     const refusal = await accessTokenRefusal(deps.db, claims);
     if (refusal === 'revoked') throw new BearerTokenRejected('the token has been revoked', 'access_token');
-    if (refusal === 'owner_cut') throw new BearerTokenRejected('the token\'s user or client is no longer active (disabled, deleted, or no longer an administrator)', 'access_token');
+    if (refusal === 'owner_cut')
+      throw new BearerTokenRejected("the token's user or client is no longer active (disabled, deleted, or no longer an administrator)", 'access_token');
     return {
       kind: 'access_token',
       subject: claims.sub,

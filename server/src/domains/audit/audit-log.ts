@@ -29,8 +29,24 @@ export interface AuditEventRow {
 }
 
 export const auditEventColumns = [
-  'seq', 'id', 'chain', 'type', 'occurred_at', 'actor_subject', 'actor_client_id', 'actor_token_kind', 'target_type', 'target_id',
-  'outcome', 'request_id', 'source_ip', 'user_agent', 'change', 'data', 'prev_hash', 'hash',
+  'seq',
+  'id',
+  'chain',
+  'type',
+  'occurred_at',
+  'actor_subject',
+  'actor_client_id',
+  'actor_token_kind',
+  'target_type',
+  'target_id',
+  'outcome',
+  'request_id',
+  'source_ip',
+  'user_agent',
+  'change',
+  'data',
+  'prev_hash',
+  'hash',
 ] as const;
 
 /** What acctl_audit_reserve hands an append: its sequence numbers and the head of each chain. */

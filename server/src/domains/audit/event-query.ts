@@ -39,7 +39,9 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
   // An event's id is made from its time (sealEvents; a decision's event takes the decision's id and time).
-  const row: AuditEventRow | undefined = isUuid(id) ? await db('audit_events').select(auditEventColumns).where(byTimeOrderedId(id, 'occurred_at')).first() : undefined;
+  const row: AuditEventRow | undefined = isUuid(id)
+    ? await db('audit_events').select(auditEventColumns).where(byTimeOrderedId(id, 'occurred_at')).first()
+    : undefined;
   if (!row) throw new ApiError('not_found', `No audit event with id ${id}`);
   return toAuditEvent(row);
 }
@@ -50,7 +52,9 @@ export function expandTypes(values: readonly string[]): EventType[] {
   for (const value of values.flatMap((item) => item.split(','))) {
     const matching = value.endsWith('.*') ? eventTypes.filter((type) => type.startsWith(value.slice(0, -1))) : eventTypes.filter((type) => type === value);
     if (matching.length === 0) {
-      throw new ApiError('validation_failed', `Unknown event type ${value}; docs/events.md lists them`, { errors: [{ pointer: '/type', in: 'query', detail: `unknown event type ${value}` }] });
+      throw new ApiError('validation_failed', `Unknown event type ${value}; docs/events.md lists them`, {
+        errors: [{ pointer: '/type', in: 'query', detail: `unknown event type ${value}` }],
+      });
     }
     for (const type of matching) types.add(type);
   }
@@ -64,6 +68,9 @@ function encodeCursor(sequence: number): string {
 
 function decodeCursor(cursor: string): number {
   const match = /^v1:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', { errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }] });
+  if (!match)
+    throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', {
+      errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }],
+    });
   return Number(match[1]);
 }

@@ -48,7 +48,8 @@ export class EventRecorder {
       predictable &&
       (await this.tail.append(events, async (expected, sealed) => {
         const values = [expected.sequence, headParameter(expected.head), sealed.rowsJson];
-        const answer = (await pgQuery<{ answer: string; last_sequence: string | null; change_head: Buffer | null }>(this.db, { ...appendIfPredicted, values })).rows[0];
+        const answer = (await pgQuery<{ answer: string; last_sequence: string | null; change_head: Buffer | null }>(this.db, { ...appendIfPredicted, values }))
+          .rows[0];
         return answer?.answer === 'recorded' ? 'stored' : { sequence: Number(answer?.last_sequence ?? -1), head: headOf(answer?.change_head) };
       })) === 'stored';
     if (stored) return;
@@ -68,7 +69,8 @@ export class EventRecorder {
   recordInBackground(events: DomainEvent[]): void {
     if (this.commit.pending + events.length > this.maxPending) {
       this.dropped += events.length;
-      if (this.dropped === events.length || this.dropped % 1000 < events.length) this.log.error({ dropped: this.dropped }, 'audit events dropped: too many waiting to be recorded');
+      if (this.dropped === events.length || this.dropped % 1000 < events.length)
+        this.log.error({ dropped: this.dropped }, 'audit events dropped: too many waiting to be recorded');
       return;
     }
     this.commit.add(events).catch((error: unknown) => {

@@ -36,10 +36,16 @@ export class PredictedTail {
    * ('refused'). Answers 'missed' when every prediction missed: the caller appends the general
    * way (appendToAuditLog) and tells `learn`.
    */
-  async append(events: readonly DomainEvent[], store: (expected: ChainTail, sealed: SealedEvents) => Promise<ChainTail | 'stored' | 'refused'>): Promise<'stored' | 'refused' | 'missed'> {
+  async append(
+    events: readonly DomainEvent[],
+    store: (expected: ChainTail, sealed: SealedEvents) => Promise<ChainTail | 'stored' | 'refused'>,
+  ): Promise<'stored' | 'refused' | 'missed'> {
     let expected = this.predicted;
     for (let attempt = 0; attempt < predictionAttempts; attempt++) {
-      const sealed = sealEvents({ sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { change: genesisHash, decision: genesisHash, [this.chain]: expected.head } }, events);
+      const sealed = sealEvents(
+        { sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { change: genesisHash, decision: genesisHash, [this.chain]: expected.head } },
+        events,
+      );
       if (sealed.events.length > 0) this.predicted = tailOf(sealed.events);
       let answer: ChainTail | 'stored' | 'refused';
       try {

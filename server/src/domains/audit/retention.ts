@@ -25,7 +25,10 @@ export interface RetentionResult {
  * migration, 20261126_04, for the events that straddle a month's end). Change events are never
  * deleted: they live in a partition of their own.
  */
-export async function applyDecisionRetention(db: Knex, options: { now: Date; retentionDays: number; shouldStop?: () => boolean }): Promise<RetentionResult & { decisionsDeleted: number }> {
+export async function applyDecisionRetention(
+  db: Knex,
+  options: { now: Date; retentionDays: number; shouldStop?: () => boolean },
+): Promise<RetentionResult & { decisionsDeleted: number }> {
   const before = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
   await ensureMonthPartitions(db, options.now);
   const decisionsDeleted = await dropExpiredDecisionMonths(db, before, options.shouldStop);
@@ -34,7 +37,9 @@ export async function applyDecisionRetention(db: Knex, options: { now: Date; ret
   for (;;) {
     const dropped = await db.transaction(async (trx) => {
       await trx.raw(`SET LOCAL lock_timeout = '${partitionLockTimeout}'`);
-      const pruned = (await trx.raw('SELECT partition_name, deleted, through_sequence, through_hash FROM acctl_audit_drop_expired_decision_month(?)', [before])) as {
+      const pruned = (await trx.raw('SELECT partition_name, deleted, through_sequence, through_hash FROM acctl_audit_drop_expired_decision_month(?)', [
+        before,
+      ])) as {
         rows: Array<{ partition_name: string; deleted: number | string; through_sequence: number | string | null; through_hash: Buffer | null }>;
       };
       const row = pruned.rows[0];

@@ -11,7 +11,12 @@ import { toAuditReport } from './reports/store.js';
 import { verifyAuditLog } from './verify.js';
 
 const problem = schemaRef('problem');
-const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
 const auth = { scope: 'read:audit' } as const;
 const tags = ['Audit'];
 
@@ -52,7 +57,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'bulk',
       docs: {
         summary: 'Verify the hash chains of the audit log',
-        description: 'Recomputes every hash, chunk by chunk, and names the first broken link (event id, sequence and what is wrong). Keep the heads it answers elsewhere: events deleted from the end show as heads going back.',
+        description:
+          'Recomputes every hash, chunk by chunk, and names the first broken link (event id, sequence and what is wrong). Keep the heads it answers elsewhere: events deleted from the end show as heads going back.',
         tags,
         responses: { 200: schemaRef('audit-verify'), 401: problem, 403: problem },
       },
@@ -66,7 +72,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'bulk',
       docs: {
         summary: 'Start an audit report',
-        description: 'Answers 202 with the report (status pending) and its address in Location; poll it until completed. Runs in the background on any replica and survives restarts. A bulk operation for rate limits.',
+        description:
+          'Answers 202 with the report (status pending) and its address in Location; poll it until completed. Runs in the background on any replica and survives restarts. A bulk operation for rate limits.',
         tags,
         responses: { 202: schemaRef('audit-report'), 400: problem, 401: problem, 403: problem },
       },
@@ -84,7 +91,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       auth,
       docs: {
         summary: 'Get a report: its status, and its result once completed',
-        description: 'The result is JSON, or CSV with `Accept: text/csv` or `?format=csv` (409 report_not_ready before it is completed). Both stream, whatever the size of the report.',
+        description:
+          'The result is JSON, or CSV with `Accept: text/csv` or `?format=csv` (409 report_not_ready before it is completed). Both stream, whatever the size of the report.',
         tags,
         responses: { 200: schemaRef('audit-report'), 401: problem, 403: problem, 404: problem, 409: problem },
       },
@@ -94,7 +102,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       const report = await mustFindReport(app.db, request.params.id);
       const csv = wantsCsv(request);
       if (report.status !== 'completed') {
-        if (csv) throw new ApiError('report_not_ready', `The report is ${report.status}: its CSV exists once it is completed`, { headers: { 'retry-after': '2' } });
+        if (csv)
+          throw new ApiError('report_not_ready', `The report is ${report.status}: its CSV exists once it is completed`, { headers: { 'retry-after': '2' } });
         if (report.status !== 'failed') void reply.header('retry-after', '2');
         return toAuditReport(report);
       }

@@ -33,15 +33,25 @@ export async function checkDecisionsRecorded(
   if (missing.length > 0) {
     const oldest = await oldestStored();
     if (missing.every((id) => oldest === null || uuidV7Time(id)!.getTime() < oldest.getTime())) return null;
-    return { detail: `decision ${missing[0]} that this event recorded is gone${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: deleted other than by retention` };
+    return {
+      detail: `decision ${missing[0]} that this event recorded is gone${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ''}: deleted other than by retention`,
+    };
   }
   const actual = digestOfDecisions(ids.map((id) => byId.get(id)!));
   if (actual === data.digest) return null;
-  return { detail: 'the decisions this event recorded are not as they were recorded: one of them was changed after it was written', expected: data.digest, actual };
+  return {
+    detail: 'the decisions this event recorded are not as they were recorded: one of them was changed after it was written',
+    expected: data.digest,
+    actual,
+  };
 }
 
 /** The time of the oldest decision still stored, read once per verification (then cached by the caller). */
 export function oldestStoredDecision(trx: Knex.Transaction): () => Promise<Date | null> {
   let oldest: Promise<Date | null> | undefined;
-  return () => (oldest ??= trx('decisions').min('created_at as at').first().then((row) => (row as { at: Date | null } | undefined)?.at ?? null));
+  return () =>
+    (oldest ??= trx('decisions')
+      .min('created_at as at')
+      .first()
+      .then((row) => (row as { at: Date | null } | undefined)?.at ?? null));
 }

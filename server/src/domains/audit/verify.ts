@@ -24,10 +24,13 @@ export async function verifyAuditLog(db: Knex, options: { chunkSize?: number } =
     async (trx) => {
       let anchor: Anchor | null = null;
       const change = await verifyChain(trx, 'change', null, chunkSize, (data) => {
-        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string') anchor = { sequence: data.through_sequence, hash: data.through_hash };
+        if (typeof data.through_sequence === 'number' && typeof data.through_hash === 'string')
+          anchor = { sequence: data.through_sequence, hash: data.through_hash };
       });
       const decision = await verifyChain(trx, 'decision', anchor, chunkSize);
-      const broken = [change.first_broken_link, decision.first_broken_link].filter((link): link is AuditBrokenLink => link !== null).sort((a, b) => a.sequence - b.sequence);
+      const broken = [change.first_broken_link, decision.first_broken_link]
+        .filter((link): link is AuditBrokenLink => link !== null)
+        .sort((a, b) => a.sequence - b.sequence);
       return { valid: broken.length === 0, verified_at: new Date().toISOString(), chains: [change, decision], first_broken_link: broken[0] ?? null };
     },
     { isolationLevel: 'repeatable read', readOnly: true },
@@ -49,19 +52,45 @@ async function verifyChain(
   let broken: AuditBrokenLink | null = null;
   let after = 0;
   for (;;) {
-    const rows: AuditEventRow[] = await trx('audit_events').select(auditEventColumns).where('chain', chain).andWhere('seq', '>', after).orderBy('seq').limit(chunkSize);
+    const rows: AuditEventRow[] = await trx('audit_events')
+      .select(auditEventColumns)
+      .where('chain', chain)
+      .andWhere('seq', '>', after)
+      .orderBy('seq')
+      .limit(chunkSize);
     for (const row of rows) {
       const event = toAuditEvent(row);
       checked++;
       const link = { chain, event_id: event.id, sequence: event.sequence };
       const contentHash = hashEvent(event);
       if (broken === null && anchor && event.sequence <= anchor.sequence) {
-        broken = { ...link, problem: 'retained_event_present', detail: `retention recorded deleting the decision events up to sequence ${anchor.sequence}, but this one is still here` };
+        broken = {
+          ...link,
+          problem: 'retained_event_present',
+          detail: `retention recorded deleting the decision events up to sequence ${anchor.sequence}, but this one is still here`,
+        };
       } else if (broken === null && contentHash !== event.hash) {
-        broken = { ...link, problem: 'hash_mismatch', detail: 'the stored hash is not the hash of the event as it is now: the event was changed after it was written', expected: contentHash, actual: event.hash };
+        broken = {
+          ...link,
+          problem: 'hash_mismatch',
+          detail: 'the stored hash is not the hash of the event as it is now: the event was changed after it was written',
+          expected: contentHash,
+          actual: event.hash,
+        };
       } else if (broken === null && event.prev_hash !== previous) {
-        const before = previousSequence === null ? 'the start of the chain' : anchor && previousSequence === anchor.sequence && head === null ? `the retention anchor (sequence ${previousSequence})` : `the event at sequence ${previousSequence}`;
-        broken = { ...link, problem: 'prev_hash_mismatch', detail: `prev_hash is not the hash of ${before}: an event before this one was deleted, inserted, or changed together with its hash`, expected: previous, actual: event.prev_hash };
+        const before =
+          previousSequence === null
+            ? 'the start of the chain'
+            : anchor && previousSequence === anchor.sequence && head === null
+              ? `the retention anchor (sequence ${previousSequence})`
+              : `the event at sequence ${previousSequence}`;
+        broken = {
+          ...link,
+          problem: 'prev_hash_mismatch',
+          detail: `prev_hash is not the hash of ${before}: an event before this one was deleted, inserted, or changed together with its hash`,
+          expected: previous,
+          actual: event.prev_hash,
+        };
       } else if (broken === null && event.type === 'decisions.recorded') {
         const mismatch = await checkDecisionsRecorded(trx, event, oldestStored);
         if (mismatch) broken = { ...link, problem: 'decision_record_mismatch', ...mismatch };

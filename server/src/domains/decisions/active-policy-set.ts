@@ -51,9 +51,11 @@ export class ActivePolicySet {
       return snapshot;
     });
     this.loading = loading;
-    void loading.finally(() => {
-      if (this.loading === loading) this.loading = undefined;
-    }).catch(() => undefined);
+    void loading
+      .finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      })
+      .catch(() => undefined);
     return loading;
   }
 
@@ -62,7 +64,11 @@ export class ActivePolicySet {
     return this.db.transaction(
       async (trx) => {
         const row = await trx('change_generations').where({ name: 'policies' }).first('generation');
-        const policies: EnginePolicy[] = await trx('policies').where({ status: 'active' }).orderBy('created_at').orderBy('id').select('id', 'version', 'name', 'rules');
+        const policies: EnginePolicy[] = await trx('policies')
+          .where({ status: 'active' })
+          .orderBy('created_at')
+          .orderBy('id')
+          .select('id', 'version', 'name', 'rules');
         return { generation: Number(row?.generation ?? 0), set: compilePolicySet(policies), policies: policies.length };
       },
       { isolationLevel: 'repeatable read', readOnly: true },

@@ -29,7 +29,10 @@ export async function listDecisions(db: Knex, query: DecisionListQuery): Promise
       if (query.resource_type) q.where('resource_type', query.resource_type);
       if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.time, after.id]);
     })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -42,9 +45,13 @@ function encodeCursor(time: string, id: string): string {
 }
 
 function decodeCursor(cursor: string): { time: string; id: string } {
-  const match = /^v1\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const match = /^v1\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
   if (!match || Number.isNaN(Date.parse(match[1]!))) {
-    throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', { errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }] });
+    throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', {
+      errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }],
+    });
   }
   return { time: match[1]!, id: match[2]! };
 }

@@ -30,8 +30,20 @@ export interface DecisionRow {
 }
 
 const decisionColumns = [
-  'id', 'created_at', 'decision', 'principal_id', 'principal_type', 'resource_type', 'resource_identifier', 'action',
-  'caller_subject', 'client_id', 'request_id', 'evaluation_time_ms', 'request', 'result',
+  'id',
+  'created_at',
+  'decision',
+  'principal_id',
+  'principal_type',
+  'resource_type',
+  'resource_identifier',
+  'action',
+  'caller_subject',
+  'client_id',
+  'request_id',
+  'evaluation_time_ms',
+  'request',
+  'result',
 ] as const satisfies ReadonlyArray<keyof DecisionRow>;
 
 /** A decision to store, with its decision.evaluated event unless configuration leaves it out (or summarises it: `digest`). */
@@ -134,7 +146,9 @@ export class DecisionRecorder {
   private async store(decisions: RecordedDecision[]): Promise<Generations | null> {
     const rows = JSON.stringify(decisions.map(({ row }) => row));
     const generations = oldestGenerations(decisions);
-    const events = this.digest ? [decisionsRecordedEvent(decisions.map(({ row }) => toDecisionRecord(row)))] : decisions.flatMap(({ event }) => (event ? [event] : []));
+    const events = this.digest
+      ? [decisionsRecordedEvent(decisions.map(({ row }) => toDecisionRecord(row)))]
+      : decisions.flatMap(({ event }) => (event ? [event] : []));
     if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
     let stale: Generations | null = null;
     const stored = await this.tail.append(events, async (expected, sealed) => {
@@ -183,6 +197,7 @@ function oldestGenerations(decisions: readonly RecordedDecision[]): Partial<Deci
 }
 
 function isStale(made: Partial<DecisionGenerations>, current: Generations): boolean {
-  return current.policies > (made.policies ?? Infinity) || current.principals > (made.principals ?? Infinity) || current.credentials > (made.credentials ?? Infinity);
+  return (
+    current.policies > (made.policies ?? Infinity) || current.principals > (made.principals ?? Infinity) || current.credentials > (made.credentials ?? Infinity)
+  );
 }
-

@@ -31,7 +31,13 @@ export function disclose(decision: Decision, detail: DecisionDetail): Decision {
     id: decision.id,
     decision: decision.decision,
     // conditions_met stays (the spec's simulation answer has it) but empty: its lines quote the rule.
-    matched_rules: decision.matched_rules.map(({ policy_id, policy_version, rule_index, effect }) => ({ policy_id, policy_version, rule_index, effect, conditions_met: [] })),
+    matched_rules: decision.matched_rules.map(({ policy_id, policy_version, rule_index, effect }) => ({
+      policy_id,
+      policy_version,
+      rule_index,
+      effect,
+      conditions_met: [],
+    })),
     reasons: decision.reasons.length > 0 ? [`Rules for this resource and action did not apply; their reasons ${withheld}`] : [],
     explanation: summaryExplanation(decision),
     policy_versions: decision.policy_versions,

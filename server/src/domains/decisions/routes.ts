@@ -92,7 +92,12 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     config: {
       auth: { scope: 'read:audit' },
       rateLimit: 'decision',
-      docs: { summary: 'Get a recorded decision with its request and result', description: recordDisclosureDoc, tags: ['Decisions'], responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem } },
+      docs: {
+        summary: 'Get a recorded decision with its request and result',
+        description: recordDisclosureDoc,
+        tags: ['Decisions'],
+        responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem },
+      },
     },
     schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },
     handler: async (request) => discloseRecord(await getDecision(app.db, request.params.id), request.caller!.scopes),
@@ -131,7 +136,7 @@ const recordDisclosureDoc =
   'Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).';
 
 const serverTimingDoc =
-  'The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group\'s write and commit), `total` the time from the request\'s arrival to the answer being ready, both in milliseconds.';
+  "The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group's write and commit), `total` the time from the request's arrival to the answer being ready, both in milliseconds.";
 
 /** W3C Server Timing, as browsers' developer tools and `curl -v` show it. */
 function serverTiming(recordMs: number, totalMs: number): string {

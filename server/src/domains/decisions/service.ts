@@ -109,7 +109,10 @@ export interface RecordingTime {
 export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
   if (!isUuid(id)) throw new ApiError('not_found', `No decision with id ${id}`);
   // A decision's id is made from its created_at (decide()).
-  const row = await db('decisions').select(...decisionRecordColumns).where(byTimeOrderedId(id, 'created_at')).first();
+  const row = await db('decisions')
+    .select(...decisionRecordColumns)
+    .where(byTimeOrderedId(id, 'created_at'))
+    .first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
   return toDecisionRecord(row);
 }
@@ -151,10 +154,17 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
 }
 
 /** The request as evaluated, and whether a stored principal's attributes went into it (which the answer may then quote). */
-async function withStoredAttributes(deps: DecisionDeps, request: SimulationRequest, principalsGeneration: number): Promise<{ effective: SimulationRequest; mergedStoredAttributes: boolean }> {
+async function withStoredAttributes(
+  deps: DecisionDeps,
+  request: SimulationRequest,
+  principalsGeneration: number,
+): Promise<{ effective: SimulationRequest; mergedStoredAttributes: boolean }> {
   const id = request.principal.id;
   if (!id) return { effective: request, mergedStoredAttributes: false };
   const stored = await deps.principals.attributes(id, principalsGeneration);
   if (!stored) return { effective: request, mergedStoredAttributes: false };
-  return { effective: { ...request, principal: { ...request.principal, attributes: { ...stored, ...request.principal.attributes } } }, mergedStoredAttributes: true };
+  return {
+    effective: { ...request, principal: { ...request.principal, attributes: { ...stored, ...request.principal.attributes } } },
+    mergedStoredAttributes: true,
+  };
 }

@@ -27,7 +27,10 @@ export class StoredPrincipals {
     private readonly db: Knex,
     bounds: { maxEntries: number; maxBytes: number } = storedPrincipalsBounds,
   ) {
-    this.cache = new BoundedMap(bounds.maxEntries, { maxWeight: bounds.maxBytes, weigh: (attributes, id) => approximateBytes(id) + approximateBytes(attributes) });
+    this.cache = new BoundedMap(bounds.maxEntries, {
+      maxWeight: bounds.maxBytes,
+      weigh: (attributes, id) => approximateBytes(id) + approximateBytes(attributes),
+    });
   }
 
   /** Entries and their approximate bytes, for tests and diagnostics. */

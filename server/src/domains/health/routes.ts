@@ -26,7 +26,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/ready', {
-    config: { auth: 'public', docs: { summary: 'Readiness: the database answers', tags: ['Meta'], responses: { 200: schemaRef('health'), 503: schemaRef('health') } } },
+    config: {
+      auth: 'public',
+      docs: { summary: 'Readiness: the database answers', tags: ['Meta'], responses: { 200: schemaRef('health'), 503: schemaRef('health') } },
+    },
     handler: async (request, reply) => {
       const started = performance.now();
       try {
@@ -35,7 +38,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         return { status: 'ok', version: packageVersion, checks: { database: { status: 'ok', latency_ms: latency } } };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ status: 'unavailable', version: packageVersion, checks: { database: { status: 'unavailable', detail: 'the database did not answer' } } });
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', version: packageVersion, checks: { database: { status: 'unavailable', detail: 'the database did not answer' } } });
       }
     },
   });

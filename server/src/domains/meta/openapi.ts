@@ -21,7 +21,14 @@ export function recordRoute(route: RouteOptions): RouteRecord[] {
   const auth = config?.auth;
   // A route without config.auth is refused by the auth plugin's guard, which runs after this hook.
   if (!auth) return [];
-  return methods.map((method) => ({ method, url: route.url, auth, rateClass: config.rateLimit ?? 'standard', docs: config.docs, schema: route.schema as RouteRecord['schema'] }));
+  return methods.map((method) => ({
+    method,
+    url: route.url,
+    auth,
+    rateClass: config.rateLimit ?? 'standard',
+    docs: config.docs,
+    schema: route.schema as RouteRecord['schema'],
+  }));
 }
 
 /** Who may call a route, in words: the same text in the OpenAPI document and README's scope table. */
@@ -78,17 +85,21 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       const isProblem = '$ref' in response && response.$ref.endsWith('/problem.json');
       responses[status] =
         '$ref' in response
-          ? { description: describeStatus(Number(status)), content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } } }
+          ? {
+              description: describeStatus(Number(status)),
+              content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } },
+            }
           : { description: response.description };
     }
     // Every operation may be rate limited (plugins/rate-limits), answered as its other errors are:
     // an RFC 6749 body, a problem, or (pages, which document no schema at all) an HTML page.
     const schemas = Object.values(route.docs.responses).flatMap((response) => ('$ref' in response ? [response.$ref] : []));
-    responses[429] ??= schemas.length === 0
-      ? { description: `${describeStatus(429)} (HTML page)` }
-      : schemas.some((ref) => ref.endsWith('/oauth-error.json'))
-        ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
-        : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
+    responses[429] ??=
+      schemas.length === 0
+        ? { description: `${describeStatus(429)} (HTML page)` }
+        : schemas.some((ref) => ref.endsWith('/oauth-error.json'))
+          ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
+          : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
     const scope = typeof route.auth === 'object' ? route.auth.scope : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.docs.summary,
@@ -102,11 +113,20 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       'x-rate-limit-class': route.rateClass,
       security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }],
       parameters: [...parametersFrom(route.schema?.params, 'path'), ...parametersFrom(route.schema?.querystring, 'query')],
-      ...(body ? { requestBody: { required: route.method !== 'DELETE', content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: toComponentRefs(body) }])) } } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: route.method !== 'DELETE',
+              content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: toComponentRefs(body) }])),
+            },
+          }
+        : {}),
       responses,
     };
   }
-  const schemas = Object.fromEntries([...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, toComponentRefs(schema)]));
+  const schemas = Object.fromEntries(
+    [...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, toComponentRefs(schema)]),
+  );
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -125,7 +145,10 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
         oauth2: {
           type: 'oauth2',
           flows: {
-            clientCredentials: { tokenUrl: `${options.publicUrl}/v1/oauth/token`, scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])) },
+            clientCredentials: {
+              tokenUrl: `${options.publicUrl}/v1/oauth/token`,
+              scopes: Object.fromEntries(allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope])),
+            },
             authorizationCode: {
               authorizationUrl: `${options.publicUrl}/v1/oauth/authorize`,
               tokenUrl: `${options.publicUrl}/v1/oauth/token`,
@@ -153,6 +176,21 @@ export const scopeDescriptions: Record<string, string> = {
 };
 
 function describeStatus(status: number): string {
-  const texts: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+  const texts: Record<number, string> = {
+    200: 'OK',
+    201: 'Created',
+    202: 'Accepted',
+    204: 'No Content',
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    412: 'Precondition Failed',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+    503: 'Service Unavailable',
+  };
   return texts[status] ?? String(status);
 }

@@ -30,7 +30,11 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/schemas/:name', {
     config: {
       auth: 'public',
-      docs: { summary: 'One JSON Schema of the API, e.g. /schemas/policy.json', tags: ['Meta'], responses: { 200: { description: 'JSON Schema 2020-12' }, 404: schemaRef('problem') } },
+      docs: {
+        summary: 'One JSON Schema of the API, e.g. /schemas/policy.json',
+        tags: ['Meta'],
+        responses: { 200: { description: 'JSON Schema 2020-12' }, 404: schemaRef('problem') },
+      },
     },
     schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z0-9-]+\\.json$', maxLength: 100 } }, required: ['name'] } },
     handler: async (request, reply) => {

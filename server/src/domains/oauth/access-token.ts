@@ -49,7 +49,9 @@ function base64url(value: object): string {
 
 /** RSASSA-PKCS1-v1_5 with SHA-256 (RS256), off the event loop. */
 function signRs256(input: string, key: KeyObject): Promise<Buffer> {
-  return new Promise((resolve, reject) => cryptoSign('sha256', Buffer.from(input, 'utf8'), key, (error, signature) => (error ? reject(error) : resolve(signature))));
+  return new Promise((resolve, reject) =>
+    cryptoSign('sha256', Buffer.from(input, 'utf8'), key, (error, signature) => (error ? reject(error) : resolve(signature))),
+  );
 }
 
 export class AccessTokenInvalid extends Error {
@@ -96,9 +98,10 @@ export async function verifyAccessToken(keys: SigningKeyStore, token: string, ru
 /** The lifetime claims as this service issues them, within the clock skew replicas may have. */
 function assertLifetime(claims: AccessTokenClaims, rules: AccessTokenRules): void {
   const now = Math.floor(rules.now.getTime() / 1000);
-  if (claims.iat > now + clockSkewSeconds) throw new AccessTokenInvalid('the token\'s iat claim lies in the future');
-  if (claims.exp <= claims.iat) throw new AccessTokenInvalid('the token\'s exp claim is not after its iat claim');
-  if (claims.exp - claims.iat > rules.lifetimeSeconds + clockSkewSeconds) throw new AccessTokenInvalid('the token\'s lifetime (exp - iat) is longer than this service issues');
+  if (claims.iat > now + clockSkewSeconds) throw new AccessTokenInvalid("the token's iat claim lies in the future");
+  if (claims.exp <= claims.iat) throw new AccessTokenInvalid("the token's exp claim is not after its iat claim");
+  if (claims.exp - claims.iat > rules.lifetimeSeconds + clockSkewSeconds)
+    throw new AccessTokenInvalid("the token's lifetime (exp - iat) is longer than this service issues");
 }
 
 function assertClaims(payload: JWTPayload): AccessTokenClaims {

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
-import { admitAttempt, recordFailureIfAllowed, secondsUntilAllowed, throttleKeys, type FailureThrottle, type ThrottleKeys } from '../../security/failure-throttle.js';
+import {
+  admitAttempt,
+  recordFailureIfAllowed,
+  secondsUntilAllowed,
+  throttleKeys,
+  type FailureThrottle,
+  type ThrottleKeys,
+} from '../../security/failure-throttle.js';
 import type { TypedNames } from '../../security/typed-names.js';
 import { approximateBytes, BoundedMap } from '../../security/bounded-map.js';
 import { secretMatches } from '../../security/secrets.js';
@@ -75,7 +82,10 @@ export class ClientAuthCache {
     private readonly typedNames: TypedNames,
     bounds: { maxEntries: number; maxClientBytes: number } = clientAuthCacheBounds,
   ) {
-    this.clients = new BoundedMap(bounds.maxEntries, { maxWeight: bounds.maxClientBytes, weigh: (row, clientId) => approximateBytes(clientId) + approximateBytes(row) });
+    this.clients = new BoundedMap(bounds.maxEntries, {
+      maxWeight: bounds.maxClientBytes,
+      weigh: (row, clientId) => approximateBytes(clientId) + approximateBytes(row),
+    });
     this.allowedAt = new BoundedMap(bounds.maxEntries);
     this.keys = new BoundedMap(bounds.maxEntries);
   }
@@ -123,7 +133,12 @@ export class ClientAuthCache {
       },
       secondsUntilAllowed: async (keys, now) => {
         const generation = await counter();
-        const allowedAt = await this.read(this.allowedAt, keys.pairKey, generation, async () => now.getTime() + (await secondsUntilAllowed(this.db, keys, now)) * 1000);
+        const allowedAt = await this.read(
+          this.allowedAt,
+          keys.pairKey,
+          generation,
+          async () => now.getTime() + (await secondsUntilAllowed(this.db, keys, now)) * 1000,
+        );
         return Math.max(0, Math.ceil((allowedAt - now.getTime()) / 1000));
       },
       recordFailure: (keys, now) => recordFailureIfAllowed(this.db, keys, now),

@@ -14,7 +14,10 @@ export interface OAuthClientRow {
   secret_rotated_at: Date | null;
 }
 
-export type NewOAuthClient = Pick<OAuthClientRow, 'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'>;
+export type NewOAuthClient = Pick<
+  OAuthClientRow,
+  'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'
+>;
 
 export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
   return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();

@@ -66,7 +66,11 @@ export interface RevokedGrant {
  * access tokens are revoked again all the same, which changes nothing).
  */
 export async function revokeGrant(trx: Knex.Transaction, grantId: string, reason: string, now: Date): Promise<RevokedGrant | undefined> {
-  const [grant] = (await trx('oauth_grants').where({ id: grantId }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: reason }).returning('*')) as GrantRow[];
+  const [grant] = (await trx('oauth_grants')
+    .where({ id: grantId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: now, revoked_reason: reason })
+    .returning('*')) as GrantRow[];
   const inserted = (await trx.raw(
     `INSERT INTO revoked_access_tokens (jti, expires_at, revoked_at, revoked_by)
      SELECT jti, expires_at, ?, ? FROM oauth_grant_access_tokens WHERE grant_id = ? AND expires_at > ?

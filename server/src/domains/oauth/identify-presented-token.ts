@@ -35,7 +35,10 @@ export async function identifyPresentedToken(deps: TokenLookupDeps, token: strin
   }
   if (token.split('.').length === 3) {
     try {
-      return { kind: 'access_token', claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now: deps.now }) };
+      return {
+        kind: 'access_token',
+        claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now: deps.now }),
+      };
     } catch (error) {
       if (error instanceof AccessTokenInvalid) return { kind: 'unknown' };
       throw error;

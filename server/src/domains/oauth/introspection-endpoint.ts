@@ -15,10 +15,17 @@ import { authenticateRequestClient, type ClientAuthenticationDeps } from './toke
  * rules (accessTokenRefusal, findUsableApiToken), so a token of a deleted client or a disabled
  * user is inactive here the moment it is refused there.
  */
-export async function handleIntrospectionRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps): Promise<OAuthIntrospectionResponse> {
+export async function handleIntrospectionRequest(
+  request: FastifyRequest,
+  deps: TokenLookupDeps & ClientAuthenticationDeps,
+): Promise<OAuthIntrospectionResponse> {
   const params = readOAuthParameters<OAuthIntrospectionRequest>(request.body, 'oauth-introspection-request');
   const { client, presented: presentedCredentials } = await authenticateRequestClient(deps, request, params); // invalid_client: auth.failed
-  if (client.client_type !== 'confidential') throw new InvalidClient('Introspection is for confidential clients that authenticate with their secret', presentedCredentials.method === 'client_secret_basic');
+  if (client.client_type !== 'confidential')
+    throw new InvalidClient(
+      'Introspection is for confidential clients that authenticate with their secret',
+      presentedCredentials.method === 'client_secret_basic',
+    );
   const presented = await identifyPresentedToken(deps, params.token);
   return describe(presented, client.client_id, deps);
 }
@@ -33,19 +40,47 @@ async function describe(presented: PresentedToken, callerClientId: string, deps:
     case 'access_token': {
       const { claims } = presented;
       if ((await accessTokenRefusal(deps.db, claims)) !== undefined) return inactive;
-      return { active: true, scope: claims.scope, client_id: claims.client_id, sub: claims.sub, token_type: 'Bearer', exp: claims.exp, iat: claims.iat, iss: claims.iss, aud: claims.aud, jti: claims.jti };
+      return {
+        active: true,
+        scope: claims.scope,
+        client_id: claims.client_id,
+        sub: claims.sub,
+        token_type: 'Bearer',
+        exp: claims.exp,
+        iat: claims.iat,
+        iss: claims.iss,
+        aud: claims.aud,
+        jti: claims.jti,
+      };
     }
     case 'api_token': {
       const row = await findUsableApiToken(deps.db, presented.row.token_hash, deps.now);
       if (!row) return inactive;
-      return { active: true, scope: row.scopes.join(' '), sub: row.subject, token_type: 'Bearer', iat: unixTime(row.created_at), ...(row.expires_at ? { exp: unixTime(row.expires_at) } : {}), jti: row.id };
+      return {
+        active: true,
+        scope: row.scopes.join(' '),
+        sub: row.subject,
+        token_type: 'Bearer',
+        iat: unixTime(row.created_at),
+        ...(row.expires_at ? { exp: unixTime(row.expires_at) } : {}),
+        jti: row.id,
+      };
     }
     case 'refresh_token': {
       const { token } = presented;
       const { grant } = token;
       if (grant.client_id !== callerClientId) return inactive;
       if (token.used_at !== null || grant.revoked_at !== null || grant.expires_at.getTime() <= deps.now.getTime()) return inactive;
-      return { active: true, scope: grant.scopes.join(' '), client_id: grant.client_id, sub: grant.principal_id, token_type: 'refresh_token', iat: unixTime(token.created_at), exp: unixTime(grant.expires_at), iss: deps.issuer };
+      return {
+        active: true,
+        scope: grant.scopes.join(' '),
+        client_id: grant.client_id,
+        sub: grant.principal_id,
+        token_type: 'refresh_token',
+        iat: unixTime(token.created_at),
+        exp: unixTime(grant.expires_at),
+        iss: deps.issuer,
+      };
     }
   }
 }

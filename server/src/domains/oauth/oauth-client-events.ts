@@ -10,7 +10,17 @@ export function oauthClientSnapshot(row: OAuthClientRow): Record<string, unknown
 }
 
 /** client.created, client.deleted or client.secret_rotated, for the CLI and the dashboard alike. */
-export function oauthClientEvent(context: ChangeContext, type: Extract<EventType, `client.${string}`>, before: OAuthClientRow | null, after: OAuthClientRow | null): DomainEvent {
+export function oauthClientEvent(
+  context: ChangeContext,
+  type: Extract<EventType, `client.${string}`>,
+  before: OAuthClientRow | null,
+  after: OAuthClientRow | null,
+): DomainEvent {
   const clientId = (after ?? before)!.client_id;
-  return changeEvent(context, type, { type: 'oauth_client', id: clientId }, { before: before && oauthClientSnapshot(before), after: after && oauthClientSnapshot(after) });
+  return changeEvent(
+    context,
+    type,
+    { type: 'oauth_client', id: clientId },
+    { before: before && oauthClientSnapshot(before), after: after && oauthClientSnapshot(after) },
+  );
 }

@@ -61,14 +61,23 @@ export function clientAuthenticationFailedEvent(
       : input.client.known
         ? { type: 'oauth_client', id: input.client.clientId }
         : { type: 'client_id_digest', id: input.client.digest };
-  return failureEvent(context, 'auth.failed', target, input.reason, { credential: 'client_secret', auth_method: input.method ?? null, endpoint: input.endpoint });
+  return failureEvent(context, 'auth.failed', target, input.reason, {
+    credential: 'client_secret',
+    auth_method: input.method ?? null,
+    endpoint: input.endpoint,
+  });
 }
 
 /**
  * auth.failed for a grant presented again after it was used (RFC 6749 section 4.1.2, RFC 9700
  * section 4.14.2): `credential` says which, `grant_id` the family it revoked, if any.
  */
-export function grantReplayedEvent(context: ChangeContext, clientId: string, reason: 'authorization_code_replayed' | 'refresh_token_reused', grantId: string | null): DomainEvent {
+export function grantReplayedEvent(
+  context: ChangeContext,
+  clientId: string,
+  reason: 'authorization_code_replayed' | 'refresh_token_reused',
+  grantId: string | null,
+): DomainEvent {
   const credential = reason === 'authorization_code_replayed' ? 'authorization_code' : 'refresh_token';
   return failureEvent(context, 'auth.failed', { type: 'oauth_client', id: clientId }, reason, { credential, grant_id: grantId });
 }
@@ -80,11 +89,17 @@ export function grantReplayedEvent(context: ChangeContext, clientId: string, rea
 export function grantRevokedEvent(context: ChangeContext, revoked: RevokedGrant): DomainEvent {
   const after = grantSummary(revoked.grant);
   const before = { ...after, revoked_at: null, revoked_reason: null };
-  return changeEvent(context, 'token.revoked', { type: 'oauth_grant', id: revoked.grant.id }, { before, after }, {
-    token_kind: 'refresh_token',
-    reason: revoked.grant.revoked_reason,
-    access_tokens_revoked: revoked.accessTokensRevoked,
-  });
+  return changeEvent(
+    context,
+    'token.revoked',
+    { type: 'oauth_grant', id: revoked.grant.id },
+    { before, after },
+    {
+      token_kind: 'refresh_token',
+      reason: revoked.grant.revoked_reason,
+      access_tokens_revoked: revoked.accessTokensRevoked,
+    },
+  );
 }
 
 function grantSummary(grant: GrantRow): Record<string, unknown> {

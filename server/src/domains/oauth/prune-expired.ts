@@ -9,7 +9,9 @@ const codeReplayMemorySeconds = 24 * 3600;
  * access tokens that have expired anyway.
  */
 export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> {
-  await db('oauth_authorization_codes').where('expires_at', '<=', new Date(now.getTime() - codeReplayMemorySeconds * 1000)).delete();
+  await db('oauth_authorization_codes')
+    .where('expires_at', '<=', new Date(now.getTime() - codeReplayMemorySeconds * 1000))
+    .delete();
   await db('oauth_grant_access_tokens').where('expires_at', '<=', now).delete();
   await db('oauth_grants').where('expires_at', '<=', now).delete();
 }

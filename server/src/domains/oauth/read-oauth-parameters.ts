@@ -15,7 +15,8 @@ export function readOAuthParameters<T>(body: unknown, schemaName: string): T {
   if (!validate(body)) {
     const first = validate.errors?.[0];
     const field = first?.keyword === 'required' ? String(first.params.missingProperty) : (first?.instancePath.slice(1) ?? 'body');
-    const why = first?.keyword === 'required' ? 'is required' : first?.keyword === 'type' ? 'must be given once, as a string' : (first?.message ?? 'is invalid');
+    const why =
+      first?.keyword === 'required' ? 'is required' : first?.keyword === 'type' ? 'must be given once, as a string' : (first?.message ?? 'is invalid');
     throw new InvalidRequest(`${field} ${why}`);
   }
   return body as T;

@@ -35,7 +35,13 @@ export async function handleRevocationRequest(request: FastifyRequest, deps: Tok
     case 'access_token': {
       const { claims } = presented;
       if (claims.client_id !== client.client_id) throw notYours();
-      await revokeAccessTokenRecorded(deps.db, context, { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) }, `client:${client.client_id}`, 'value');
+      await revokeAccessTokenRecorded(
+        deps.db,
+        context,
+        { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) },
+        `client:${client.client_id}`,
+        'value',
+      );
       return;
     }
   }

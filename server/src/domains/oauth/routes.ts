@@ -45,7 +45,15 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const tokenLookup = () => ({ db: app.db, clientAuth: clientAuth.lookup(), keys: app.signingKeys, issuer: app.config.publicUrl, accessTokenTtlSeconds: app.config.accessTokenTtlSeconds, now: new Date(), recorder: app.eventRecorder });
+  const tokenLookup = () => ({
+    db: app.db,
+    clientAuth: clientAuth.lookup(),
+    keys: app.signingKeys,
+    issuer: app.config.publicUrl,
+    accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    now: new Date(),
+    recorder: app.eventRecorder,
+  });
 
   app.post('/oauth/revoke', {
     config: {
@@ -54,11 +62,16 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'Revoke a refresh token or an access token (RFC 7009)',
         description:
-          'The client authenticates as at the token endpoint (a public client sends client_id only) and revokes a token issued to it. A refresh token revokes its whole family, access tokens included. Unknown, expired and already revoked tokens are answered 200 too (RFC 7009 section 2.2); another client\'s token is invalid_request; an API token is unsupported_token_type (revoke it with DELETE /v1/auth/revoke).',
+          "The client authenticates as at the token endpoint (a public client sends client_id only) and revokes a token issued to it. A refresh token revokes its whole family, access tokens included. Unknown, expired and already revoked tokens are answered 200 too (RFC 7009 section 2.2); another client's token is invalid_request; an API token is unsupported_token_type (revoke it with DELETE /v1/auth/revoke).",
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-revocation-request'),
         requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
-        responses: { 200: { description: 'Revoked, or nothing to revoke' }, 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error'), 429: schemaRef('oauth-error') },
+        responses: {
+          200: { description: 'Revoked, or nothing to revoke' },
+          400: schemaRef('oauth-error'),
+          401: schemaRef('oauth-error'),
+          429: schemaRef('oauth-error'),
+        },
       },
     },
     handler: async (request, reply) => {
@@ -78,7 +91,12 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-introspection-request'),
         requestMediaTypes: ['application/x-www-form-urlencoded', 'application/json'],
-        responses: { 200: schemaRef('oauth-introspection-response'), 400: schemaRef('oauth-error'), 401: schemaRef('oauth-error'), 429: schemaRef('oauth-error') },
+        responses: {
+          200: schemaRef('oauth-introspection-response'),
+          400: schemaRef('oauth-error'),
+          401: schemaRef('oauth-error'),
+          429: schemaRef('oauth-error'),
+        },
       },
     },
     handler: async (request, reply) => {
@@ -104,7 +122,10 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
 /** RFC 8414 section 3: metadata at the origin's /.well-known path (the issuer has no path). */
 export async function authorizationServerMetadataRoute(app: FastifyInstance): Promise<void> {
   app.get('/.well-known/oauth-authorization-server', {
-    config: { auth: 'public', docs: { summary: 'OAuth 2.0 authorization server metadata (RFC 8414)', tags: ['OAuth'], responses: { 200: schemaRef('authorization-server-metadata') } } },
+    config: {
+      auth: 'public',
+      docs: { summary: 'OAuth 2.0 authorization server metadata (RFC 8414)', tags: ['OAuth'], responses: { 200: schemaRef('authorization-server-metadata') } },
+    },
     handler: async (_request, reply) => {
       const base = `${app.config.publicUrl}/v1`;
       return reply.header('cache-control', 'public, max-age=300').send({

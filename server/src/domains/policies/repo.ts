@@ -108,7 +108,10 @@ export async function listPolicies(db: Knex, filter: PolicyListFilter): Promise<
     .clone()
     // rules and metadata too: the list item's content_hash is computed from them.
     .select('id', 'name', 'description', 'status', 'version', 'rules', 'metadata', 'created_at', 'updated_at', 'created_by', 'updated_by')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(filter.limit)
     .offset((filter.page - 1) * filter.limit);
   return { rows: rows as PolicyRow[], total: Number(countRow?.count ?? 0) };

@@ -1,13 +1,25 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { InlineSimulationRequest, PolicyCreateRequest, PolicyListQuery, PolicyRollbackRequest, PolicyUpdateRequest, SimulationRequest } from '../../../../core/src/index.js';
+import type {
+  InlineSimulationRequest,
+  PolicyCreateRequest,
+  PolicyListQuery,
+  PolicyRollbackRequest,
+  PolicyUpdateRequest,
+  SimulationRequest,
+} from '../../../../core/src/index.js';
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
 import { schemaRef } from '../../../../core/src/index.js';
 import * as service from './service.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 
 const problem = schemaRef('problem');
-const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
 const versionParams = {
   type: 'object',
   properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, version: { type: 'integer', minimum: 1, maximum: 1000000000 } },
@@ -24,13 +36,27 @@ function withEtag<T extends { version: number }>(reply: FastifyReply, body: T): 
 /** Spec, "Policies", plus restore and rollback (not shown in the spec; designed as GitHub/Cerbos users expect). */
 export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: PolicyListQuery }>('/policies', {
-    config: { auth: { scope: 'read:policies' }, docs: { summary: 'List policies (paginated)', tags: ['Policies'], responses: { 200: schemaRef('policy-list'), 400: problem, 401: problem, 403: problem } } },
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'List policies (paginated)',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy-list'), 400: problem, 401: problem, 403: problem },
+      },
+    },
     schema: { querystring: schemaRef('policy-list-query') },
     handler: async (request) => service.listPolicies(app.db, request.query),
   });
 
   app.post<{ Body: PolicyCreateRequest }>('/policies', {
-    config: { auth: { scope: 'write:policies' }, docs: { summary: 'Create a policy (version 1)', tags: ['Policies'], responses: { 201: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 409: problem } } },
+    config: {
+      auth: { scope: 'write:policies' },
+      docs: {
+        summary: 'Create a policy (version 1)',
+        tags: ['Policies'],
+        responses: { 201: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 409: problem },
+      },
+    },
     schema: { body: schemaRef('policy-create-request') },
     handler: async (request, reply) => {
       const policy = await service.createPolicy(app.db, changeContextOf(request), request.body);
@@ -39,7 +65,14 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/policies/:id', {
-    config: { auth: { scope: 'read:policies' }, docs: { summary: 'Get a policy with its rules and metadata', tags: ['Policies'], responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'Get a policy with its rules and metadata',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: idParams },
     handler: async (request, reply) => withEtag(reply, await service.getPolicy(app.db, request.params.id)),
   });
@@ -47,16 +80,30 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: string }; Body: PolicyUpdateRequest }>('/policies/:id', {
     config: {
       auth: { scope: 'write:policies' },
-      docs: { summary: 'Update a policy; creates a new version', description: `The previous version is kept.${ifMatchDoc}`, tags: ['Policies'], responses: { 200: schemaRef('policy-updated'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem } },
+      docs: {
+        summary: 'Update a policy; creates a new version',
+        description: `The previous version is kept.${ifMatchDoc}`,
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy-updated'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
+      },
     },
     schema: { params: idParams, body: schemaRef('policy-update-request') },
-    handler: async (request, reply) => withEtag(reply, await service.updatePolicy(app.db, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match']))),
+    handler: async (request, reply) =>
+      withEtag(
+        reply,
+        await service.updatePolicy(app.db, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match'])),
+      ),
   });
 
   app.delete<{ Params: { id: string } }>('/policies/:id', {
     config: {
       auth: { scope: 'delete:policies' },
-      docs: { summary: 'Soft-delete a policy', description: `Recoverable with POST /policies/{id}/restore.${ifMatchDoc}`, tags: ['Policies'], responses: { 200: schemaRef('policy-deleted'), 401: problem, 403: problem, 404: problem, 409: problem, 412: problem } },
+      docs: {
+        summary: 'Soft-delete a policy',
+        description: `Recoverable with POST /policies/{id}/restore.${ifMatchDoc}`,
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy-deleted'), 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
+      },
     },
     schema: { params: idParams },
     handler: async (request) => service.deletePolicy(app.db, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
@@ -65,7 +112,12 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>('/policies/:id/restore', {
     config: {
       auth: { scope: 'write:policies' },
-      docs: { summary: 'Restore a soft-deleted policy', description: 'The policy returns in the status it had before deletion; 409 if another live policy took its name.', tags: ['Policies'], responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem } },
+      docs: {
+        summary: 'Restore a soft-deleted policy',
+        description: 'The policy returns in the status it had before deletion; 409 if another live policy took its name.',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem },
+      },
     },
     schema: { params: idParams },
     handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app.db, changeContextOf(request), request.params.id)),
@@ -74,21 +126,49 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: PolicyRollbackRequest }>('/policies/:id/rollback', {
     config: {
       auth: { scope: 'write:policies' },
-      docs: { summary: 'Roll back to an earlier version', description: `Writes that version's content as a new version.${ifMatchDoc}`, tags: ['Policies'], responses: { 200: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem } },
+      docs: {
+        summary: 'Roll back to an earlier version',
+        description: `Writes that version's content as a new version.${ifMatchDoc}`,
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
+      },
     },
     schema: { params: idParams, body: schemaRef('policy-rollback-request') },
     handler: async (request, reply) =>
-      withEtag(reply, await service.rollbackPolicy(app.db, changeContextOf(request), request.params.id, request.body.version, expectedVersionFrom(request.headers['if-match']))),
+      withEtag(
+        reply,
+        await service.rollbackPolicy(
+          app.db,
+          changeContextOf(request),
+          request.params.id,
+          request.body.version,
+          expectedVersionFrom(request.headers['if-match']),
+        ),
+      ),
   });
 
   app.get<{ Params: { id: string } }>('/policies/:id/versions', {
-    config: { auth: { scope: 'read:policies' }, docs: { summary: 'List versions, newest first', tags: ['Policies'], responses: { 200: schemaRef('policy-version-list'), 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'List versions, newest first',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy-version-list'), 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: idParams },
     handler: async (request) => service.listPolicyVersions(app.db, request.params.id),
   });
 
   app.get<{ Params: { id: string; version: number } }>('/policies/:id/versions/:version', {
-    config: { auth: { scope: 'read:policies' }, docs: { summary: 'Get one version', tags: ['Policies'], responses: { 200: schemaRef('policy-version'), 400: problem, 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'read:policies' },
+      docs: {
+        summary: 'Get one version',
+        tags: ['Policies'],
+        responses: { 200: schemaRef('policy-version'), 400: problem, 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: versionParams },
     handler: async (request) => service.getPolicyVersion(app.db, request.params.id, request.params.version),
   });
@@ -112,7 +192,8 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'read:policies' },
       docs: {
         summary: 'Simulate a policy that is not stored',
-        description: 'For pull-request checks: the policy body (validated as on create) and the request. Same engine and answer as the stored-policy simulation.',
+        description:
+          'For pull-request checks: the policy body (validated as on create) and the request. Same engine and answer as the stored-policy simulation.',
         tags: ['Policies'],
         responses: { 200: schemaRef('simulation-response'), 400: problem, 401: problem, 403: problem },
       },

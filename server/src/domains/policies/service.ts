@@ -6,7 +6,17 @@ import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
 import { recordEvents } from '../audit/record-events.js';
 import type { ChangeContext } from '../../events/types.js';
-import type { Policy, PolicyCreateRequest, PolicyDeleted, PolicyList, PolicyListQuery, PolicyUpdated, PolicyUpdateRequest, PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
+import type {
+  Policy,
+  PolicyCreateRequest,
+  PolicyDeleted,
+  PolicyList,
+  PolicyListQuery,
+  PolicyUpdated,
+  PolicyUpdateRequest,
+  PolicyVersion,
+  PolicyVersionList,
+} from '../../../../core/src/index.js';
 import { assertVersionMatches } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
@@ -76,7 +86,13 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
 }
 
 /** Spec: PUT creates a new version (+1); the previous one is kept. */
-export async function updatePolicy(db: Knex, context: ChangeContext, id: string, body: PolicyUpdateRequest, expected: number | '*' | undefined): Promise<PolicyUpdated> {
+export async function updatePolicy(
+  db: Knex,
+  context: ChangeContext,
+  id: string,
+  body: PolicyUpdateRequest,
+  expected: number | '*' | undefined,
+): Promise<PolicyUpdated> {
   const row = await changePolicy(db, context, 'policy.updated', id, expected, (current) => ({
     name: body.name,
     description: body.description ?? current.description,
@@ -103,9 +119,17 @@ export async function rollbackPolicy(db: Knex, context: ChangeContext, id: strin
     await mustFind(db, id);
     throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
   }
-  const row = await changePolicy(db, context, 'policy.rolled_back', id, expected, () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }), {
-    rolled_back_to: version,
-  });
+  const row = await changePolicy(
+    db,
+    context,
+    'policy.rolled_back',
+    id,
+    expected,
+    () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }),
+    {
+      rolled_back_to: version,
+    },
+  );
   return toPolicy(row);
 }
 
@@ -116,7 +140,14 @@ export async function deletePolicy(db: Knex, context: ChangeContext, id: string,
     if (!current) throw notFound(id);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is already deleted; POST /policies/${id}/restore recovers it`);
     assertVersionMatches(expected, current.version);
-    const row = await repo.updatePolicyRow(trx, id, { status: 'deleted', status_before_delete: current.status, deleted_at: actor.now, deleted_by: actor.subject, updated_at: actor.now, updated_by: actor.subject });
+    const row = await repo.updatePolicyRow(trx, id, {
+      status: 'deleted',
+      status_before_delete: current.status,
+      deleted_at: actor.now,
+      deleted_by: actor.subject,
+      updated_at: actor.now,
+      updated_by: actor.subject,
+    });
     await recordEvents(trx, [policyEvent(context, 'policy.deleted', toPolicy(current), toPolicy(row))]);
     return { id: row.id, status: 'deleted', deleted_at: row.deleted_at!.toISOString(), deleted_by: row.deleted_by! };
   });
@@ -130,7 +161,14 @@ export async function restorePolicy(db: Knex, context: ChangeContext, id: string
     if (!current) throw notFound(id);
     if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
     const row = await repo
-      .updatePolicyRow(trx, id, { status: current.status_before_delete ?? 'draft', status_before_delete: null, deleted_at: null, deleted_by: null, updated_at: actor.now, updated_by: actor.subject })
+      .updatePolicyRow(trx, id, {
+        status: current.status_before_delete ?? 'draft',
+        status_before_delete: null,
+        deleted_at: null,
+        deleted_by: null,
+        updated_at: actor.now,
+        updated_by: actor.subject,
+      })
       .catch(nameConflict(current.name));
     const policy = toPolicy(row);
     await recordEvents(trx, [policyEvent(context, 'policy.restored', toPolicy(current), policy)]);
@@ -189,7 +227,9 @@ async function changePolicy(
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is deleted; restore it before changing it`);
     assertVersionMatches(expected, current.version);
     const content = next(current);
-    const row = await repo.updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject }).catch(nameConflict(content.name ?? current.name));
+    const row = await repo
+      .updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject })
+      .catch(nameConflict(content.name ?? current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
     await recordEvents(trx, [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)]);
     return row;

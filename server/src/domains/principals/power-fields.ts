@@ -39,7 +39,11 @@ export async function requirePowerFieldScopes(request: FastifyRequest): Promise<
   if (refused.length === 0) return;
   const fields: InvalidField[] = refused.map((field) => ({ pointer: field.pointer, in: 'body', detail: `needs the ${field.scope} scope: ${field.why}` }));
   const scope = refused[0]!.scope;
-  throw insufficientScope(scope, `Setting ${refused.map((field) => field.pointer.slice(1).replace('/', '.')).join(' and ')} requires the ${scope} scope`, fields);
+  throw insufficientScope(
+    scope,
+    `Setting ${refused.map((field) => field.pointer.slice(1).replace('/', '.')).join(' and ')} requires the ${scope} scope`,
+    fields,
+  );
 }
 
 /**

@@ -7,18 +7,38 @@ import { administratorsDescription, powerFieldsDescription, requirePowerFieldSco
 import * as service from './service.js';
 
 const problem = schemaRef('problem');
-const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } as const;
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
 
 /** Spec, "Principals": payloads not shown there; see schemas/principal*.json. */
 export async function principalRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: PrincipalListQuery }>('/principals', {
-    config: { auth: { scope: 'read:principals' }, docs: { summary: 'List principals (paginated; filter by kind, status, attribute; search)', tags: ['Principals'], responses: { 200: schemaRef('principal-list'), 400: problem, 401: problem, 403: problem } } },
+    config: {
+      auth: { scope: 'read:principals' },
+      docs: {
+        summary: 'List principals (paginated; filter by kind, status, attribute; search)',
+        tags: ['Principals'],
+        responses: { 200: schemaRef('principal-list'), 400: problem, 401: problem, 403: problem },
+      },
+    },
     schema: { querystring: schemaRef('principal-list-query') },
     handler: async (request) => service.listPrincipals(app.db, request.query),
   });
 
   app.post<{ Body: PrincipalCreateRequest }>('/principals', {
-    config: { auth: { scope: 'write:principals' }, docs: { summary: 'Create a principal', description: powerFieldsDescription, tags: ['Principals'], responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem } } },
+    config: {
+      auth: { scope: 'write:principals' },
+      docs: {
+        summary: 'Create a principal',
+        description: powerFieldsDescription,
+        tags: ['Principals'],
+        responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem },
+      },
+    },
     schema: { body: schemaRef('principal-create-request') },
     preHandler: requirePowerFieldScopes,
     handler: async (request, reply) => {
@@ -28,7 +48,10 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/principals/:id', {
-    config: { auth: { scope: 'read:principals' }, docs: { summary: 'Get a principal', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'read:principals' },
+      docs: { summary: 'Get a principal', tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } },
+    },
     schema: { params: idParams },
     handler: async (request) => service.getPrincipal(app.db, request.params.id),
   });
@@ -36,7 +59,13 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: { id: string }; Body: PrincipalPatchRequest }>('/principals/:id', {
     config: {
       auth: { scope: 'write:principals' },
-      docs: { summary: 'Update a principal (JSON merge patch, RFC 7396)', description: `${powerFieldsDescription} ${administratorsDescription} A person changes their own password at /v1/ui/password.`, tags: ['Principals'], requestMediaTypes: ['application/merge-patch+json', 'application/json'], responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
+      docs: {
+        summary: 'Update a principal (JSON merge patch, RFC 7396)',
+        description: `${powerFieldsDescription} ${administratorsDescription} A person changes their own password at /v1/ui/password.`,
+        tags: ['Principals'],
+        requestMediaTypes: ['application/merge-patch+json', 'application/json'],
+        responses: { 200: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem },
+      },
     },
     schema: { params: idParams, body: schemaRef('principal-patch-request') },
     preHandler: requirePowerFieldScopes,
@@ -44,7 +73,15 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete<{ Params: { id: string } }>('/principals/:id', {
-    config: { auth: { scope: 'delete:principals' }, docs: { summary: 'Delete a principal (soft delete)', description: administratorsDescription, tags: ['Principals'], responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth: { scope: 'delete:principals' },
+      docs: {
+        summary: 'Delete a principal (soft delete)',
+        description: administratorsDescription,
+        tags: ['Principals'],
+        responses: { 200: schemaRef('principal'), 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: idParams },
     handler: async (request) => service.deletePrincipal(app.db, changeContextOf(request), request.params.id, accessOf(request)),
   });

@@ -89,7 +89,10 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
   const rows = await base
     .clone()
     .select('*')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit)
     .offset((page - 1) * limit);
   const total = Number(count?.count ?? 0);
@@ -123,14 +126,24 @@ export async function patchPrincipal(db: Knex, context: ChangeContext, id: strin
         if (value === null || value === undefined) delete merged[key];
         else merged[key] = value;
       }
-      if (Object.keys(merged).length > 100) throw new ApiError('validation_failed', 'A principal has at most 100 attributes', { errors: [{ pointer: '/attributes', in: 'body', detail: 'would exceed 100 attributes' }] });
+      if (Object.keys(merged).length > 100)
+        throw new ApiError('validation_failed', 'A principal has at most 100 attributes', {
+          errors: [{ pointer: '/attributes', in: 'body', detail: 'would exceed 100 attributes' }],
+        });
       changes.attributes = JSON.stringify(merged);
     }
-    const [row] = await trx('principals').where({ id }).update(changes).returning('*').catch(nameConflict(current.kind, patch.name ?? current.name));
+    const [row] = await trx('principals')
+      .where({ id })
+      .update(changes)
+      .returning('*')
+      .catch(nameConflict(current.kind, patch.name ?? current.name));
     const principal = toPrincipal(row as PrincipalRow);
     const data = patch.password !== undefined ? { password_changed: true } : undefined;
     const ended = await endGrants(trx, context, leaving);
-    await recordEvents(trx, [changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data), ...ended]);
+    await recordEvents(trx, [
+      changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data),
+      ...ended,
+    ]);
     return principal;
   });
 }
@@ -145,7 +158,10 @@ export async function deletePrincipal(db: Knex, context: ChangeContext, id: stri
     const [row] = await trx('principals').where({ id }).update({ status: 'deleted', deleted_at: context.now, updated_at: context.now }).returning('*');
     const principal = toPrincipal(row as PrincipalRow);
     const ended = await endGrants(trx, context, leaving);
-    await recordEvents(trx, [changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal }), ...ended]);
+    await recordEvents(trx, [
+      changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal }),
+      ...ended,
+    ]);
     return principal;
   });
 }
@@ -160,7 +176,12 @@ export async function deletePrincipal(db: Knex, context: ChangeContext, id: stri
  * write took.
  */
 async function lockLiveGrants(trx: Knex.Transaction, principalId: string): Promise<string[]> {
-  const rows: Array<{ id: string }> = await trx('oauth_grants').where({ principal_id: principalId }).whereNull('revoked_at').orderBy('id').forUpdate().select('id');
+  const rows: Array<{ id: string }> = await trx('oauth_grants')
+    .where({ principal_id: principalId })
+    .whereNull('revoked_at')
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
   return rows.map((row) => row.id);
 }
 
@@ -200,7 +221,9 @@ function notFound(id: string): ApiError {
 }
 
 function passwordOnlyForUsers(): ApiError {
-  return new ApiError('validation_failed', 'Only principals of kind user may have a password', { errors: [{ pointer: '/password', in: 'body', detail: 'only users may have a password' }] });
+  return new ApiError('validation_failed', 'Only principals of kind user may have a password', {
+    errors: [{ pointer: '/password', in: 'body', detail: 'only users may have a password' }],
+  });
 }
 
 function nameConflict(kind: string, name: string): (error: unknown) => never {

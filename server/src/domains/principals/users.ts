@@ -17,7 +17,10 @@ export class UserExists extends Error {
 }
 
 /** A human principal who can sign in; `admin` users may consent to admin:all. */
-export async function createUser(db: Knex, input: { username: string; password: string; displayName?: string; admin: boolean; createdBy: string }): Promise<UserRow> {
+export async function createUser(
+  db: Knex,
+  input: { username: string; password: string; displayName?: string; admin: boolean; createdBy: string },
+): Promise<UserRow> {
   if (await findUserByName(db, input.username)) throw new UserExists(`A user named ${input.username} already exists`);
   const [row] = await db('principals')
     .insert({
@@ -41,11 +44,16 @@ export async function findUserByName(db: Knex, username: string): Promise<(UserR
 /** Sets the password when it differs from the stored one (bootstrap: the environment is the source). */
 export async function ensureUserPassword(db: Knex, id: string, storedHash: string | null, password: string): Promise<boolean> {
   if (storedHash && (await verifyPassword(password, storedHash))) return false;
-  await db('principals').where({ id }).update({ password_hash: await hashPassword(password), updated_at: db.fn.now() });
+  await db('principals')
+    .where({ id })
+    .update({ password_hash: await hashPassword(password), updated_at: db.fn.now() });
   return true;
 }
 
 /** A user who may sign in and use what they granted: live, active, of kind user. */
 export async function findActiveUserById(db: Knex, id: string): Promise<UserRow | undefined> {
-  return db<UserRow>('principals').where({ id, kind: 'user', status: 'active' }).whereNull('deleted_at').first('id', 'kind', 'name', 'display_name', 'attributes', 'status', 'created_at');
+  return db<UserRow>('principals')
+    .where({ id, kind: 'user', status: 'active' })
+    .whereNull('deleted_at')
+    .first('id', 'kind', 'name', 'display_name', 'attributes', 'status', 'created_at');
 }

@@ -21,5 +21,12 @@ export interface CookieOptions {
  * needs no quoting.
  */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  return [`${name}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Lax', ...(options.secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${name}=${value}`,
+    'Path=/',
+    `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -37,7 +37,8 @@ export async function requireFormSession(app: FastifyInstance, request: FastifyR
     reply,
     renderMessagePage({
       title: 'This form has expired',
-      message: 'The form was not sent from a current acctl page (its security token is missing or out of date), so nothing was done. Go back, reload the page and try again.',
+      message:
+        'The form was not sent from a current acctl page (its security token is missing or out of date), so nothing was done. Go back, reload the page and try again.',
       code: 'forbidden',
     }),
     { status: 403 },
@@ -66,5 +67,8 @@ export function pageDocs(summary: string, description: string, responses: RouteD
 }
 
 export function formPageDocs(summary: string, description: string, responses: RouteDocs['responses']): RouteDocs {
-  return { ...pageDocs(summary, description, { ...responses, 403: { description: 'HTML page: the CSRF token is missing or not this session\'s' } }), requestMediaTypes: ['application/x-www-form-urlencoded'] };
+  return {
+    ...pageDocs(summary, description, { ...responses, 403: { description: "HTML page: the CSRF token is missing or not this session's" } }),
+    requestMediaTypes: ['application/x-www-form-urlencoded'],
+  };
 }

@@ -27,12 +27,36 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const status = error instanceof ApiError ? error.status : isDatabaseUnavailable(error) ? 503 : isUnstorableInput(error) ? 400 : ((error as FastifyError).statusCode ?? 500);
-    const code = error instanceof ApiError ? error.code : status === 503 ? 'service_unavailable' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status >= 500 ? 'internal_error' : 'validation_failed';
+    const status =
+      error instanceof ApiError
+        ? error.status
+        : isDatabaseUnavailable(error)
+          ? 503
+          : isUnstorableInput(error)
+            ? 400
+            : ((error as FastifyError).statusCode ?? 500);
+    const code =
+      error instanceof ApiError
+        ? error.code
+        : status === 503
+          ? 'service_unavailable'
+          : status === 413
+            ? 'payload_too_large'
+            : status === 415
+              ? 'unsupported_media_type'
+              : status >= 500
+                ? 'internal_error'
+                : 'validation_failed';
     if (status >= 500) request.log.error({ err: error }, 'page failed');
     else request.log.info({ code, status }, error.message);
-    const message = status >= 500 ? `Something went wrong on our side. Try again shortly; if it keeps happening, quote the request id ${request.id}.` : errorCatalog[code].title;
-    return sendPage(reply, renderMessagePage({ title: status >= 500 ? 'Something went wrong' : 'This request could not be handled', message, code }), { status, headers: status === 503 ? { 'retry-after': '5' } : {} });
+    const message =
+      status >= 500
+        ? `Something went wrong on our side. Try again shortly; if it keeps happening, quote the request id ${request.id}.`
+        : errorCatalog[code].title;
+    return sendPage(reply, renderMessagePage({ title: status >= 500 ? 'Something went wrong' : 'This request could not be handled', message, code }), {
+      status,
+      headers: status === 503 ? { 'retry-after': '5' } : {},
+    });
   });
 
   await app.register(authorizeRoutes);
@@ -45,7 +69,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       const now = new Date();
-      Promise.all([pruneExpiredWebRows(app.db, now), pruneExpiredOAuthRows(app.db, now)]).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired sessions and grants failed'));
+      Promise.all([pruneExpiredWebRows(app.db, now), pruneExpiredOAuthRows(app.db, now)]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'pruning expired sessions and grants failed'),
+      );
     }, pruneEverySeconds * 1000);
     timer.unref();
   });

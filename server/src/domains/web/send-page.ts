@@ -22,7 +22,11 @@ export function pageHeaders(formActionOrigins: readonly string[] = []): Record<s
   };
 }
 
-export function sendPage(reply: FastifyReply, page: SafeHtml, options: { status?: number; formActionOrigins?: readonly string[]; headers?: Record<string, string> } = {}): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  page: SafeHtml,
+  options: { status?: number; formActionOrigins?: readonly string[]; headers?: Record<string, string> } = {},
+): FastifyReply {
   return reply
     .code(options.status ?? 200)
     .headers({ ...pageHeaders(options.formActionOrigins), ...options.headers })

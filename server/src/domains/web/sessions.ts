@@ -50,7 +50,8 @@ export async function loadSession(deps: SessionDeps, request: FastifyRequest, no
   const id = readCookie(request.headers.cookie, cookieNameFor(deps.publicUrl));
   if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
   const idHash = hashSecret(id);
-  const row = await deps.db('web_sessions as s')
+  const row = await deps
+    .db('web_sessions as s')
     .leftJoin('principals as p', 'p.id', 's.principal_id')
     .where('s.id_hash', idHash)
     .andWhere('s.expires_at', '>', now)
@@ -58,7 +59,12 @@ export async function loadSession(deps: SessionDeps, request: FastifyRequest, no
   if (!row) return undefined;
   if (row.principal_id === null) return { id, idHash, expiresAt: row.expires_at, user: null };
   if (row.status !== 'active' || row.deleted_at !== null) return undefined;
-  return { id, idHash, expiresAt: row.expires_at, user: { id: row.principal_id, name: row.name, displayName: row.display_name, isAdmin: isAdminUser(row.attributes) } };
+  return {
+    id,
+    idHash,
+    expiresAt: row.expires_at,
+    user: { id: row.principal_id, name: row.name, displayName: row.display_name, isAdmin: isAdminUser(row.attributes) },
+  };
 }
 
 /** A new session (anonymous, or signed in as `user`), and its cookie on the reply. */

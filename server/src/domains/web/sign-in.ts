@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { failureEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import { cancelReservedAttempt, reserveAttempt, reservedAttemptFailed, reservedAttemptSucceeded, signInThrottle, throttleKeys } from '../../security/failure-throttle.js';
+import {
+  cancelReservedAttempt,
+  reserveAttempt,
+  reservedAttemptFailed,
+  reservedAttemptSucceeded,
+  signInThrottle,
+  throttleKeys,
+} from '../../security/failure-throttle.js';
 import { HashingSlotsBusy } from '../../security/hashing-slots.js';
 import { verifyPassword } from '../../security/passwords.js';
 import { normalize, type TypedNames } from '../../security/typed-names.js';
@@ -80,7 +87,15 @@ export async function attemptSignIn(deps: SignInDeps, input: { username: string;
  * otherwise a keyed digest of the username (typed-names.ts), which tells repeated guesses at one
  * name apart without showing the name to anyone who reads the audit log.
  */
-export function signInFailedEvent(context: ChangeContext, typedNames: TypedNames, attempt: { username: string } & SignInTarget, reason: SignInFailure): DomainEvent {
-  const target = attempt.principalId !== null ? { type: 'principal', id: attempt.principalId } : { type: 'username_digest', id: typedNames.auditDigest('username', attempt.username) };
+export function signInFailedEvent(
+  context: ChangeContext,
+  typedNames: TypedNames,
+  attempt: { username: string } & SignInTarget,
+  reason: SignInFailure,
+): DomainEvent {
+  const target =
+    attempt.principalId !== null
+      ? { type: 'principal', id: attempt.principalId }
+      : { type: 'username_digest', id: typedNames.auditDigest('username', attempt.username) };
   return failureEvent(context, 'auth.failed', target, reason, { credential: 'password' });
 }

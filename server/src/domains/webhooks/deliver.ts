@@ -47,7 +47,10 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
 
   const attempt = delivery.attempt_count + 1;
   const startedAt = new Date();
-  const result = await sendSigned(webhook, event.id, event.body, settings.send, { ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}), ...(deps.signal ? { signal: deps.signal } : {}) });
+  const result = await sendSigned(webhook, event.id, event.body, settings.send, {
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
   if (result.aborted) {
     // Shutdown: the attempt is given back uncounted, with a new job that another replica, or
     // this one after its restart, picks up at once.

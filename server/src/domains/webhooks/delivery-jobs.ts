@@ -22,7 +22,11 @@ const jobWriter = new PgBoss({
 });
 
 /** Enqueues an attempt of a delivery, in the transaction that made it due (at `startAfter` if given). */
-export async function enqueueDeliveryJob(trx: Knex.Transaction, deliveryId: string, options: Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds'> = {}): Promise<void> {
+export async function enqueueDeliveryJob(
+  trx: Knex.Transaction,
+  deliveryId: string,
+  options: Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds'> = {},
+): Promise<void> {
   const job: DeliveryJob = { deliveryId };
   await jobWriter.send(webhookDeliveryQueue, job, { ...options, db: JobQueue.inTransaction(trx) });
 }

@@ -34,7 +34,8 @@ export function parseWebhookUrl(text: string, policy: DestinationPolicy): URL {
     throw new DestinationRefused('The URL is not an absolute URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new DestinationRefused('The URL must be https://');
-  if (url.protocol === 'http:' && !policy.allowHttp) throw new DestinationRefused('The URL must be https:// (http is allowed only when the server sets webhooksAllowHttp)');
+  if (url.protocol === 'http:' && !policy.allowHttp)
+    throw new DestinationRefused('The URL must be https:// (http is allowed only when the server sets webhooksAllowHttp)');
   if (url.username || url.password) throw new DestinationRefused('The URL must not contain credentials: authenticate deliveries with the signature');
   if (url.hash) throw new DestinationRefused('The URL must not contain a fragment');
   return url;
@@ -62,7 +63,10 @@ export async function resolveDestination(url: URL, policy: DestinationPolicy, re
   if (!policy.allowPrivateNetworks) {
     for (const address of addresses) {
       const reason = forbiddenAddressReason(address);
-      if (reason) throw new DestinationRefused(`The host ${host} resolves to ${address}, a ${reason} address; webhooks are delivered to public addresses only (unless the server sets webhooksAllowPrivateNetworks)`);
+      if (reason)
+        throw new DestinationRefused(
+          `The host ${host} resolves to ${address}, a ${reason} address; webhooks are delivered to public addresses only (unless the server sets webhooksAllowPrivateNetworks)`,
+        );
     }
   }
   const address = addresses[0]!;

@@ -69,7 +69,9 @@ export class JobDispatcher<T> {
         await handle(job);
         await boss.complete(queue, job.id);
       } catch (error) {
-        await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((e: unknown) => log('webhook job could not be failed', e));
+        await boss
+          .fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) })
+          .catch((e: unknown) => log('webhook job could not be failed', e));
       }
     })().finally(() => {
       this.inFlight.delete(running);

@@ -24,7 +24,10 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
   // appends after this), in id order. The deliveries' foreign key would lock them anyway, one by
   // one; locking first also skips a webhook whose delete commits meanwhile, where the foreign key
   // check would fail the whole change.
-  const subscriptions = await repo.lockSubscribedWebhooks(trx, subscribed.map((webhook) => webhook.id));
+  const subscriptions = await repo.lockSubscribedWebhooks(
+    trx,
+    subscribed.map((webhook) => webhook.id),
+  );
   if (subscriptions.length === 0) return;
   const now = new Date();
   for (const event of deliverable) {

@@ -29,7 +29,13 @@ export const webhooksPlugin = fp(
     await app.jobs.createQueue(webhookDeliveryQueue);
     // pg-boss's own retries only cover a worker that failed to record an attempt (database
     // down, crash, shutdown); the receiver's failures are retried on our schedule (retry-schedule.ts).
-    await boss.updateQueue(webhookDeliveryQueue, { name: webhookDeliveryQueue, retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: Math.ceil(settings.send.timeoutMs / 1000) + 60 });
+    await boss.updateQueue(webhookDeliveryQueue, {
+      name: webhookDeliveryQueue,
+      retryLimit: 10,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(settings.send.timeoutMs / 1000) + 60,
+    });
     if (settings.concurrency === 0) return;
 
     const shutdown = new AbortController();

@@ -71,7 +71,7 @@ function reasonForIpv4(bytes: Uint8Array): string | null {
 
 function inRange(address: Uint8Array, prefix: Uint8Array, length: number): boolean {
   for (let bit = 0; bit < length; bit++) {
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if ((address[bit >> 3]! & mask) !== (prefix[bit >> 3]! & mask)) return false;
   }
   return true;

@@ -65,7 +65,14 @@ export async function findWebhook(db: Knex, id: string): Promise<WebhookRow | un
 
 export async function listWebhooks(db: Knex, page: { page: number; limit: number }): Promise<{ rows: WebhookRow[]; total: number }> {
   const [rows, counted] = await Promise.all([
-    db('webhooks').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset((page.page - 1) * page.limit),
+    db('webhooks')
+      .select('*')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     db('webhooks').count<Array<{ count: string }>>({ count: '*' }),
   ]);
   return { rows: rows as WebhookRow[], total: Number(counted[0]?.count ?? 0) };
@@ -135,7 +142,10 @@ export async function noteFailure(db: Knex, id: string, exhausted: boolean): Pro
 
 /** Disables an enabled webhook; undefined when it already was (so one event is raised, not two). */
 export async function disableWebhook(db: Knex, id: string, reason: string, now: Date): Promise<WebhookRow | undefined> {
-  const [row] = await db('webhooks').where({ id, enabled: true }).update({ enabled: false, disabled_at: now, disabled_reason: reason, updated_at: now }).returning('*');
+  const [row] = await db('webhooks')
+    .where({ id, enabled: true })
+    .update({ enabled: false, disabled_at: now, disabled_reason: reason, updated_at: now })
+    .returning('*');
   return row as WebhookRow | undefined;
 }
 
@@ -171,7 +181,10 @@ export async function claimDelivery(db: Knex, id: string, leaseMs: number): Prom
     .update({ lease_until: db.raw(`now() + ?::numeric * interval '1 millisecond'`, [leaseMs]) })
     .returning('*')) as DeliveryRow[];
   if (!delivery) return undefined;
-  const [webhook, event] = await Promise.all([findWebhook(db, delivery.webhook_id), db('webhook_events').where({ id: delivery.event_id }).first() as Promise<EventRow | undefined>]);
+  const [webhook, event] = await Promise.all([
+    findWebhook(db, delivery.webhook_id),
+    db('webhook_events').where({ id: delivery.event_id }).first() as Promise<EventRow | undefined>,
+  ]);
   if (!webhook || !event) return undefined;
   return { delivery, webhook, event };
 }
@@ -181,7 +194,11 @@ export async function insertAttempt(db: Knex, row: AttemptRow): Promise<void> {
 }
 
 /** Ends a delivery (succeeded or failed for good), with the result of its last attempt. */
-export async function finishDelivery(db: Knex, id: string, fields: Pick<DeliveryRow, 'status' | 'attempt_count' | 'last_status_code' | 'last_latency_ms' | 'last_error'>): Promise<void> {
+export async function finishDelivery(
+  db: Knex,
+  id: string,
+  fields: Pick<DeliveryRow, 'status' | 'attempt_count' | 'last_status_code' | 'last_latency_ms' | 'last_error'>,
+): Promise<void> {
   await db('webhook_deliveries')
     .where({ id })
     .update({ ...fields, next_attempt_at: null, lease_until: null, updated_at: db.fn.now() });
@@ -214,7 +231,9 @@ export async function releaseDelivery(db: Knex, id: string): Promise<void> {
 
 /** Marks every pending delivery of a webhook as failed, without an attempt (the webhook is disabled). */
 export async function failPendingDeliveries(db: Knex, webhookId: string, reason: string): Promise<void> {
-  await db('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending' }).update({ status: 'failed', next_attempt_at: null, last_error: reason, updated_at: db.fn.now() });
+  await db('webhook_deliveries')
+    .where({ webhook_id: webhookId, status: 'pending' })
+    .update({ status: 'failed', next_attempt_at: null, last_error: reason, updated_at: db.fn.now() });
 }
 
 export async function findDelivery(db: Knex, webhookId: string, id: string): Promise<DeliveryRow | undefined> {
@@ -235,17 +254,29 @@ export async function listDeliveries(
     return query.status ? q.andWhere({ status: query.status }) : q;
   };
   const [rows, counted] = await Promise.all([
-    filtered().select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(query.limit).offset((query.page - 1) * query.limit),
+    filtered()
+      .select('*')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
     filtered().count<Array<{ count: string }>>({ count: '*' }),
   ]);
-  const attempts = await attemptsOf(db, (rows as DeliveryRow[]).map((row) => row.id));
+  const attempts = await attemptsOf(
+    db,
+    (rows as DeliveryRow[]).map((row) => row.id),
+  );
   return { rows: rows as DeliveryRow[], attempts, total: Number(counted[0]?.count ?? 0) };
 }
 
 /** The attempts of these deliveries, in order. */
 export async function attemptsOf(db: Knex, deliveryIds: string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return (await db('webhook_delivery_attempts').whereIn('delivery_id', deliveryIds).orderBy([{ column: 'delivery_id' }, { column: 'id' }])) as AttemptRow[];
+  return (await db('webhook_delivery_attempts')
+    .whereIn('delivery_id', deliveryIds)
+    .orderBy([{ column: 'delivery_id' }, { column: 'id' }])) as AttemptRow[];
 }
 
 /** Pending deliveries overdue by more than `graceMs` and not leased: their job was lost. */

@@ -21,7 +21,14 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): service.WebhookServiceDeps => ({ db: app.db, settings: app.webhooks.settings });
 
   app.get<{ Querystring: WebhookListQuery }>('/webhooks', {
-    config: { auth, docs: { summary: 'List webhooks (paginated; never with their secrets)', tags, responses: { 200: schemaRef('webhook-list'), 400: problem, 401: problem, 403: problem } } },
+    config: {
+      auth,
+      docs: {
+        summary: 'List webhooks (paginated; never with their secrets)',
+        tags,
+        responses: { 200: schemaRef('webhook-list'), 400: problem, 401: problem, 403: problem },
+      },
+    },
     schema: { querystring: schemaRef('webhook-list-query') },
     handler: async (request) => service.listWebhooks(app.db, request.query),
   });
@@ -31,7 +38,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       auth,
       docs: {
         summary: 'Create a webhook',
-        description: 'The answer carries the signing secret (`whsec_...`), shown this once. The URL is refused (400 webhook_url_not_allowed) unless https and public.',
+        description:
+          'The answer carries the signing secret (`whsec_...`), shown this once. The URL is refused (400 webhook_url_not_allowed) unless https and public.',
         tags,
         responses: { 201: schemaRef('webhook-created'), 400: problem, 401: problem, 403: problem },
       },
@@ -44,7 +52,14 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/webhooks/:id', {
-    config: { auth, docs: { summary: 'Get a webhook (without its secret)', tags, responses: { 200: schemaRef('webhook'), 400: problem, 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth,
+      docs: {
+        summary: 'Get a webhook (without its secret)',
+        tags,
+        responses: { 200: schemaRef('webhook'), 400: problem, 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: idParams },
     handler: async (request) => service.getWebhook(app.db, request.params.id),
   });
@@ -64,7 +79,14 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete<{ Params: { id: string } }>('/webhooks/:id', {
-    config: { auth, docs: { summary: 'Delete a webhook and its delivery log', tags, responses: { 204: { description: 'Deleted' }, 400: problem, 401: problem, 403: problem, 404: problem } } },
+    config: {
+      auth,
+      docs: {
+        summary: 'Delete a webhook and its delivery log',
+        tags,
+        responses: { 204: { description: 'Deleted' }, 400: problem, 401: problem, 403: problem, 404: problem },
+      },
+    },
     schema: { params: idParams },
     handler: async (request, reply) => {
       await service.deleteWebhook(app.db, changeContextOf(request), request.params.id);
@@ -89,7 +111,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: WebhookDeliveryListQuery }>('/webhooks/:id/deliveries', {
     config: {
       auth,
-      docs: { summary: 'The delivery log of a webhook (paginated, newest first)', tags, responses: { 200: schemaRef('webhook-delivery-list'), 400: problem, 401: problem, 403: problem, 404: problem } },
+      docs: {
+        summary: 'The delivery log of a webhook (paginated, newest first)',
+        tags,
+        responses: { 200: schemaRef('webhook-delivery-list'), 400: problem, 401: problem, 403: problem, 404: problem },
+      },
     },
     schema: { params: idParams, querystring: schemaRef('webhook-delivery-list-query') },
     handler: async (request) => service.listDeliveries(app.db, request.params.id, request.query),

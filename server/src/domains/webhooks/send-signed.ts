@@ -21,7 +21,13 @@ export interface SendOptions {
  * checked (again at each attempt: DNS may have changed since creation), the body is signed with
  * the attempt's timestamp, and the request goes to the checked address only.
  */
-export async function sendSigned(webhook: Pick<WebhookRow, 'id' | 'url' | 'secret_ciphertext'>, messageId: string, body: string, settings: SendSettings, options: SendOptions = {}): Promise<AttemptResult> {
+export async function sendSigned(
+  webhook: Pick<WebhookRow, 'id' | 'url' | 'secret_ciphertext'>,
+  messageId: string,
+  body: string,
+  settings: SendSettings,
+  options: SendOptions = {},
+): Promise<AttemptResult> {
   let destination: ResolvedDestination;
   try {
     destination = await resolveDestination(new URL(webhook.url), settings.policy, options.resolveHost);
@@ -33,4 +39,3 @@ export async function sendSigned(webhook: Pick<WebhookRow, 'id' | 'url' | 'secre
   const headers = signDelivery(secret, messageId, new Date(), body);
   return postDelivery({ destination, headers: { ...headers }, body, timeoutMs: settings.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
 }
-

@@ -36,7 +36,8 @@ export function postDelivery(request: OutgoingRequest): Promise<AttemptResult> {
   const { url, address, family } = request.destination;
   const started = performance.now();
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
   return new Promise<AttemptResult>((resolve) => {
@@ -52,7 +53,14 @@ export function postDelivery(request: OutgoingRequest): Promise<AttemptResult> {
       outgoing.destroy();
       const ok = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
       const excerpt = chunks.length > 0 ? Buffer.concat(chunks).subarray(0, responseExcerptBytes).toString('utf8') : null;
-      resolve({ ok, statusCode, latencyMs: Math.round(performance.now() - started), error: error ?? (ok ? null : failureOf(statusCode)), responseExcerpt: excerpt, aborted });
+      resolve({
+        ok,
+        statusCode,
+        latencyMs: Math.round(performance.now() - started),
+        error: error ?? (ok ? null : failureOf(statusCode)),
+        responseExcerpt: excerpt,
+        aborted,
+      });
     };
     const onAbort = (): void => finish('aborted: the server is shutting down', true);
     const client = url.protocol === 'https:' ? https : http;

@@ -81,8 +81,10 @@ export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeCon
     if (url !== undefined) patch.url = url;
     if (body.event_types !== undefined) patch.event_types = body.event_types;
     if (body.description !== undefined) patch.description = body.description;
-    if (body.enabled === true && !current.enabled) Object.assign(patch, { enabled: true, disabled_at: null, disabled_reason: null, failing_since: null, consecutive_failed_deliveries: 0 });
-    if (body.enabled === false && current.enabled) Object.assign(patch, { enabled: false, disabled_at: context.now, disabled_reason: `disabled by ${context.actor.subject}` });
+    if (body.enabled === true && !current.enabled)
+      Object.assign(patch, { enabled: true, disabled_at: null, disabled_reason: null, failing_since: null, consecutive_failed_deliveries: 0 });
+    if (body.enabled === false && current.enabled)
+      Object.assign(patch, { enabled: false, disabled_at: context.now, disabled_reason: `disabled by ${context.actor.subject}` });
     const row = (await repo.updateWebhook(trx, id, patch))!;
     if (!row.enabled) await repo.failPendingDeliveries(trx, id, 'webhook disabled');
     const webhook = toWebhook(row);
@@ -118,7 +120,14 @@ export async function testWebhook(deps: WebhookServiceDeps, context: ChangeConte
   const messageId = recorded?.id ?? randomUUID();
   const body = JSON.stringify(webhookPayload(messageId, event, context.now));
   const result = await sendSigned(row, messageId, body, deps.settings.send, deps.resolveHost ? { resolveHost: deps.resolveHost } : {});
-  return { success: result.ok, message_id: messageId, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error, response_excerpt: result.responseExcerpt };
+  return {
+    success: result.ok,
+    message_id: messageId,
+    status_code: result.statusCode,
+    latency_ms: result.latencyMs,
+    error: result.error,
+    response_excerpt: result.responseExcerpt,
+  };
 }
 
 export async function listDeliveries(db: Knex, webhookId: string, query: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {

@@ -6,7 +6,13 @@ import type { Webhook } from '../../../../core/src/index.js';
 type WebhookEventType = 'webhook.created' | 'webhook.updated' | 'webhook.deleted' | 'webhook.test';
 
 /** An event about a webhook (events/catalog.ts); its `Webhook` states never carry the secret. */
-export function webhookEvent(type: WebhookEventType, context: ChangeContext, id: string, change: DomainEvent['change'], data?: Record<string, unknown>): DomainEvent {
+export function webhookEvent(
+  type: WebhookEventType,
+  context: ChangeContext,
+  id: string,
+  change: DomainEvent['change'],
+  data?: Record<string, unknown>,
+): DomainEvent {
   return changeEvent(context, type, { type: 'webhook', id }, change, data);
 }
 

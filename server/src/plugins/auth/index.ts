@@ -74,7 +74,13 @@ export const authPlugin = fp<AuthOptions>(
 );
 
 /** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
-async function authenticate(app: FastifyInstance, options: AuthOptions, request: FastifyRequest, cache: VerifiedTokenCache, generations?: Generations): Promise<Caller> {
+async function authenticate(
+  app: FastifyInstance,
+  options: AuthOptions,
+  request: FastifyRequest,
+  cache: VerifiedTokenCache,
+  generations?: Generations,
+): Promise<Caller> {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'access_token' in query) {
     // RFC 6750 section 2.3 allows it, but URLs end up in logs and Referer headers (RFC 9700 2.4.1).
@@ -91,7 +97,8 @@ async function authenticate(app: FastifyInstance, options: AuthOptions, request:
   }
   const token = match[1]!;
   const now = new Date();
-  request.generations = generations ?? (request.routeOptions.config?.generations === 'checked_at_commit' ? app.changeFeed.known() : undefined) ?? (await app.changeFeed.fresh());
+  request.generations =
+    generations ?? (request.routeOptions.config?.generations === 'checked_at_commit' ? app.changeFeed.known() : undefined) ?? (await app.changeFeed.fresh());
   const cached = cache.get(token, request.generations.credentials, now);
   if (cached) return cached;
   try {
@@ -121,5 +128,7 @@ function recordRejection(options: AuthOptions, request: FastifyRequest, reason: 
 
 function invalidToken(detail: string): ApiError {
   const description = detail.replace(/"/g, "'");
-  return new ApiError('invalid_token', detail, { headers: { 'www-authenticate': `${bearerRealm}, error="invalid_token", error_description="${description}"` } });
+  return new ApiError('invalid_token', detail, {
+    headers: { 'www-authenticate': `${bearerRealm}, error="invalid_token", error_description="${description}"` },
+  });
 }

@@ -48,12 +48,19 @@ export const rateLimitsPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const rateClass = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
-      if (rateClass !== undefined && !isRateClass(rateClass)) throw new Error(`route ${String(route.method)} ${route.url} declares unknown rate-limit class ${String(rateClass)}`);
+      if (rateClass !== undefined && !isRateClass(rateClass))
+        throw new Error(`route ${String(route.method)} ${route.url} declares unknown rate-limit class ${String(rateClass)}`);
     });
 
     const stateOf = (rateClass: RateClass, subject: string | null, now: number, window: number, hits: number): RateLimitState => {
       const resetAtMs = (window + 1) * windowMs;
-      return { rateClass, limit: limitFor(app.config, subject, rateClass), count: hits, resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)), resetAt: resetAtMs / 1000 };
+      return {
+        rateClass,
+        limit: limitFor(app.config, subject, rateClass),
+        count: hits,
+        resetSeconds: Math.max(1, Math.ceil((resetAtMs - now) / 1000)),
+        resetAt: resetAtMs / 1000,
+      };
     };
     /** Counts a request; synchronous with the in-memory counter, so the hot path makes no promise. */
     const countFor = (rateClass: RateClass, subject: string | null, ip: string): RateLimitState | Promise<RateLimitState> => {
@@ -62,7 +69,8 @@ export const rateLimitsPlugin = fp(
       const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${ip}` : `sub:${subject}`}:${window}`, window, windowMs);
       return typeof hits === 'number' ? stateOf(rateClass, subject, now, window, hits) : hits.then((n) => stateOf(rateClass, subject, now, window, n));
     };
-    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> => countFor(request.routeOptions.config?.rateLimit ?? 'standard', request.caller?.subject ?? null, request.ip);
+    const count = (request: FastifyRequest): RateLimitState | Promise<RateLimitState> =>
+      countFor(request.routeOptions.config?.rateLimit ?? 'standard', request.caller?.subject ?? null, request.ip);
     app.decorate('rateLimitHeadersForAddress', (ip: string) => {
       const state = countFor('standard', null, ip);
       return state instanceof Promise ? state.then((s) => rateLimitHeaders(s, rateWindowSeconds)) : rateLimitHeaders(state, rateWindowSeconds);

@@ -21,7 +21,11 @@ export class RedisWindowCounter implements WindowCounter {
   private readonly fallback = new MemoryWindowCounter();
   private lastWarning = 0;
 
-  constructor(url: string, private readonly prefix: string, private readonly log: FastifyBaseLogger) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.redis = new Redis(url, {
       lazyConnect: true,
       // A command while disconnected fails at once (and falls back) rather than waiting in a queue.

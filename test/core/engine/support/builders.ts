@@ -27,7 +27,11 @@ export function aRequest(overrides: Partial<EngineRequest> = {}): EngineRequest 
   };
 }
 
-export const timeBetween = (start: string, end: string, timezone: string): PolicyCondition => ({ type: 'time', operator: 'between', value: { start, end, timezone } });
+export const timeBetween = (start: string, end: string, timezone: string): PolicyCondition => ({
+  type: 'time',
+  operator: 'between',
+  value: { start, end, timezone },
+});
 export const riskBelow = (value: number): PolicyCondition => ({ type: 'risk_score', operator: 'less_than', value });
 export const mfaVerified = (value: boolean): PolicyCondition => ({ type: 'mfa_verified', operator: 'equals', value });
 

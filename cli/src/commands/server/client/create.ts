@@ -21,9 +21,18 @@ export default class ClientCreate extends AcctlCommand {
   ].join('\n');
 
   static override examples = [
-    { description: 'A service that gets tokens with client_credentials', command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --scope evaluate:decisions' },
-    { description: 'An administration client, with the secret captured by a script', command: "<%= config.bin %> <%= command.id %> --name ops --scope admin:all --json | jq -r .client_secret" },
-    { description: 'A browser app (public client, authorization code with PKCE)', command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies' },
+    {
+      description: 'A service that gets tokens with client_credentials',
+      command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --scope evaluate:decisions',
+    },
+    {
+      description: 'An administration client, with the secret captured by a script',
+      command: '<%= config.bin %> <%= command.id %> --name ops --scope admin:all --json | jq -r .client_secret',
+    },
+    {
+      description: 'A browser app (public client, authorization code with PKCE)',
+      command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies',
+    },
   ];
 
   static override flags = {
@@ -55,13 +64,16 @@ export default class ClientCreate extends AcctlCommand {
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
     const { registerClient, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
-    const registration = checkClientRegistration({
-      name: flags.name,
-      public: flags.public,
-      grantTypes: flags['grant-type'] ?? [],
-      redirectUris: flags['redirect-uri'] ?? [],
-      scopes: flags.scope ?? [],
-    }, { allowInsecure: flags['allow-insecure-redirect-uris'] });
+    const registration = checkClientRegistration(
+      {
+        name: flags.name,
+        public: flags.public,
+        grantTypes: flags['grant-type'] ?? [],
+        redirectUris: flags['redirect-uri'] ?? [],
+        scopes: flags.scope ?? [],
+      },
+      { allowInsecure: flags['allow-insecure-redirect-uris'] },
+    );
     const context = systemContext(cliActor(), 'cli');
     const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
       registerClient(database.db, context, { ...registration, createdBy: context.actor.subject }),

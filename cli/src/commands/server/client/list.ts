@@ -19,7 +19,9 @@ export default class ClientList extends AcctlCommand {
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
     const { listClients } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
-    const clients = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => listClients(database.db));
+    const clients = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      listClients(database.db),
+    );
     if (clients.length === 0) {
       this.log(style.dim('No OAuth clients yet. Register one with: acctl server client create --name NAME --scope SCOPE'));
     } else {

@@ -15,7 +15,10 @@ export interface ClientSecretRotated {
 export default class ClientRotateSecret extends AcctlCommand {
   static override summary = 'Give a confidential client a new secret and print it once';
   static override description = 'The old secret stops working at once; access tokens already issued stay valid until they expire.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11', '<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11 --json | jq -r .client_secret'];
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11',
+    '<%= config.bin %> <%= command.id %> 0b6f1c9e-3a51-4d0e-9a8e-2f0f6f7d2c11 --json | jq -r .client_secret',
+  ];
   static override args = { client_id: Args.string({ required: true, description: 'The client_id whose secret to replace.' }) };
   static override flags = { ...databaseFlags };
 
@@ -25,7 +28,9 @@ export default class ClientRotateSecret extends AcctlCommand {
     const { rotateClientSecret, systemContext } = await import('../../../../../server/src/admin/index.js');
     const { withServerDatabase } = await import('../../../server-database.js');
     const context = systemContext(cliActor(), 'cli');
-    const rotation = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) => rotateClientSecret(database.db, context, args.client_id));
+    const rotation = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      rotateClientSecret(database.db, context, args.client_id),
+    );
     if (!rotation.rotated && rotation.reason === 'public_client') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
     if (!rotation.rotated) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
     const { secret } = rotation;

@@ -19,7 +19,10 @@ export default class KeysRotate extends AcctlCommand {
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    { description: 'Against a shared database', command: 'DATABASE_URL=postgres://... ACCTL_KEY_ENCRYPTION_KEY=... <%= config.bin %> <%= command.id %> --json' },
+    {
+      description: 'Against a shared database',
+      command: 'DATABASE_URL=postgres://... ACCTL_KEY_ENCRYPTION_KEY=... <%= config.bin %> <%= command.id %> --json',
+    },
   ];
 
   static override flags = { ...databaseFlags };
@@ -33,7 +36,12 @@ export default class KeysRotate extends AcctlCommand {
       rotateSigningKeys(database.db, systemContext(cliActor(), 'cli'), await database.keyEncryptionKey()),
     );
     this.log(`${style.green('Rotated')} the signing key`);
-    this.log(keyValueLines([['new kid', result.created], ['retired', result.retired.join(', ') || style.dim('none')]]).join('\n'));
+    this.log(
+      keyValueLines([
+        ['new kid', result.created],
+        ['retired', result.retired.join(', ') || style.dim('none')],
+      ]).join('\n'),
+    );
     return { signing_kid: result.created, retired_kids: result.retired };
   }
 }

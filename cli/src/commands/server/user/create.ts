@@ -27,7 +27,10 @@ export default class UserCreate extends AcctlCommand {
   ].join('\n');
 
   static override examples = [
-    { description: 'Password piped from a secret manager', command: 'pass show acctl/alice | <%= config.bin %> <%= command.id %> --username alice --display-name "Alice Martin" --password-stdin' },
+    {
+      description: 'Password piped from a secret manager',
+      command: 'pass show acctl/alice | <%= config.bin %> <%= command.id %> --username alice --display-name "Alice Martin" --password-stdin',
+    },
     { description: 'Typed at the terminal (not echoed)', command: '<%= config.bin %> <%= command.id %> --username root --admin --password-stdin' },
     { description: 'From the environment', command: 'ACCTL_USER_PASSWORD="$PASSWORD" <%= config.bin %> <%= command.id %> --username ci-admin --admin' },
   ];
@@ -63,7 +66,12 @@ export default class UserCreate extends AcctlCommand {
       created_at: user.created_at,
     };
     this.log(`${style.green('Created')} ${created.admin ? 'admin ' : ''}user ${style.bold(created.username)}`);
-    this.log(keyValueLines([['id', created.id], ['display name', created.display_name ?? style.dim('none')]]).join('\n'));
+    this.log(
+      keyValueLines([
+        ['id', created.id],
+        ['display name', created.display_name ?? style.dim('none')],
+      ]).join('\n'),
+    );
     return created;
   }
 

@@ -46,7 +46,11 @@ export class ReportRunner {
     // A job slice lasts about sliceMs, far below the expiry after which pg-boss retries a job
     // whose replica died; retries back off from 10 s.
     await this.jobs.createQueue(reportQueue, { name: reportQueue, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 });
-    this.workerId = await this.jobs.boss.work<{ report_id: string }>(reportQueue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => this.run(job!));
+    this.workerId = await this.jobs.boss.work<{ report_id: string }>(
+      reportQueue,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+      async ([job]) => this.run(job!),
+    );
   }
 
   /** Finish the chunk in hand and leave the rest to a new job (the app is closing). */
@@ -122,19 +126,29 @@ export class ReportRunner {
       const processed = Number(report.events_processed) + rows.length;
       const cursor = rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : report.cursor_seq;
       if (more) {
-        await trx('audit_reports').where({ id }).update({ cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), updated_at: new Date() });
+        await trx('audit_reports')
+          .where({ id })
+          .update({ cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), updated_at: new Date() });
         return processed;
       }
       if (kind.finalize) totals = addTotals(totals, await kind.finalize(trx, id, parameters));
       await rankSections(trx, id, kind.sections);
       const now = new Date();
-      await trx('audit_reports').where({ id }).update({ status: 'completed', cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), completed_at: now, updated_at: now });
+      await trx('audit_reports')
+        .where({ id })
+        .update({ status: 'completed', cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), completed_at: now, updated_at: now });
       await recordEvents(trx, [
-        changeEvent({ ...systemContext('system:audit-reports'), now }, 'report.completed', { type: 'audit_report', id }, { before: { status: 'running' }, after: { status: 'completed' } }, {
-          kind: report.kind,
-          requested_by: report.requested_by.subject,
-          events_processed: processed,
-        }),
+        changeEvent(
+          { ...systemContext('system:audit-reports'), now },
+          'report.completed',
+          { type: 'audit_report', id },
+          { before: { status: 'running' }, after: { status: 'completed' } },
+          {
+            kind: report.kind,
+            requested_by: report.requested_by.subject,
+            events_processed: processed,
+          },
+        ),
       ]);
       return 'done';
     });
@@ -151,11 +165,17 @@ export class ReportRunner {
       const now = new Date();
       await trx('audit_reports').where({ id }).update({ status: 'failed', error: message, completed_at: now, updated_at: now });
       await recordEvents(trx, [
-        changeEvent({ ...systemContext('system:audit-reports'), now }, 'report.failed', { type: 'audit_report', id }, { before: { status: report.status }, after: { status: 'failed' } }, {
-          kind: report.kind,
-          requested_by: report.requested_by.subject,
-          error: message,
-        }),
+        changeEvent(
+          { ...systemContext('system:audit-reports'), now },
+          'report.failed',
+          { type: 'audit_report', id },
+          { before: { status: report.status }, after: { status: 'failed' } },
+          {
+            kind: report.kind,
+            requested_by: report.requested_by.subject,
+            error: message,
+          },
+        ),
       ]);
     });
   }

@@ -17,8 +17,12 @@ import { findReport, toAuditReport, type AuditReportRow } from './store.js';
 export async function createReport(db: Knex, jobs: JobQueue, context: ChangeContext, body: AuditReportCreateRequest): Promise<AuditReport> {
   const until = body.until ? new Date(body.until) : context.now;
   const since = body.since ? new Date(body.since) : null;
-  if (since && since >= until) throw new ApiError('validation_failed', '`since` must be before `until`', { errors: [{ pointer: '/since', in: 'body', detail: 'must be before until' }] });
-  if (body.tags && body.kind !== 'compliance') throw new ApiError('validation_failed', '`tags` applies to compliance reports only', { errors: [{ pointer: '/tags', in: 'body', detail: 'only for kind compliance' }] });
+  if (since && since >= until)
+    throw new ApiError('validation_failed', '`since` must be before `until`', { errors: [{ pointer: '/since', in: 'body', detail: 'must be before until' }] });
+  if (body.tags && body.kind !== 'compliance')
+    throw new ApiError('validation_failed', '`tags` applies to compliance reports only', {
+      errors: [{ pointer: '/tags', in: 'body', detail: 'only for kind compliance' }],
+    });
   return db.transaction(async (trx) => {
     const [last] = await trx('audit_events').max<{ max: number | null }[]>({ max: 'seq' });
     const [row] = await trx('audit_reports')

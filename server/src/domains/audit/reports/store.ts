@@ -64,7 +64,10 @@ export async function upsertReportRows(trx: Knex.Transaction, reportId: string, 
     await trx('audit_report_rows')
       .insert(batch)
       .onConflict(['report_id', 'section', 'key'])
-      .merge({ counter_1: trx.raw('audit_report_rows.counter_1 + excluded.counter_1'), counter_2: trx.raw('audit_report_rows.counter_2 + excluded.counter_2') });
+      .merge({
+        counter_1: trx.raw('audit_report_rows.counter_1 + excluded.counter_1'),
+        counter_2: trx.raw('audit_report_rows.counter_2 + excluded.counter_2'),
+      });
   }
 }
 

@@ -7,7 +7,12 @@ import type { OAuthError } from '../../../errors/oauth-errors.js';
  * The parameters are appended to the redirect URI as it was sent, keeping any query it has
  * (section 3.1.2), without re-encoding it.
  */
-export function authorizationResponseUrl(redirectUri: string, issuer: string, result: { code: string } | { error: OAuthError }, state: string | undefined): string {
+export function authorizationResponseUrl(
+  redirectUri: string,
+  issuer: string,
+  result: { code: string } | { error: OAuthError },
+  state: string | undefined,
+): string {
   const params = new URLSearchParams();
   if ('code' in result) params.append('code', result.code);
   else {

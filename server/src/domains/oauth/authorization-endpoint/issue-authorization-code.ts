@@ -8,7 +8,11 @@ import type { AuthorizationRequest } from './index.js';
  * The code handed to the client after the user approves: 256 random bits, stored as SHA-256
  * with what redemption checks (client, redirect URI, PKCE challenge) and the consented scopes.
  */
-export async function issueAuthorizationCode(db: Knex, request: AuthorizationRequest, grant: { principalId: string; scopes: readonly string[]; now: Date }): Promise<string> {
+export async function issueAuthorizationCode(
+  db: Knex,
+  request: AuthorizationRequest,
+  grant: { principalId: string; scopes: readonly string[]; now: Date },
+): Promise<string> {
   const code = generateOpaqueToken();
   await insertAuthorizationCode(db, {
     code_hash: hashSecret(code),

@@ -74,7 +74,10 @@ export async function authenticateRequestClient(
     }
     const [retryAfter, outcome] = await Promise.all([
       deps.clientAuth.secondsUntilAllowed(keys, deps.now),
-      authenticateClient(deps.clientAuth, presented, keys).then((client) => ({ client }), (error: unknown) => ({ error })),
+      authenticateClient(deps.clientAuth, presented, keys).then(
+        (client) => ({ client }),
+        (error: unknown) => ({ error }),
+      ),
     ]);
     if (retryAfter > 0) throw tooManyAttempts(retryAfter);
     if ('error' in outcome) {

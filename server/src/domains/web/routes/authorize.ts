@@ -51,7 +51,11 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       docs: pageDocs(
         'Start the authorization-code flow (RFC 6749 section 4.1)',
         'Query: response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256 (schemas/oauth-authorization-request.json; PKCE required for public clients). Answers the consent page, a 303 to the sign-in page, or a 303 to the redirect URI with error, state and iss. An unknown client or unregistered redirect URI is a 400 page, never a redirect.',
-        { 200: { description: 'HTML consent page' }, 303: { description: 'To the sign-in page, or to the redirect URI with an error' }, 400: { description: 'HTML page: unknown client or unregistered redirect URI' } },
+        {
+          200: { description: 'HTML consent page' },
+          303: { description: 'To the sign-in page, or to the redirect URI with an error' },
+          400: { description: 'HTML page: unknown client or unregistered redirect URI' },
+        },
       ),
     },
     handler: async (request, reply) => {
@@ -95,11 +99,19 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       const session = await requireFormSession(app, request, reply, now);
       if (!session) return reply;
       if (!session.user) {
-        return sendPage(reply, renderMessagePage({ title: 'Sign in first', message: 'Your session has ended. Start again from the application.', code: 'forbidden' }), { status: 403 });
+        return sendPage(
+          reply,
+          renderMessagePage({ title: 'Sign in first', message: 'Your session has ended. Start again from the application.', code: 'forbidden' }),
+          { status: 403 },
+        );
       }
       const parameters = decodeAuthorizationRequest(formField(request.body, 'authorization_request'));
       if (!parameters) {
-        return sendPage(reply, renderMessagePage({ title: 'This consent form is damaged', message: 'Start again from the application.', code: 'invalid_request' }), { status: 400 });
+        return sendPage(
+          reply,
+          renderMessagePage({ title: 'This consent form is damaged', message: 'Start again from the application.', code: 'invalid_request' }),
+          { status: 400 },
+        );
       }
       let authorization: AuthorizationRequest;
       try {
@@ -110,7 +122,16 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       const decision = formField(request.body, 'decision');
       if (decision === 'deny') return deny(reply, authorization, 'The user denied the request');
       if (decision !== 'approve') {
-        return sendPage(reply, renderMessagePage({ title: 'Choose Approve or Deny', message: 'The form did not say whether you approve.', code: 'invalid_request', signedIn: signedInHeader(session) }), { status: 400 });
+        return sendPage(
+          reply,
+          renderMessagePage({
+            title: 'Choose Approve or Deny',
+            message: 'The form did not say whether you approve.',
+            code: 'invalid_request',
+            signedIn: signedInHeader(session),
+          }),
+          { status: 400 },
+        );
       }
       const consent = limitScopesToUser(authorization.scopes, session.user);
       if (consent.granted.length === 0) return deny(reply, authorization, 'The signed-in user may not grant any of the requested scopes');

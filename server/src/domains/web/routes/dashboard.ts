@@ -22,7 +22,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const refuseNonAdmin = (reply: FastifyReply, session: AdminSession): FastifyReply =>
     sendPage(
       reply,
-      renderMessagePage({ title: 'Administrators only', message: 'The dashboard is for administrators: ask one to give your user the attribute is_admin.', code: 'forbidden', signedIn: { user: session.user, csrfToken: csrfTokenFor(session) } }),
+      renderMessagePage({
+        title: 'Administrators only',
+        message: 'The dashboard is for administrators: ask one to give your user the attribute is_admin.',
+        code: 'forbidden',
+        signedIn: { user: session.user, csrfToken: csrfTokenFor(session) },
+      }),
       { status: 403 },
     );
 
@@ -41,7 +46,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     return session as AdminSession;
   };
 
-  const showDashboard = async (reply: FastifyReply, session: AdminSession, extra: { form?: RegistrationFormValues; problems?: string[]; notice?: string; status?: number } = {}): Promise<FastifyReply> =>
+  const showDashboard = async (
+    reply: FastifyReply,
+    session: AdminSession,
+    extra: { form?: RegistrationFormValues; problems?: string[]; notice?: string; status?: number } = {},
+  ): Promise<FastifyReply> =>
     sendPage(
       reply,
       renderDashboardPage({
@@ -57,7 +66,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     );
 
   app.get('/ui/dashboard', {
-    config: { auth: 'public', docs: pageDocs('Dashboard: OAuth clients', 'For users with is_admin. Lists the clients and has the registration form.', { 200: { description: 'HTML page' }, 303: { description: 'Not signed in: to the sign-in page' }, 403: { description: 'HTML page: not an administrator' } }) },
+    config: {
+      auth: 'public',
+      docs: pageDocs('Dashboard: OAuth clients', 'For users with is_admin. Lists the clients and has the registration form.', {
+        200: { description: 'HTML page' },
+        303: { description: 'Not signed in: to the sign-in page' },
+        403: { description: 'HTML page: not an administrator' },
+      }),
+    },
     handler: async (request, reply) => {
       const session = await loadSession(sessionDeps(app), request, new Date());
       if (!session?.user) return sendSeeOther(reply, signInPath('/v1/ui/dashboard'));
@@ -70,10 +86,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.post('/ui/dashboard/clients', {
     config: {
       auth: 'public',
-      docs: formPageDocs('Register an OAuth client', 'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.', {
-        200: { description: 'HTML page with the client_id and secret' },
-        400: { description: 'HTML dashboard with the problems' },
-      }),
+      docs: formPageDocs(
+        'Register an OAuth client',
+        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
+        {
+          200: { description: 'HTML page with the client_id and secret' },
+          400: { description: 'HTML dashboard with the problems' },
+        },
+      ),
     },
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
@@ -85,53 +105,114 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         redirectUris: formField(request.body, 'redirect_uris') ?? '',
         scopes: formFields(request.body, 'scopes'),
       };
-      const checked = checkClientRegistration({
-        name: form.name,
-        public: form.clientType === 'public',
-        grantTypes: form.grantTypes,
-        redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0),
-        scopes: form.scopes,
-      }, { allowInsecure: app.config.allowInsecureRedirectUris });
+      const checked = checkClientRegistration(
+        {
+          name: form.name,
+          public: form.clientType === 'public',
+          grantTypes: form.grantTypes,
+          redirectUris: form.redirectUris
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line.length > 0),
+          scopes: form.scopes,
+        },
+        { allowInsecure: app.config.allowInsecureRedirectUris },
+      );
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
-      const { client, secret } = await registerClient(app.db, sessionChangeContext(request, session.user, new Date()), { ...checked.registration, createdBy: `user:${session.user.id}` });
-      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'Client registered', client: { id: client.client_id, name: client.name }, secret }));
+      const { client, secret } = await registerClient(app.db, sessionChangeContext(request, session.user, new Date()), {
+        ...checked.registration,
+        createdBy: `user:${session.user.id}`,
+      });
+      return sendPage(
+        reply,
+        renderClientSecretPage({
+          user: session.user,
+          csrfToken: csrfTokenFor(session),
+          heading: 'Client registered',
+          client: { id: client.client_id, name: client.name },
+          secret,
+        }),
+      );
     },
   });
 
   app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/rotate-secret', {
     config: {
       auth: 'public',
-      docs: formPageDocs('Rotate a client secret', 'Form field: csrf_token. The old secret stops working at once; the new one is shown once.', { 200: { description: 'HTML page with the new secret' }, 404: { description: 'HTML page: no such client' } }),
+      docs: formPageDocs('Rotate a client secret', 'Form field: csrf_token. The old secret stops working at once; the new one is shown once.', {
+        200: { description: 'HTML page with the new secret' },
+        404: { description: 'HTML page: no such client' },
+      }),
     },
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
       const rotation = await rotateClientSecret(app.db, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
       if (!rotation.rotated) {
-        return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No confidential client has the client_id ${request.params.client_id}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
+        return sendPage(
+          reply,
+          renderMessagePage({
+            title: 'No such client',
+            message: `No confidential client has the client_id ${request.params.client_id}.`,
+            code: 'not_found',
+            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
+          }),
+          { status: 404 },
+        );
       }
-      return sendPage(reply, renderClientSecretPage({ user: session.user, csrfToken: csrfTokenFor(session), heading: 'New client secret', client: { id: rotation.client.client_id, name: rotation.client.name }, secret: rotation.secret }));
+      return sendPage(
+        reply,
+        renderClientSecretPage({
+          user: session.user,
+          csrfToken: csrfTokenFor(session),
+          heading: 'New client secret',
+          client: { id: rotation.client.client_id, name: rotation.client.name },
+          secret: rotation.secret,
+        }),
+      );
     },
   });
 
   app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/delete', {
     config: {
       auth: 'public',
-      docs: formPageDocs('Delete a client', 'Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.', {
-        303: { description: 'To the dashboard' },
-        404: { description: 'HTML page: no such client' },
-        409: { description: 'HTML page: a built-in client' },
-      }),
+      docs: formPageDocs(
+        'Delete a client',
+        'Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.',
+        {
+          303: { description: 'To the dashboard' },
+          404: { description: 'HTML page: no such client' },
+          409: { description: 'HTML page: a built-in client' },
+        },
+      ),
     },
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
       const { client_id: clientId } = request.params;
       if (firstPartyClientIds.includes(clientId)) {
-        return sendPage(reply, renderMessagePage({ title: 'Built-in client', message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`, code: 'conflict', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 409 });
+        return sendPage(
+          reply,
+          renderMessagePage({
+            title: 'Built-in client',
+            message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`,
+            code: 'conflict',
+            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
+          }),
+          { status: 409 },
+        );
       }
       if (!(await deleteClient(app.db, sessionChangeContext(request, session.user, new Date()), clientId))) {
-        return sendPage(reply, renderMessagePage({ title: 'No such client', message: `No client has the client_id ${clientId}.`, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }), { status: 404 });
+        return sendPage(
+          reply,
+          renderMessagePage({
+            title: 'No such client',
+            message: `No client has the client_id ${clientId}.`,
+            code: 'not_found',
+            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
+          }),
+          { status: 404 },
+        );
       }
       return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);
     },

@@ -34,7 +34,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     sendPage(reply, renderPasswordPage({ user: session.user, csrfToken: csrfTokenFor(session), error }), { status, headers });
 
   app.get('/ui/password', {
-    config: { auth: 'public', docs: pageDocs('Change your password', 'For a signed-in user. Form fields: current_password, new_password, new_password_confirm, csrf_token (stable names).', { 200: { description: 'HTML form' }, 303: { description: 'Not signed in: to the sign-in page' } }) },
+    config: {
+      auth: 'public',
+      docs: pageDocs(
+        'Change your password',
+        'For a signed-in user. Form fields: current_password, new_password, new_password_confirm, csrf_token (stable names).',
+        { 200: { description: 'HTML form' }, 303: { description: 'Not signed in: to the sign-in page' } },
+      ),
+    },
     handler: async (request, reply) => {
       const session = await loadSession(sessionDeps(app), request, new Date());
       if (!session?.user) return sendSeeOther(reply, signInPath(passwordPath));
@@ -65,17 +72,31 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       const session = formSession as SignedInSession;
       const current = formField(request.body, 'current_password') ?? '';
       const fresh = formField(request.body, 'new_password') ?? '';
-      if (fresh.length < minPasswordLength || fresh.length > maxPasswordLength) return showForm(reply, session, `The new password must have ${minPasswordLength} to ${maxPasswordLength} characters.`, 400);
+      if (fresh.length < minPasswordLength || fresh.length > maxPasswordLength)
+        return showForm(reply, session, `The new password must have ${minPasswordLength} to ${maxPasswordLength} characters.`, 400);
       if (fresh !== formField(request.body, 'new_password_confirm')) return showForm(reply, session, 'The new password and its repetition differ.', 400);
       if (fresh === current) return showForm(reply, session, 'The new password must differ from the current one.', 400);
 
       const checked = await attemptSignIn({ db: app.db, typedNames }, { username: session.user.name, password: current, ip: request.ip, now });
       if (checked.outcome !== 'signed_in' || checked.user.id !== session.user.id) {
-        const reason = checked.outcome === 'throttled' ? 'too_many_failures' : checked.outcome === 'busy' ? 'too_busy' : checked.outcome === 'refused' ? checked.reason : 'wrong_password';
+        const reason =
+          checked.outcome === 'throttled'
+            ? 'too_many_failures'
+            : checked.outcome === 'busy'
+              ? 'too_busy'
+              : checked.outcome === 'refused'
+                ? checked.reason
+                : 'wrong_password';
         const context = { actor: actorOf(request), request: requestInfoOf(request), now };
         app.eventRecorder.recordInBackground([signInFailedEvent(context, typedNames, { username: session.user.name, principalId: session.user.id }, reason)]);
-        if (checked.outcome === 'throttled') return showForm(reply, session, 'Too many wrong passwords for your user. Try again later.', 429, { 'retry-after': String(checked.retryAfterSeconds) });
-        if (checked.outcome === 'busy') return showForm(reply, session, 'Too many passwords are being checked at once. Try again in a moment.', checked.scope === 'key' ? 429 : 503, { 'retry-after': '1' });
+        if (checked.outcome === 'throttled')
+          return showForm(reply, session, 'Too many wrong passwords for your user. Try again later.', 429, {
+            'retry-after': String(checked.retryAfterSeconds),
+          });
+        if (checked.outcome === 'busy')
+          return showForm(reply, session, 'Too many passwords are being checked at once. Try again in a moment.', checked.scope === 'key' ? 429 : 503, {
+            'retry-after': '1',
+          });
         return showForm(reply, session, 'The current password is incorrect.', 400);
       }
 
@@ -84,7 +105,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       await endOtherSessions(sessionDeps(app), session);
       await endSession(sessionDeps(app), reply, session);
       const renewed = await startSession(sessionDeps(app), reply, { user: session.user, now });
-      return sendPage(reply, renderMessagePage({ title: 'Password changed', message: 'Your password is changed. Your other sessions have ended; sign in there again with the new password.', signedIn: { user: session.user, csrfToken: csrfTokenFor(renewed) } }));
+      return sendPage(
+        reply,
+        renderMessagePage({
+          title: 'Password changed',
+          message: 'Your password is changed. Your other sessions have ended; sign in there again with the new password.',
+          signedIn: { user: session.user, csrfToken: csrfTokenFor(renewed) },
+        }),
+      );
     },
   });
 }

@@ -40,10 +40,14 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ui/sign-in', {
     config: {
       auth: 'public',
-      docs: pageDocs('Sign-in page', 'Query: return_to (a path of this service: /v1/oauth/authorize?... or /v1/ui/...). Form fields: username, password (stable names).', {
-        200: { description: 'HTML sign-in form' },
-        303: { description: 'Already signed in: to return_to' },
-      }),
+      docs: pageDocs(
+        'Sign-in page',
+        'Query: return_to (a path of this service: /v1/oauth/authorize?... or /v1/ui/...). Form fields: username, password (stable names).',
+        {
+          200: { description: 'HTML sign-in form' },
+          303: { description: 'Already signed in: to return_to' },
+        },
+      ),
     },
     handler: async (request, reply) => {
       const now = new Date();
@@ -86,7 +90,10 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       }
       if (result.outcome === 'throttled' || result.outcome === 'busy') {
         const { status, retryAfterSeconds, error } = refusalBeforeCheck(result);
-        return sendPage(reply, renderSignInPage({ csrfToken: csrfTokenFor(session), returnTo, username, error }), { status, headers: { 'retry-after': String(retryAfterSeconds) } });
+        return sendPage(reply, renderSignInPage({ csrfToken: csrfTokenFor(session), returnTo, username, error }), {
+          status,
+          headers: { 'retry-after': String(retryAfterSeconds) },
+        });
       }
       if (result.outcome === 'refused') {
         return sendPage(reply, renderSignInPage({ csrfToken: csrfTokenFor(session), returnTo, username, error: refusedMessage }));

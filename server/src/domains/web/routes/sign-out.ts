@@ -8,7 +8,13 @@ import { endSession, loadSession } from '../sessions.js';
 /** Sign-out deletes the session row, so the cookie stops working everywhere it was copied. */
 export async function signOutRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ui/sign-out', {
-    config: { auth: 'public', docs: pageDocs('Sign-out page', 'A form that signs out (POST, with the CSRF token).', { 200: { description: 'HTML page' }, 303: { description: 'Not signed in: to the sign-in page' } }) },
+    config: {
+      auth: 'public',
+      docs: pageDocs('Sign-out page', 'A form that signs out (POST, with the CSRF token).', {
+        200: { description: 'HTML page' },
+        303: { description: 'Not signed in: to the sign-in page' },
+      }),
+    },
     handler: async (request, reply) => {
       const session = await loadSession(sessionDeps(app), request, new Date());
       if (!session?.user) return sendSeeOther(reply, '/v1/ui/sign-in');
@@ -17,7 +23,10 @@ export async function signOutRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ui/sign-out', {
-    config: { auth: 'public', docs: formPageDocs('Sign out', 'Form field: csrf_token. Deletes the session.', { 303: { description: 'To the sign-in page, with the cookie cleared' } }) },
+    config: {
+      auth: 'public',
+      docs: formPageDocs('Sign out', 'Form field: csrf_token. Deletes the session.', { 303: { description: 'To the sign-in page, with the cookie cleared' } }),
+    },
     handler: async (request, reply) => {
       const session = await requireFormSession(app, request, reply, new Date());
       if (!session) return reply;

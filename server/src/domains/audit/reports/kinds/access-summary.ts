@@ -43,7 +43,13 @@ export const accessSummary: ReportKind = {
       add('by_action', [action], { action }, allow, deny);
       add('by_principal', [principalType, principalId], { principal_id: principalId, principal_type: principalType }, allow, deny);
       if (deny) {
-        add('top_denied', [principalType, principalId, resourceType, resource, action], { principal_id: principalId, principal_type: principalType, resource_type: resourceType, resource, action }, 0, 1);
+        add(
+          'top_denied',
+          [principalType, principalId, resourceType, resource, action],
+          { principal_id: principalId, principal_type: principalType, resource_type: resourceType, resource, action },
+          0,
+          1,
+        );
       }
     }
     return { rows: [...rows.values()], totals };
@@ -65,11 +71,30 @@ function* decisionsOf(events: readonly AuditEvent[]): Generator<CountedDecision>
   for (const event of events) {
     if (event.type === 'decisions.recorded') {
       for (const entry of (event.data as Partial<DecisionsRecordedData>).decisions ?? []) {
-        yield { decision: entry.decision, principalId: entry.principal_id ?? null, principalType: entry.principal_type ?? '', resourceType: entry.resource_type ?? '', resource: entry.resource ?? '', action: entry.action ?? '' };
+        yield {
+          decision: entry.decision,
+          principalId: entry.principal_id ?? null,
+          principalType: entry.principal_type ?? '',
+          resourceType: entry.resource_type ?? '',
+          resource: entry.resource ?? '',
+          action: entry.action ?? '',
+        };
       }
       continue;
     }
-    const data = event.data as { decision?: string; principal?: { id?: string | null; type?: string }; resource?: { type?: string; identifier?: string }; action?: string };
-    yield { decision: data.decision, principalId: data.principal?.id ?? null, principalType: data.principal?.type ?? '', resourceType: data.resource?.type ?? '', resource: data.resource?.identifier ?? '', action: data.action ?? '' };
+    const data = event.data as {
+      decision?: string;
+      principal?: { id?: string | null; type?: string };
+      resource?: { type?: string; identifier?: string };
+      action?: string;
+    };
+    yield {
+      decision: data.decision,
+      principalId: data.principal?.id ?? null,
+      principalType: data.principal?.type ?? '',
+      resourceType: data.resource?.type ?? '',
+      resource: data.resource?.identifier ?? '',
+      action: data.action ?? '',
+    };
   }
 }

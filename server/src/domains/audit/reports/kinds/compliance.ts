@@ -15,7 +15,27 @@ export const compliance: ReportKind = {
     { name: 'policies', order: `sort_text COLLATE "C", fields->>'policy_name' COLLATE "C", key COLLATE "C"` },
     { name: 'changes', order: 'sort_text COLLATE "C", sort_number' },
   ],
-  csvColumns: ['tag', 'policies', 'changes', 'policy_id', 'policy_name', 'status', 'version', 'updated_at', 'updated_by', 'sequence', 'event_id', 'time', 'type', 'actor_subject', 'actor_client_id', 'actor_token_kind', 'request_id', 'source_ip', 'changed_fields'],
+  csvColumns: [
+    'tag',
+    'policies',
+    'changes',
+    'policy_id',
+    'policy_name',
+    'status',
+    'version',
+    'updated_at',
+    'updated_by',
+    'sequence',
+    'event_id',
+    'time',
+    'type',
+    'actor_subject',
+    'actor_client_id',
+    'actor_token_kind',
+    'request_id',
+    'source_ip',
+    'changed_fields',
+  ],
   emptyTotals: { tags: 0, policies: 0, changes: 0 },
   accumulate(events, parameters) {
     const rows: ReportRowInput[] = [];
@@ -23,7 +43,13 @@ export const compliance: ReportKind = {
       const tags = new Set([...complianceTags(asRecord(event.change?.before)), ...complianceTags(asRecord(event.change?.after))]);
       for (const tag of tags) {
         if (parameters.tags && !parameters.tags.includes(tag)) continue;
-        rows.push({ section: 'changes', key: `${event.sequence}:${tag}`, sortText: tag, sortNumber: event.sequence, fields: { tag, ...policyChangeRow(event) } });
+        rows.push({
+          section: 'changes',
+          key: `${event.sequence}:${tag}`,
+          sortText: tag,
+          sortNumber: event.sequence,
+          fields: { tag, ...policyChangeRow(event) },
+        });
       }
     }
     return { rows, totals: { changes: rows.length } };

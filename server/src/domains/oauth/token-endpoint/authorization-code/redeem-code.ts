@@ -25,7 +25,13 @@ export async function redeemCode(context: GrantContext, code: AuthorizationCodeR
       expires_at: new Date(context.now.getTime() + oauthLifetimes.refreshTokenSeconds * 1000),
     });
     await attachGrantToCode(trx, code.code_hash, grantId);
-    return issueGrantTokens(trx, context, { grantType: 'authorization_code', grantId, clientId: code.client_id, principalId: code.principal_id, scopes: code.scopes });
+    return issueGrantTokens(trx, context, {
+      grantType: 'authorization_code',
+      grantId,
+      clientId: code.client_id,
+      principalId: code.principal_id,
+      scopes: code.scopes,
+    });
   });
   if (!issued) return refuseReplayedCode(context, code);
   // Spec, "Token response": the authorization_code response carries refresh_token and created_at.

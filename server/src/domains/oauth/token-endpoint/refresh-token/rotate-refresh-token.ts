@@ -16,7 +16,13 @@ export async function rotateRefreshToken(context: GrantContext, token: RefreshTo
     const grant = await lockGrant(trx, token.grant.id);
     if (!grant || grant.revoked_at !== null) return 'revoked';
     if (!(await markRefreshTokenUsed(trx, token.token_hash, context.now))) return 'reused';
-    return issueGrantTokens(trx, context, { grantType: 'refresh_token', grantId: grant.id, clientId: grant.client_id, principalId: grant.principal_id, scopes });
+    return issueGrantTokens(trx, context, {
+      grantType: 'refresh_token',
+      grantId: grant.id,
+      clientId: grant.client_id,
+      principalId: grant.principal_id,
+      scopes,
+    });
   });
   if (outcome === 'revoked') throw new InvalidGrant('The refresh token has been revoked');
   if (outcome === 'reused') return revokeReusedFamily(context, token);
