@@ -65,29 +65,26 @@ export interface PageInput {
 
 export function renderPage(input: PageInput): SafeHtml {
   const who = input.signedIn
-    ? html`<div class="who">
-        <span>Signed in as <strong>${input.signedIn.user.displayName ?? input.signedIn.user.name}</strong></span>
+    ? html`<div class="who"><span>Signed in as <strong>${input.signedIn.user.displayName ?? input.signedIn.user.name}</strong></span>
         <a href="/v1/ui/password">Change password</a>
-        <form method="post" action="/v1/ui/sign-out">
-          <input type="hidden" name="${csrfFieldName}" value="${input.signedIn.csrfToken}" /><button class="secondary small" type="submit">Sign out</button>
-        </form>
-      </div>`
+        <form method="post" action="/v1/ui/sign-out"><input type="hidden" name="${csrfFieldName}" value="${input.signedIn.csrfToken}"><button class="secondary small" type="submit">Sign out</button></form></div>`
     : html``;
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${input.title} · acctl</title>
-        <link rel="icon" href="data:," />
-        <style>
-          ${styleElementContent}
-        </style>
-      </head>
-      <body>
-        <header class="bar"><span class="brand">acctl</span>${who}</header>
-        <main class="${input.wide ? 'wide' : ''}">${input.body}</main>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${input.title} · acctl</title>
+<link rel="icon" href="data:,">
+<style>${styleElementContent}</style>
+</head>
+<body>
+<header class="bar"><span class="brand">acctl</span>${who}</header>
+<main class="${input.wide ? 'wide' : ''}">
+${input.body}
+</main>
+</body>
+</html>
+`;
 }

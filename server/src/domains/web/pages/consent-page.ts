@@ -25,28 +25,25 @@ export function renderConsentPage(input: ConsentPageInput): SafeHtml {
     title: `Authorize ${input.client.name}`,
     signedIn: { user: input.user, csrfToken: input.csrfToken },
     body: html`<div class="card">
-      <h1>Allow <span id="client-name">${input.client.name}</span> to use acctl as you?</h1>
-      <p class="muted">The application <code>${input.client.id}</code> asks for these permissions:</p>
-      <ul class="scopes" id="scopes">
-        ${input.granted.map((scope) => html`<li><code>${scope}</code><span class="what">${scopeDescriptions[scope] ?? ''}</span></li>`)}
-      </ul>
-      ${
-        input.withheld.length > 0
-          ? html`<div class="notice spaced">
-              Not granted, because only administrators may grant ${input.withheld.length === 1 ? 'it' : 'them'}:
-              ${input.withheld.map((scope, index) => html`${index > 0 ? ', ' : ''}<code>${scope}</code>`)}.
-            </div>`
-          : ''
-      }
-      <p class="muted spaced">After you decide, you will be sent back to <code>${input.redirectOrigin}</code>.</p>
-      <form method="post" action="/v1/oauth/authorize">
-        <input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}" />
-        <input type="hidden" name="authorization_request" value="${input.authorizationRequest}" />
-        <div class="actions">
-          <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
-          <button class="primary" type="submit" name="decision" value="approve">Approve</button>
-        </div>
-      </form>
-    </div>`,
+<h1>Allow <span id="client-name">${input.client.name}</span> to use acctl as you?</h1>
+<p class="muted">The application <code>${input.client.id}</code> asks for these permissions:</p>
+<ul class="scopes" id="scopes">
+${input.granted.map((scope) => html`<li><code>${scope}</code><span class="what">${scopeDescriptions[scope] ?? ''}</span></li>`)}
+</ul>
+${
+  input.withheld.length > 0
+    ? html`<div class="notice spaced">Not granted, because only administrators may grant ${input.withheld.length === 1 ? 'it' : 'them'}: ${input.withheld.map((scope, index) => html`${index > 0 ? ', ' : ''}<code>${scope}</code>`)}.</div>`
+    : ''
+}
+<p class="muted spaced">After you decide, you will be sent back to <code>${input.redirectOrigin}</code>.</p>
+<form method="post" action="/v1/oauth/authorize">
+<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">
+<input type="hidden" name="authorization_request" value="${input.authorizationRequest}">
+<div class="actions">
+<button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+<button class="primary" type="submit" name="decision" value="approve">Approve</button>
+</div>
+</form>
+</div>`,
   });
 }

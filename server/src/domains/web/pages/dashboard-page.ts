@@ -40,23 +40,20 @@ export interface DashboardPageInput {
  * client a button to rotate its secret and one to delete it.
  */
 export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
-  const csrf = html`<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}" />`;
+  const csrf = html`<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">`;
   const rows = input.clients.map(
-    (client) =>
-      html`<tr data-client-id="${client.client_id}">
-        <td><strong>${client.name}</strong><br /><code>${client.client_id}</code></td>
-        <td>${client.client_type}</td>
-        <td>${client.grant_types.join(', ')}</td>
-        <td>${client.redirect_uris.length > 0 ? client.redirect_uris.map((uri) => html`<code>${uri}</code><br />`) : html`<span class="muted">none</span>`}</td>
-        <td>
-          ${client.allowed_scopes.length > 0 ? client.allowed_scopes.map((scope) => html`<code>${scope}</code> `) : html`<span class="muted">none</span>`}
-        </td>
-        <td class="muted">${client.created_at.slice(0, 10)}</td>
-        <td>
-          ${client.client_type === 'confidential' ? html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret">${csrf}<button class="secondary small" type="submit">Rotate secret</button></form>` : ''}
-          ${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete">${csrf}<button class="danger small" type="submit">Delete</button></form>`}
-        </td>
-      </tr>`,
+    (client) => html`<tr data-client-id="${client.client_id}">
+<td><strong>${client.name}</strong><br><code>${client.client_id}</code></td>
+<td>${client.client_type}</td>
+<td>${client.grant_types.join(', ')}</td>
+<td>${client.redirect_uris.length > 0 ? client.redirect_uris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</td>
+<td>${client.allowed_scopes.length > 0 ? client.allowed_scopes.map((scope) => html`<code>${scope}</code> `) : html`<span class="muted">none</span>`}</td>
+<td class="muted">${client.created_at.slice(0, 10)}</td>
+<td>
+${client.client_type === 'confidential' ? html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret">${csrf}<button class="secondary small" type="submit">Rotate secret</button></form>` : ''}
+${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete">${csrf}<button class="danger small" type="submit">Delete</button></form>`}
+</td>
+</tr>`,
   );
   const { form } = input;
   return renderPage({
@@ -64,67 +61,35 @@ export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
     wide: true,
     signedIn: { user: input.user, csrfToken: input.csrfToken },
     body: html`${input.notice ? html`<div class="notice" role="status" id="notice">${input.notice}</div>` : ''}
-      <div class="card">
-        <h1>OAuth clients</h1>
-        <table id="clients">
-          <thead>
-            <tr>
-              <th>Name and client_id</th>
-              <th>Type</th>
-              <th>Grant types</th>
-              <th>Redirect URIs</th>
-              <th>Allowed scopes</th>
-              <th>Created</th>
-              <th></th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>
-      <div class="card">
-        <h2>Register a client</h2>
-        ${
-          input.problems && input.problems.length > 0
-            ? html`<div class="notice error" role="alert" id="problems">
-                The client was not registered:
-                <ul>
-                  ${input.problems.map((problem) => html`<li>${problem}</li>`)}
-                </ul>
-              </div>`
-            : ''
-        }
-        <form method="post" action="/v1/ui/dashboard/clients">
-          ${csrf}
-          <label for="name">Name</label>
-          <input type="text" id="name" name="name" value="${form.name}" maxlength="200" required />
-          <fieldset class="checks">
-            <legend>Type</legend>
-            <label
-              ><input type="radio" name="client_type" value="confidential" ${form.clientType === 'confidential' ? html` checked` : ''} /> Confidential (has a
-              secret)</label
-            >
-            <label
-              ><input type="radio" name="client_type" value="public" ${form.clientType === 'public' ? html` checked` : ''} /> Public (browser or native app;
-              PKCE, no secret)</label
-            >
-          </fieldset>
-          <fieldset class="checks">
-            <legend>Grant types</legend>
-            ${registrableGrantTypes.map((grant) => html`<label><input type="checkbox" name="grant_types" value="${grant}" ${form.grantTypes.includes(grant) ? html` checked` : ''} /> <code>${grant}</code></label>`)}
-          </fieldset>
-          <label for="redirect_uris"
-            >Redirect URIs <span class="muted">(one per line; for authorization_code; https, or http on 127.0.0.1, [::1] or localhost)</span></label
-          >
-          <textarea id="redirect_uris" name="redirect_uris" spellcheck="false">${form.redirectUris}</textarea>
-          <fieldset class="checks">
-            <legend>Allowed scopes</legend>
-            ${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}" ${form.scopes.includes(scope) ? html` checked` : ''} /> <code>${scope}</code></label>`)}
-          </fieldset>
-          <div class="actions"><button class="primary" type="submit">Register client</button></div>
-        </form>
-      </div>`,
+<div class="card">
+<h1>OAuth clients</h1>
+<table id="clients">
+<thead><tr><th>Name and client_id</th><th>Type</th><th>Grant types</th><th>Redirect URIs</th><th>Allowed scopes</th><th>Created</th><th></th></tr></thead>
+<tbody>${rows}</tbody>
+</table>
+</div>
+<div class="card">
+<h2>Register a client</h2>
+${input.problems && input.problems.length > 0 ? html`<div class="notice error" role="alert" id="problems">The client was not registered:<ul>${input.problems.map((problem) => html`<li>${problem}</li>`)}</ul></div>` : ''}
+<form method="post" action="/v1/ui/dashboard/clients">
+${csrf}
+<label for="name">Name</label>
+<input type="text" id="name" name="name" value="${form.name}" maxlength="200" required>
+<fieldset class="checks"><legend>Type</legend>
+<label><input type="radio" name="client_type" value="confidential"${form.clientType === 'confidential' ? html` checked` : ''}> Confidential (has a secret)</label>
+<label><input type="radio" name="client_type" value="public"${form.clientType === 'public' ? html` checked` : ''}> Public (browser or native app; PKCE, no secret)</label>
+</fieldset>
+<fieldset class="checks"><legend>Grant types</legend>
+${registrableGrantTypes.map((grant) => html`<label><input type="checkbox" name="grant_types" value="${grant}"${form.grantTypes.includes(grant) ? html` checked` : ''}> <code>${grant}</code></label>`)}
+</fieldset>
+<label for="redirect_uris">Redirect URIs <span class="muted">(one per line; for authorization_code; https, or http on 127.0.0.1, [::1] or localhost)</span></label>
+<textarea id="redirect_uris" name="redirect_uris" spellcheck="false">${form.redirectUris}</textarea>
+<fieldset class="checks"><legend>Allowed scopes</legend>
+${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}"${form.scopes.includes(scope) ? html` checked` : ''}> <code>${scope}</code></label>`)}
+</fieldset>
+<div class="actions"><button class="primary" type="submit">Register client</button></div>
+</form>
+</div>`,
   });
 }
 
@@ -143,18 +108,18 @@ export function renderClientSecretPage(input: ClientSecretPageInput): SafeHtml {
     title: input.heading,
     signedIn: { user: input.user, csrfToken: input.csrfToken },
     body: html`<div class="card">
-      <h1>${input.heading}</h1>
-      <p><strong>${input.client.name}</strong></p>
-      <label>client_id</label>
-      <code class="secret" id="client-id">${input.client.id}</code>
-      ${
-        input.secret === null
-          ? html`<p class="muted">A public client has no secret: it proves itself with PKCE.</p>`
-          : html`<label>client_secret</label>
-              <code class="secret" id="client-secret">${input.secret}</code>
-              <div class="notice">Copy the secret now: it is shown only this once. acctl keeps only its hash.</div>`
-      }
-      <p><a href="/v1/ui/dashboard">Back to the dashboard</a></p>
-    </div>`,
+<h1>${input.heading}</h1>
+<p><strong>${input.client.name}</strong></p>
+<label>client_id</label>
+<code class="secret" id="client-id">${input.client.id}</code>
+${
+  input.secret === null
+    ? html`<p class="muted">A public client has no secret: it proves itself with PKCE.</p>`
+    : html`<label>client_secret</label>
+<code class="secret" id="client-secret">${input.secret}</code>
+<div class="notice">Copy the secret now: it is shown only this once. acctl keeps only its hash.</div>`
+}
+<p><a href="/v1/ui/dashboard">Back to the dashboard</a></p>
+</div>`,
   });
 }

@@ -16,10 +16,10 @@ export function renderMessagePage(input: MessagePageInput): SafeHtml {
     title: input.title,
     signedIn: input.signedIn,
     body: html`<div class="card">
-      <h1>${input.title}</h1>
-      <p>${input.message}</p>
-      ${input.code ? html`<p class="muted">Error code: <code id="error-code">${input.code}</code></p>` : ''}
-      ${input.link ? html`<p><a href="${input.link.href}">${input.link.text}</a></p>` : ''}
-    </div>`,
+<h1>${input.title}</h1>
+<p>${input.message}</p>
+${input.code ? html`<p class="muted">Error code: <code id="error-code">${input.code}</code></p>` : ''}
+${input.link ? html`<p><a href="${input.link.href}">${input.link.text}</a></p>` : ''}
+</div>`,
   });
 }

@@ -8,12 +8,12 @@ export function renderSignOutPage(input: { user: SignedInUser; csrfToken: string
   return renderPage({
     title: 'Sign out',
     body: html`<div class="card">
-      <h1>Sign out of acctl?</h1>
-      <p>You are signed in as <strong>${input.user.displayName ?? input.user.name}</strong>. Signing out ends this session everywhere its cookie was used.</p>
-      <form method="post" action="/v1/ui/sign-out">
-        <input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}" />
-        <div class="actions"><button class="primary" type="submit">Sign out</button></div>
-      </form>
-    </div>`,
+<h1>Sign out of acctl?</h1>
+<p>You are signed in as <strong>${input.user.displayName ?? input.user.name}</strong>. Signing out ends this session everywhere its cookie was used.</p>
+<form method="post" action="/v1/ui/sign-out">
+<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">
+<div class="actions"><button class="primary" type="submit">Sign out</button></div>
+</form>
+</div>`,
   });
 }
