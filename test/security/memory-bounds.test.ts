@@ -99,7 +99,7 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
   it('the client-auth cache: at most its bound of client ids and of throttle verdicts', async () => {
     expect(clientAuthCacheBounds.maxEntries).to.equal(10_000);
     const cache = new ClientAuthCache(t.app.db, t.app.changeFeed, new TypedNames(t.config.keyEncryptionKey), { maxEntries: 150, maxClientBytes: 2 ** 30 });
-    const lookup = await cache.current();
+    const lookup = cache.lookup();
     const now = new Date();
     await parallel(600, async (n) => {
       expect(await lookup.client(`made-up-client-${n}`)).to.equal(undefined);

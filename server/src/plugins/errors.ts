@@ -60,7 +60,7 @@ export const errorsPlugin = fp(
         done(
           new ApiError('service_unavailable', 'This server is shutting down; send the request again', { headers: { ...rateLimitHeaders, 'retry-after': '1' } }),
         );
-      Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(refuse, () => refuse({}));
+      withRateLimitHeaders(request.server, request.ip, refuse);
     });
     const routes = new RouteMethods();
     routeTables.set(app, routes);
@@ -93,7 +93,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   reply.header('x-request-id', request.id);
   // No hook runs for these, the rate-limit plugin's neither: counted here, by address.
   const send = (rateLimitHeaders: Record<string, string>): void => void sendProblem(reply.headers(rateLimitHeaders), request, apiError);
-  Promise.resolve(request.server.rateLimitHeadersForAddress?.(request.ip) ?? {}).then(send, () => send({}));
+  withRateLimitHeaders(request.server, request.ip, send);
 }
 
 /** Each app's route paths (one app per errors plugin), for the answers written before routing. */
@@ -172,7 +172,7 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
     socket.end(`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n${head}\r\n${body}`);
   };
   const address = socket.remoteAddress ?? 'unknown';
-  Promise.resolve(this.rateLimitHeadersForAddress?.(address) ?? {}).then(write, () => write({}));
+  withRateLimitHeaders(this, address, write);
 }
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
@@ -289,4 +289,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     message.includes('Client has encountered a connection error') ||
     message.includes('Connection ended unexpectedly')
   );
+}
+
+/**
+ * An answer written outside the route's hooks (before routing, while closing), with the rate-limit
+ * headers of the client's address when the rate-limits plugin can tell them, else without.
+ */
+function withRateLimitHeaders(server: FastifyInstance, address: string, answer: (headers: Record<string, string>) => void): void {
+  Promise.resolve(server.rateLimitHeadersForAddress?.(address) ?? {}).then(answer, () => answer({}));
 }

@@ -90,22 +90,11 @@ export class ClientAuthCache {
     this.keys = new BoundedMap(bounds.maxEntries);
   }
 
-  /** A lookup for one request, current as of a counter read that started after this call. */
-  async current(): Promise<ClientAuthLookup> {
-    const { lookup, counter } = this.open();
-    await counter();
-    return lookup;
-  }
-
   /**
    * A lookup for one request whose counter read starts at its first use, so that admitKnown can
    * compare a secret before it: every answer is current as of a read that started after this call.
    */
   lookup(): ClientAuthLookup {
-    return this.open().lookup;
-  }
-
-  private open(): { lookup: ClientAuthLookup; counter: () => Promise<number> } {
     // The lookup's one counter read (shared with concurrent requests by the change feed); a newer counter empties the maps.
     let read: Promise<number> | undefined;
     const counter = (): Promise<number> =>
@@ -182,7 +171,7 @@ export class ClientAuthCache {
       },
       unknownClientIdDigest: (clientId) => this.typedNames.auditDigest('client_id', clientId),
     };
-    return { lookup, counter };
+    return lookup;
   }
 
   /** Entries of each map, for tests and diagnostics. */

@@ -15,6 +15,17 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   const clientAuth = new ClientAuthCache(app.db, app.changeFeed, new TypedNames(app.config.keyEncryptionKey));
+  // What the token, revocation and introspection endpoints work with, as of one request.
+  const tokenLookup = () => ({
+    db: app.db,
+    clientAuth: clientAuth.lookup(),
+    keys: app.signingKeys,
+    issuer: app.config.publicUrl,
+    accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    now: new Date(),
+    recorder: app.eventRecorder,
+  });
+
   app.post('/oauth/token', {
     config: {
       auth: 'public',
@@ -30,29 +41,10 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      const response = await handleTokenRequest(request, {
-        db: app.db,
-        clientAuth: clientAuth.lookup(),
-        keys: app.signingKeys,
-        issuer: app.config.publicUrl,
-        accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
-        now: new Date(),
-        request: requestInfoOf(request),
-        recorder: app.eventRecorder,
-      });
+      const response = await handleTokenRequest(request, { ...tokenLookup(), request: requestInfoOf(request) });
       // RFC 6749 section 5.1: token responses must not be cached.
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(response);
     },
-  });
-
-  const tokenLookup = () => ({
-    db: app.db,
-    clientAuth: clientAuth.lookup(),
-    keys: app.signingKeys,
-    issuer: app.config.publicUrl,
-    accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
-    now: new Date(),
-    recorder: app.eventRecorder,
   });
 
   app.post('/oauth/revoke', {
