@@ -45,6 +45,7 @@ export async function registerClient(db: Knex, context: ChangeContext, client: N
       name: client.name,
       client_type: client.clientType,
       secret_hash: secret === null ? null : hashSecret(secret),
+      secret_chosen: secret !== null && client.secret !== undefined,
       grant_types: client.grantTypes,
       redirect_uris: client.redirectUris,
       allowed_scopes: client.scopes,
@@ -109,12 +110,14 @@ export async function ensureClient(
   const secretHash = hashSecret(wanted.secret);
   const secretChanged = existing.secret_hash !== secretHash;
   const lacking = (have: string[], want: string[]): boolean => want.some((value) => !have.includes(value));
-  if (!secretChanged && !lacking(existing.grant_types, wanted.grantTypes) && !lacking(existing.allowed_scopes, wanted.scopes)) return 'unchanged';
+  if (!secretChanged && existing.secret_chosen && !lacking(existing.grant_types, wanted.grantTypes) && !lacking(existing.allowed_scopes, wanted.scopes))
+    return 'unchanged';
   await inTransaction(db, async (trx) => {
     await trx('oauth_clients')
       .where({ client_id: wanted.clientId })
       .update({
         secret_hash: secretHash,
+        secret_chosen: true,
         client_type: 'confidential',
         allowed_scopes: [...new Set([...existing.allowed_scopes, ...wanted.scopes])],
         grant_types: [...new Set([...existing.grant_types, ...wanted.grantTypes])],

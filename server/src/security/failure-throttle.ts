@@ -17,8 +17,9 @@ import type { TypedNames } from './typed-names.js';
  * - a password (scrypt: costly) takes its slot before it is checked (reserveAttempt), and the
  *   hash runs only with a slot; a slot still being checked counts like a failure, and goes if
  *   the password was right (reservedAttemptSucceeded);
- * - a client secret (one SHA-256: cheaper than the round trip a slot would cost) is checked
- *   first, but its answer waits for the atomic step: a wrong one takes a slot if one is free
+ * - so does a client secret a person chose (the bootstrap client's, `secret_chosen`);
+ * - a generated client secret (256 random bits, one SHA-256: cheaper than the round trip a slot
+ *   would cost, and not guessable) is checked first, but its answer waits for the atomic step: a wrong one takes a slot if one is free
  *   (recordFailureIfAllowed), a right one is let in only if no limit was reached before it
  *   (admitAttempt; the token endpoints skip that round trip when the change counter shows that
  *   nothing was recorded since their cached verdict); neither is answered otherwise. So no more

@@ -43,6 +43,7 @@ import * as createCredentialAdmitFunction from './20261127_06_create_credential_
 import * as dropSignInFailures from './20261127_07_drop_sign_in_failures.js';
 import * as createTokenOwnerCutoffs from './20261127_11_create_token_owner_cutoffs.js';
 import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owner_cutoff_triggers.js';
+import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_secret_chosen.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -96,4 +97,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_07_drop_sign_in_failures': dropSignInFailures,
   '20261127_11_create_token_owner_cutoffs': createTokenOwnerCutoffs,
   '20261127_12_create_token_owner_cutoff_triggers': createTokenOwnerCutoffTriggers,
+  '20261128_01_add_oauth_clients_secret_chosen': addOAuthClientsSecretChosen,
 };

@@ -145,7 +145,9 @@ export class ClientAuthCache {
         const generation = this.generation;
         const client = this.clients.get(clientId);
         const allowedAt = this.allowedAt.get(keys.pairKey);
-        if (generation < 0 || !client || client.client_type !== 'confidential' || allowedAt === undefined || allowedAt > now.getTime()) return undefined;
+        // A chosen secret is never compared before its slot (authenticate-client.ts).
+        if (generation < 0 || !client || client.client_type !== 'confidential' || client.secret_chosen) return undefined;
+        if (allowedAt === undefined || allowedAt > now.getTime()) return undefined;
         if (!secretMatches(clientSecret, client.secret_hash)) return void lookup.markWrong(keys);
         if (wrongOthers(keys.accountKey).length > 0) return undefined;
         // Counters only grow: the same value at a read started after the comparison means no

@@ -5,6 +5,8 @@ export interface OAuthClientRow {
   name: string;
   client_type: 'confidential' | 'public';
   secret_hash: string | null;
+  /** A person chose the secret (the bootstrap client's): it takes a throttle slot before it is compared. */
+  secret_chosen: boolean;
   grant_types: string[];
   redirect_uris: string[];
   allowed_scopes: string[];
@@ -17,7 +19,8 @@ export interface OAuthClientRow {
 export type NewOAuthClient = Pick<
   OAuthClientRow,
   'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'
->;
+> &
+  Partial<Pick<OAuthClientRow, 'secret_chosen'>>;
 
 export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
   return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();
@@ -37,6 +40,8 @@ export async function deleteClient(db: Knex, clientId: string): Promise<boolean>
 }
 
 export async function updateClientSecret(db: Knex, clientId: string, secretHash: string, now: Date): Promise<boolean> {
-  const updated = await db('oauth_clients').where({ client_id: clientId }).update({ secret_hash: secretHash, secret_rotated_at: now, updated_at: now });
+  const updated = await db('oauth_clients')
+    .where({ client_id: clientId })
+    .update({ secret_hash: secretHash, secret_chosen: false, secret_rotated_at: now, updated_at: now });
   return updated === 1;
 }

@@ -3,7 +3,13 @@ import type { Knex } from 'knex';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import type { EventRecorder } from '../../audit/event-recorder.js';
-import { clientAuthenticationThrottle, type ThrottleKeys } from '../../../security/failure-throttle.js';
+import {
+  clientAuthenticationThrottle,
+  reserveAttempt,
+  reservedAttemptFailed,
+  reservedAttemptSucceeded,
+  type ThrottleKeys,
+} from '../../../security/failure-throttle.js';
 import { secretMatches } from '../../../security/secrets.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
@@ -54,8 +60,9 @@ export interface ClientAuthenticationDeps {
  * (ClientAuthLookup.admitKnown), the steady state of a service fetching tokens; unless a wrong
  * secret for the same client_id was compared on this replica and its failure is not yet written
  * (markWrong): then the right one waits for it and takes the atomic step, so a right secret sent
- * among many wrong ones at once is not let in ahead of their failures. (A SHA-256 costs less than a slot taken before it would;
- * the scrypt of a sign-in does not, and takes its slot first: web/sign-in.ts.) Every
+ * among many wrong ones at once is not let in ahead of their failures. (A SHA-256 of 256 random bits costs less than a slot taken
+ * before it would; a secret a person chose takes its slot first, as the scrypt of a sign-in does:
+ * authenticateChosenSecret below, web/sign-in.ts.) Every
  * invalid_client and every throttled attempt is an auth.failed event, recorded in the background
  * (nothing else changes to join).
  */
@@ -72,14 +79,13 @@ export async function authenticateRequestClient(
       const known = await deps.clientAuth.admitKnown(presented.clientId, presented.clientSecret, keys, deps.now);
       if (known) return { client: known, presented };
     }
-    const [retryAfter, outcome] = await Promise.all([
-      deps.clientAuth.secondsUntilAllowed(keys, deps.now),
-      authenticateClient(deps.clientAuth, presented, keys).then(
-        (client) => ({ client }),
-        (error: unknown) => ({ error }),
-      ),
-    ]);
+    const [retryAfter, client] = await Promise.all([deps.clientAuth.secondsUntilAllowed(keys, deps.now), deps.clientAuth.client(presented.clientId)]);
     if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+    if (client?.secret_chosen) return { client: await authenticateChosenSecret(deps, keys, client, presented), presented };
+    const outcome = await authenticateClient(deps.clientAuth, presented, keys).then(
+      (client) => ({ client }),
+      (error: unknown) => ({ error }),
+    );
     if ('error' in outcome) {
       if (outcome.error instanceof InvalidClient) {
         const wait = await deps.clientAuth.recordFailure(keys, deps.now);
@@ -101,6 +107,33 @@ export async function authenticateRequestClient(
   } finally {
     deps.clientAuth.settle();
   }
+}
+
+/**
+ * A secret a person chose (the bootstrap client's, `secret_chosen`) may be guessable, so it is
+ * treated as the sign-in page treats a password (web/sign-in.ts): a throttle slot is taken in one
+ * atomic step shared by every replica BEFORE the secret is compared; no slot, no comparison. A
+ * slot still being compared counts like a failure, so guesses sent at once, to any number of
+ * replicas, get at most the limit's worth of comparisons. The price is one round trip before and
+ * one after each token request of this client, and more than the limit at once from one address
+ * wait their turn as 429s: acceptable for an administrator's client. Generated secrets (256 random
+ * bits) cannot be guessed, so they keep the cheaper order above (docs/security.md, "Throttles").
+ */
+async function authenticateChosenSecret(
+  deps: ClientAuthenticationDeps,
+  keys: ThrottleKeys,
+  client: OAuthClientRow,
+  presented: PresentedClientCredentials,
+): Promise<OAuthClientRow> {
+  const usedBasic = presented.method === 'client_secret_basic';
+  const reservation = await reserveAttempt(deps.db, keys, deps.now);
+  if ('retryAfterSeconds' in reservation) throw tooManyAttempts(reservation.retryAfterSeconds);
+  if (!secretMatches(presented.clientSecret ?? '', client.secret_hash)) {
+    await reservedAttemptFailed(deps.db, keys, reservation.attemptId, deps.now);
+    throw new InvalidClient('Client authentication failed: unknown client or wrong secret', usedBasic);
+  }
+  await reservedAttemptSucceeded(deps.db, keys, reservation.attemptId);
+  return client;
 }
 
 function tooManyAttempts(retryAfterSeconds: number): TooManyAttempts {
