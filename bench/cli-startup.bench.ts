@@ -8,10 +8,12 @@
  *   npm run build && npx tsx bench/cli-startup.bench.ts            # a table
  *   npx tsx bench/cli-startup.bench.ts --runs=5 --json              # one JSON line (bench/suite.ts)
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { renderCliStartup, type CliStartupSummary, type StartupMeasurement } from './lib/cli-startup-report.js';
@@ -23,7 +25,24 @@ const lintedFile = 'policies-example/api-read.yaml';
 interface Variant {
   name: string;
   entry: StartupMeasurement['entry'];
+  /** The script node runs, absolute; none for node -e 0. */
+  file?: string;
   args: string[];
+}
+
+/**
+ * The CLI as a policy repository installs it: `npm pack` of cli/ (its build as it is), installed
+ * with `npm install --global --prefix` into a fresh folder, whose size on disk is the install size.
+ */
+async function installPackedCli(): Promise<{ bin: string; bytes: number }> {
+  const run = promisify(execFile);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'acctl-bench-cli-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], { cwd: path.join(repoRoot, 'cli') });
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
+  const prefix = path.join(folder, 'prefix');
+  await run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', path.join(folder, packed!.filename)]);
+  const bytes = (await run('du', ['-sb', prefix])).stdout.split('\t')[0];
+  return { bin: path.join(prefix, 'lib', 'node_modules', '@acctl', 'cli', 'bin', 'acctl.js'), bytes: Number(bytes) };
 }
 
 function median(values: readonly number[]): number {
@@ -34,7 +53,7 @@ function median(values: readonly number[]): number {
 
 /** One cold start: spawn to exit, in ms. A non-zero exit fails the measurement (it measured an error path). */
 function timeRun(variant: Variant, env: NodeJS.ProcessEnv): Promise<number> {
-  const args = variant.entry === 'node' ? variant.args : [path.join(repoRoot, variant.entry), ...variant.args];
+  const args = variant.file ? [variant.file, ...variant.args] : variant.args;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -51,6 +70,7 @@ function timeRun(variant: Variant, env: NodeJS.ProcessEnv): Promise<number> {
 
 export async function measureCliStartup(runs: number): Promise<CliStartupSummary> {
   if (!existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json'))) throw new Error('bin/run.js needs a build: run npm run build first');
+  const installed = await installPackedCli();
   await setupTestDatabases();
   try {
     // The server `policy list` asks, in a process of its own (servers/acctl.ts), with a client allowed read:policies.
@@ -67,8 +87,9 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
     ];
     const variants: Variant[] = [
       { name: 'node -e 0', entry: 'node', args: ['-e', '0'] },
-      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/run.js', args })),
-      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/dev.js', args })),
+      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'installed @acctl/cli', file: installed.bin, args })),
+      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/run.js', file: path.join(repoRoot, 'bin', 'run.js'), args })),
+      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/dev.js', file: path.join(repoRoot, 'bin', 'dev.js'), args })),
     ];
     // One warm-up round fills the page cache (and tsx's transform cache) so every measured run is alike.
     for (const variant of variants) await timeRun(variant, env);
@@ -79,6 +100,7 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
       runs,
       node: process.version,
       baseline_median_ms: Math.round(baseline),
+      cli_install_bytes: installed.bytes,
       results: variants.map((variant) => {
         const measured = times.get(variant)!;
         return {

@@ -5,7 +5,8 @@
  */
 export interface StartupMeasurement {
   name: string;
-  entry: 'node' | 'bin/run.js' | 'bin/dev.js';
+  /** node itself; the packed @acctl/cli installed into a clean prefix; the checkout's full CLI built (bin/run.js) or from source (bin/dev.js). */
+  entry: 'node' | 'installed @acctl/cli' | 'bin/run.js' | 'bin/dev.js';
   /** Every run's wall time, in the order measured. */
   runs_ms: number[];
   median_ms: number;
@@ -17,12 +18,15 @@ export interface CliStartupSummary {
   runs: number;
   node: string;
   baseline_median_ms: number;
+  /** Bytes on disk of the clean prefix the packed @acctl/cli was installed into (`npm install --global --prefix`). */
+  cli_install_bytes: number;
   results: StartupMeasurement[];
 }
 
 export function renderCliStartup(summary: CliStartupSummary): string {
   const lines = [
     `Cold start, median of ${summary.runs} interleaved runs (Node ${summary.node}); baseline node -e 0: ${summary.baseline_median_ms} ms`,
+    `@acctl/cli installed from its packed tarball into a clean prefix: ${(summary.cli_install_bytes / 2 ** 20).toFixed(1)} MiB`,
     '',
     '| Command | Entry | Median | Ratio to node -e 0 |',
     '|---|---|---:|---:|',

@@ -9,7 +9,7 @@ export const exitCodes = {
   ok: 0,
   /** An unexpected failure (a bug, or an error the CLI does not classify). */
   internal_error: 1,
-  /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password). */
+  /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password); no database found for an admin command. */
   usage_error: 2,
   /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use. */
   config_error: 3,
@@ -17,7 +17,7 @@ export const exitCodes = {
   not_found: 4,
   /** It already exists (a username taken, a duplicate id). */
   conflict: 5,
-  /** The database cannot be reached, or the embedded PostgreSQL did not start. */
+  /** The database cannot be reached, or the embedded PostgreSQL cannot run here or its data folder is in use. */
   database_unavailable: 6,
   /** No credentials for the server, or the server refused them (401), or they lack a scope (403). */
   auth_error: 7,
@@ -105,6 +105,8 @@ export function describeFailure(error: unknown): Failure {
   // The server's errors by name, not class: importing them would load the server's code with
   // every command (server/src/config/config-error.ts, domains/principals/users.ts).
   if (error instanceof Error && error.name === 'ConfigError') return failure('config_error', error.message);
+  // The embedded PostgreSQL cannot run here or its data folder is in use (server/src/db/database-unreachable.ts): its message says what to do.
+  if (error instanceof Error && error.name === 'DatabaseUnreachable') return failure('database_unavailable', error.message);
   if (error instanceof Error && error.name === 'UserExists') return failure('conflict', error.message);
   if (isParseError(error)) {
     // oclif's parser writes "The following errors occurred:", the problems, then "See more help with --help".

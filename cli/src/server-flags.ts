@@ -55,7 +55,11 @@ export function serverStartSettings(flags: Record<string, unknown>): ServerStart
   return settings as ServerStartSettings;
 }
 
-/** Where the admin commands find the server's database: a URL, or the embedded PostgreSQL of a data folder. */
+/**
+ * Where the admin commands find the server's database: a URL, or the embedded PostgreSQL a server
+ * made in a data folder, by default .acctl when it holds one (cli/src/server-database.ts). No
+ * default value here: a folder without a database is refused, never initialised.
+ */
 export const databaseFlags = {
   'database-url': Flags.string({
     env: configurationOptions.databaseUrl.env[0],
@@ -64,8 +68,7 @@ export const databaseFlags = {
   }),
   'data-dir': Flags.string({
     env: configurationOptions.dataDir.env[0],
-    default: configurationOptions.dataDir.default,
     helpValue: configurationOptions.dataDir.flag.helpValue,
-    summary: 'Folder of the embedded PostgreSQL (ignored when a database URL is given).',
+    summary: `Data folder of a server's embedded PostgreSQL (default: ${configurationOptions.dataDir.default} when it holds one); ignored with a database URL.`,
   }),
 };

@@ -10,6 +10,8 @@ export * from './engine/index.js';
 export * from './generated/schema-types.js';
 export * from './oauth-clients/client-registration.js';
 export * from './oauth-clients/redirect-uris.js';
+export * from './schemas/bundle.js';
+export * from './schemas/editor-schemas.js';
 export * from './schemas/registry.js';
 export * from './scopes.js';
 export * from './users.js';

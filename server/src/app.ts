@@ -21,6 +21,7 @@ import { webhookOutbox } from './domains/webhooks/outbox.js';
 import { webhooksPlugin } from './domains/webhooks/plugin.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
 import { loggerOptions } from './logging.js';
+import { metricsPlugin } from './metrics/plugin.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
 import { jobQueuePlugin } from './plugins/job-queue.js';
@@ -113,6 +114,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(inputBoundaryPlugin);
   await app.register(schemaValidationPlugin);
   await app.register(dbPlugin);
+  await app.register(metricsPlugin, { clusterWorker: options.clusterWorker === true });
   await app.register(eventRecorderPlugin);
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);

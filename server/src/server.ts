@@ -1,9 +1,11 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { applyBootstrap } from './bootstrap.js';
 import { ConfigError, configFromEnv, makeConfig, type Config } from './config/config.js';
 import { defaults } from './config/defaults.js';
 import { loadOrCreateLocalKeyEncryptionKey } from './config/local-secrets.js';
+import { reachDatabase } from './db/database-unreachable.js';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { createKnex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -84,11 +86,17 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
   const fromEnv = configFromEnv(options.env ?? process.env);
   const databaseUrl = options.databaseUrl ?? fromEnv.databaseUrl;
   const dataDir = options.dataDir ?? process.env.ACCTL_DATA_DIR ?? defaults.dataDir;
+  let port = options.port ?? fromEnv.port ?? defaults.port;
+  const host = options.host ?? fromEnv.host ?? defaults.host;
+  // Resolved here, once: every worker of a cluster must listen on the same port. A port taken is
+  // found before anything is started or created (the data folder, its PostgreSQL).
+  if (port === 0) port = await findFreePort(host);
+  else await checkPortFree(host, port);
   let embedded: EmbeddedDatabase | undefined;
   let keyEncryptionKey = fromEnv.keyEncryptionKey;
   if (!databaseUrl) {
     say(`No DATABASE_URL: starting embedded PostgreSQL in ${dataDir}`);
-    embedded = await startEmbeddedPostgres(dataDir);
+    embedded = await startEmbeddedPostgres(dataDir, { say });
     keyEncryptionKey ??= await loadOrCreateLocalKeyEncryptionKey(dataDir);
   } else if (!keyEncryptionKey) {
     throw new ConfigError(
@@ -96,10 +104,6 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
     );
   }
   try {
-    let port = options.port ?? fromEnv.port ?? defaults.port;
-    const host = options.host ?? fromEnv.host ?? defaults.host;
-    // Resolved here, once: every worker of a cluster must listen on the same port.
-    if (port === 0) port = await findFreePort(host);
     const config = makeConfig({
       ...fromEnv,
       host,
@@ -109,6 +113,8 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
     });
+    // A DATABASE_URL where nothing answers is one line and exit 6, not Knex's error from its first query.
+    if (!embedded) await reachDatabase(config.databaseUrl);
     const migrator = createKnex(config.databaseUrl, 1);
     try {
       const applied = await migrateToLatest(migrator);
@@ -127,7 +133,13 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
 async function serveFromThisProcess(config: Readonly<Config>, embedded: EmbeddedDatabase | undefined): Promise<RunningServer> {
   try {
     const app = await buildApp(config);
-    await app.listen({ host: config.host, port: config.port });
+    try {
+      await app.listen({ host: config.host, port: config.port });
+      await app.listenForMetrics();
+    } catch (error) {
+      await app.close().catch(() => undefined);
+      throw error;
+    }
     let stopping: Promise<void> | undefined;
     const stop = (): Promise<void> =>
       (stopping ??= (async () => {
@@ -141,9 +153,20 @@ async function serveFromThisProcess(config: Readonly<Config>, embedded: Embedded
   }
 }
 
+/** Fails as listen() would (EADDRINUSE, EACCES, EADDRNOTAVAIL) when `host:port` cannot be listened on now. */
+function checkPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 /**
- * SIGTERM/SIGINT stop the server cleanly once; a second signal exits at once. A server that
- * cannot go on (failed) has stopped itself: the process exits 1 with the reason on stderr.
+ * SIGTERM, SIGINT (Ctrl-C) and SIGHUP (the terminal closed) stop the server cleanly once, with one
+ * line and exit code 0; a second signal exits at once with 130. A server that cannot go on (failed)
+ * has stopped itself: the process exits 1 with the reason on stderr.
  */
 export function stopOnSignals(server: Pick<StartedServer, 'stop' | 'failed'>, say: (line: string) => void = () => {}): void {
   let received = false;
@@ -154,14 +177,14 @@ export function stopOnSignals(server: Pick<StartedServer, 'stop' | 'failed'>, sa
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        console.error(`acctl server: the shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
   };
-  // embedded-postgres installs async-exit-hook, which stops PostgreSQL the moment a signal arrives,
+  // The embedded PostgreSQL stops itself on these signals (db/embedded-postgres.ts), which would be
   // under requests still in flight. Shutdown is ours: requests first, then the pool, then PostgreSQL.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, onSignal);
   }

@@ -20,7 +20,7 @@ describe('acctl server migrate', function () {
   it('needs a database named explicitly (exit 2)', async () => {
     const result = await runCli(['server', 'migrate']);
     expect(result.exitCode).to.equal(2);
-    expect(result.stderr.split('\n')[0]).to.equal('Error: No database given');
+    expect(result.stderr.trim()).to.equal('Error: No database given: give --database-url (or DATABASE_URL), or --data-dir for an embedded database');
   });
 
   it('refuses a database URL that is not postgres:// (exit 3)', async () => {

@@ -8,6 +8,8 @@ const isolatedConfigHome = mkdtempSync(path.join(os.tmpdir(), 'acctl-cli-config-
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const devEntry = path.join(repoRoot, 'bin', 'dev.js');
+/** The CLI as users install it, bundled by the global fixture from the sources as they are (scripts/build-packages.ts). */
+const cliEntry = path.join(repoRoot, 'cli', 'bin', 'acctl.js');
 
 export interface CliResult {
   exitCode: number | null;
@@ -27,9 +29,10 @@ export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ...env };
 }
 
-/** Starts `node bin/dev.js ...args` as a person would run it (TypeScript sources through tsx, no build). */
+/** Starts `acctl ...args` as a person would run it: the built CLI (`server …` from the sources, through tsx). */
 export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}, cwd = repoRoot): ChildProcess {
-  return spawn(process.execPath, [devEntry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const entry = args[0] === 'server' ? devEntry : cliEntry;
+  return spawn(process.execPath, [entry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Runs the CLI to its end; `input` is written to its stdin; `cwd` is the repository unless given. */

@@ -18,6 +18,8 @@ describe('Lint: imports across the floors fail', function () {
     ['core/src/some-rule.ts', "import { AcctlError } from '../../cli/src/errors.js';", 'core/ imports nothing'],
     ['server/src/events/some-event.ts', "import { AuditLog } from '../domains/audit/audit-log.js';", 'sit below the domains'],
     ['server/src/plugins/some-plugin.ts', "import type { PolicyRow } from '../domains/policies/repo.js';", 'sit below the domains'],
+    ['server/src/metrics/some-metric.ts', "import { EventRecorder } from '../domains/audit/event-recorder.js';", 'sits below the plugins and domains'],
+    ['server/src/metrics/some-metric.ts', "import { rateClasses } from '../plugins/rate-limits/rate-classes.js';", 'sits below the plugins and domains'],
     ['server/src/domains/oauth/some-step.ts', "import { durationMs } from '../../../../core/src/durations.js';", 'through its entry'],
     ['server/src/domains/oauth/some-step.ts', "import { errors } from '../../../../cli/src/errors.js';", 'never imports the CLI'],
     ['cli/src/commands/policy/some-command.ts', "import { makeConfig } from '../../../../server/src/config/config.js';", 'only through server/src/admin'],

@@ -14,7 +14,7 @@ export async function readJsonInput(flag: string, source: string): Promise<unkno
 /** A JSON or YAML document (YAML 1.2 reads JSON too) from a file, or from stdin when the path is `-`. */
 export async function readJsonOrYamlInput(flag: string, source: string): Promise<unknown> {
   const text = await readTextInput(flag, source);
-  const { parse } = await import('yaml');
+  const { parse } = await import('./yaml-parser.js');
   try {
     return parse(text, { maxAliasCount: 100 }) as unknown;
   } catch (error) {

@@ -1,18 +1,21 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 
 /** Every schema's $id is `${schemaIdBase}<file name>`, so relative $refs work in Ajv and on disk alike. */
 export const schemaIdBase = 'https://acctl.dev/schemas/';
 
 export type JsonSchema = Record<string, unknown> & { $id: string; title?: string; description?: string };
 
-/** The `schemas/` folder of this package, found from here whether running from source or dist/. */
+/**
+ * The `schemas/` folder: the repository's when running from source, the one a package's build
+ * copied beside its dist/ when installed (cli/, server/): the nearest one up from here.
+ */
 export function schemasDir(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json'))) {
+  while (!existsSync(path.join(dir, 'schemas', 'scope.json'))) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('schemas/ folder not found');
     dir = parent;
@@ -55,12 +58,7 @@ export function schemaRef(name: string): { $ref: string } {
  * and path parameters are coerced from text first (`?page=2` is the integer 2), as Fastify does.
  */
 export function createAjv(options: { coerce: boolean }): Ajv2020 {
-  // Ajv is loaded here, at the first validator, not when core is imported: a CLI command that
-  // needs only a content hash or a duration should not pay for it at startup.
-  const require = createRequire(import.meta.url);
-  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
-  const addFormats = require('ajv-formats') as { default: (ajv: Ajv2020) => void };
-  const ajv = new Ajv({
+  const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
     strictRequired: false,
@@ -70,7 +68,8 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
     useDefaults: options.coerce,
     removeAdditional: false,
   });
-  addFormats.default(ajv);
+  // ajv-formats is CommonJS: its module is the plugin, and `.default` the same plugin again.
+  ajvFormats.default(ajv);
   ajv.addFormat('iana-time-zone', { type: 'string', validate: isIanaTimeZone });
   for (const schema of loadSchemas().values()) ajv.addSchema(schema);
   return ajv;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import { ConfigError, makeConfig } from '../config/config.js';
 import { loadOrCreateLocalKeyEncryptionKey } from '../config/local-secrets.js';
-import { findRunningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
+import { DatabaseUnreachable, describeDatabaseUrl, reachDatabase } from '../db/database-unreachable.js';
+import { embeddedDatabaseExists, findRunningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { createKnex } from '../db/knex.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -25,16 +25,18 @@ export interface AdminDatabase {
   close(): Promise<void>;
 }
 
-/** The database could not be started or reached: an outage, not a mistake in the setting (ConfigError). */
-export class DatabaseUnreachable extends Error {
-  override name = 'DatabaseUnreachable';
+export { DatabaseUnreachable };
+
+/** Whether `dataDir` holds the embedded database of a server (`acctl server start --data-dir`): admin commands open only such a folder. */
+export function hasEmbeddedDatabase(dataDir: string): Promise<boolean> {
+  return embeddedDatabaseExists(dataDir);
 }
 
 /**
  * Opens the server's database for administration from outside a running server and brings its
- * schema up to date, so every `acctl server ...` command works on a fresh data folder. A data folder
- * means its embedded PostgreSQL: the one a running `acctl server start` holds, or one started now
- * and stopped by close().
+ * schema up to date. A data folder means the embedded PostgreSQL a server made there: the one a
+ * running `acctl server start` holds, or that one started now and stopped by close(). A folder
+ * without one is refused, never initialised: an admin command creates no database by accident.
  */
 export async function openAdminDatabase(location: DatabaseLocation, say: (line: string) => void = () => {}): Promise<AdminDatabase> {
   const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : undefined;
@@ -55,18 +57,18 @@ export async function openAdminDatabase(location: DatabaseLocation, say: (line: 
       databaseUrl = running.databaseUrl;
     } else {
       say(`Starting the embedded PostgreSQL in ${dataDir}`);
-      embedded = await startEmbeddedPostgres(dataDir).catch((error: unknown) => {
-        throw new DatabaseUnreachable(error instanceof Error ? error.message : String(error), { cause: error });
+      embedded = await startEmbeddedPostgres(dataDir, { create: false, say }).catch((error: unknown) => {
+        throw error instanceof DatabaseUnreachable ? error : new DatabaseUnreachable(error instanceof Error ? error.message : String(error), { cause: error });
       });
       databaseUrl = embedded.databaseUrl;
     }
   }
 
   try {
-    await probe(databaseUrl);
+    await reachDatabase(databaseUrl, where);
   } catch (error) {
     if (embedded) await embedded.stop();
-    throw new DatabaseUnreachable(`Cannot reach ${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw error;
   }
   const db = createKnex(databaseUrl, 2);
   const close = async (): Promise<void> => {
@@ -88,26 +90,5 @@ export async function openAdminDatabase(location: DatabaseLocation, say: (line: 
   } catch (error) {
     await close();
     throw error;
-  }
-}
-
-/** One connection and query, with pg's own error (Knex would log its retries on stdout, spoiling --json). */
-async function probe(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** host:port/database of a PostgreSQL URL: enough to recognise it, without the password. */
-function describeDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    return `the database ${url.host}${url.pathname}`;
-  } catch {
-    return 'the database of the given URL';
   }
 }

@@ -18,7 +18,7 @@ export {
   type RegisteredClient,
   type SecretRotation,
 } from './clients.js';
-export { DatabaseUnreachable, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from './database.js';
+export { DatabaseUnreachable, hasEmbeddedDatabase, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from './database.js';
 export { rotateSigningKeys, type SigningKeyRotation } from './keys.js';
 export { createUser, ensureUser, InvalidUsername, type NewUser } from './users.js';
 export { systemContext } from '../events/context.js';

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../config/config.js';
+import { listenForWorkersScrapes } from '../metrics/cluster.js';
 import { answerWindowCounts } from '../plugins/rate-limits/cluster-window-counter.js';
 import { MemoryWindowCounter } from '../plugins/rate-limits/window-counter.js';
 import { isStartFailedMessage, stopMessage, workerConfigVariable, type StartFailedMessage } from './messages.js';
@@ -126,9 +127,17 @@ export async function startCluster(config: Readonly<Config>, { say, warn }: Clus
   }
   supervising = true;
   say(`${config.workers} worker processes are listening (pids ${[...live].map((worker) => worker.process.pid).join(', ')})`);
+  // The workers' metrics, added up, on the metrics port (metricsPort): the primary's, as the port is the host's.
+  const metrics =
+    config.metricsPort === 0
+      ? undefined
+      : await listenForWorkersScrapes(config.metricsHost, config.metricsPort, { error: (_details, message) => warn(message) }).catch(async (error: unknown) => {
+          await stopWorkers();
+          throw error;
+        });
   let stoppingAll: Promise<void> | undefined;
   return {
-    stop: () => (stoppingAll ??= stopWorkers()),
+    stop: () => (stoppingAll ??= Promise.all([stopWorkers(), metrics?.close()]).then(() => undefined)),
     failed,
   };
 }

@@ -73,7 +73,8 @@ export const configurationOptions = {
     flag: { helpValue: 'DIR' },
     startOnly: true,
     default: '.acctl',
-    description: 'Folder of the embedded PostgreSQL and its generated secrets; used only without DATABASE_URL.',
+    description:
+      'Folder of the embedded PostgreSQL and its generated secrets; used only without DATABASE_URL. Run as root, PostgreSQL keeps its files in /var/lib/acctl when the postgres user cannot enter this folder.',
   }),
   logLevel: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     env: ['ACCTL_LOG_LEVEL'],
@@ -120,6 +121,24 @@ export const configurationOptions = {
     default: 1,
     description:
       'Server processes on this host, sharing its port (Node cluster): a whole number from 1 to 64, or `auto` (one per available core). Each process has its own pool of `ACCTL_DB_POOL_MAX` connections. Without REDIS_URL the first process counts the rate limits for all of them.',
+  }),
+  // A port of its own, as Keycloak's management interface, Ory Hydra's admin port and Dex's
+  // telemetry address: off unless asked for, then reachable where the operator lets it be.
+  metricsPort: integer({
+    env: ['ACCTL_METRICS_PORT'],
+    schema: { minimum: 0, maximum: 65535 },
+    default: 0,
+    defaultText: '0 (no metrics listener)',
+    description:
+      "TCP port of the metrics listener: `GET /metrics` in the Prometheus text format, without authentication, apart from the API (docs/metrics.md). 0 opens none. With several workers the first process serves it, with the workers' metrics added up.",
+  }),
+  metricsHost: text({
+    env: ['ACCTL_METRICS_HOST'],
+    schema: { minLength: 1 },
+    default: ({ host }) => host,
+    defaultText: 'the value of `host`',
+    description:
+      "Interface the metrics listener listens on: keep it where only your Prometheus reaches it (127.0.0.1, or a network the API's clients are not on).",
   }),
   trustProxy: boolean({
     env: ['ACCTL_TRUST_PROXY'],

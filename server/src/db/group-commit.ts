@@ -21,6 +21,8 @@ export interface GroupCommitOptions {
    * rejects every caller in it.
    */
   isolateFailures?: (error: unknown) => boolean;
+  /** Told after each write: its items and its seconds from start to commit or failure, bisection included (the metrics). */
+  onWrite?: (items: number, seconds: number) => void;
 }
 
 /**
@@ -87,12 +89,14 @@ export class GroupCommit<T> {
     }
     this.waitingItems -= count;
     this.inFlight++;
+    const started = performance.now();
     try {
       await this.writeAndSettle(batch);
     } finally {
       this.inFlight--;
       this.schedule();
       if (this.waiting.length === 0 && this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      this.options.onWrite?.(count, (performance.now() - started) / 1000);
     }
   }
 

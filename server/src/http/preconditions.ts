@@ -29,3 +29,14 @@ export function assertVersionMatches(expected: number | '*' | undefined, current
     `The policy is at version ${current}, not ${expected}: someone else changed it; read it again and reapply your change`,
   );
 }
+
+/**
+ * Whether If-None-Match names `etag` (RFC 9110 section 13.1.2: weak comparison, a list, or `*`):
+ * a GET answers 304 Not Modified then.
+ */
+export function noneMatchHits(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map(opaque);
+  return tags.includes('*') || tags.includes(opaque(etag));
+}

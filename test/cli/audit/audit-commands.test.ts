@@ -211,7 +211,7 @@ describe('acctl audit (against a running server)', function () {
         await attacker.end();
       }
       const result = await cli(['audit', 'verify']);
-      expect(result.exitCode, result.stderr).to.equal(exitCodes.chain_broken);
+      expect(result.exitCode, result.stderr + result.stdout).to.equal(exitCodes.chain_broken);
       expect(result.stdout).to.contain('Audit log BROKEN');
       expect(result.stdout).to.match(/^change\s+broken\s/m);
       expect(result.stdout).to.match(new RegExp(`event\\s+${updated.id} \\(sequence ${updated.sequence}\\)`));

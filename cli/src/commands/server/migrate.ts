@@ -31,10 +31,14 @@ export default class Migrate extends AcctlCommand {
     const { flags } = await this.parse(Migrate);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
     const { withServerDatabase } = await import('../../server-database.js');
-    const result = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) => ({
-      applied: database.appliedMigrations,
-      database: database.kind,
-    }));
+    const result = await withServerDatabase(
+      { databaseUrl: flags['database-url'], dataDir: flags['data-dir'], discover: false },
+      this.say,
+      async (database) => ({
+        applied: database.appliedMigrations,
+        database: database.kind,
+      }),
+    );
     if (result.applied.length === 0) {
       this.log('The database schema is up to date: no migration to apply.');
     } else {

@@ -24,7 +24,7 @@ export default class ServerStart extends AcctlCommand {
   static override summary = 'Run the acctl server';
   static override description = [
     'Serves the REST API until SIGTERM or SIGINT (Ctrl-C), then finishes in-flight requests and stops cleanly.',
-    'Without a database URL it runs an embedded PostgreSQL in --data-dir, which keeps its data between starts: enough for one local server. Admin commands given the same --data-dir use it while the server runs.',
+    'Without a database URL it runs an embedded PostgreSQL in --data-dir, which keeps its data between starts: enough for one local server. Admin commands run in the same folder (or given the same --data-dir) use it, while the server runs or not. As root, PostgreSQL runs as the system user postgres; docs/operations.md says where its files go when that user cannot enter the data folder.',
     'Migrations run at start. Every setting and its environment variable: docs/configuration.md.',
   ].join('\n');
 
@@ -53,16 +53,15 @@ export default class ServerStart extends AcctlCommand {
     try {
       server = await startServerProcesses({ ...settings, dataDir, say: this.say });
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-        throw new CommandError(
-          'config_error',
-          `Port ${settings.port ?? serverStartDefaults.port} is already in use on ${settings.host ?? serverStartDefaults.host}`,
-          {
-            suggestions: ['Choose another with --port (0 picks a free one), or stop the process that holds it'],
-            cause: error,
-          },
-        );
-      }
+      // One line each, exit 3: the port is a setting (docs/cli-usage.md, "Exit codes").
+      const where = `port ${settings.port ?? serverStartDefaults.port} on ${settings.host ?? serverStartDefaults.host}`;
+      const listenFailures: Record<string, string> = {
+        EADDRINUSE: `The ${where} is already in use: choose another with --port (0 picks a free one), or stop the process that holds it`,
+        EACCES: `The ${where} needs privileges this process lacks: choose a port above 1023 with --port`,
+        EADDRNOTAVAIL: `The ${where} cannot be listened on: --host must be an address of this machine`,
+      };
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code in listenFailures) throw new CommandError('config_error', listenFailures[code]!, { cause: error });
       throw error;
     }
     stopOnSignals(server, this.say);
@@ -90,7 +89,8 @@ export default class ServerStart extends AcctlCommand {
       ...(started.workers > 1 ? [`  Workers    ${started.workers} processes on this port (primary pid ${started.pid})`] : []),
       '',
       'To get an access token, register a client (in another terminal' + (started.database === 'external' ? ', with the same DATABASE_URL' : '') + '):',
-      style.cyan(`  acctl server client create --name my-app --scope admin:all${where}`),
+      // npx: `npm ci` puts no acctl on the PATH.
+      style.cyan(`  npx acctl server client create --name my-app --scope admin:all${where}`),
       'then ask the token endpoint with the client_id and client_secret it prints:',
       style.cyan(`  curl -s -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials ${started.token_endpoint}`),
       '',

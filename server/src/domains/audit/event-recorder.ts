@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { GroupCommit } from '../../db/group-commit.js';
+import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { isRowFault } from '../../db/pg-errors.js';
 import { pgQuery } from '../../db/pg-transaction.js';
 import { inTransaction } from '../../db/transaction-retry.js';
@@ -28,18 +28,26 @@ export class EventRecorder {
   private readonly tail = new PredictedTail('change');
   private dropped = 0;
   private failed = 0;
+  private readonly maxPending: number;
 
   constructor(
     private readonly db: Knex,
     private readonly log: { warn(details: object, message: string): void; error(details: object, message: string): void },
-    private readonly maxPending = 10_000,
+    options: { maxPending?: number; onWrite?: GroupCommitOptions['onWrite'] } = {},
   ) {
+    this.maxPending = options.maxPending ?? 10_000;
     // One write at a time: predictions build on the previous write, which two in flight would race.
     // Nobody waits for these writes (recordInBackground), so events gather for 10 ms: under load
     // one write carries tens of issued tokens' events instead of a few.
     // A failure caused by one request's events (text PostgreSQL refuses) is bisected down to that
     // request, so it cannot take other callers' events with it.
-    this.commit = new GroupCommit((events) => this.write(events), { maxItemsPerWrite: 500, maxInFlight: 1, gatherMs: 10, isolateFailures: isRowFault });
+    this.commit = new GroupCommit((events) => this.write(events), {
+      maxItemsPerWrite: 500,
+      maxInFlight: 1,
+      gatherMs: 10,
+      isolateFailures: isRowFault,
+      ...(options.onWrite ? { onWrite: options.onWrite } : {}),
+    });
   }
 
   private async write(events: DomainEvent[]): Promise<void> {
@@ -103,9 +111,11 @@ declare module 'fastify' {
 /** The recorder of events without a change of their own; what it holds is written before the pool closes. */
 export const eventRecorderPlugin = fp(
   async (app: FastifyInstance) => {
-    const recorder = new EventRecorder(app.db, app.log);
+    const recorder = new EventRecorder(app.db, app.log, { onWrite: app.metrics.groupCommit('audit_events') });
     app.decorate('eventRecorder', recorder);
+    // The alarm's one count is the recorder's: /v1/health and the metrics both read it.
+    app.metrics.watchLostAuditEvents(() => recorder.failures);
     app.addHook('onClose', async () => recorder.idle());
   },
-  { name: 'event-recorder', dependencies: ['db'] },
+  { name: 'event-recorder', dependencies: ['db', 'metrics'] },
 );

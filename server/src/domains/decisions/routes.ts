@@ -27,11 +27,11 @@ export const decisionsPlugin = fp(
       feed: app.changeFeed,
       policies: new ActivePolicySet(app.db, app.changeFeed),
       principals,
-      recorder: new DecisionRecorder(app.db, app.config.auditDecisionEvents === 'digest'),
+      recorder: new DecisionRecorder(app.db, app.config.auditDecisionEvents === 'digest', { onWrite: app.metrics.groupCommit('decisions') }),
       auditedDecisions: app.config.auditDecisionEvents,
     });
   },
-  { name: 'decisions', dependencies: ['db', 'change-feed'] },
+  { name: 'decisions', dependencies: ['db', 'change-feed', 'metrics'] },
 );
 
 /** Spec, "Decisions": payloads not shown there; see schemas/decision*.json. */
@@ -122,6 +122,7 @@ async function decideChecked(app: FastifyInstance, request: FastifyRequest, repl
     await app.authenticateAgain(request, error.current);
     decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing);
   }
+  for (const made of decisions) app.metrics.decisionAnswered(made.decision.decision);
   reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
   // Read after a possible authentication again: the caller's scopes as of the decision.
   const scopes = request.caller!.scopes;

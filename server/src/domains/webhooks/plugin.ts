@@ -61,8 +61,9 @@ export const webhooksPlugin = fp(
       log: (message, error) => app.log.warn({ err: error }, message),
       handle: async (job) => {
         try {
-          await attemptDelivery(deps, job.data.deliveryId);
+          app.metrics.webhookAttempt(await attemptDelivery(deps, job.data.deliveryId));
         } catch (error) {
+          app.metrics.webhookAttempt('error');
           // The attempt could not be recorded (database away): pg-boss retries the job.
           app.log.error({ err: error, delivery_id: job.data.deliveryId }, 'webhook delivery attempt failed');
           throw error;
@@ -84,7 +85,7 @@ export const webhooksPlugin = fp(
       await dispatcher.stop();
     });
   },
-  { name: 'webhooks', dependencies: ['config', 'db', 'job-queue'] },
+  { name: 'webhooks', dependencies: ['config', 'db', 'job-queue', 'metrics'] },
 );
 
 /** Deliveries overdue by well over a poll and not leased have no live job: enqueue one again. */

@@ -79,6 +79,8 @@ export const rateLimitsPlugin = fp(
     const refusal = (request: FastifyRequest, state: RateLimitState): Error | null => {
       request.rateLimit = state;
       if (!isExceeded(state)) return null;
+      // The metrics count 429s by who refused them (metrics/plugin.ts); a throttle's are `credentials`.
+      request.refusedBy = state.rateClass;
       const detail = `More than ${state.limit} ${state.rateClass} requests in a minute; try again in ${state.resetSeconds} s`;
       // OAuth endpoints answer RFC 6749 bodies: Auth0's `too_many_requests` extension code.
       return request.routeOptions.config?.oauthErrors ? new TooManyRequests(detail) : new ApiError('rate_limited', detail);
@@ -112,5 +114,5 @@ export const rateLimitsPlugin = fp(
 
     app.addHook('onClose', async () => counter.close());
   },
-  { name: 'rate-limits', dependencies: ['auth'] },
+  { name: 'rate-limits', dependencies: ['auth', 'metrics'] },
 );

@@ -23,7 +23,7 @@ export default class ClientList extends AcctlCommand {
       listClients(database.db),
     );
     if (clients.length === 0) {
-      this.log(style.dim('No OAuth clients yet. Register one with: acctl server client create --name NAME --scope SCOPE'));
+      this.log(style.dim('No OAuth clients yet. Register one with: npx acctl server client create --name NAME --scope SCOPE'));
     } else {
       this.log(
         renderTable(
