@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliEnv, repoRoot, type CliResult } from '../../cli/run-cli.js';
+import { runCli, type CliResult } from '../../cli/run-cli.js';
 
 /** A temporary policy folder with the given files (path to content); removed by `remove()`. */
 export function policyDir(files: Record<string, string>): { dir: string; file(name: string): string; remove(): void } {
@@ -30,24 +29,7 @@ export function policyFoldersOfSuite(): (files: Record<string, string>) => Retur
  * default is the current folder.
  */
 export function runCliIn(cwd: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'dev.js'), ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (exitCode) =>
-      resolve({
-        exitCode,
-        stdout,
-        stderr,
-        json<T>() {
-          return JSON.parse(stdout) as T;
-        },
-      }),
-    );
-  });
+  return runCli(args, { env, cwd });
 }
 
 /** A valid active policy named `name`, with one allow rule for USER reading database/prod-*. */
