@@ -2,18 +2,19 @@
  * Cold start of the acctl CLI (issues #8 and #11): wall time from spawning `node` to its exit, for
  * `acctl --version`, `acctl policy list` (against a server on loopback) and `acctl policy lint` of one
  * file, each beside `node -e 0` measured in the same interleaved rounds: the ratio is the figure.
- * The built binary (bin/run.js: dist/ and its oclif manifest, as users run it) and the development
- * entry (bin/dev.js: TypeScript through tsx, no manifest) are both measured.
+ * The packed @acctl/cli installed into a clean prefix (as users run it) and the development entry
+ * (bin/dev.js: TypeScript through tsx, no manifest) are both measured.
  *
- *   npm run build && npx tsx bench/cli-startup.bench.ts            # a table
+ *   npx tsx bench/cli-startup.bench.ts                              # a table
  *   npx tsx bench/cli-startup.bench.ts --runs=5 --json              # one JSON line (bench/suite.ts)
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { installGlobally, packWorkspace } from '../scripts/packed-packages.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { renderCliStartup, type CliStartupSummary, type StartupMeasurement } from './lib/cli-startup-report.js';
@@ -35,14 +36,9 @@ interface Variant {
  * with `npm install --global --prefix` into a fresh folder, whose size on disk is the install size.
  */
 async function installPackedCli(): Promise<{ bin: string; bytes: number }> {
-  const run = promisify(execFile);
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'acctl-bench-cli-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], { cwd: path.join(repoRoot, 'cli') });
-  const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
-  const prefix = path.join(folder, 'prefix');
-  await run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', path.join(folder, packed!.filename)]);
-  const bytes = (await run('du', ['-sb', prefix])).stdout.split('\t')[0];
-  return { bin: path.join(prefix, 'lib', 'node_modules', '@acctl', 'cli', 'bin', 'acctl.js'), bytes: Number(bytes) };
+  const tarball = await packWorkspace('cli');
+  const { prefix, bytes } = await installGlobally(path.join(path.dirname(tarball), 'prefix'), [tarball]);
+  return { bin: path.join(prefix, 'lib', 'node_modules', '@acctl', 'cli', 'bin', 'acctl.js'), bytes };
 }
 
 function median(values: readonly number[]): number {
@@ -69,7 +65,6 @@ function timeRun(variant: Variant, env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 export async function measureCliStartup(runs: number): Promise<CliStartupSummary> {
-  if (!existsSync(path.join(repoRoot, 'dist', 'oclif.manifest.json'))) throw new Error('bin/run.js needs a build: run npm run build first');
   const installed = await installPackedCli();
   await setupTestDatabases();
   try {
@@ -88,7 +83,6 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
     const variants: Variant[] = [
       { name: 'node -e 0', entry: 'node', args: ['-e', '0'] },
       ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'installed @acctl/cli', file: installed.bin, args })),
-      ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/run.js', file: path.join(repoRoot, 'bin', 'run.js'), args })),
       ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/dev.js', file: path.join(repoRoot, 'bin', 'dev.js'), args })),
     ];
     // One warm-up round fills the page cache (and tsx's transform cache) so every measured run is alike.

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Development entry: runs the TypeScript sources of cli/src/commands through tsx, with no build.
+// Development entry: `acctl …` from the TypeScript sources through tsx, with no build: the CLI's
+// commands (cli/src/commands) and, for `acctl server …`, the server package's (server/src/cli).
 //
 // Why not oclif's own mapping (dist/ -> sources through tsconfig outDir/rootDir): @oclif/core 4
 // only maps after registering tsx or ts-node itself, its tsx registration fails with tsx 4.23
@@ -18,6 +19,13 @@ if (!tsxPreloaded) {
   register({ tsconfig: `${root}tsconfig.json` });
 }
 
-const pjson = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-pjson.oclif.commands = './cli/src/commands';
-await execute({ development: true, loadOptions: { root, pjson } });
+if (process.argv[2] === 'server') {
+  const { runServerCommand } = await import('../server/src/cli/index.ts');
+  await runServerCommand(process.argv.slice(3), { bin: 'acctl server' });
+} else {
+  const cli = `${root}cli/`;
+  const pjson = JSON.parse(readFileSync(`${cli}package.json`, 'utf8'));
+  pjson.name = pjson.oclif.bin;
+  pjson.oclif.commands = './src/commands';
+  await execute({ development: true, loadOptions: { root: cli, pjson } });
+}

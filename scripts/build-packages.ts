@@ -2,9 +2,12 @@
 // - cli/: @acctl/cli, one ESM bundle per command with shared chunks and every dependency inside,
 //   its oclif manifest (so a command imports only what it runs) and a copy of schemas/. It
 //   depends on nothing at install time: no server framework, job queue or embedded PostgreSQL.
+// - server/: @acctl/server, the server and its commands (`acctl-server …`, `acctl server …`) as
+//   two ESM files, dist/cli.js and the cluster's dist/worker.js, beside its SQL functions and a copy
+//   of schemas/; its dependencies (Fastify, Knex, pg, pg-boss, embedded PostgreSQL) install with it.
 // Run by `npm run build` (and so by `npm ci`, through `prepare`) and by the tests' global fixture,
 // which spawn the built CLI as users run it.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
@@ -34,10 +37,23 @@ function sourcesUnder(dir: string, skip: (file: string) => boolean = () => false
 }
 
 /**
+ * Removes what an earlier build left in `dir` and this one did not write (chunks of another hash),
+ * after the new files are in place: a build never empties a folder that running processes load from.
+ */
+function removeAllBut(dir: string, kept: Iterable<string>): void {
+  const keep = new Set([...kept].map((file) => path.resolve(file)));
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const full = path.resolve(dir, file);
+    if (!keep.has(full) && statSync(full).isFile()) rmSync(full, { force: true });
+  }
+}
+
+/**
  * Writes a file only when its content changes, through a rename, so that a process running the
  * CLI while the tests' fixture rebuilds it never reads half a file. Chunk names are content
  * hashes: an unchanged source gives the same files, and a process started before a change keeps
- * finding the chunks it names (`clean` removes those left over).
+ * finding the chunks it names (`clean` removes those left over, once the new ones are written).
  */
 function writeIfChanged(file: string, contents: Uint8Array | string): void {
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents);
@@ -48,16 +64,19 @@ function writeIfChanged(file: string, contents: Uint8Array | string): void {
   renameSync(temporary, file);
 }
 
-function copyIfChanged(from: string, to: string): void {
+/** Copies the files of `from` that end in `extension` to `to`, as writeIfChanged does; returns the files in `to`. */
+function copyIfChanged(from: string, to: string, extension = '.json'): string[] {
+  const copied: string[] = [];
   for (const file of readdirSync(from, { recursive: true, encoding: 'utf8' })) {
-    const source = path.join(from, file);
-    if (file.endsWith('.json')) writeIfChanged(path.join(to, file), readFileSync(source));
+    if (!file.endsWith(extension)) continue;
+    writeIfChanged(path.join(to, file), readFileSync(path.join(from, file)));
+    copied.push(path.join(to, file));
   }
+  return copied;
 }
 
 export async function buildCli(options: { clean?: boolean } = {}): Promise<number> {
   const cli = path.join(root, 'cli');
-  if (options.clean) for (const made of ['dist', 'schemas', 'oclif.manifest.json']) rmSync(path.join(cli, made), { recursive: true, force: true });
   const commands = path.join(cli, 'src', 'commands');
   const entryPoints = [
     ...sourcesUnder(commands, (file) => file.startsWith('server/')).map((file) => ({
@@ -84,7 +103,14 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
   for (const output of result.outputFiles) writeIfChanged(output.path, output.contents);
   // Which bundled files hold which packages, for the tests that check what a command loads; not shipped.
   writeIfChanged(path.join(root, 'node_modules', '.cache', 'acctl', 'cli-metafile.json'), JSON.stringify(result.metafile));
-  copyIfChanged(path.join(root, 'schemas'), path.join(cli, 'schemas'));
+  const schemas = copyIfChanged(path.join(root, 'schemas'), path.join(cli, 'schemas'));
+  if (options.clean) {
+    removeAllBut(
+      path.join(cli, 'dist'),
+      result.outputFiles.map((output) => output.path),
+    );
+    removeAllBut(path.join(cli, 'schemas'), schemas);
+  }
   // The manifest, read from the bundle itself (never from a previous manifest): what users run is what is listed.
   const { Config } = await import('@oclif/core');
   const config = await Config.load({ ...cliLoadOptions(cli), ignoreManifest: true } as Parameters<typeof Config.load>[0]);
@@ -95,8 +121,52 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
   return count;
 }
 
+/**
+ * The server package. Not split into chunks: code finds its files beside itself (import.meta.url):
+ * the cluster's primary forks worker.js, and the SQL functions are read from functions/.
+ * Dependencies stay packages (`packages: 'external'`), installed from server/package.json.
+ */
+export async function buildServer(options: { clean?: boolean } = {}): Promise<string[]> {
+  const server = path.join(root, 'server');
+  const result = await build({
+    ...common,
+    banner: {},
+    entryPoints: [
+      { in: path.join(server, 'src', 'cli', 'index.ts'), out: 'cli' },
+      { in: path.join(server, 'src', 'cluster', 'worker.ts'), out: 'worker' },
+    ],
+    outdir: path.join(server, 'dist'),
+    write: false,
+    metafile: true,
+    packages: 'external',
+    minifySyntax: true,
+  });
+  for (const output of result.outputFiles) writeIfChanged(output.path, output.contents);
+  const functions = copyIfChanged(path.join(server, 'src', 'db', 'functions'), path.join(server, 'dist', 'functions'), '.sql');
+  const schemas = copyIfChanged(path.join(root, 'schemas'), path.join(server, 'schemas'));
+  if (options.clean) {
+    removeAllBut(path.join(server, 'dist'), [...result.outputFiles.map((output) => output.path), ...functions]);
+    removeAllBut(path.join(server, 'schemas'), schemas);
+  }
+  // The packages the bundle imports: each must be a dependency in server/package.json (test/ship/server-package.test.ts).
+  const imported = new Set<string>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const { path: specifier, external } of output.imports) if (external && !specifier.startsWith('node:')) imported.add(packageName(specifier));
+  }
+  return [...imported].sort();
+}
+
+const packageName = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const started = Date.now();
+  let started = Date.now();
   const commands = await buildCli({ clean: true });
   console.log(`cli/: ${commands} commands bundled in ${Date.now() - started} ms`);
+  started = Date.now();
+  const packages = await buildServer({ clean: true });
+  console.log(`server/: bundled in ${Date.now() - started} ms, importing ${packages.length} packages`);
 }

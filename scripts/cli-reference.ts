@@ -1,13 +1,13 @@
 /**
- * docs/cli.md, the CLI reference: rendered from the oclif manifest, the list of commands with their
- * arguments, flags and examples that `npm run build` writes to dist/oclif.manifest.json
- * (scripts/write-cli-manifest.mjs). `npm run docs:cli` writes the file; test/meta/docs.test.ts fails
- * when the committed copy differs from what the manifest gives.
+ * docs/cli.md, the CLI reference: rendered from the oclif commands of both packages, with their
+ * arguments, flags and examples. `npm run docs:cli` writes the file; test/meta/docs.test.ts fails
+ * when the committed copy differs from what the commands give.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Config, type Command, type Interfaces } from '@oclif/core';
+import { serverLoadOptions } from '../server/src/cli/index.js';
 
 const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,20 +16,35 @@ export const cliReferencePath = path.join(repoRoot, 'docs', 'cli.md');
 export type Topics = Record<string, { description?: string }>;
 
 /**
- * The manifest as write-cli-manifest.mjs builds it (the cached commands of the CLI's own plugin),
- * but from the TypeScript sources rather than dist/, so the reference never depends on a stale
- * build (the tests run the sources through tsx).
+ * Every command a user of acctl meets, from the TypeScript sources (so the reference never
+ * depends on a stale build): the CLI's (cli/src/commands), and the server package's as
+ * `acctl server …` (server/src/cli), with their topics.
  */
-export async function loadCliManifest(): Promise<{ manifest: Interfaces.Manifest; topics: Topics }> {
-  const pjson = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  pjson.oclif.commands = './cli/src/commands';
-  const config = await Config.load({ root: repoRoot, pjson });
-  const plugin = config.plugins.get(pjson.name);
-  if (!plugin || plugin.commands.length === 0) throw new Error('no commands found under cli/src/commands');
+export async function loadCommandLine(): Promise<{ commands: Command.Loadable[]; topics: Topics }> {
+  const cli = path.join(repoRoot, 'cli');
+  const pjson = JSON.parse(readFileSync(path.join(cli, 'package.json'), 'utf8'));
+  pjson.oclif.commands = './src/commands';
+  const cliConfig = await Config.load({ root: cli, pjson });
+  const serverConfig = await Config.load(serverLoadOptions({ bin: 'acctl server' }));
+  const serverTopics: Topics = serverConfig.pjson.oclif.topics ?? {};
   return {
-    manifest: { version: plugin.version, commands: Object.fromEntries(plugin.commands.map((command) => [command.id, command])) },
-    topics: pjson.oclif.topics ?? {},
+    commands: [...cliConfig.commands, ...serverConfig.commands.map((command) => ({ ...command, id: `server:${command.id}` }) as Command.Loadable)],
+    topics: {
+      ...(pjson.oclif.topics ?? {}),
+      server: {
+        description:
+          'Run and administer an acctl server (works directly on its database). These commands come with the server package, @acctl/server: installed beside the CLI, `acctl server …` runs them; alone, it is `acctl-server …`',
+      },
+      ...Object.fromEntries(Object.entries(serverTopics).map(([name, topic]) => [`server:${name}`, topic])),
+    },
   };
+}
+
+/** The manifest of every command (loadCommandLine), as docs/cli.md renders it. */
+export async function loadCliManifest(): Promise<{ manifest: Interfaces.Manifest; topics: Topics }> {
+  const { commands, topics } = await loadCommandLine();
+  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'cli', 'package.json'), 'utf8')) as { version: string };
+  return { manifest: { version, commands: Object.fromEntries(commands.map((command) => [command.id, command])) }, topics };
 }
 
 /** Escapes what markdown would read as markup in prose, leaving `code spans` as written. */

@@ -24,7 +24,8 @@ import { migrateToLatest } from '../server/src/db/migrate.js';
 import { ensureMonthPartitions } from '../server/src/db/month-partitions.js';
 import { applyDecisionRetention } from '../server/src/domains/audit/retention.js';
 import { insertClient } from '../server/src/domains/oauth/clients-repo.js';
-import { generateClientSecret, hashSecret } from '../server/src/security/secrets.js';
+import { generateSecret } from '../core/src/index.js';
+import { hashSecret } from '../server/src/security/secrets.js';
 import { percentile } from '../bench/lib/stats.js';
 
 const { values } = parseArgs({
@@ -151,7 +152,7 @@ async function measure(end: Date): Promise<void> {
   const app = await buildApp(config);
   await app.listen({ host: config.host, port });
   try {
-    const clientSecret = generateClientSecret();
+    const clientSecret = generateSecret('client_secret');
     await insertClient(app.db, {
       client_id: 'load-10m',
       name: 'load-10m',

@@ -1,5 +1,6 @@
 import { compile } from 'json-schema-to-typescript';
-import { loadSchemas, schemaIdBase } from '../core/src/index.js';
+// From the registry, not core's entry: the entry loads the generated validators, which gen:types also writes.
+import { loadSchemas, schemaIdBase } from '../core/src/schemas/registry.js';
 
 /** Rewrites `$ref`s between schema files to `#/$defs/<name>` inside one combined document. */
 function localRefs(value: unknown): unknown {

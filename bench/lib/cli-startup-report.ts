@@ -5,8 +5,8 @@
  */
 export interface StartupMeasurement {
   name: string;
-  /** node itself; the packed @acctl/cli installed into a clean prefix; the checkout's full CLI built (bin/run.js) or from source (bin/dev.js). */
-  entry: 'node' | 'installed @acctl/cli' | 'bin/run.js' | 'bin/dev.js';
+  /** node itself; the packed @acctl/cli installed into a clean prefix; the checkout's CLI from source (bin/dev.js). */
+  entry: 'node' | 'installed @acctl/cli' | 'bin/dev.js';
   /** Every run's wall time, in the order measured. */
   runs_ms: number[];
   median_ms: number;

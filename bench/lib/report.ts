@@ -45,7 +45,7 @@ export interface BenchResults {
   };
   database?: { kind: 'local' | 'embedded'; address: string; server_version: string; seed_and_start_seconds?: number };
   engine?: EngineSummary;
-  /** Absent when the cli section did not run or there was no build (bin/run.js needs dist/). */
+  /** Absent when the cli section did not run. */
   cli_startup?: CliStartupSummary;
   http?: {
     bare: LoadResult;

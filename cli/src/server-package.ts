@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** What the server package exports for `acctl server …` (server/src/cli.ts). */
+/** What the server package exports for `acctl server …` (server/src/cli/index.ts). */
 interface ServerPackage {
-  runServerCommand(argv: string[]): Promise<void>;
+  runServerCommand(argv: string[], options: { bin: string }): Promise<void>;
 }
 
 /** Exit status when `acctl server …` finds no server package: the shell's "command not found". */
@@ -28,7 +28,7 @@ export async function runServerPackage(argv: string[]): Promise<void> {
     return;
   }
   const server = (await import(pathToFileURL(entry).href)) as ServerPackage;
-  await server.runServerCommand(argv);
+  await server.runServerCommand(argv, { bin: 'acctl server' });
 }
 
 function findServerPackage(): string | undefined {

@@ -20,12 +20,15 @@ import { webRoutes } from './domains/web/routes.js';
 import { webhookOutbox } from './domains/webhooks/outbox.js';
 import { webhooksPlugin } from './domains/webhooks/plugin.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
+import { conditionalGetPlugin } from './http/conditional-get.js';
+import { paginationLinksPlugin } from './http/pagination-links.js';
 import { loggerOptions } from './logging.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { authPlugin } from './plugins/auth/index.js';
 import { changeFeedPlugin } from './plugins/change-feed.js';
 import { jobQueuePlugin } from './plugins/job-queue.js';
 import { dbPlugin } from './plugins/db.js';
+import { idempotencyPlugin } from './plugins/idempotency/index.js';
 import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { inputBoundaryPlugin } from './plugins/input-boundary.js';
 import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
@@ -113,6 +116,9 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(errorsPlugin);
   await app.register(inputBoundaryPlugin);
   await app.register(schemaValidationPlugin);
+  // HTTP semantics every route shares: 304 for If-None-Match, Link headers on lists.
+  await app.register(conditionalGetPlugin);
+  await app.register(paginationLinksPlugin);
   await app.register(dbPlugin);
   await app.register(metricsPlugin, { clusterWorker: options.clusterWorker === true });
   await app.register(eventRecorderPlugin);
@@ -128,6 +134,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
     eventRecorder: app.eventRecorder,
   });
   await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });
+  await app.register(idempotencyPlugin);
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);
   await app.register(auditPlugin);

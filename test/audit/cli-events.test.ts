@@ -6,7 +6,7 @@ import { verifyAuditLog } from '../../server/src/domains/audit/verify.js';
 import { applyBootstrap } from '../../server/src/bootstrap.js';
 import { createKnex } from '../../server/src/db/knex.js';
 import type { AuditEvent } from '../../core/src/index.js';
-import { cliActor } from '../../cli/src/actor.js';
+import { cliActor } from '../../server/src/cli/actor.js';
 import { runCli } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
 

@@ -40,7 +40,7 @@ describe('browser: registering a client in the dashboard', () => {
 
       const clientId = (await page.textContent('#client-id'))!.trim();
       const clientSecret = (await page.textContent('#client-secret'))!.trim();
-      expect(clientSecret).to.match(/^[A-Za-z0-9_-]{43}$/);
+      expect(clientSecret).to.match(/^acctl_cs_[0-9A-Za-z]{49}$/);
       if (process.env.ACCTL_TEST_SCREENSHOTS) await page.screenshot({ path: `${process.env.ACCTL_TEST_SCREENSHOTS}/client-secret.png`, fullPage: true });
 
       const response = await fetch(`${t.baseUrl}/oauth/token`, {

@@ -38,7 +38,7 @@ describe('acctl server client', function () {
     expect(human.exitCode, human.stderr).to.equal(0);
     const [, secret] = /client_secret\s+(\S+)/.exec(human.stdout) ?? [];
     const [, clientId] = /client_id\s+(\S+)/.exec(human.stdout) ?? [];
-    expect(secret).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(secret).to.match(/^acctl_cs_[0-9A-Za-z]{49}$/);
     expect(human.stdout).to.include('shown only this once');
 
     const row = await db('oauth_clients').where({ client_id: clientId }).first();

@@ -13,13 +13,16 @@ describe('acctl --version and --help', function () {
     expect(result.stdout).to.match(new RegExp(`^acctl/${version.replaceAll('.', '\\.')} `));
   });
 
-  it('lists the server topic with its commands', async () => {
+  it('lists the server commands, which come from the server package, under acctl server', async () => {
     const root = await runCli(['--help']);
     expect(root.exitCode).to.equal(0);
-    expect(root.stdout).to.include('server');
+    expect(root.stdout).to.match(/^ {2}server +Run and administer an acctl server/m);
     const server = await runCli(['server', '--help']);
     expect(server.exitCode).to.equal(0);
-    for (const entry of ['server client', 'server keys', 'server user', 'server migrate', 'server start']) expect(server.stdout).to.include(entry);
+    expect(server.stdout).to.include('$ acctl server [COMMAND]');
+    for (const entry of ['client', 'keys', 'user', 'migrate', 'start']) expect(server.stdout).to.match(new RegExp(`^ {2}${entry} +[A-Z]`, 'm'));
+    const topic = await runCli(['server', 'client', '--help']);
+    expect(topic.stdout).to.include('$ acctl server client COMMAND');
   });
 
   it("shows a command's flags and examples", async () => {

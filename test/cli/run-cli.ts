@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 const isolatedConfigHome = mkdtempSync(path.join(os.tmpdir(), 'acctl-cli-config-'));
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const devEntry = path.join(repoRoot, 'bin', 'dev.js');
-/** The CLI as users install it, bundled by the global fixture from the sources as they are (scripts/build-packages.ts). */
+/**
+ * The CLI as users install it, bundled by the global fixture from the sources as they are
+ * (scripts/build-packages.ts); `acctl server …` runs the server package's bundle, linked into
+ * node_modules as a workspace, as it runs when both packages are installed.
+ */
 const cliEntry = path.join(repoRoot, 'cli', 'bin', 'acctl.js');
 
 export interface CliResult {
@@ -29,10 +32,9 @@ export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.Pro
   return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ...env };
 }
 
-/** Starts `acctl ...args` as a person would run it: the built CLI (`server …` from the sources, through tsx). */
+/** Starts `acctl ...args` as a person would run it: the built CLI. */
 export function spawnCli(args: readonly string[], env: Record<string, string | undefined> = {}, cwd = repoRoot): ChildProcess {
-  const entry = args[0] === 'server' ? devEntry : cliEntry;
-  return spawn(process.execPath, [entry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [cliEntry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Runs the CLI to its end; `input` is written to its stdin; `cwd` is the repository unless given. */

@@ -1,19 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Config } from '@oclif/core';
 import { expect } from 'chai';
 import { exitCodes, gateExitCodes } from '../../cli/src/errors.js';
+import { loadCommandLine } from '../../scripts/cli-reference.js';
 import { repoRoot } from './run-cli.js';
 
 const snapshotFile = path.join(repoRoot, 'test', 'cli', 'surface.json');
 
-/** Every command with its arguments and flags, and the exit codes: the CLI's public surface, as scripts depend on it. */
+/** Every command (the server package's as `acctl server …`) with its arguments and flags, and the exit codes: the surface scripts depend on. */
 async function currentSurface(): Promise<{ commands: Record<string, unknown>; exit_codes: typeof exitCodes; gate_exit_codes: typeof gateExitCodes }> {
-  const pjson = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  pjson.oclif.commands = './cli/src/commands';
-  const config = await Config.load({ root: repoRoot, pjson });
   const commands: Record<string, unknown> = {};
-  for (const command of [...config.commands].sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const command of (await loadCommandLine()).commands.sort((a, b) => a.id.localeCompare(b.id))) {
     commands[command.id.replaceAll(':', ' ')] = {
       args: Object.values(command.args).map((arg) => ({ name: arg.name, required: Boolean(arg.required) })),
       flags: Object.fromEntries(

@@ -44,7 +44,7 @@ describe('acctl token (API tokens, against a running server)', function () {
   it('prints the token once for people, saying it will not be shown again, and warns when it never expires', async () => {
     const result = ok(await admin(['token', 'create', '--name', 'forever', '--scope', 'read:policies']));
     expect(result.stdout)
-      .to.match(/acctl_[0-9A-Za-z]{46}/)
+      .to.match(/acctl_api_[0-9A-Za-z]{49}/)
       .and.to.contain('it will not be shown again');
     expect(result.stdout).to.match(/expires\s+never/);
   });

@@ -74,7 +74,7 @@ export function killLeftovers(server: ClusterServer | undefined): void {
   if (server && server.primary.exitCode === null) for (const pid of [server.primary.pid!, ...workerPids(server.primary.pid!)]) process.kill(pid, 'SIGKILL');
 }
 
-/** The worker processes of `primaryPid`, from /proc (children running cluster/worker). */
+/** The worker processes of `primaryPid`, from /proc (children running the server package's dist/worker.js, or cluster/worker.ts from the sources). */
 export function workerPids(primaryPid: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -84,7 +84,7 @@ export function workerPids(primaryPid: number): number[] {
       // Fields after the command name (which may hold spaces): state, then the parent's pid.
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (parent !== primaryPid) continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('cluster/worker')) pids.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').match(/(dist|cluster)\/worker\.[jt]s/)) pids.push(Number(entry));
     } catch {
       // Gone meanwhile.
     }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import ServerStart from '../../cli/src/commands/server/start.js';
+import ServerStart from '../../server/src/cli/commands/start.js';
 import { configFromEnv, makeConfig } from '../../server/src/config/config.js';
 import { defaults } from '../../server/src/config/defaults.js';
 import { optionFlagName } from '../../server/src/config/option-kinds.js';
@@ -13,13 +13,19 @@ const configSource = path.join(serverSource, 'config');
 const base = { databaseUrl: 'postgres://localhost/acctl', keyEncryptionKey: Buffer.alloc(32).toString('base64') };
 const serverOptions = configurationOptionEntries.filter(([, option]) => !option.startOnly);
 
-/** Environment variables server/src reads by name (`env.NAME`, `env['NAME']`) outside the option table's readers. */
+/**
+ * Environment variables server/src reads by name (`env.NAME`, `env['NAME']`) outside the option
+ * table's readers and the commands (server/src/cli: a command's own inputs, such as
+ * `acctl server user create`'s ACCTL_USER_PASSWORD, are in docs/cli.md, not server settings).
+ */
+const commandSource = path.join(serverSource, 'cli');
+
 function environmentVariablesReadByName(dir = serverSource): Set<string> {
   const names = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (full !== configSource) for (const name of environmentVariablesReadByName(full)) names.add(name);
+      if (full !== configSource && full !== commandSource) for (const name of environmentVariablesReadByName(full)) names.add(name);
     } else if (entry.name.endsWith('.ts')) {
       for (const match of readFileSync(full, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g))
         names.add((match[1] ?? match[2])!);

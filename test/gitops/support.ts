@@ -19,9 +19,10 @@ export function editFile(dir: string, name: string, edit: (text: string) => stri
 
 /** acctl's oclif configuration without its command folder: enough to run one command class in this process, without importing every other. */
 export async function commandlessCliConfig(): Promise<Config> {
-  const pjson = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const root = path.join(repoRoot, 'cli');
+  const pjson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   delete pjson.oclif.commands;
-  return Config.load({ root: repoRoot, pjson });
+  return Config.load({ root, pjson });
 }
 
 /**

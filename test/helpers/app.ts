@@ -4,7 +4,8 @@ import { buildApp, type BuildAppOptions } from '../../server/src/app.js';
 import { makeConfig, type Config } from '../../server/src/config/config.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { insertClient } from '../../server/src/domains/oauth/clients-repo.js';
-import { generateClientSecret, hashSecret } from '../../server/src/security/secrets.js';
+import { generateSecret } from '../../core/src/index.js';
+import { hashSecret } from '../../server/src/security/secrets.js';
 import { freshDatabase } from './database.js';
 
 export interface TestApp {
@@ -47,7 +48,7 @@ export async function registerClient(
   options: { secret?: string; grantTypes?: string[] } = {},
 ): Promise<TestClient> {
   const clientId = `test-client-${randomBytes(4).toString('hex')}`;
-  const clientSecret = options.secret ?? generateClientSecret();
+  const clientSecret = options.secret ?? generateSecret('client_secret');
   await insertClient(app.db, {
     client_id: clientId,
     name: 'Test client',

@@ -22,7 +22,9 @@ describe('Lint: imports across the floors fail', function () {
     ['server/src/metrics/some-metric.ts', "import { rateClasses } from '../plugins/rate-limits/rate-classes.js';", 'sits below the plugins and domains'],
     ['server/src/domains/oauth/some-step.ts', "import { durationMs } from '../../../../core/src/durations.js';", 'through its entry'],
     ['server/src/domains/oauth/some-step.ts', "import { errors } from '../../../../cli/src/errors.js';", 'never imports the CLI'],
-    ['cli/src/commands/policy/some-command.ts', "import { makeConfig } from '../../../../server/src/config/config.js';", 'only through server/src/admin'],
+    ['cli/src/commands/policy/some-command.ts', "import { makeConfig } from '../../../../server/src/config/config.js';", 'imports nothing from server/'],
+    ['cli/src/commands/policy/some-command.ts', "import { listClients } from '../../../../server/src/admin/index.js';", 'imports nothing from server/'],
+    ['server/src/cli/commands/some-command.ts', "import { exitCodes } from '../../../../cli/src/errors.js';", 'only through cli/src/command-kit.js'],
     ['cli/src/commands/policy/some-command.ts', "import { evaluate } from '../../../../core/src/engine/index.js';", 'through its entry'],
   ];
   for (const [file, source, says] of crossings) {
@@ -36,7 +38,13 @@ describe('Lint: imports across the floors fail', function () {
     expect(
       await problems(
         'cli/src/commands/policy/some-command.ts',
-        "import { evaluate } from '../../../../core/src/index.js';\nimport { openAdmin } from '../../../../server/src/admin/index.js';",
+        "import { evaluate } from '../../../../core/src/index.js';\nimport { style } from '../../ux/style.js';",
+      ),
+    ).to.deep.equal([]);
+    expect(
+      await problems(
+        'server/src/cli/commands/some-command.ts',
+        "import { AcctlCommand } from '../../../../cli/src/command-kit.js';\nimport { listClients } from '../../admin/index.js';",
       ),
     ).to.deep.equal([]);
     expect(

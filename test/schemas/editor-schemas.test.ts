@@ -15,6 +15,7 @@ import {
   schemaRefs,
   validatorFor,
   type EditorSchemaKind,
+  type SchemaValidator,
 } from '../../core/src/index.js';
 import { editorFiles } from '../../cli/src/scaffold/policy-repository.js';
 import { repoRoot } from '../cli/run-cli.js';
@@ -97,7 +98,7 @@ describe('the editor schemas (policy files, test files, acctl.yaml)', () => {
   });
 
   it('decide as the schema files do, on every file of policies-example and on broken copies of them', () => {
-    const validators = new Map<EditorSchemaKind, { bundled: ValidateFunction; source: ValidateFunction }>(
+    const validators = new Map<EditorSchemaKind, { bundled: ValidateFunction; source: SchemaValidator }>(
       editorSchemaKinds.map((kind) => [kind, { bundled: bareAjv().compile(editorSchema(kind)), source: validatorFor(editorSchemas[kind].source) }]),
     );
     let broken = 0;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { parse } from 'yaml';
-import { packCli } from '../helpers/packed-cli.js';
+import { packCli } from '../../scripts/packed-packages.js';
 import { isolatedEnv, repoRoot, runProcess, type ProcessResult } from './support.js';
 
 const script = path.join(repoRoot, '.github/actions/install-acctl.sh');

@@ -42,7 +42,7 @@ export default class InitCommand extends AcctlCommand {
       throw new UsageError(`--server must be an http:// or https:// URL, not ${flags.server}`);
 
     const [{ editorSchemaText }, { policyRepositoryFiles }] = await Promise.all([
-      import('../../../core/src/index.js'),
+      import('../scaffold/editor-schemas.js'),
       import('../scaffold/policy-repository.js'),
     ]);
     const files = policyRepositoryFiles({ owner, server: flags.server, version: this.config.version, schemaText: editorSchemaText });

@@ -42,7 +42,7 @@ export default class SchemaCommand extends AcctlCommand {
     const { args, flags } = await this.parse(SchemaCommand);
     const kind = args.kind as EditorSchemaKind;
     // Loaded here: reading schemas/ is paid by this command only (the other commands import this file to be listed).
-    const { editorSchemas, editorSchemaText } = await import('../../../core/src/index.js');
+    const { editorSchemas, editorSchemaText } = await import('../scaffold/editor-schemas.js');
     const text = editorSchemaText(kind);
     const result: SchemaResult = { kind, file_name: editorSchemas[kind].fileName, out: null };
     if (flags.out === undefined) {

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { recogniseSecret, secretPrefixes } from '../../../core/src/index.js';
 import { credentialEnvNames } from '../credentials/env.js';
 import { UsageError } from '../errors.js';
 import { readSecretLine } from '../ux/read-line.js';
@@ -15,8 +16,10 @@ export const tokenStdinFlag = {
 export async function presentedApiToken(fromStdin: boolean, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const token = fromStdin ? (await readSecretLine('API token: ')).trim() : env[credentialEnvNames.token]?.trim();
   if (!token) throw new UsageError(`No API token: pass --token-stdin, or set ${credentialEnvNames.token}`);
-  if (!token.startsWith('acctl_'))
-    throw new UsageError('That is not an API token (they start with acctl_)', [
+  // By its prefix, as the server tells kinds apart (core's recogniseSecret): API tokens of the form
+  // before the prefixes per kind start with acctl_ alone.
+  if (recogniseSecret(token)?.kind !== 'api_token')
+    throw new UsageError(`That is not an API token (they start with ${secretPrefixes.api_token})`, [
       'Access tokens are not rotated: they expire; get a new one from the token endpoint',
     ]);
   return token;

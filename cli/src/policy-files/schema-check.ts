@@ -1,4 +1,4 @@
-import { validatorFor, type ErrorObject } from '../../../core/src/index.js';
+import { precompiledValidator, type ErrorObject, type PrecompiledSchemaName } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import type { LintRuleId } from './lint-rules.js';
 import { allowedProperties, discriminatorValues, schemaAt } from './schema-location.js';
@@ -6,14 +6,15 @@ import { didYouMean, nearestName } from './suggest.js';
 import { schemaNameOfKind, spanAt, type DocumentPath, type ParsedFile } from './yaml-file.js';
 
 /**
- * Checks a parsed file against its JSON Schema, the same file and validator the server uses, and turns
+ * Checks a parsed file against its JSON Schema, with the schema file the server validates with
+ * (compiled ahead by `npm run gen:types`, so no schema is compiled at start), and turns
  * each Ajv error into a finding at the YAML node its instancePath names: the offending key for an
  * unknown field (with the nearest allowed name), the value for a wrong type or value, the mapping for a
  * missing field.
  */
-export function checkSchema(file: ParsedFile, schemaName: string = schemaNameOfKind[file.kind]): Finding[] {
+export function checkSchema(file: ParsedFile, schemaName: PrecompiledSchemaName = schemaNameOfKind[file.kind]): Finding[] {
   if (!file.ok) return [];
-  const validate = validatorFor(schemaName);
+  const validate = precompiledValidator(schemaName);
   if (validate(file.value)) return [];
   const findings: Finding[] = [];
   const seen = new Set<string>();

@@ -1,4 +1,5 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node } from 'yaml';
+import type { PrecompiledSchemaName } from '../../../core/src/index.js';
 import { findingAt, type Finding, type Locatable } from './findings.js';
 import type { SourceFile, Span } from './source.js';
 
@@ -6,7 +7,7 @@ import type { SourceFile, Span } from './source.js';
 export type FileKind = 'policy' | 'test' | 'config';
 
 /** The JSON Schema (schemas/<name>.json) each kind of file is checked against. */
-export const schemaNameOfKind: Readonly<Record<FileKind, string>> = {
+export const schemaNameOfKind: Readonly<Record<FileKind, PrecompiledSchemaName>> = {
   policy: 'policy-create-request',
   test: 'policy-test',
   config: 'acctl-config',

@@ -162,7 +162,7 @@ export interface ApiToken {
   id: string;
   name: string;
   /**
-   * The secret: `acctl_`, 40 random base62 characters and a 6-character CRC32 checksum, so secret scanners can recognise it.
+   * The secret: `acctl_api_`, 43 random base62 characters (256 bits) and a 6-character base62 CRC32 checksum of them, so secret scanners can recognise it (docs/security.md, "Secret formats").
    */
   token: string;
   token_type: 'Bearer';
@@ -1178,6 +1178,9 @@ export interface OAuthTokenResponse {
    * Lifetime of the access token in seconds: 3600 (spec, Limits).
    */
   expires_in: number;
+  /**
+   * `acctl_rt_`, 43 random base62 characters (256 bits) and a 6-character base62 CRC32 checksum of them, so secret scanners can recognise it (docs/security.md, "Secret formats").
+   */
   refresh_token?: string;
   /**
    * Space-separated granted scopes.

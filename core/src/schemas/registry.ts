@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import ajvFormats from 'ajv-formats';
+import { Ajv2020, type CodeOptions, type ErrorObject } from 'ajv/dist/2020.js';
+import { schemaFormats } from './formats.js';
 
 /** Every schema's $id is `${schemaIdBase}<file name>`, so relative $refs work in Ajv and on disk alike. */
 export const schemaIdBase = 'https://acctl.dev/schemas/';
@@ -56,8 +56,10 @@ export function schemaRef(name: string): { $ref: string } {
 /**
  * Ajv (JSON Schema 2020-12) loaded with every schema. Bodies are validated as sent; query strings
  * and path parameters are coerced from text first (`?page=2` is the integer 2), as Fastify does.
+ * `code` is for scripts/schema-validators.ts, which writes some of its validators out as source
+ * (the precompiled validators of validators.ts).
  */
-export function createAjv(options: { coerce: boolean }): Ajv2020 {
+export function createAjv(options: { coerce: boolean; code?: CodeOptions }): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -67,36 +69,14 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
     coerceTypes: options.coerce ? 'array' : false,
     useDefaults: options.coerce,
     removeAdditional: false,
+    ...(options.code ? { code: options.code } : {}),
   });
-  // ajv-formats is CommonJS: its module is the plugin, and `.default` the same plugin again.
-  ajvFormats.default(ajv);
-  ajv.addFormat('iana-time-zone', { type: 'string', validate: isIanaTimeZone });
+  // The formats as ajv-formats' plugin adds them (its full set), and ours; not the plugin itself:
+  // bundled, its module would load all of Ajv's compiler into the CLI, which needs none of it. Its
+  // formatMinimum keywords are used by no schema, and strict mode refuses a schema that would.
+  for (const [name, format] of Object.entries(schemaFormats)) ajv.addFormat(name, format);
   for (const schema of loadSchemas().values()) ajv.addSchema(schema);
   return ajv;
-}
-
-let knownTimeZones: Set<string> | undefined;
-
-/** An IANA zone name the runtime knows (Intl's list omits aliases such as UTC, so those are tried). */
-export function isIanaTimeZone(name: string): boolean {
-  knownTimeZones ??= new Set(Intl.supportedValuesOf('timeZone'));
-  if (knownTimeZones.has(name)) return true;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-let standalone: Ajv2020 | undefined;
-
-/** A compiled validator for a named schema (the CLI and tests use this; the server goes through Fastify). */
-export function validatorFor(name: string): ValidateFunction {
-  standalone ??= createAjv({ coerce: false });
-  const validate = standalone.getSchema(`${schemaIdBase}${name}.json`);
-  if (!validate) throw new Error(`unknown schema "${name}"`);
-  return validate;
 }
 
 export type { ErrorObject };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ClientRegistration, RegistrableGrantType } from '../../../core/src/index.js';
+import { generateSecret, isMalformedSecret, secretPrefixes, type ClientRegistration, type RegistrableGrantType } from '../../../core/src/index.js';
+import { ConfigError } from '../config/config-error.js';
 import { inTransaction } from '../db/transaction-retry.js';
 import { summarizeClient, type ClientSummary } from '../domains/oauth/client-summary.js';
 import { deleteClient as deleteClientRow, findClient, insertClient, listClients as listClientRows, updateClientSecret } from '../domains/oauth/clients-repo.js';
 import { oauthClientEvent } from '../domains/oauth/oauth-client-events.js';
 import { recordEvents } from '../domains/audit/record-events.js';
 import type { ChangeContext } from '../events/types.js';
-import { generateClientSecret, hashSecret } from '../security/secrets.js';
+import { hashSecret } from '../security/secrets.js';
 
 export type { ClientSummary };
 
@@ -38,7 +39,7 @@ export async function listClients(db: Knex): Promise<ClientSummary[]> {
 export async function registerClient(db: Knex, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
   // Chosen before the transaction, so a run again after a conflict registers the same client.
   const clientId = client.clientId ?? randomUUID();
-  const secret = client.clientType === 'confidential' ? (client.secret ?? generateClientSecret()) : null;
+  const secret = client.clientType === 'confidential' ? (client.secret ?? generateSecret('client_secret')) : null;
   const row = await inTransaction(db, async (trx) => {
     const inserted = await insertClient(trx, {
       client_id: clientId,
@@ -62,7 +63,7 @@ export async function registerClient(db: Knex, context: ChangeContext, client: N
  * client.secret_rotated event; the old secret stops working at once. A public client has none.
  */
 export async function rotateClientSecret(db: Knex, context: ChangeContext, clientId: string): Promise<SecretRotation> {
-  const secret = generateClientSecret();
+  const secret = generateSecret('client_secret');
   return inTransaction(db, async (trx): Promise<SecretRotation> => {
     const before = await findClient(trx, clientId);
     if (!before) return { rotated: false, reason: 'no_such_client' };
@@ -95,6 +96,12 @@ export async function ensureClient(
   context: ChangeContext,
   wanted: { clientId: string; name: string; secret: string; grantTypes: RegistrableGrantType[]; scopes: string[] },
 ): Promise<'created' | 'updated' | 'unchanged'> {
+  // The token endpoint refuses a secret with this prefix and a failing checksum before it looks
+  // the client up (authenticate-client.ts), so such a chosen secret could never be used.
+  if (isMalformedSecret(wanted.secret, 'client_secret'))
+    throw new ConfigError(
+      `ACCTL_BOOTSTRAP_CLIENT_SECRET starts with ${secretPrefixes.client_secret}, the prefix of generated client secrets, but is not one (its checksum fails): choose a secret without that prefix, or use a generated one whole`,
+    );
   const existing = await findClient(db, wanted.clientId);
   if (!existing) {
     const client: NewClient = { ...wanted, clientType: 'confidential', redirectUris: [], createdBy: context.actor.subject };

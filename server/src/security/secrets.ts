@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * High-entropy secrets (client secrets, API tokens) are stored as SHA-256 and compared in constant
- * time. A slow KDF is not needed for 256 random bits and would cap the token endpoint at tens of
+ * High-entropy secrets (client secrets, refresh tokens, API tokens) are stored as SHA-256 and
+ * compared in constant time. A slow KDF is not needed for 256 random bits and would cap the token endpoint at tens of
  * requests per second; it is kept for human passwords (passwords.ts).
  */
 export function hashSecret(secret: string): string {
@@ -17,14 +17,10 @@ export function secretMatches(presented: string, storedHash: string | null | und
   return timingSafeEqual(presentedDigest, storedDigest) && Boolean(storedHash);
 }
 
-/** 32 random bytes, base64url: the form of generated client secrets. */
-export function generateClientSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 /**
- * 32 random bytes, base64url: the bearer values this service hands out and stores only as
- * SHA-256 (refresh tokens, authorization codes, browser session ids).
+ * 32 random bytes, base64url: the short-lived values this service hands out and stores only as
+ * SHA-256 (authorization codes, browser session ids). Client secrets, refresh tokens and API
+ * tokens, which live long and leak into files, carry a prefix scanners find: core's generateSecret.
  */
 export function generateOpaqueToken(): string {
   return randomBytes(32).toString('base64url');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { insertClient } from '../../../server/src/domains/oauth/clients-repo.js';
-import { generateClientSecret, hashSecret } from '../../../server/src/security/secrets.js';
+import { generateSecret } from '../../../core/src/index.js';
+import { hashSecret } from '../../../server/src/security/secrets.js';
 
 export interface CodeClient {
   clientId: string;
@@ -16,7 +17,7 @@ export async function registerCodeClient(
   options: { public?: boolean; redirectUris?: string[]; scopes?: string[]; grantTypes?: string[]; name?: string } = {},
 ): Promise<CodeClient> {
   const clientId = `code-client-${randomBytes(4).toString('hex')}`;
-  const clientSecret = options.public ? undefined : generateClientSecret();
+  const clientSecret = options.public ? undefined : generateSecret('client_secret');
   const redirectUris = options.redirectUris ?? ['https://app.example.com/callback'];
   await insertClient(app.db, {
     client_id: clientId,

@@ -44,6 +44,7 @@ import * as dropSignInFailures from './20261127_07_drop_sign_in_failures.js';
 import * as createTokenOwnerCutoffs from './20261127_11_create_token_owner_cutoffs.js';
 import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owner_cutoff_triggers.js';
 import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_secret_chosen.js';
+import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -98,4 +99,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_11_create_token_owner_cutoffs': createTokenOwnerCutoffs,
   '20261127_12_create_token_owner_cutoff_triggers': createTokenOwnerCutoffTriggers,
   '20261128_01_add_oauth_clients_secret_chosen': addOAuthClientsSecretChosen,
+  '20261129_21_create_idempotency_keys': createIdempotencyKeys,
 };

@@ -30,6 +30,10 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ApiTokenCreateRequest }>('/auth/token', {
     config: {
       auth: { scope: 'admin:all' },
+      // The token is shown once: a replay answers without it (plugins/idempotency/stored-answer.ts).
+      // Not /auth/refresh: it revokes the token that authenticates it, so a retry is refused (401)
+      // before any key is looked up.
+      idempotency: { oneTimeSecrets: ['token'] },
       docs: {
         summary: 'Create a long-lived API token',
         description: "The token is in the answer this once; the service stores only its SHA-256. Its scopes must be among the caller's.",

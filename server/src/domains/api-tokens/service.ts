@@ -7,12 +7,11 @@ import { recordEvents } from '../audit/record-events.js';
 import type { ChangeContext } from '../../events/types.js';
 import type { ApiToken, ApiTokenCreateRequest, TokenRevoked } from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
-import { adminScope, grants } from '../../../../core/src/index.js';
+import { adminScope, generateSecret, grants, recogniseSecret } from '../../../../core/src/index.js';
 import type { Caller } from '../../plugins/auth/caller.js';
 import { hashSecret } from '../../security/secrets.js';
 import { AccessTokenInvalid, verifyAccessToken } from '../oauth/access-token.js';
 import { findApiTokenByHash, findApiTokenById, insertApiToken, revokeAccessToken, revokeApiToken, type ApiTokenRow } from './repo.js';
-import { generateApiToken, hasValidChecksum, looksLikeApiToken, tokenHint } from './token-format.js';
 
 export interface ApiTokenDeps {
   db: Knex;
@@ -125,12 +124,16 @@ export async function revokeToken(
     return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
   }
   const token = target.token!;
-  if (looksLikeApiToken(token)) {
-    const row = hasValidChecksum(token) ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
+  const recognised = recogniseSecret(token);
+  if (recognised?.kind === 'api_token') {
+    const row = recognised.wellFormed ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
     if (!row) throw new ApiError('not_found', 'No such API token');
     await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'value');
     return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
   }
+  if (recognised?.kind === 'refresh_token')
+    throw new ApiError('not_found', 'Not an API token or access token: a refresh token is revoked at POST /v1/oauth/revoke');
+  if (recognised?.kind === 'client_secret') throw new ApiError('not_found', 'Not an API token or access token: a client secret is rotated, not revoked');
   let claims;
   try {
     claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now });
@@ -209,14 +212,15 @@ async function mintApiToken(
   db: Knex,
   input: { name: string; scopes: string[]; subject: string; createdBy: string; expiresIn: number | undefined; now: Date },
 ): Promise<ApiToken> {
-  const token = generateApiToken();
+  const token = generateSecret('api_token');
   const id = randomUUID();
   const expiresAt = input.expiresIn ? new Date(input.now.getTime() + input.expiresIn * 1000) : null;
   await insertApiToken(db, {
     id,
     name: input.name,
     token_hash: hashSecret(token),
-    token_hint: tokenHint(token),
+    // The last four characters (of the checksum), safe to show in listings to tell tokens apart.
+    token_hint: token.slice(-4),
     scopes: input.scopes,
     subject: input.subject,
     created_by: input.createdBy,

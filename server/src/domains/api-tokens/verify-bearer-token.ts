@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
+import { recogniseSecret } from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
 import { BearerTokenRejected, type VerifyBearerToken } from '../../plugins/auth/caller.js';
 import { hashSecret } from '../../security/secrets.js';
 import { AccessTokenInvalid, verifyAccessToken } from '../oauth/access-token.js';
 import { accessTokenRefusal, findUsableApiToken } from './repo.js';
-import { hasValidChecksum, looksLikeApiToken } from './token-format.js';
 
 export interface BearerTokenDeps {
   db: Knex;
@@ -15,17 +15,22 @@ export interface BearerTokenDeps {
 }
 
 /**
- * One check for every bearer token: an API token (recognised by its prefix) is looked up by its
- * SHA-256; anything else must be a JWT access token of this service, with the lifetime claims it
- * issues, that has not been revoked and whose owner's tokens have not been cut since (a disabled
- * or deleted user, a deleted client). Revocations and cuts live in PostgreSQL, under the
+ * One check for every bearer token: an API token (recognised by its prefix, core's
+ * recogniseSecret) is looked up by its SHA-256 once its checksum holds, so a mistyped or made-up
+ * one costs no lookup; a client secret or refresh token is refused as it is; anything else must
+ * be a JWT access token of this service, with the lifetime claims it issues, that has not been
+ * revoked and whose owner's tokens have not been cut since (a disabled or deleted user, a deleted
+ * client). Revocations and cuts live in PostgreSQL, under the
  * credentials change counter, so one made on any replica holds on all at once. Built once (app.ts
  * hands it to the auth plugin), so a request allocates no dependencies of its own.
  */
 export function bearerTokenVerifier(deps: BearerTokenDeps): VerifyBearerToken {
   return async (token, now) => {
-    if (looksLikeApiToken(token)) {
-      if (!hasValidChecksum(token)) throw new BearerTokenRejected('the API token is malformed (checksum mismatch)', 'api_token');
+    const recognised = recogniseSecret(token);
+    if (recognised && recognised.kind !== 'api_token')
+      throw new BearerTokenRejected(`a ${recognised.kind === 'client_secret' ? 'client secret' : 'refresh token'} is not a bearer token`, 'api_token');
+    if (recognised) {
+      if (!recognised.wellFormed) throw new BearerTokenRejected('the API token is malformed (checksum mismatch)', 'api_token');
       const row = await findUsableApiToken(deps.db, hashSecret(token), now);
       if (!row) throw new BearerTokenRejected('the API token is unknown, expired or revoked, or its owner is no longer active', 'api_token');
       return { kind: 'api_token', subject: row.subject, clientId: null, scopes: row.scopes, tokenId: row.id, expiresAt: row.expires_at };

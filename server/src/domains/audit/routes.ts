@@ -69,6 +69,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AuditReportCreateRequest }>('/audit/reports', {
     config: {
       auth,
+      idempotency: true,
       rateLimit: 'bulk',
       docs: {
         summary: 'Start an audit report',
@@ -76,6 +77,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           'Answers 202 with the report (status pending) and its address in Location; poll it until completed. Runs in the background on any replica and survives restarts. A bulk operation for rate limits.',
         tags,
         responses: { 202: schemaRef('audit-report'), 400: problem, 401: problem, 403: problem },
+        headers: { 202: ['Location', 'Retry-After'] },
       },
     },
     schema: { body: schemaRef('audit-report-create-request') },
@@ -95,6 +97,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           'The result is JSON, or CSV with `Accept: text/csv` or `?format=csv` (409 report_not_ready before it is completed). Both stream, whatever the size of the report.',
         tags,
         responses: { 200: schemaRef('audit-report'), 401: problem, 403: problem, 404: problem, 409: problem },
+        // Retry-After while the report is pending or running.
+        headers: { 200: ['Retry-After'], 409: ['Retry-After'] },
       },
     },
     schema: { params: idParams, querystring: schemaRef('audit-report-query') },

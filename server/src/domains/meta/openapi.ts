@@ -4,6 +4,7 @@ import type { RouteAuth } from '../../plugins/auth/index.js';
 import type { RateClass } from '../../plugins/rate-limits/rate-classes.js';
 import { loadSchemas, schemaIdBase } from '../../../../core/src/index.js';
 import type { RouteDocs } from './route-docs.js';
+import { headerParameters, headerParametersOf, impliedResponses, responseHeaders, responseHeadersOf } from './openapi-headers.js';
 
 export interface RouteRecord {
   method: string;
@@ -13,11 +14,13 @@ export interface RouteRecord {
   rateClass: RateClass;
   docs: RouteDocs | undefined;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  /** Takes an Idempotency-Key (config.idempotency, plugins/idempotency). */
+  idempotent: boolean;
 }
 
 export function recordRoute(route: RouteOptions): RouteRecord[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-  const config = route.config as { auth?: RouteAuth; docs?: RouteDocs; rateLimit?: RateClass } | undefined;
+  const config = route.config as { auth?: RouteAuth; docs?: RouteDocs; rateLimit?: RateClass; idempotency?: unknown } | undefined;
   const auth = config?.auth;
   // A route without config.auth is refused by the auth plugin's guard, which runs after this hook.
   if (!auth) return [];
@@ -28,6 +31,7 @@ export function recordRoute(route: RouteOptions): RouteRecord[] {
     rateClass: config.rateLimit ?? 'standard',
     docs: config.docs,
     schema: route.schema as RouteRecord['schema'],
+    idempotent: config.idempotency !== undefined,
   }));
 }
 
@@ -66,6 +70,16 @@ function parametersFrom(schema: unknown, location: 'query' | 'path'): unknown[] 
   }));
 }
 
+/**
+ * Every `{name}` of the path is a parameter (OpenAPI 3.1 section 4.8.12.1): those the route's
+ * schema validates, then, as plain strings, those its handler reads for itself (the pages).
+ */
+function pathParameters(path: string, declared: unknown[]): unknown[] {
+  const names = new Set(declared.map((parameter) => (parameter as { name: string }).name));
+  const undeclared = [...path.matchAll(/\{([A-Za-z_]+)\}/g)].map((match) => match[1]!).filter((name) => !names.has(name));
+  return [...declared, ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))];
+}
+
 function resolveRef(schema: unknown): unknown {
   const ref = (schema as { $ref?: string } | undefined)?.$ref;
   if (!ref) return schema;
@@ -81,25 +95,28 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
     const body = route.schema?.body ?? route.docs.requestBody;
     const mediaTypes = route.docs.requestMediaTypes ?? ['application/json'];
     const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(route.docs.responses)) {
+    for (const [status, response] of Object.entries({ ...impliedResponses(route), ...route.docs.responses })) {
       const isProblem = '$ref' in response && response.$ref.endsWith('/problem.json');
+      const headers = responseHeadersOf(route, Number(status));
       responses[status] =
         '$ref' in response
           ? {
               description: describeStatus(Number(status)),
+              headers,
               content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } },
             }
-          : { description: response.description };
+          : { description: response.description, headers };
     }
     // Every operation may be rate limited (plugins/rate-limits), answered as its other errors are:
     // an RFC 6749 body, a problem, or (pages, which document no schema at all) an HTML page.
     const schemas = Object.values(route.docs.responses).flatMap((response) => ('$ref' in response ? [response.$ref] : []));
+    const tooMany = responseHeadersOf(route, 429);
     responses[429] ??=
       schemas.length === 0
-        ? { description: `${describeStatus(429)} (HTML page)` }
+        ? { description: `${describeStatus(429)} (HTML page)`, headers: tooMany }
         : schemas.some((ref) => ref.endsWith('/oauth-error.json'))
-          ? { description: describeStatus(429), content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
-          : { description: describeStatus(429), content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
+          ? { description: describeStatus(429), headers: tooMany, content: { 'application/json': { schema: { $ref: componentRef('oauth-error') } } } }
+          : { description: describeStatus(429), headers: tooMany, content: { 'application/problem+json': { schema: { $ref: componentRef('problem') } } } };
     const scope = typeof route.auth === 'object' ? route.auth.scope : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.docs.summary,
@@ -112,7 +129,11 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       // README "Rate limits": the class this operation counts against, per client and minute.
       'x-rate-limit-class': route.rateClass,
       security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }],
-      parameters: [...parametersFrom(route.schema?.params, 'path'), ...parametersFrom(route.schema?.querystring, 'query')],
+      parameters: [
+        ...pathParameters(path, parametersFrom(route.schema?.params, 'path')),
+        ...parametersFrom(route.schema?.querystring, 'query'),
+        ...headerParametersOf(route),
+      ],
       ...(body
         ? {
             requestBody: {
@@ -135,13 +156,21 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
       version: options.version,
       description:
         'REST API and OAuth 2.0 endpoints. Every REST route names the scope it requires in `x-required-scope`; `admin:all` grants every scope. Errors are RFC 9457 problem+json with a stable `code` (OAuth endpoints answer RFC 6749 error bodies).',
+      // package.json "license".
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: `${options.publicUrl}/v1` }],
     paths: Object.fromEntries(Object.entries(paths).map(([path, ops]) => [path.replace(/^\/v1/, ''), ops])),
     components: {
       schemas,
+      headers: responseHeaders,
+      parameters: headerParameters,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An RS256 JWT access token from /oauth/token, or an `acctl_` API token from /auth/token.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An RS256 JWT access token from /oauth/token, or an `acctl_api_` API token from /auth/token.',
+        },
         oauth2: {
           type: 'oauth2',
           flows: {
@@ -181,6 +210,8 @@ function describeStatus(status: number): string {
     201: 'Created',
     202: 'Accepted',
     204: 'No Content',
+    303: 'See Other',
+    304: 'Not Modified',
     400: 'Bad Request',
     401: 'Unauthorized',
     403: 'Forbidden',
@@ -189,6 +220,7 @@ function describeStatus(status: number): string {
     412: 'Precondition Failed',
     413: 'Payload Too Large',
     415: 'Unsupported Media Type',
+    422: 'Unprocessable Content',
     429: 'Too Many Requests',
     503: 'Service Unavailable',
   };

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
-import { noneMatchHits } from '../../http/preconditions.js';
 import { editorSchemaKinds, editorSchemas, editorSchemaText, editorSchemaVersion, loadSchemas, schemaRef } from '../../../../core/src/index.js';
 import { buildOpenApiDocument, recordRoute, type RouteRecord } from './openapi.js';
 import { packageVersion } from './version.js';
@@ -58,18 +57,19 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
           summary: `Editor schema of ${title}: self-contained (no external $ref), with an ETag`,
           description: `Written by \`acctl schema ${kind}\` too; docs/policy-files.md, "Editor support", shows the modeline and the VS Code settings that use it.`,
           tags: ['Meta'],
-          responses: { 200: { description: 'JSON Schema 2020-12' }, 304: { description: 'Not Modified: If-None-Match names the current ETag' } },
+          responses: { 200: { description: 'JSON Schema 2020-12' } },
+          headers: { 200: ['ETag'] },
         },
       },
-      handler: async (request, reply) => {
+      handler: async (_request, reply) => {
         if (!answer) {
           const text = editorSchemaText(kind);
           answer = { text, etag: `"${createHash('sha256').update(text).digest('base64url')}"` };
         }
         // Public and the same for everyone: any origin may read it (editors that run in a browser,
         // such as vscode.dev, fetch schemas from a web worker), and caches may keep it for an hour.
+        // If-None-Match is answered 304 by http/conditional-get.ts, as on every GET with an ETag.
         void reply.headers({ etag: answer.etag, 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' });
-        if (noneMatchHits(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
         return reply.type('application/schema+json').send(answer.text);
       },
     });

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
+import { recogniseSecret } from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
 import { hashSecret } from '../../security/secrets.js';
 import { findApiTokenByHash, type ApiTokenRow } from '../api-tokens/repo.js';
-import { hasValidChecksum, looksLikeApiToken } from '../api-tokens/token-format.js';
 import { AccessTokenInvalid, verifyAccessToken, type AccessTokenClaims } from './access-token.js';
 import { findRefreshToken, type RefreshTokenWithGrant } from './grants-repo.js';
 
@@ -23,16 +23,21 @@ export interface TokenLookupDeps {
 
 /**
  * What a token presented to the revocation or introspection endpoint is. The kinds cannot be
- * confused: API tokens start with `acctl_`, access tokens are signed JWTs (three dot-separated
- * parts, verified here, so a forged jti is never acted on), and anything else can only be a
- * refresh token, looked up by SHA-256. So token_type_hint is not needed: RFC 7009 section 2.1 and
- * RFC 7662 section 2.1 have the server search every kind anyway.
+ * confused: API tokens and refresh tokens carry their prefix (core's recogniseSecret; one whose
+ * checksum fails, or a client secret, is unknown without a lookup), access tokens are signed JWTs
+ * (three dot-separated parts, verified here, so a forged jti is never acted on), and anything else
+ * can only be a refresh token issued before the prefixes, looked up by SHA-256. So
+ * token_type_hint is not needed: RFC 7009 section 2.1 and RFC 7662 section 2.1 have the server
+ * search every kind anyway.
  */
 export async function identifyPresentedToken(deps: TokenLookupDeps, token: string): Promise<PresentedToken> {
-  if (looksLikeApiToken(token)) {
-    const row = hasValidChecksum(token) ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
+  const recognised = recogniseSecret(token);
+  if (recognised && !recognised.wellFormed) return { kind: 'unknown' };
+  if (recognised?.kind === 'api_token') {
+    const row = await findApiTokenByHash(deps.db, hashSecret(token));
     return row ? { kind: 'api_token', row } : { kind: 'unknown' };
   }
+  if (recognised?.kind === 'client_secret') return { kind: 'unknown' };
   if (token.split('.').length === 3) {
     try {
       return {
@@ -44,6 +49,7 @@ export async function identifyPresentedToken(deps: TokenLookupDeps, token: strin
       throw error;
     }
   }
+  // A well-formed refresh token, or an unprefixed value: a refresh token of the form before the prefixes.
   const refresh = await findRefreshToken(deps.db, hashSecret(token));
   return refresh ? { kind: 'refresh_token', token: refresh } : { kind: 'unknown' };
 }

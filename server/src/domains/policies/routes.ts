@@ -28,8 +28,10 @@ const versionParams = {
 } as const;
 const ifMatchDoc = ' Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.';
 
-function withEtag<T extends { version: number }>(reply: FastifyReply, body: T): T {
-  void reply.header('etag', etagFor(body.version));
+function withEtag<T extends { version: number; status: string }>(reply: FastifyReply, body: T): T {
+  // Deleting keeps the version but changes the policy's representation: a deleted policy has no
+  // ETag, so no If-None-Match of the live one is answered 304 (http/conditional-get.ts).
+  if (body.status !== 'deleted') void reply.header('etag', etagFor(body.version));
   return body;
 }
 
@@ -51,10 +53,12 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: PolicyCreateRequest }>('/policies', {
     config: {
       auth: { scope: 'write:policies' },
+      idempotency: true,
       docs: {
         summary: 'Create a policy (version 1)',
         tags: ['Policies'],
         responses: { 201: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 409: problem },
+        headers: { 201: ['Location', 'ETag'] },
       },
     },
     schema: { body: schemaRef('policy-create-request') },
@@ -71,6 +75,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Get a policy with its rules and metadata',
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem },
+        headers: { 200: ['ETag'] },
       },
     },
     schema: { params: idParams },
@@ -85,6 +90,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
         description: `The previous version is kept.${ifMatchDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy-updated'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
+        headers: { 200: ['ETag'] },
       },
     },
     schema: { params: idParams, body: schemaRef('policy-update-request') },
@@ -117,6 +123,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
         description: 'The policy returns in the status it had before deletion; 409 if another live policy took its name.',
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem },
+        headers: { 200: ['ETag'] },
       },
     },
     schema: { params: idParams },
@@ -126,11 +133,14 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: PolicyRollbackRequest }>('/policies/:id/rollback', {
     config: {
       auth: { scope: 'write:policies' },
+      // Writes a new version each time it runs.
+      idempotency: true,
       docs: {
         summary: 'Roll back to an earlier version',
         description: `Writes that version's content as a new version.${ifMatchDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
+        headers: { 200: ['ETag'] },
       },
     },
     schema: { params: idParams, body: schemaRef('policy-rollback-request') },

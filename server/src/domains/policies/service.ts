@@ -17,7 +17,7 @@ import type {
   PolicyVersion,
   PolicyVersionList,
 } from '../../../../core/src/index.js';
-import { assertVersionMatches } from '../../http/preconditions.js';
+import { assertVersionMatches, type ExpectedVersion } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 import { paginationOf } from '../../http/listing.js';
@@ -86,13 +86,7 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
 }
 
 /** Spec: PUT creates a new version (+1); the previous one is kept. */
-export async function updatePolicy(
-  db: Knex,
-  context: ChangeContext,
-  id: string,
-  body: PolicyUpdateRequest,
-  expected: number | '*' | undefined,
-): Promise<PolicyUpdated> {
+export async function updatePolicy(db: Knex, context: ChangeContext, id: string, body: PolicyUpdateRequest, expected: ExpectedVersion): Promise<PolicyUpdated> {
   const row = await changePolicy(db, context, 'policy.updated', id, expected, (current) => ({
     name: body.name,
     description: body.description ?? current.description,
@@ -113,7 +107,7 @@ export async function updatePolicy(
 }
 
 /** Rolling back writes the old content as a new version; history is never rewritten. */
-export async function rollbackPolicy(db: Knex, context: ChangeContext, id: string, version: number, expected: number | '*' | undefined): Promise<Policy> {
+export async function rollbackPolicy(db: Knex, context: ChangeContext, id: string, version: number, expected: ExpectedVersion): Promise<Policy> {
   const target = await repo.findVersion(db, id, version);
   if (!target) {
     await mustFind(db, id);
@@ -133,7 +127,7 @@ export async function rollbackPolicy(db: Knex, context: ChangeContext, id: strin
   return toPolicy(row);
 }
 
-export async function deletePolicy(db: Knex, context: ChangeContext, id: string, expected: number | '*' | undefined): Promise<PolicyDeleted> {
+export async function deletePolicy(db: Knex, context: ChangeContext, id: string, expected: ExpectedVersion): Promise<PolicyDeleted> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
@@ -216,7 +210,7 @@ async function changePolicy(
   context: ChangeContext,
   eventType: EventType,
   id: string,
-  expected: number | '*' | undefined,
+  expected: ExpectedVersion,
   next: (current: PolicyRow) => Partial<repo.PolicyContent>,
   eventData?: Record<string, unknown>,
 ): Promise<PolicyRow> {

@@ -32,11 +32,13 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: PrincipalCreateRequest }>('/principals', {
     config: {
       auth: { scope: 'write:principals' },
+      idempotency: true,
       docs: {
         summary: 'Create a principal',
         description: powerFieldsDescription,
         tags: ['Principals'],
         responses: { 201: schemaRef('principal'), 400: problem, 401: problem, 403: problem, 409: problem },
+        headers: { 201: ['Location'] },
       },
     },
     schema: { body: schemaRef('principal-create-request') },

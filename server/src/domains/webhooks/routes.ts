@@ -36,12 +36,15 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: WebhookCreateRequest }>('/webhooks', {
     config: {
       auth,
+      // The signing secret is shown once: a replay answers without it (plugins/idempotency/stored-answer.ts).
+      idempotency: { oneTimeSecrets: ['secret'] },
       docs: {
         summary: 'Create a webhook',
         description:
           'The answer carries the signing secret (`whsec_...`), shown this once. The URL is refused (400 webhook_url_not_allowed) unless https and public.',
         tags,
         responses: { 201: schemaRef('webhook-created'), 400: problem, 401: problem, 403: problem },
+        headers: { 201: ['Location'] },
       },
     },
     schema: { body: schemaRef('webhook-create-request') },
@@ -124,6 +127,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string; delivery_id: string } }>('/webhooks/:id/deliveries/:delivery_id/redeliver', {
     config: {
       auth,
+      // Queues one more attempt each time it runs.
+      idempotency: true,
       docs: {
         summary: 'Send a delivery again',
         description: 'One more attempt, queued at once, with the same webhook-id and body. 409 while the delivery is pending or the webhook is disabled.',

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
+import { isMalformedSecret } from '../../../../../core/src/index.js';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import type { EventRecorder } from '../../audit/event-recorder.js';
@@ -74,6 +75,11 @@ export async function authenticateRequestClient(
   let presented: PresentedClientCredentials | undefined;
   try {
     presented = readClientCredentials(request, params);
+    // A generated secret's prefix with a failing checksum: a typo or a guess, never a client's
+    // secret (bootstrap refuses to choose such a one). Refused before the client and the throttle
+    // are read, so it takes no throttle slot; it is still an auth.failed event (core/src/secret-formats.ts).
+    if (presented.clientSecret !== undefined && isMalformedSecret(presented.clientSecret, 'client_secret'))
+      throw new InvalidClient('Client authentication failed: the client secret is malformed (checksum mismatch)', presented.method === 'client_secret_basic');
     const keys = deps.clientAuth.throttleKeys(clientAuthenticationThrottle, presented.clientId, request.ip);
     if (presented.clientSecret !== undefined) {
       const known = await deps.clientAuth.admitKnown(presented.clientId, presented.clientSecret, keys, deps.now);

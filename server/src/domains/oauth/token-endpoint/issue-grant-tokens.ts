@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { generateSecret } from '../../../../../core/src/index.js';
 import { recordEvents } from '../../audit/record-events.js';
-import { generateOpaqueToken, hashSecret } from '../../../security/secrets.js';
+import { hashSecret } from '../../../security/secrets.js';
 import { signAccessToken, type IssuedAccessToken } from '../access-token.js';
 import { insertRefreshToken, recordGrantAccessToken } from '../grants-repo.js';
 import { clientContext, tokenIssuedEvent } from '../oauth-events.js';
@@ -32,7 +33,7 @@ export async function issueGrantTokens(
     now: context.now,
   });
   await recordGrantAccessToken(trx, { jti: accessToken.claims.jti, grant_id: input.grantId, expires_at: new Date(accessToken.claims.exp * 1000) });
-  const refreshToken = generateOpaqueToken();
+  const refreshToken = generateSecret('refresh_token');
   await insertRefreshToken(trx, { token_hash: hashSecret(refreshToken), grant_id: input.grantId, created_at: context.now });
   await recordEvents(trx, [tokenIssuedEvent(clientContext(input.clientId, context.request, context.now), input.grantType, accessToken.claims, input.grantId)]);
   return { accessToken, refreshToken };

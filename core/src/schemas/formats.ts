@@ -1,0 +1,26 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+
+let knownTimeZones: Set<string> | undefined;
+
+/** An IANA zone name the runtime knows (Intl's list omits aliases such as UTC, so those are tried). */
+export function isIanaTimeZone(name: string): boolean {
+  knownTimeZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (knownTimeZones.has(name)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The one format of schemas/ that is ours: a time condition's `timezone`. */
+export const ianaTimeZoneFormat = { type: 'string', validate: isIanaTimeZone } as const;
+
+/**
+ * Every format the schemas may name, as the objects Ajv checks them with: ajv-formats' full set
+ * (date-time, uri, uuid...) and ours. Both the Ajv of createAjv and the precompiled validators
+ * (core/src/generated/schema-validators.ts, which read formats from this object by name) use
+ * these same objects, so a format decides alike in both.
+ */
+export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat };

@@ -1,0 +1,95 @@
+import { Flags } from '@oclif/core';
+import { allScopes } from '../../../../../core/src/index.js';
+import type { ClientSummary } from '../../../admin/index.js';
+import { cliActor } from '../../actor.js';
+import { AcctlCommand, keyValueLines, style } from '../../../../../cli/src/command-kit.js';
+import { checkClientRegistration, registrableGrantTypes } from '../../client-registration.js';
+import { databaseFlags } from '../../flags.js';
+
+export interface ClientCreated extends ClientSummary {
+  /** Shown this once; only its SHA-256 is stored. Null for a public client. */
+  client_secret: string | null;
+}
+
+export default class ClientCreate extends AcctlCommand {
+  static override summary = 'Register an OAuth client and print its secret once';
+  static override description = [
+    'A confidential client gets a generated secret, printed this once: the database keeps only its SHA-256 hash.',
+    'A public client (--public) has no secret; it uses the authorization_code grant with PKCE and cannot use client_credentials.',
+    `Scopes: ${allScopes.join(', ')}.`,
+  ].join('\n');
+
+  static override examples = [
+    {
+      description: 'A service that gets tokens with client_credentials',
+      command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --scope evaluate:decisions',
+    },
+    {
+      description: 'An administration client, with the secret captured by a script',
+      command: '<%= config.bin %> <%= command.id %> --name ops --scope admin:all --json | jq -r .client_secret',
+    },
+    {
+      description: 'A browser app (public client, authorization code with PKCE)',
+      command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies',
+    },
+  ];
+
+  static override flags = {
+    name: Flags.string({ required: true, summary: 'Name shown to people (consent screens, listings).' }),
+    'grant-type': Flags.string({
+      multiple: true,
+      delimiter: ',',
+      options: [...registrableGrantTypes],
+      summary: 'Grant type the client may use; repeat for several. Default: client_credentials (authorization_code with --public).',
+    }),
+    'redirect-uri': Flags.string({
+      multiple: true,
+      summary: 'Absolute https URL the authorization code may be sent to (http only on 127.0.0.1, [::1] or localhost); repeat for several.',
+    }),
+    // The server's own setting (config allowInsecureRedirectUris), read from the same variable:
+    // the rule of the dashboard holds here too.
+    'allow-insecure-redirect-uris': Flags.boolean({
+      env: 'ACCTL_ALLOW_INSECURE_REDIRECT_URIS',
+      default: false,
+      summary: 'Development only: accept http:// redirect URIs on any host (RFC 9700 section 2.6 forbids them).',
+    }),
+    scope: Flags.string({ multiple: true, delimiter: ',', summary: 'Scope the client may be granted; repeat for several.' }),
+    public: Flags.boolean({ default: false, summary: 'A public client (browser or native app): no secret.' }),
+    ...databaseFlags,
+  };
+
+  public async run(): Promise<ClientCreated> {
+    const { flags } = await this.parse(ClientCreate);
+    // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
+    const { registerClient, systemContext } = await import('../../../admin/index.js');
+    const { withServerDatabase } = await import('../../database.js');
+    const registration = checkClientRegistration(
+      {
+        name: flags.name,
+        public: flags.public,
+        grantTypes: flags['grant-type'] ?? [],
+        redirectUris: flags['redirect-uri'] ?? [],
+        scopes: flags.scope ?? [],
+      },
+      { allowInsecure: flags['allow-insecure-redirect-uris'] },
+    );
+    const context = systemContext(cliActor(), 'cli');
+    const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
+      registerClient(database.db, context, { ...registration, createdBy: context.actor.subject }),
+    );
+    const created: ClientCreated = { ...client, client_secret: secret };
+
+    this.log(`${style.green('Created')} ${created.client_type} OAuth client ${style.bold(created.name)}`);
+    this.log(
+      keyValueLines([
+        ['client_id', created.client_id],
+        ...(secret === null ? [] : ([['client_secret', style.yellow.bold(secret)]] as const)),
+        ['grant types', created.grant_types.join(', ')],
+        ['scopes', created.allowed_scopes.join(', ') || style.dim('none')],
+        ...(created.redirect_uris.length > 0 ? ([['redirect URIs', created.redirect_uris.join(', ')]] as const) : []),
+      ]).join('\n'),
+    );
+    if (secret !== null) this.log(style.dim('The secret is shown only this once: store it now. The server keeps only its hash.'));
+    return created;
+  }
+}
