@@ -8,7 +8,9 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 const coreEntryOnly = { regex: '(^|/)core/src/(?!index\\.js$)', message: 'Import core through its entry, core/src/index.js.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '**/*.d.ts', 'core/src/generated/**'] },
+  {
+    ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '**/*.d.ts', 'core/src/generated/**', 'cli/src/api/generated/**'],
+  },
   {
     files: ['**/*.{ts,tsx,mts,js,mjs}'],
     extends: [tseslint.configs.base],

@@ -94,9 +94,9 @@ async function main(): Promise<void> {
       ['baseline: CLI start-up', ['--version']],
       ['lint, 1,000 files', ['policy', 'lint', dir]],
       ['first plan (1,000 to create)', ['policy', 'plan', dir]],
-      ['first apply (1,000 creates)', ['policy', 'apply', dir]],
+      ['first apply (1,000 creates)', ['policy', 'apply', dir, '--auto-approve']],
       ['no-op plan', ['policy', 'plan', dir]],
-      ['no-op apply', ['policy', 'apply', dir]],
+      ['no-op apply', ['policy', 'apply', dir, '--auto-approve']],
     ];
     const results: Array<Timed & { step: string }> = [];
     for (const [step, args] of steps) {

@@ -112,12 +112,17 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
     removeAllBut(path.join(cli, 'schemas'), schemas);
   }
   // The manifest, read from the bundle itself (never from a previous manifest): what users run is what is listed.
-  const { Config } = await import('@oclif/core');
-  const config = await Config.load({ ...cliLoadOptions(cli), ignoreManifest: true } as Parameters<typeof Config.load>[0]);
-  const plugin = config.plugins.get(config.pjson.name) as unknown as { manifest: { commands: Record<string, unknown> } } | undefined;
-  const count = Object.keys(plugin?.manifest.commands ?? {}).length;
+  // Config.load does not pass ignoreManifest to the root plugin (oclif 4.14): it would read the
+  // previous manifest and never list a new command. The root plugin, loaded alone, takes it.
+  const { Plugin } = await import('@oclif/core');
+  const plugin = new Plugin({ ...cliLoadOptions(cli), isRoot: true, ignoreManifest: true }) as unknown as {
+    load(): Promise<void>;
+    manifest: { commands: Record<string, unknown> };
+  };
+  await plugin.load();
+  const count = Object.keys(plugin.manifest.commands).length;
   if (count === 0) throw new Error('cli/: no commands found in the bundle');
-  writeIfChanged(path.join(cli, 'oclif.manifest.json'), `${JSON.stringify(plugin!.manifest)}\n`);
+  writeIfChanged(path.join(cli, 'oclif.manifest.json'), `${JSON.stringify(plugin.manifest)}\n`);
   return count;
 }
 

@@ -9,6 +9,13 @@ export const exitCodes = {
   ok: 0,
   /** An unexpected failure (a bug, or an error the CLI does not classify). */
   internal_error: 1,
+  /**
+   * The policy files have lint errors: `acctl policy plan`, `apply` and `diff` refuse them with the
+   * exit code `acctl policy lint` has for them (1), so a CI step means the same by it in each command.
+   */
+  lint_failed: 1,
+  /** `acctl policy apply` in a terminal: the answer to "Enter a value" was not `yes`; nothing was changed (Terraform's "Apply cancelled", exit 1). */
+  apply_cancelled: 1,
   /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password); no database found for an admin command. */
   usage_error: 2,
   /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use. */
@@ -21,7 +28,7 @@ export const exitCodes = {
   database_unavailable: 6,
   /** No credentials for the server, or the server refused them (401), or they lack a scope (403). */
   auth_error: 7,
-  /** The acctl server named by --server / ACCTL_SERVER cannot be reached. */
+  /** The acctl server named by --server / ACCTL_SERVER cannot be reached, or what answers there is not acctl (api/server-identity.ts). */
   server_unreachable: 8,
   /** `acctl policy apply`: the server changed since the plan (a stale plan.json, or a concurrent apply won); nothing was overwritten. */
   stale_plan: 9,

@@ -32,7 +32,7 @@ describe('acctl config (profiles, their settings, and which server a command use
     const overview = ok(await acctl(['config', 'list', '--json'])).json<ProfilesOverview>();
     expect(overview.current_profile).to.equal('default');
     expect(overview.profiles).to.deep.equal([
-      { name: 'default', current: true, server: null, server_source: null, signed_in: false, subject: null, expires_at: null },
+      { name: 'default', current: true, server: null, server_source: null, signed_in: false, subject: null, username: null, expires_at: null },
     ]);
   });
 

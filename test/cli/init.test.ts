@@ -168,7 +168,7 @@ describe('the workflow acctl init writes (.github/workflows/acctl.yml)', functio
   it("runs lint and test, then the pull request's plan, then apply on main, against the server in acctl.yaml", async () => {
     expect(commandsOf('check')).to.deep.equal(['acctl policy lint . --format github', 'acctl policy test . --format github']);
     expect(commandsOf('plan')).to.deep.equal(['acctl policy plan . --prune --format github || test $? -eq 2']);
-    expect(commandsOf('apply')).to.deep.equal(['acctl policy apply . --prune']);
+    expect(commandsOf('apply')).to.deep.equal(['acctl policy apply . --prune --auto-approve']);
 
     const { client, call } = await apiAs(t, ['read:policies', 'write:policies', 'delete:policies']);
     // The secrets of the workflow; the server is acctl.yaml's, as in CI (no ACCTL_SERVER).

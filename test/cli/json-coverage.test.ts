@@ -10,6 +10,7 @@ import { repoRoot } from './run-cli.js';
 const withoutJson: Record<string, string> = {
   'audit browse': 'an interactive terminal program that prints no result; `acctl audit events --json` gives scripts the same events',
   server: 'hands its arguments to the server package, whose commands (`acctl server start --json`, …) have their own',
+  help: 'help text for people, as --help prints it; test/cli/surface.json is the list of commands and flags for machines',
 };
 
 const surface = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'cli', 'surface.json'), 'utf8')) as {

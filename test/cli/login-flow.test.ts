@@ -9,12 +9,14 @@ import type { LoginResult } from '../../cli/src/commands/login.js';
 import type { LogoutResult } from '../../cli/src/commands/logout.js';
 import type { WhoamiResult } from '../../cli/src/commands/whoami.js';
 import type { CredentialsFile } from '../../cli/src/credentials/store.js';
+import type { ProfilesOverview } from '../../cli/src/credentials/profile-overview.js';
+import { defaultLoginScopes } from '../../cli/src/login/login-scopes.js';
 import { exitCodes } from '../../cli/src/errors.js';
 import { launchChromium } from '../browser/support/chromium.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestUser, type TestUser } from '../oauth/support/user-agent.js';
 import { serverOrigin } from './resources-support.js';
-import { runCli, spawnCli, type CliResult } from './run-cli.js';
+import { cliResult, runCli, spawnCli, type CliResult } from './run-cli.js';
 
 /**
  * `acctl login` end to end: the CLI waits on its loopback listener while headless Chromium plays
@@ -87,7 +89,7 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
       await page.click(`button[name="decision"][value="${decision}"]`);
       const exitCode = await exited;
       expect(await page.textContent('body')).to.include('You can close this tab');
-      return { exitCode, stdout, stderr, json: <T>() => JSON.parse(stdout) as T };
+      return cliResult(exitCode, stdout, stderr);
     } finally {
       await context.close();
       if (child.exitCode === null) child.kill();
@@ -98,11 +100,26 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     const result = ok(await loginAs('approve'));
     expect(result.stdout).to.include('/v1/oauth/authorize?');
     const profile = stored().profiles.default!;
-    expect(profile).to.include({ server: serverOrigin(t), subject: user.id });
+    expect(profile).to.include({ server: serverOrigin(t), subject: user.id, username: user.username });
+    expect(result.stderr).to.include(`as ${user.username} (profile "default"`);
     expect(profile.refresh_token).to.be.a('string');
     expect(profile.scope.split(' ')).to.include('read:policies');
+    // Least privilege: the CLI asks for what its commands need, never admin:all unless named.
+    const asked = new URL(/http:\/\/127\.0\.0\.1:\d+\/v1\/oauth\/authorize\?\S+/.exec(result.stdout)![0]).searchParams.get('scope')!.split(' ');
+    expect(asked).to.deep.equal(defaultLoginScopes).and.not.include('admin:all');
+    expect(asked).to.include.members(['read:policies', 'write:policies', 'delete:policies', 'read:principals', 'read:audit', 'evaluate:decisions']);
     expect(statSync(credentialsFile).mode & 0o777).to.equal(0o600);
     expect(statSync(path.dirname(credentialsFile)).mode & 0o777).to.equal(0o700);
+  });
+
+  it('login --scopes asks for those scopes only, and refuses an unknown one with "did you mean" (exit 2) before any request', async () => {
+    const narrow = ok(await loginAs('approve', ['--profile', 'narrow', '--scopes', 'read:policies', '--json'])).json<LoginResult>();
+    expect(narrow.scope).to.equal('read:policies');
+    // Without read:principals the name cannot be read: the id still says who, and login succeeds.
+    expect(narrow.username).to.equal(null);
+    const typo = await cli(['login', '--no-browser', '--server', serverOrigin(t), '--scopes', 'read:polices', '--json']);
+    expect(typo.exitCode).to.equal(exitCodes.usage_error);
+    expect(typo.json<{ error: { message: string } }>().error.message).to.equal('--scopes: unknown scope read:polices; did you mean `read:policies`?');
   });
 
   it('prints the login result as JSON with --json (the URL goes to stderr)', async () => {
@@ -123,13 +140,35 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     const whoami = ok(await cli(['whoami', '--json'])).json<WhoamiResult>();
     expect(whoami).to.include({
       profile: 'default',
+      source: 'profile',
       subject: user.id,
+      username: user.username,
       client_id: 'acctl-cli',
       server: serverOrigin(t),
       expired: false,
       overridden_by_env: false,
     });
     expect(whoami.scopes).to.include('read:policies');
+    const human = ok(await cli(['whoami'])).stdout;
+    expect(human).to.include(`User:     ${user.username} (${user.id})`);
+    const list = ok(await cli(['config', 'list', '--json'])).json<ProfilesOverview>();
+    expect(list.profiles.find((profile) => profile.name === 'default')).to.include({ subject: user.id, username: user.username });
+    expect(ok(await cli(['config', 'list'])).stdout).to.include(`as ${user.username}`);
+  });
+
+  it('whoami reports the credentials of the environment (CI mode), which win over the profile', async () => {
+    const clientMode = ok(await cli(['whoami', '--json'], { ACCTL_CLIENT_ID: 'ci-deployer', ACCTL_CLIENT_SECRET: 'not-sent' })).json<WhoamiResult>();
+    expect(clientMode).to.include({
+      source: 'environment',
+      env_credentials: 'client_credentials',
+      client_id: 'ci-deployer',
+      profile: null,
+      overridden_by_env: true,
+    });
+    const { access_token: token } = stored().profiles.default!;
+    const tokenMode = ok(await cli(['whoami', '--json'], { ACCTL_TOKEN: token })).json<WhoamiResult>();
+    expect(tokenMode).to.include({ source: 'environment', env_credentials: 'token', subject: user.id, client_id: 'acctl-cli' });
+    expect(tokenMode.scopes).to.include('read:policies');
   });
 
   it('a resource command uses the stored profile and its server when no credentials are in the environment', async () => {

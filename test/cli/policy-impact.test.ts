@@ -167,6 +167,7 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
     expect(comment).to.contain('2002 decisions would flip: 2001 deny → allow, 1 allow → deny').and.to.contain('| deny → allow | 2001 |');
     expect(comment).to.contain('<details><summary>Decisions that would flip (2002)</summary>');
     expect(comment).to.match(/…and \d+ more not shown here; run the command locally to see them all\./);
-    expect(comment.trimEnd().endsWith('</details>')).to.equal(true);
+    // Then the hidden marker a workflow finds its own comment by (docs/policy-files.md, "Output formats").
+    expect(comment.trimEnd()).to.match(/<\/details>\n\n<!-- acctl:impact -->$/);
   });
 });

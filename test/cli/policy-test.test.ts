@@ -56,6 +56,22 @@ describe('acctl policy test', function () {
     expect(result.stdout).to.include('✔ Policy tests passed');
   });
 
+  it("counts the coverage of a test file's own policies when the file is named, not the whole folder's (issue #22)", async () => {
+    const one = await runCli(['policy', 'test', 'policies-example/admin-console.test.yaml', '--min-coverage', '100', '--json']);
+    expect(one.exitCode, one.stdout).to.equal(0);
+    const report = one.json<TestJson>();
+    expect(report.coverage!.policies).to.deep.equal(['admin-console']);
+    expect(report.coverage!.rules).to.deep.equal({ covered: 2, total: 2, percent: 100 });
+    expect(report.coverage!.uncovered).to.deep.equal([]);
+    // A file that tests one policy against the active set is charged with the policies its checks matched too.
+    const apis = (await runCli(['policy', 'test', 'policies-example/apis.test.yaml', '--json'])).json<TestJson>();
+    expect(apis.coverage!.policies).to.deep.equal(['api-read', 'orders-api-write']);
+    // The folder: every policy its tests evaluated.
+    const all = (await runCli(['policy', 'test', 'policies-example', '--json'])).json<TestJson>();
+    expect(all.coverage!.policies).to.have.length(14);
+    expect(all.coverage!.rules.total).to.equal(27);
+  });
+
   it("shows a failed test with what differed, its place and the engine's explanation, and exits 1", async () => {
     const { dir, file } = folder({ 'db.yaml': policy, 'db.test.yaml': testFile('allow') });
     const result = await runCli(['policy', 'test', dir]);

@@ -44,14 +44,32 @@ describe('the CLI API client (no server)', () => {
     }
   });
 
-  it('shows the field errors of a 400 after the detail', async () => {
+  it('shows the field errors of a 400 after a detail that says more than they do', async () => {
     const client = new ApiClient({
       server: 'http://server.test',
       credentials,
       fetch: answering(400, { detail: 'The request is invalid', errors: [{ pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' }] }),
     });
     expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal(
-      'The request is invalid (body /kind: must be one of user, service, agent)',
+      'The request is invalid: body /kind: must be one of user, service, agent',
+    );
+  });
+
+  it('says each field error once, by the flag that carried it, when the detail only repeats them', async () => {
+    const client = new ApiClient({
+      server: 'http://server.test',
+      credentials,
+      flagNames: ['kind', 'display-name'],
+      fetch: answering(400, {
+        detail: 'Invalid body: /kind must be one of user, service, agent; /display_name must NOT have more than 200 characters',
+        errors: [
+          { pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' },
+          { pointer: '/display_name', in: 'body', detail: 'must NOT have more than 200 characters' },
+        ],
+      }),
+    });
+    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal(
+      '--kind: must be one of user, service, agent; --display-name: must NOT have more than 200 characters',
     );
   });
 

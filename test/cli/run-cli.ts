@@ -18,9 +18,18 @@ export interface CliResult {
   exitCode: number | null;
   stdout: string;
   stderr: string;
-  /** stdout parsed as JSON (for --json runs). */
+  /**
+   * stdout parsed as JSON (for --json runs), as the command's result: without the `format_version`
+   * every JSON document of the CLI starts with (docs/cli-usage.md, "JSON output"), checked here to
+   * be "1" wherever it is printed, so tests compare results and API documents as they are.
+   */
   json<T = Record<string, unknown>>(): T;
+  /** stdout parsed as JSON, as printed (format_version included). */
+  document<T = Record<string, unknown>>(): T;
 }
+
+/** The version ux/json-document.ts gives every document; json() refuses any other. */
+const JSON_FORMAT_VERSION = '1';
 
 /**
  * The environment a CLI run sees: this process's, without anything that would point it at another
@@ -48,18 +57,34 @@ export function runCli(args: readonly string[], options: { env?: Record<string, 
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (exitCode) => {
-      resolve({
-        exitCode,
-        stdout,
-        stderr,
-        json<T>() {
-          try {
-            return JSON.parse(stdout) as T;
-          } catch {
-            throw new Error(`stdout is not JSON (exit ${exitCode}):\n${stdout}\nstderr:\n${stderr}`);
-          }
-        },
-      });
+      resolve(cliResult(exitCode, stdout, stderr));
     });
   });
+}
+
+/** What a finished run printed, with its JSON readers: for runs started another way (spawnCli). */
+export function cliResult(exitCode: number | null, stdout: string, stderr: string): CliResult {
+  return {
+    exitCode,
+    stdout,
+    stderr,
+    document: <T>() => parseStdout(stdout, stderr, exitCode) as T,
+    json: <T>() => resultOf(parseStdout(stdout, stderr, exitCode), stdout) as T,
+  };
+}
+
+function parseStdout(stdout: string, stderr: string, exitCode: number | null): unknown {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${exitCode}):\n${stdout}\nstderr:\n${stderr}`);
+  }
+}
+
+/** A document without its format_version, checked to be the one the CLI prints. */
+function resultOf(document: unknown, stdout: string): unknown {
+  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('format_version' in document)) return document;
+  const { format_version: version, ...result } = document as Record<string, unknown>;
+  if (version !== JSON_FORMAT_VERSION) throw new Error(`format_version is ${JSON.stringify(version)}, not "${JSON_FORMAT_VERSION}":\n${stdout}`);
+  return result;
 }

@@ -108,7 +108,7 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
 
     // Decisions only (no policy write of its own: the apply is the policy traffic).
     const load = new Load(() => base, token, { workers: 8, policyWriteEvery: Number.POSITIVE_INFINITY });
-    const applying = cli(base, ['policy', 'apply', dir]);
+    const applying = cli(base, ['policy', 'apply', dir, '--auto-approve']);
     let finished: CliResult | undefined;
     void applying.then(
       (result) => (finished = result),
@@ -186,7 +186,7 @@ describe('acctl policy apply while the server is killed with SIGKILL', function 
     ).not.to.be.empty;
 
     // The same apply again: it finishes what the crash interrupted, and writes nothing twice.
-    const again = await cli(base, ['policy', 'apply', dir, '--json']);
+    const again = await cli(base, ['policy', 'apply', dir, '--auto-approve', '--json']);
     expect(again.exitCode, output(again)).to.equal(0);
     const reapplied = again.json<ApplyJson>().applied;
     expect(reapplied.length, 'the second apply writes only what the first did not').to.equal(POLICIES - writtenAtKill);

@@ -16,10 +16,13 @@ describe('acctl policy diff', function () {
   let call: Awaited<ReturnType<typeof apiAs>>['call'];
   let dir: string;
 
-  const ok = (result: CliResult): CliResult => {
-    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).to.equal(0);
+  const exit = (result: CliResult, code: number): CliResult => {
+    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).to.equal(code);
     return result;
   };
+  const ok = (result: CliResult): CliResult => exit(result, 0);
+  /** They differ: 2, as plan's "changes" (terraform plan -detailed-exitcode). */
+  const differ = (result: CliResult): CliResult => exit(result, 2);
 
   before(async () => {
     t = await startTestApp({ listen: true });
@@ -33,42 +36,52 @@ describe('acctl policy diff', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('compares two files offline, rule by rule', async () => {
+  it('compares two files offline, rule by rule, and exits 2 when they differ', async () => {
     const edited = path.join(dir, '..', `edited-${process.pid}.yaml`);
     const original = path.join(dir, 'oncall-restarts.yaml');
     writeFileSync(edited, readFileSync(original, 'utf8').replace('actions: [restart]\n', 'actions: [restart, scale]\n'));
-    const result = ok(await cli(['policy', 'diff', original, edited]));
+    const result = differ(await cli(['policy', 'diff', original, edited]));
     expect(result.stdout).to.include(`--- ${original}`).and.include(`+++ ${edited}`).and.include('+ rule 2 gains action `scale`');
-    const json = ok(await cli(['policy', 'diff', original, edited, '--json'])).json<PolicyDiffJson>();
+    const json = differ(await cli(['policy', 'diff', original, edited, '--json'])).json<PolicyDiffJson>();
     expect(json.changes).to.deep.equal([{ path: 'rules[1].actions', kind: 'added', rule_index: 1, text: 'rule 2 gains action `scale`' }]);
+    const same = ok(await cli(['policy', 'diff', original, original]));
+    expect(same.stdout).to.include('No differences.');
     rmSync(edited);
   });
 
-  it('compares a file with the live policy of its name, and two stored versions', async () => {
-    ok(await cli(['policy', 'apply', dir]));
+  it('compares a file with the live policy of its name, and two stored versions: 0 the same, 2 they differ', async () => {
+    ok(await cli(['policy', 'apply', dir, '--auto-approve']));
     const unchanged = ok(await cli(['policy', 'diff', path.join(dir, 'api-read.yaml'), '--json'])).json<PolicyDiffJson>();
     expect(unchanged.changes).to.deep.equal([]);
     editFile(dir, 'api-read.yaml', (text) => text.replace(/^status: active$/m, 'status: draft'));
-    const changed = ok(await cli(['policy', 'diff', path.join(dir, 'api-read.yaml')]));
+    const changed = differ(await cli(['policy', 'diff', path.join(dir, 'api-read.yaml')]));
     expect(changed.stdout).to.include('--- api-read on the server (version 1)').and.include('~ status "active" → "draft"');
 
-    ok(await cli(['policy', 'apply', dir]));
+    ok(await cli(['policy', 'apply', dir, '--auto-approve']));
     const list = await call('GET', '/v1/policies?name=api-read');
     const id = (list.data[0] as Policy).id;
-    const versions = ok(await cli(['policy', 'diff', id, '--from', '1', '--to', '2', '--json'])).json<PolicyDiffJson>();
+    const versions = differ(await cli(['policy', 'diff', id, '--from', '1', '--to', '2', '--json'])).json<PolicyDiffJson>();
     expect(versions).to.deep.include({ from: 'api-read version 1', to: 'api-read version 2' });
     expect(versions.changes.map((entry) => entry.text)).to.deep.equal(['status "active" → "draft"']);
     const toCurrent = ok(await cli(['policy', 'diff', id, '--from', '2', '--json'])).json<PolicyDiffJson>();
     expect(toCurrent.changes).to.deep.equal([]);
   });
 
-  it("says so when the file's policy is not on the server (exit 4), and needs --from for a policy id (exit 2)", async () => {
+  it('exits 1 for any error, so 2 always means a difference: a policy not on the server, no --from for an id, a file with lint errors', async () => {
     writeFileSync(path.join(dir, 'brand-new.yaml'), 'name: brand-new\nrules: []\n');
-    const missing = await cli(['policy', 'diff', path.join(dir, 'brand-new.yaml')]);
-    expect(missing.exitCode).to.equal(exitCodes.not_found);
-    expect(missing.stderr).to.include('No live policy named "brand-new" on the server: apply would create it');
-    const usage = await cli(['policy', 'diff', 'some-id']);
-    expect(usage.exitCode).to.equal(exitCodes.usage_error);
-    expect(usage.stderr).to.include('give --from N');
+    writeFileSync(path.join(dir, 'broken.yaml'), 'name: broken\nrulez: []\n');
+    const [missing, usage, invalid] = await Promise.all([
+      cli(['policy', 'diff', path.join(dir, 'brand-new.yaml'), '--json']),
+      cli(['policy', 'diff', 'some-id', '--json']),
+      cli(['policy', 'diff', path.join(dir, 'broken.yaml'), path.join(dir, 'api-read.yaml'), '--json']),
+    ]);
+    const error = (result: CliResult) => exit(result, 1).json<{ error: { code: string; message: string } }>().error;
+    expect(error(missing)).to.deep.include({ code: 'not_found', message: 'No live policy named "brand-new" on the server: apply would create it' });
+    expect(error(usage).code).to.equal('usage_error');
+    expect(error(usage).message).to.include('give --from N');
+    // The exit code acctl policy lint gives the same file.
+    expect(error(invalid).code).to.equal('lint_failed');
+    expect(exitCodes.lint_failed).to.equal(exit(await cli(['policy', 'lint', path.join(dir, 'broken.yaml')]), 1).exitCode);
+    rmSync(path.join(dir, 'broken.yaml'));
   });
 });

@@ -55,16 +55,15 @@ describe('the example workflow of a policy repository (.github/workflows/example
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs its commands in order: checks and a plan comment on the pull request, then apply on main', async () => {
+  it('runs its commands in order: checks, a plan comment on the pull request, then apply of that saved plan on main', async () => {
     const commands = workflowCommands();
-    expect(commands.map((command) => `${command.job}: ${command.args.slice(0, 2).join(' ')}`)).to.deep.equal([
-      'plan: policy fmt',
-      'plan: policy lint',
-      'plan: policy test',
-      'plan: policy plan',
-      'apply: policy lint',
-      'apply: policy test',
-      'apply: policy apply',
+    expect(commands.map((command) => `${command.job}: ${command.args.join(' ')}`)).to.deep.equal([
+      'checks: policy fmt . --check',
+      'checks: policy lint . --strict --format github',
+      'checks: policy test . --format github',
+      'plan: policy plan . --prune --format markdown --out plan.json',
+      // The plan the pull request reviewed, not a fresh plan of main: no --auto-approve, no folder.
+      'apply: policy apply plan.json',
     ]);
     const env = { GITHUB_STEP_SUMMARY: path.join(dir, 'step-summary.md'), GITHUB_SHA: 'feedfacefeedfacefeedfacefeedfacefeedface', GITHUB_ACTOR: 'octocat' };
     writeFileSync(env.GITHUB_STEP_SUMMARY, '');
@@ -83,5 +82,45 @@ describe('the example workflow of a policy repository (.github/workflows/example
     const after = await cli(['policy', 'plan', dir, '--prune', '--json']);
     expect(after.exitCode, after.stderr).to.equal(0);
     expect(after.json<Plan>().summary).to.include({ unchanged: 14, create: 0 });
+    // A re-run of the apply job with the same plan changes nothing: the server moved since it (exit 9).
+    const again = await cli(['policy', 'apply', path.join(dir, 'plan.json')]);
+    expect(again.exitCode, again.stderr).to.equal(9);
+  });
+
+  it("keeps secrets from forks' pull requests: they lint and test, and skip the plan with a notice", () => {
+    const workflow = parse(readFileSync(workflowFile, 'utf8')) as {
+      jobs: Record<
+        string,
+        { if?: string; needs?: string; environment?: string; steps: Array<{ if?: string; run?: string; uses?: string; with?: Record<string, unknown> }> }
+      >;
+    };
+    const { checks, plan, apply } = workflow.jobs;
+    const fromFork = 'github.event.pull_request.head.repo.full_name != github.repository';
+    // Checks run on every pull request, a fork's included: their condition says nothing of forks (nor of vars, which forks do not get either).
+    expect(checks!.if).to.equal("github.repository != 'acctl/acctl'");
+    const skip = checks!.steps.find((step) => step.if?.includes(fromFork));
+    expect(skip?.run).to.include('::notice title=acctl policy plan skipped::').and.include('GITHUB_STEP_SUMMARY');
+    expect(plan!.if).to.include('github.event.pull_request.head.repo.full_name == github.repository');
+    expect(plan!.needs).to.equal('checks');
+    expect(plan!.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))?.with).to.include({ name: 'policy-plan', path: 'plan.json' });
+  });
+
+  it('protects apply with a GitHub environment and applies the artifact of the pull request it merged', () => {
+    const workflow = parse(readFileSync(workflowFile, 'utf8')) as {
+      jobs: Record<
+        string,
+        { needs?: string; environment?: string; steps: Array<{ id?: string; run?: string; uses?: string; with?: Record<string, unknown> }> }
+      >;
+    };
+    const apply = workflow.jobs.apply!;
+    expect(apply.environment).to.equal('policies');
+    expect(apply.needs).to.equal('checks');
+    const find = apply.steps.find((step) => step.id === 'reviewed');
+    // Only a pull request of this repository (a fork's run could upload anything under that name), its last commit, a successful run.
+    expect(find?.run).to.include('.head.repo.full_name == env.GITHUB_REPOSITORY').and.include('.head_repository.full_name == env.GITHUB_REPOSITORY');
+    expect(find?.run).to.include('status=success&head_sha=$head');
+    const download = apply.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'));
+    expect(download?.with).to.include({ name: 'policy-plan', 'run-id': '${{ steps.reviewed.outputs.run-id }}' });
+    expect(apply.steps.indexOf(download!)).to.be.lessThan(apply.steps.findIndex((step) => step.run?.includes('acctl policy apply plan.json')));
   });
 });

@@ -73,7 +73,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   });
 
   it('applies the folder, recording provenance and the ownership label in each version', async () => {
-    const result = exit(await cli(['policy', 'apply', dir, '--json'], { env: provenanceEnv }), 0);
+    const result = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json'], { env: provenanceEnv }), 0);
     const applied = result.json<ApplyJson>();
     expect(applied.applied.filter((change) => change.action === 'create')).to.have.length(14);
     const policy = await policyNamed('prod-database-read');
@@ -101,7 +101,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
 
   it('changes nothing on a second apply: every version stays where it was', async () => {
     const before = (await livePolicies()).data.map((item) => [item.name, item.version]);
-    const applied = exit(await cli(['policy', 'apply', dir, '--json']), 0).json<ApplyJson>();
+    const applied = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json']), 0).json<ApplyJson>();
     expect(applied.applied).to.deep.equal([]);
     expect((await livePolicies()).data.map((item) => [item.name, item.version])).to.deep.equal(before);
   });
@@ -148,7 +148,9 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const live = await policyNamed('prod-database-read');
     await otherCall('PUT', `/v1/policies/${live.id}`, { name: live.name, description: 'changed on the server', rules: live.rules, metadata: live.metadata });
     const result = exit(await cli(['policy', 'apply', planFile]), exitCodes.stale_plan);
-    expect(result.stderr).to.include('The server changed since the plan, nothing was overwritten');
+    expect(result.stderr).to.include(
+      'The server changed since the plan, nothing was applied: policy "prod-database-read" is at version 2 on the server, the plan saw version 1',
+    );
     const after = await policyNamed('prod-database-read');
     expect(after).to.include({ version: 2, description: 'changed on the server' });
     rmSync(planFile);
@@ -194,7 +196,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const dryRun = exit(await cli(['policy', 'apply', dir, '--prune', '--dry-run']), 0);
     expect(dryRun.stdout).to.include('- delete   retired-policy').and.include('Dry run: nothing was applied.');
     expect((await livePolicies()).data.map((item) => item.name)).to.include('retired-policy');
-    exit(await cli(['policy', 'apply', dir, '--prune']), 0);
+    exit(await cli(['policy', 'apply', dir, '--prune', '--auto-approve']), 0);
     const names = (await livePolicies()).data.map((item) => item.name);
     expect(names).to.include.members(['finance-owned', 'hand-made']).and.not.include('retired-policy');
     const deleted: PolicyList = await call('GET', '/v1/policies?status=deleted');
@@ -204,7 +206,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('refuses to prune more than --max-deletes, deleting nothing', async () => {
     for (const name of ['retired-1', 'retired-2', 'retired-3'])
       await call('POST', '/v1/policies', { name, rules: [otherRule], metadata: { managed_by: 'platform-security' } });
-    const result = exit(await cli(['policy', 'apply', dir, '--prune', '--max-deletes', '2']), exitCodes.usage_error);
+    const result = exit(await cli(['policy', 'apply', dir, '--prune', '--max-deletes', '2', '--auto-approve']), exitCodes.usage_error);
     expect(result.stderr).to.include('The plan deletes 3 policies, more than --max-deletes 2; nothing was applied');
     expect((await livePolicies()).data.map((item) => item.name)).to.include.members(['retired-1', 'retired-2', 'retired-3']);
   });
@@ -217,7 +219,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const { result, plan: made } = await plan();
     exit(result, 1);
     expect(made.changes.find((change) => change.name === 'finance-owned')).to.include({ action: 'blocked' });
-    exit(await cli(['policy', 'apply', dir]), exitCodes.conflict);
+    exit(await cli(['policy', 'apply', dir, '--auto-approve']), exitCodes.conflict);
     rmSync(path.join(dir, 'finance-owned.yaml'));
   });
 

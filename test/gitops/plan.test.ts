@@ -3,7 +3,9 @@ import { policyContentHash } from '../../core/src/index.js';
 import type { Policy, PolicyListItem, PolicyRule } from '../../core/src/index.js';
 import { contentOf, type DesiredPolicy } from '../../cli/src/gitops/desired.js';
 import { computePlan, hasChanges, policiesToFetch, type Plan } from '../../cli/src/gitops/plan.js';
-import { planMarkdown } from '../../cli/src/gitops/plan-report.js';
+import { movedSincePlan } from '../../cli/src/gitops/apply.js';
+import { approvalQuestion, planMarkdown } from '../../cli/src/gitops/plan-report.js';
+import { noPaint } from '../../cli/src/policy-files/report/outcome.js';
 import { checkDeletes } from '../../cli/src/gitops/prune-guard.js';
 import { MARKDOWN_LIMIT } from '../../cli/src/policy-files/report/markdown.js';
 
@@ -151,5 +153,35 @@ describe('planMarkdown', () => {
     expect(markdown.length).to.be.at.most(MARKDOWN_LIMIT);
     expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 3000 to create/);
     expect(markdown).to.include('more not shown here');
+  });
+
+  it('finds what moved on the server since a saved plan: a name now taken, another version, a policy gone', () => {
+    const plan = planOf([desired('new-one'), desired('edited', [rule, rule]), desired('same')], [stored('edited'), stored('same'), stored('retired')], true);
+    expect(plan.changes.map((change) => change.action)).to.have.members(['create', 'update', 'unchanged', 'delete']);
+    const asPlanned = new Map([
+      ['edited', { version: 3 }],
+      ['same', { version: 3 }],
+      ['retired', { version: 3 }],
+    ]);
+    expect(movedSincePlan(plan, asPlanned)).to.deep.equal([]);
+    const moved = new Map([
+      ['new-one', { version: 1 }],
+      ['edited', { version: 4 }],
+      ['same', { version: 5 }],
+    ]);
+    expect(movedSincePlan(plan, moved)).to.have.members([
+      'policy "new-one" was to be created, and the server has one of that name now (version 1)',
+      'policy "edited" is at version 4 on the server, the plan saw version 3',
+      'policy "same" is at version 5 on the server, the plan saw version 3',
+      'policy "retired" was deleted on the server since the plan (which saw version 3)',
+    ]);
+  });
+
+  it("asks terraform's question, naming the policies --prune deletes before it", () => {
+    const question = approvalQuestion(planOf([desired('kept')], [stored('kept'), stored('old-a'), stored('old-b')], true), noPaint);
+    expect(question).to.include('Warning: this deletes 2 policies (--prune): old-a, old-b');
+    expect(question.indexOf('old-a')).to.be.lessThan(question.indexOf('Do you want to perform these actions?'));
+    expect(question).to.match(/Only 'yes' will be accepted to approve\.\n\n {2}Enter a value: $/);
+    expect(approvalQuestion(planOf([desired('kept', [rule, rule])], [stored('kept')]), noPaint)).not.to.include('Warning');
   });
 });

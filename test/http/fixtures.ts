@@ -95,7 +95,9 @@ export async function startSeededApp(counts: { policies: number; principals: num
       return answer.body.id;
     }),
   );
-  const reportId = await created('/v1/audit/reports', { kind: 'policy_change_history' });
+  // Three, so the list of reports has pages to walk.
+  const reportIds = await Promise.all(Array.from({ length: 3 }, () => created('/v1/audit/reports', { kind: 'policy_change_history' })));
+  const reportId = reportIds[0]!;
   const events = await call<{ data: Array<{ id: string }> }>('GET', '/v1/audit/events?limit=1');
   const auditEventId = events.body.data[0]!.id;
   const policyId = policyIds[0]!;

@@ -4,7 +4,9 @@ import { annotation, lintGithub, testGithub } from '../../cli/src/policy-files/r
 import { lintHuman } from '../../cli/src/policy-files/report/human.js';
 import { lintJson, testJson } from '../../cli/src/policy-files/report/json.js';
 import { lintJunit, testJunit, xmlEscape } from '../../cli/src/policy-files/report/junit.js';
-import { lintMarkdown, MARKDOWN_LIMIT } from '../../cli/src/policy-files/report/markdown.js';
+import { commentMarker, lintMarkdown, MARKDOWN_LIMIT, testMarkdown } from '../../cli/src/policy-files/report/markdown.js';
+import { planMarkdown } from '../../cli/src/gitops/plan-report.js';
+import type { Plan } from '../../cli/src/gitops/plan.js';
 import { noPaint, type LintOutcome, type TestOutcome } from '../../cli/src/policy-files/report/outcome.js';
 import { prepareTests } from '../../cli/src/policy-files/prepare-tests.js';
 import { runTests } from '../../cli/src/policy-files/test-runner.js';
@@ -120,6 +122,43 @@ describe('policy reports', () => {
       expect(output.length).to.be.lessThan(MARKDOWN_LIMIT);
       expect(output).to.match(/…and \d+ more not shown here/);
       expect(output).to.include('</details>');
+    });
+  });
+
+  describe('pull-request comment marker', () => {
+    const plan = (owner: string | null, server: string): Plan => ({
+      format: 1,
+      server,
+      owner,
+      prune: false,
+      created_at: '2026-03-10T10:00:00.000Z',
+      changes: [],
+      summary: { create: 0, update: 0, delete: 0, unchanged: 0, drifted: 0, orphaned: 0, blocked: 0 },
+    });
+
+    it('ends each markdown report with a hidden marker line naming the report, the summary still first', () => {
+      const lint = lintMarkdown(lintOutcome({ 'db.yaml': typo }));
+      expect(lint.split('\n')[0]).to.match(/^### /);
+      expect(lint.trimEnd().split('\n').at(-1)).to.equal('<!-- acctl:lint -->');
+      expect(testMarkdown(testOutcome('deny')).trimEnd().split('\n').at(-1)).to.equal('<!-- acctl:test -->');
+      const planned = planMarkdown(plan('platform-security', 'https://acctl.example.com/v1'));
+      expect(planned).to.match(/^### ✅ acctl policy plan\n/);
+      expect(planned.trimEnd().split('\n').at(-1)).to.equal('<!-- acctl:plan owner=platform-security server=https%3A%2F%2Facctl.example.com%2Fv1 -->');
+    });
+
+    it("tells apart the plans of two folders or two servers, so one job's re-run never edits the other's comment", () => {
+      const markers = [
+        plan('team-a', 'https://a.example'),
+        plan('team-b', 'https://a.example'),
+        plan('team-a', 'https://b.example'),
+        plan(null, 'https://a.example'),
+      ].map((each) => planMarkdown(each).trimEnd().split('\n').at(-1)!);
+      expect(new Set(markers).size).to.equal(4);
+      for (const marker of markers) for (const other of markers) if (other !== marker) expect(other.includes(marker)).to.equal(false);
+    });
+
+    it('cannot be closed or broken by what a value holds', () => {
+      expect(commentMarker('plan', { owner: 'x --> <b>hi</b> --' })).to.equal('<!-- acctl:plan owner=x%20%2D-%3E%20%3Cb%3Ehi%3C%2Fb%3E%20%2D- -->');
     });
   });
 

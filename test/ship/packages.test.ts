@@ -73,7 +73,7 @@ describe('the packages users install: packed, installed into clean prefixes, and
           [['policy', 'lint', '.'], 0],
           [['policy', 'test', '.'], 0],
           [['policy', 'plan', '.'], 2],
-          [['policy', 'apply', '.'], 0],
+          [['policy', 'apply', '.', '--auto-approve'], 0],
           [['policy', 'plan', '.'], 0],
         ];
         for (const [args, exitCode] of steps) {

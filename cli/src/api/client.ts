@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
 import { CommandError, type FailureCode } from '../errors.js';
 import type { Credentials } from '../credentials/env.js';
+import { describeFieldErrors, type SentRequest } from './field-errors.js';
+import type { paths } from './generated/openapi.js';
+import { mayRetry, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
+import { answersAsAcctl, describeAnswer, isJsonMediaType, isProblem, notAcctlServer } from './server-identity.js';
+import type { MethodOf, SuccessBody, TypedRequest } from './typed-paths.js';
 
 export interface ApiRequest {
   query?: Record<string, string | number | readonly string[] | undefined>;
@@ -14,23 +20,41 @@ export interface ApiClientOptions {
   /** The server's origin, e.g. http://127.0.0.1:8080 (`/v1` is appended). */
   server: string;
   credentials: Credentials;
+  /** The CLI's version, sent as `User-Agent: acctl/<version>`. */
+  version?: string;
+  /** The flags of the command using the client (no dashes): a refused field is reported as the flag that carried it. */
+  flagNames?: readonly string[];
   fetch?: typeof fetch;
+  /** Waits between retries (retry-policy.ts); tests pass one that records instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The clock Retry-After's HTTP-dates are read against. */
+  now?: () => number;
 }
 
 /**
  * A small typed client of the REST API. Problem+json answers become CommandErrors carrying the
- * server's `detail`, with the exit code their status maps to (statusFailureCode).
+ * server's `detail`, with the exit code their status maps to (statusFailureCode). 429 and 503 are
+ * retried as retry-policy.ts says; an answer acctl would not give is checked against /v1/health once
+ * (server-identity.ts). Paths and answers are typed by the generated OpenAPI types (typed-paths.ts).
  */
 export class ApiClient {
   readonly baseUrl: string;
   readonly #credentials: Credentials;
   readonly #fetch: typeof fetch;
+  readonly #userAgent: string;
+  readonly #flagNames: readonly string[];
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
   #token: Promise<string> | undefined;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = apiBaseUrl(options.server);
     this.#credentials = options.credentials;
     this.#fetch = options.fetch ?? fetch;
+    this.#userAgent = `acctl/${options.version ?? 'unknown'}`;
+    this.#flagNames = options.flagNames ?? [];
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#now = options.now ?? Date.now;
   }
 
   get<T>(path: string, request: ApiRequest = {}): Promise<T> {
@@ -49,14 +73,28 @@ export class ApiClient {
     return this.request<T>('DELETE', path, request);
   }
 
+  /**
+   * One call of an operation the OpenAPI document declares, typed by it: `template` is its path
+   * (`/principals/{id}`), `path` fills its parameters, and the answer has the type of its 2xx body.
+   */
+  call<P extends keyof paths, M extends MethodOf<P>>(method: M, template: P, request: TypedRequest<P, M>): Promise<SuccessBody<P, M>> {
+    const { path: parameters, ...rest } = request as TypedRequest<P, M> & { path?: Record<string, string | number> };
+    return this.request<SuccessBody<P, M>>(method.toUpperCase(), fillPath(template, parameters), rest as ApiRequest);
+  }
+
   async request<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
     }
+    const fixedHeaders: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent, ...request.headers };
+    // One key per logical request, the same on every attempt: the server replays its first answer
+    // to a retry rather than creating twice (docs/api.md, "Idempotent requests").
+    if (takesIdempotencyKey(method, url.pathname.slice(new URL(this.baseUrl).pathname.length)) && !hasHeader(fixedHeaders, 'idempotency-key'))
+      fixedHeaders['idempotency-key'] = randomUUID();
     const send = async (): Promise<Response> => {
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await this.#bearerToken()}`, ...request.headers };
+      const headers: Record<string, string> = { ...fixedHeaders, authorization: `Bearer ${await this.#bearerToken()}` };
       if (request.body !== undefined) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
       return this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal: request.signal });
     };
@@ -67,9 +105,34 @@ export class ApiClient {
       this.#token = undefined;
       response = await send();
     }
-    const body = await readBody(response);
-    if (!response.ok) throw problemError(response.status, body);
-    return body as T;
+    for (let retry = 0; mayRetry(method, fixedHeaders); retry += 1) {
+      const decision = retryDecision(response.status, response.headers.get('retry-after'), retry, this.#now());
+      if (!decision.retry) break;
+      await response.body?.cancel();
+      await this.#sleep(decision.waitMs);
+      response = await send();
+    }
+    const text = await response.text();
+    const json = parseJson(text);
+    const contentType = response.headers.get('content-type');
+    if (response.ok) {
+      // A 2xx that is not the JSON asked for is not acctl's API (a web page at that address).
+      const expectsJson = (fixedHeaders.accept ?? '').includes('json');
+      if (expectsJson && text !== '' && (json === undefined || !isJsonMediaType(contentType)))
+        throw notAcctlServer(this.#origin(), describeAnswer(response.status, contentType, text));
+      return (text === '' ? undefined : json === undefined ? text : json.value) as T;
+    }
+    if (!isProblem(contentType, json?.value) && !(await answersAsAcctl(this.#fetch, this.baseUrl, { 'user-agent': this.#userAgent })))
+      throw notAcctlServer(this.#origin(), describeAnswer(response.status, contentType, text));
+    throw problemError(response.status, json === undefined ? text : json.value, response.headers.get('retry-after'), this.#now(), {
+      body: request.body,
+      query: request.query,
+      flagNames: this.#flagNames,
+    });
+  }
+
+  #origin(): string {
+    return this.baseUrl.replace(/\/v1$/, '');
   }
 
   /** The bearer token: ACCTL_TOKEN as is, a stored profile's (refreshed if due), or one client_credentials grant per process. */
@@ -82,10 +145,14 @@ export class ApiClient {
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
       const response = await this.#send(new URL(`${this.baseUrl}/oauth/token`), {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.#userAgent },
         body: form.toString(),
       });
-      const body = await readBody(response);
+      const text = await response.text();
+      const body = parseJson(text)?.value;
+      // An answer that is not OAuth's JSON (RFC 6749 section 5.1, 5.2): what is there is not acctl.
+      if (typeof body !== 'object' || body === null || (response.ok && typeof (body as { access_token?: unknown }).access_token !== 'string'))
+        throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
       if (!response.ok) {
         const oauth = body as { error?: string; error_description?: string } | undefined;
         const code: FailureCode = response.status === 400 || response.status === 401 ? 'auth_error' : statusFailureCode(response.status);
@@ -134,26 +201,40 @@ export function statusFailureCode(status: number): FailureCode {
   return 'internal_error';
 }
 
-function problemError(status: number, body: unknown): CommandError {
+function problemError(status: number, body: unknown, retryAfter: string | null, now: number, sent: SentRequest): CommandError {
   const problem = (typeof body === 'object' && body !== null ? body : {}) as Partial<Problem>;
   const detail = problem.detail ?? problem.title ?? (typeof body === 'string' && body !== '' ? body : `HTTP ${status}`);
-  const fields = (problem.errors ?? []).map((error) => `${error.in} ${error.pointer || '/'}: ${error.detail}`);
-  const message = fields.length === 0 ? detail : `${detail} (${fields.join('; ')})`;
+  const message = (problem.errors ?? []).length === 0 ? detail : describeFieldErrors(detail, problem.errors!, sent);
   const suggestions: string[] = [];
   if (status === 401) suggestions.push('Check ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET, or sign in again: acctl login');
   if (status === 412) suggestions.push('Someone changed it since that version: read it again and retry with the current --expected-version');
+  const wait = retryAfterMs(retryAfter, now);
+  if (retryPolicy.statuses.includes(status) && wait !== undefined) suggestions.push(`The server asks to wait ${Math.ceil(wait / 1000)} s before trying again`);
   if (problem.request_id) suggestions.push(`request id ${problem.request_id}`);
   return new CommandError(statusFailureCode(status), message, { suggestions });
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** The body as JSON, or undefined when it is not JSON (a boxed value: a body `null` is JSON). */
+function parseJson(text: string): { value: unknown } | undefined {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown };
   } catch {
-    return text;
+    return undefined;
   }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+/** `/principals/{id}` with `{ id: 'p 1' }` is `/principals/p%201`. */
+function fillPath(template: string, parameters: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = parameters[name];
+    if (value === undefined) throw new Error(`path parameter ${name} of ${template} is missing`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 function networkReason(error: unknown): string {

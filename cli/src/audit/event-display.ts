@@ -6,6 +6,26 @@ import { renderTable, type Column } from '../ux/table.js';
 
 export const targetOf = (event: AuditEvent): string => `${event.target.type}:${event.target.id}`;
 
+/**
+ * The target's name, as the event itself recorded it (the resource after the change, else before:
+ * policies and principals carry `name`), so a list shows names without a request per row. Null
+ * when the event has none (a decision, a token, an OAuth client). The actor is recorded by its
+ * subject alone, and the API has no batch lookup of principals by id: actors stay ids.
+ */
+export function targetName(event: AuditEvent): string | null {
+  const { before, after } = (event.change ?? {}) as { before?: unknown; after?: unknown };
+  for (const state of [after, before]) {
+    const name = typeof state === 'object' && state !== null ? (state as { name?: unknown }).name : undefined;
+    if (typeof name === 'string' && name.length > 0) return name;
+  }
+  return null;
+}
+
+const targetWithName = (event: AuditEvent): string => {
+  const name = targetName(event);
+  return name === null ? targetOf(event) : `${targetOf(event)} (${name})`;
+};
+
 const outcomeText = (event: AuditEvent): string => (event.outcome === 'success' ? event.outcome : style.red(event.outcome));
 
 const eventColumns: ReadonlyArray<Column<AuditEvent>> = [
@@ -13,6 +33,7 @@ const eventColumns: ReadonlyArray<Column<AuditEvent>> = [
   { header: 'TYPE', value: (event) => event.type },
   { header: 'ACTOR', value: (event) => event.actor.subject },
   { header: 'TARGET', value: targetOf },
+  { header: 'NAME', value: (event) => targetName(event) ?? '-' },
   { header: 'OUTCOME', value: (event) => event.outcome },
   { header: 'ID', value: (event) => event.id },
 ];
@@ -21,9 +42,11 @@ export function eventTable(events: readonly AuditEvent[]): string {
   return renderTable(eventColumns, events);
 }
 
-/** One event on one line, for `audit tail`: time, type, actor, target, outcome, id. */
+/** One event on one line, for `audit tail`: time, type, actor, target (with its name when the event has it), outcome, id. */
 export function eventLine(event: AuditEvent): string {
-  return [style.dim(shortTime(event.time)), style.bold(event.type), event.actor.subject, targetOf(event), outcomeText(event), style.dim(event.id)].join('  ');
+  return [style.dim(shortTime(event.time)), style.bold(event.type), event.actor.subject, targetWithName(event), outcomeText(event), style.dim(event.id)].join(
+    '  ',
+  );
 }
 
 /** An event in full: who, what, where from, the change field by field, and its data. */
@@ -39,7 +62,7 @@ export function eventFactLines(event: AuditEvent): string[] {
     ['time', event.time],
     ['outcome', outcomeText(event)],
     ['actor', `${event.actor.subject} (${event.actor.token_kind}${event.actor.client_id ? `, client ${event.actor.client_id}` : ''})`],
-    ['target', targetOf(event)],
+    ['target', targetWithName(event)],
     ['request', event.request.id ? `${event.request.id} from ${event.request.ip ?? '-'} (${event.request.user_agent ?? '-'})` : '-'],
     ['chain', `${event.chain} #${event.sequence} ${style.dim(event.hash.slice(0, 16))}`],
   ]);

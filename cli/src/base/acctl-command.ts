@@ -1,11 +1,13 @@
 import { Command, Errors } from '@oclif/core';
 import { describeFailure, type Failure } from '../errors.js';
+import { jsonDocument } from '../ux/json-document.js';
 import { errorStyle } from '../ux/style.js';
 
 /**
  * What every acctl command shares: `--json` (the value `run()` returns is printed as the JSON
  * document), status lines on stderr, and one way to fail: a one-line message (a JSON `error`
- * object with --json) and the exit code of errors.ts. Stack traces only with DEBUG set.
+ * object with --json) and the exit code of errors.ts. Stack traces only with DEBUG set. JSON
+ * documents carry `format_version` (ux/json-document.ts).
  */
 export abstract class AcctlCommand extends Command {
   static override enableJsonFlag = true;
@@ -27,6 +29,11 @@ export abstract class AcctlCommand extends Command {
   protected exitWith<T>(result: T, code: number): never {
     if (this.jsonEnabled()) this.logJson(result);
     return this.exit(code);
+  }
+
+  /** Every JSON document a command prints (its result, or the error object) carries `format_version`. */
+  override logJson(json: unknown): void {
+    super.logJson(jsonDocument(json));
   }
 
   protected override async catch(error: Error): Promise<never> {

@@ -47,7 +47,9 @@ export abstract class ApiCommand extends AcctlCommand {
     const { name: profile, settings } = await resolveProfile(this.#profileFlag);
     const chosenServer = serverFlagValue ?? settings.server;
     const given = credentials ?? envCredentialsIfSet();
-    if (given) return new ApiClient({ server: chosenServer ?? defaultServer, credentials: given });
+    // User-Agent acctl/<version>; a refused field is named by the flag of this command that carried it.
+    const identity = { version: this.config.version, flagNames: Object.keys(this.ctor.flags ?? {}) };
+    if (given) return new ApiClient({ server: chosenServer ?? defaultServer, credentials: given, ...identity });
     const { storedProfileCredentials } = await import('../credentials/stored-credentials.js');
     const stored = await storedProfileCredentials(profile);
     // A profile's tokens go only to the server that issued them: never leak them to another one.
@@ -59,6 +61,6 @@ export abstract class ApiCommand extends AcctlCommand {
         ],
       });
     }
-    return new ApiClient({ server: stored.server, credentials: stored.credentials satisfies Credentials });
+    return new ApiClient({ server: stored.server, credentials: stored.credentials satisfies Credentials, ...identity });
   }
 }

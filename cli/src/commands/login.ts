@@ -6,13 +6,17 @@ import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } 
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
 import { authorizationServerIssuer } from '../login/issuer.js';
 import { listenForCallback } from '../login/loopback-callback.js';
+import { defaultLoginScopes, loginScopes } from '../login/login-scopes.js';
 import { cliClientId, profileFromTokens, redeemAuthorizationCode, revokeRefreshToken } from '../login/oauth-requests.js';
 import { createPkcePair, createState } from '../login/pkce.js';
+import { principalName } from '../login/principal-name.js';
 
 export interface LoginResult {
   profile: string;
   server: string;
   subject: string;
+  /** The user's name (null when the granted scopes may not read principals). */
+  username: string | null;
   scope: string;
   expires_at: string;
   credentials_file: string;
@@ -21,20 +25,29 @@ export interface LoginResult {
 export default class LoginCommand extends AcctlCommand {
   static override summary = 'Sign in to a server in the browser and store the tokens for later commands';
   static override description =
-    'The OAuth authorization-code flow with PKCE (RFC 7636) and a loopback redirect (RFC 8252): acctl listens on 127.0.0.1, opens the sign-in page in your browser (the URL is printed too), and stores the tokens in $XDG_CONFIG_HOME/acctl/credentials.json (mode 0600) under --profile. Environment credentials (ACCTL_TOKEN, ACCTL_CLIENT_ID/SECRET) still win over a stored profile.';
+    'The OAuth authorization-code flow with PKCE (RFC 7636) and a loopback redirect (RFC 8252): acctl listens on 127.0.0.1, opens the sign-in page in your browser (the URL is printed too), and stores the tokens in $XDG_CONFIG_HOME/acctl/credentials.json (mode 0600) under --profile. It asks for the scopes the commands of the CLI need (every scope but admin:all), or those of --scopes; a user who is not an administrator is granted only the reading and evaluating ones. Environment credentials (ACCTL_TOKEN, ACCTL_CLIENT_ID/SECRET) still win over a stored profile.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> --server https://acctl.example.com',
     '<%= config.bin %> <%= command.id %> --no-browser --profile staging --server https://staging.example.com',
+    {
+      description: 'Also manage webhooks and API tokens (admin users only)',
+      command: '<%= config.bin %> <%= command.id %> --scopes "read:policies write:policies admin:all"',
+    },
   ];
   static override flags = {
     ...serverFlag,
     ...profileFlag,
     browser: Flags.boolean({ summary: 'Open the sign-in page in a browser (--no-browser only prints the URL).', default: true, allowNo: true }),
+    scopes: Flags.string({
+      summary: `The scopes to ask for, space- or comma-separated (default: ${defaultLoginScopes.join(' ')}; admin:all only when named).`,
+      helpValue: 'SCOPES',
+    }),
     timeout: Flags.integer({ summary: 'Seconds to wait for the browser to come back.', default: 300, min: 1, helpValue: 'SECONDS' }),
   };
 
   public async run(): Promise<LoginResult> {
     const { flags } = await this.parse(LoginCommand);
+    const scopes = loginScopes(flags.scopes);
     const { name, settings } = await resolveProfile(flags.profile);
     const server = apiBaseUrl(flags.server ?? settings.server ?? defaultServer).replace(/\/v1$/, '');
     const { verifier, challenge } = createPkcePair();
@@ -43,7 +56,7 @@ export default class LoginCommand extends AcctlCommand {
     const callback = await listenForCallback({ state, timeoutSeconds: flags.timeout, issuer });
     try {
       const authorize = new URL(`${apiBaseUrl(server)}/oauth/authorize`);
-      // No scope: the server grants what the client may have for this user (RFC 6749 section 3.3).
+      // Least privilege: what the CLI's commands need, or --scopes; the consent page withholds what the user may not grant.
       for (const [name, value] of Object.entries({
         response_type: 'code',
         client_id: cliClientId,
@@ -51,6 +64,7 @@ export default class LoginCommand extends AcctlCommand {
         state,
         code_challenge: challenge,
         code_challenge_method: 'S256',
+        scope: scopes.join(' '),
       })) {
         authorize.searchParams.set(name, value);
       }
@@ -62,7 +76,9 @@ export default class LoginCommand extends AcctlCommand {
       this.say(`Waiting for the browser (up to ${flags.timeout} s)...`);
       const code = await callback.code;
       const tokens = await redeemAuthorizationCode(server, { code, redirectUri: callback.redirectUri, codeVerifier: verifier });
-      const profile = profileFromTokens(server, tokens);
+      const fromTokens = profileFromTokens(server, tokens);
+      const username = await principalName(server, fromTokens.access_token, fromTokens.subject);
+      const profile = username === undefined ? fromTokens : { ...fromTokens, username };
       const file = credentialsFilePath();
       const replaced = await withCredentialsLock(file, async () => {
         const previous = await readProfile(file, name);
@@ -72,8 +88,16 @@ export default class LoginCommand extends AcctlCommand {
       // Signing in again replaces the profile: the sign-in it replaces is revoked, not left valid.
       if (replaced?.refresh_token)
         await revokeRefreshToken(replaced.server, replaced.refresh_token).catch(() => this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`));
-      this.say(`Signed in to ${server} as ${profile.subject} (profile "${name}", ${file}).`);
-      return { profile: name, server, subject: profile.subject, scope: profile.scope, expires_at: profile.expires_at, credentials_file: file };
+      this.say(`Signed in to ${server} as ${username ?? profile.subject} (profile "${name}", ${file}).`);
+      return {
+        profile: name,
+        server,
+        subject: profile.subject,
+        username: username ?? null,
+        scope: profile.scope,
+        expires_at: profile.expires_at,
+        credentials_file: file,
+      };
     } finally {
       await callback.close();
     }

@@ -1,5 +1,5 @@
 import { AcctlCommand } from '../base/acctl-command.js';
-import { envCredentialsIfSet } from '../credentials/env.js';
+import { credentialEnvNames, envCredentialsIfSet } from '../credentials/env.js';
 import { activeProfileName } from '../credentials/profile-config.js';
 import { expiresSoon, requireProfile } from '../credentials/session.js';
 import { credentialsFilePath } from '../credentials/store.js';
@@ -7,47 +7,95 @@ import { profileFlag } from '../flags/connection.js';
 import { accessTokenClaims } from '../login/token-claims.js';
 
 export interface WhoamiResult {
-  profile: string;
-  server: string;
-  subject: string;
+  /** Where the credentials commands use come from: the environment (CI) wins over a stored profile. */
+  source: 'profile' | 'environment';
+  /** The stored profile (null in CI mode). */
+  profile: string | null;
+  /** The server of the profile (null in CI mode: ACCTL_SERVER or --server decide). */
+  server: string | null;
+  /** The principal id, or a client id for client credentials; null when the token does not say (an opaque API token). */
+  subject: string | null;
+  /** The signed-in user's name, as login read it (null when unknown). */
+  username: string | null;
   client_id: string | null;
+  /** Which environment variables are set, in CI mode: ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET. */
+  env_credentials: 'token' | 'client_credentials' | null;
   scopes: string[];
-  expires_at: string;
+  expires_at: string | null;
   expired: boolean;
-  /** Set when ACCTL_TOKEN or ACCTL_CLIENT_ID/SECRET would be used instead of this profile. */
+  /** Set when ACCTL_TOKEN or ACCTL_CLIENT_ID/SECRET would be used instead of a stored profile. */
   overridden_by_env: boolean;
 }
 
 export default class WhoamiCommand extends AcctlCommand {
-  static override summary = 'Show who a stored profile is signed in as';
+  static override summary = 'Show who the CLI acts as: the environment credentials (CI), else the stored profile';
   static override description =
-    "Read from the stored access token's claims (decoded, not verified: the server verifies tokens; introspection is for confidential clients). Nothing is sent to the server, and nothing is refreshed.";
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq -r .subject'];
+    "As the other commands choose: ACCTL_TOKEN, or ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET (CI mode), else the profile acctl login stored. Read from the access token's claims (decoded, not verified: the server verifies tokens) and from what login stored (the username). Nothing is sent to the server, and nothing is refreshed: a client id and secret show only the client id, and an opaque API token no subject.";
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --json | jq -r .username',
+    'ACCTL_CLIENT_ID=ci-deployer ACCTL_CLIENT_SECRET=... <%= config.bin %> <%= command.id %> --json',
+  ];
   static override flags = { ...profileFlag };
 
   public async run(): Promise<WhoamiResult> {
     const { flags } = await this.parse(WhoamiCommand);
-    const name = await activeProfileName(flags.profile);
+    const env = envCredentialsIfSet();
+    const result = env ? fromEnvironment(env) : await this.fromProfile(flags.profile);
+    const who = result.username ? `${result.username}${result.subject ? ` (${result.subject})` : ''}` : (result.subject ?? '-');
+    this.log(`User:     ${who}`);
+    if (result.source === 'environment')
+      this.log(
+        `Source:   environment (${result.env_credentials === 'token' ? credentialEnvNames.token : `${credentialEnvNames.clientId}/${credentialEnvNames.clientSecret}`})`,
+      );
+    else this.log(`Server:   ${result.server} (profile "${result.profile}")`);
+    this.log(`Client:   ${result.client_id ?? '-'}`);
+    this.log(`Scopes:   ${result.scopes.join(' ') || '-'}`);
+    if (result.expires_at !== null)
+      this.log(
+        `Expires:  ${result.expires_at}${result.expired ? ' (expired: the next command refreshes it)' : this.#soon ? ' (soon: the next command refreshes it)' : ''}`,
+      );
+    return result;
+  }
+
+  #soon = false;
+
+  private async fromProfile(profileFlagValue: string | undefined): Promise<WhoamiResult> {
+    const name = await activeProfileName(profileFlagValue);
     const profile = await requireProfile(credentialsFilePath(), name);
     const claims = accessTokenClaims(profile.access_token);
-    const result: WhoamiResult = {
+    this.#soon = expiresSoon(profile);
+    return {
+      source: 'profile',
       profile: name,
       server: profile.server,
       subject: claims.sub ?? profile.subject,
+      username: profile.username ?? null,
       client_id: claims.client_id ?? null,
+      env_credentials: null,
       scopes: (claims.scope ?? profile.scope).split(' ').filter(Boolean),
       expires_at: profile.expires_at,
       expired: Date.parse(profile.expires_at) <= Date.now(),
-      overridden_by_env: envCredentialsIfSet() !== undefined,
+      overridden_by_env: false,
     };
-    this.log(`Subject:  ${result.subject}`);
-    this.log(`Server:   ${result.server} (profile "${result.profile}")`);
-    this.log(`Client:   ${result.client_id ?? '-'}`);
-    this.log(`Scopes:   ${result.scopes.join(' ') || '-'}`);
-    this.log(
-      `Expires:  ${result.expires_at}${result.expired ? ' (expired: the next command refreshes it)' : expiresSoon(profile) ? ' (soon: the next command refreshes it)' : ''}`,
-    );
-    if (result.overridden_by_env) this.warn('ACCTL_TOKEN or ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET is set: commands use those, not this profile');
-    return result;
   }
+}
+
+/** CI mode: what the environment's credentials say about themselves, without a request. */
+function fromEnvironment(env: NonNullable<ReturnType<typeof envCredentialsIfSet>>): WhoamiResult {
+  const base = { source: 'environment', profile: null, server: null, username: null, overridden_by_env: true } as const;
+  if (env.kind === 'client_credentials')
+    return { ...base, subject: env.clientId, client_id: env.clientId, env_credentials: 'client_credentials', scopes: [], expires_at: null, expired: false };
+  // An access token (a JWT) carries its claims; an API token is opaque.
+  const claims = env.kind === 'bearer' ? accessTokenClaims(env.token) : {};
+  const expiresAt = claims.exp === undefined ? null : new Date(claims.exp * 1000).toISOString();
+  return {
+    ...base,
+    subject: claims.sub ?? null,
+    client_id: claims.client_id ?? null,
+    env_credentials: 'token',
+    scopes: (claims.scope ?? '').split(' ').filter(Boolean),
+    expires_at: expiresAt,
+    expired: expiresAt !== null && Date.parse(expiresAt) <= Date.now(),
+  };
 }

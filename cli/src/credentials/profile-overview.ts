@@ -11,6 +11,8 @@ export interface ProfileOverview {
   server_source: 'config' | 'login' | null;
   signed_in: boolean;
   subject: string | null;
+  /** The signed-in user's name, when login could read it. */
+  username: string | null;
   expires_at: string | null;
 }
 
@@ -38,6 +40,7 @@ export async function profilesOverview(env: NodeJS.ProcessEnv = process.env): Pr
       server_source: configured ? 'config' : stored ? 'login' : null,
       signed_in: stored !== undefined,
       subject: stored?.subject ?? null,
+      username: stored?.username ?? null,
       expires_at: stored?.expires_at ?? null,
     };
   });

@@ -15,6 +15,8 @@ export interface StoredProfile {
   scope: string;
   /** The user the tokens were issued to (the access token's `sub`). */
   subject: string;
+  /** That user's name, read once at sign-in (absent when the token may not read principals). */
+  username?: string;
 }
 
 export interface CredentialsFile {

@@ -4,7 +4,15 @@ import { Flags } from '@oclif/core';
 export const policyReportFormats = ['human', 'json', 'github', 'junit', 'markdown'] as const;
 export type PolicyReportFormat = (typeof policyReportFormats)[number];
 
+/** lint and test add SARIF 2.1.0 (GitHub code scanning): their findings and failures are places in files. */
+export const policyCheckFormats = [...policyReportFormats, 'sarif'] as const;
+export const sarifFormatSummary =
+  'Output: human, json, github (workflow annotations), junit (XML), markdown (a pull-request comment) or sarif (SARIF 2.1.0, for GitHub code scanning).';
+
 /** --format, with the summary each command words for what its github format adds. */
-export function policyReportFormatFlag(summary = 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).') {
-  return { format: Flags.string({ options: [...policyReportFormats], default: 'human', summary }) };
+export function policyReportFormatFlag(
+  summary = 'Output: human, json, github (workflow annotations), junit (XML) or markdown (a pull-request comment).',
+  formats: readonly string[] = policyReportFormats,
+) {
+  return { format: Flags.string({ options: [...formats], default: 'human', summary }) };
 }

@@ -1,6 +1,6 @@
 import { annotation } from '../policy-files/report/github.js';
 import { renderJunit, type JunitCase } from '../policy-files/report/junit.js';
-import { cell, fitted, MARKDOWN_LIMIT } from '../policy-files/report/markdown.js';
+import { cell, commentMarker, fitted, MARKDOWN_LIMIT, withMarker } from '../policy-files/report/markdown.js';
 import { plural, type Paint } from '../policy-files/report/outcome.js';
 import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
 
@@ -85,7 +85,11 @@ export function planGithub(plan: Plan): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A pull-request comment: the summary and a table first, each policy's diff folded below, within GitHub's limit. */
+/**
+ * A pull-request comment: the summary and a table first, each policy's diff folded below, within
+ * GitHub's limit; it ends with its marker, `<!-- acctl:plan owner=… server=… -->` (commentMarker),
+ * by which the example workflow finds and edits its own comment on a re-run.
+ */
 export function planMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const icon = plan.summary.blocked > 0 ? '❌' : plan.summary.drifted > 0 ? '⚠️' : hasChanges(plan) ? '📝' : '✅';
   let head = `### ${icon} acctl policy plan\n\n**${summaryLine(plan)}**\n`;
@@ -102,7 +106,7 @@ export function planMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
         .map((detail) => `- ${detail}`)
         .join('\n')}\n`,
   );
-  return fitted(head, `Details (${entries.length})`, entries, limit);
+  return withMarker(fitted(head, `Details (${entries.length})`, entries, limit), commentMarker('plan', { owner: plan.owner, server: plan.server }));
 }
 
 /** One test case per policy; a blocked one fails, a drifted one is an error (it needs a look), the rest pass with what would happen. */
@@ -115,4 +119,29 @@ export function planJunit(plan: Plan): string {
     return { ...base, systemOut: `${change.action}${body ? `\n${body}` : ''}` };
   });
   return renderJunit('acctl policy plan', [{ name: 'acctl policy plan', cases }]);
+}
+
+/**
+ * What `acctl policy apply` asks in a terminal after showing the plan, in Terraform's words ("Do you
+ * want to perform these actions? … Only 'yes' will be accepted to approve."), with the policies
+ * --prune deletes named apart, since a deletion is the change a reviewer must not miss.
+ */
+export function approvalQuestion(plan: Plan, paint: Paint): string {
+  const deletes = plan.changes.filter((change) => change.action === 'delete').map((change) => change.name);
+  const lines = [''];
+  if (deletes.length > 0) {
+    lines.push(
+      paint.red(paint.bold(`Warning: this deletes ${plural(deletes.length, 'policy', 'policies')} (--prune): ${deletes.join(', ')}`)),
+      paint.dim('  (a soft delete: acctl policy restore brings one back)'),
+      '',
+    );
+  }
+  lines.push(
+    paint.bold('Do you want to perform these actions?'),
+    `  acctl will perform the actions described above on ${plan.server}.`,
+    "  Only 'yes' will be accepted to approve.",
+    '',
+    `  ${paint.bold('Enter a value:')} `,
+  );
+  return lines.join('\n');
 }

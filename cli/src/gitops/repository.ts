@@ -1,5 +1,5 @@
 import { loadPolicyFileSet } from '../policy-files/command-support.js';
-import { UsageError } from '../errors.js';
+import { CommandError, UsageError } from '../errors.js';
 import { locationOf } from '../policy-files/findings.js';
 import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';
@@ -26,12 +26,14 @@ export async function readPolicyRepository(dir: string, environment: string | un
   const report = lintLoaded(loaded, set.selected);
   const errors = report.findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0) {
-    throw new UsageError(
+    // lint_failed: the exit code acctl policy lint gives the same files (1), in plan and apply alike.
+    throw new CommandError(
+      'lint_failed',
       `${errors.length} error(s) in the policy files; nothing was compared or applied:\n${errors
         .slice(0, 20)
         .map((finding) => `  ${locationOf(finding)} ${finding.message}`)
         .join('\n')}`,
-      [`acctl policy lint ${dir} shows them all`],
+      { suggestions: [`acctl policy lint ${dir} shows them all`] },
     );
   }
   const policies = loaded.policies;

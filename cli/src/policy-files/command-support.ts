@@ -3,6 +3,9 @@ import { UsageError } from '../errors.js';
 import type { PolicyReportFormat } from '../flags/policy-report-format.js';
 import type { Paint } from './report/outcome.js';
 import type { PolicyFileSet } from './workspace.js';
+import type { SourceFile } from './source.js';
+import type { FileKind } from './yaml-file.js';
+import { jsonDocument } from '../ux/json-document.js';
 import { style } from '../ux/style.js';
 
 /**
@@ -18,11 +21,30 @@ export interface ReportRenderers {
   github(): string;
   junit(): string;
   markdown(): string;
+  /** SARIF 2.1.0, for the commands that offer it (lint, test). */
+  sarif?(): string;
 }
 
-/** The files the paths stand for; a path that does not exist, or paths with no file in them, are usage errors. */
-export async function loadPolicyFileSet(paths: readonly string[], cwd = process.cwd()): Promise<PolicyFileSet> {
+/** How a file read from standard input is named in findings and reports (as eslint --stdin and gofmt name it). */
+export const stdinPath = '<stdin>';
+
+/**
+ * The files the paths stand for; a path that does not exist, or paths with no file in them, are usage
+ * errors. For the commands that pass `stdinKind` (lint, fmt, test), the path `-` is one file read
+ * from standard input, of that kind (its name cannot tell), named `<stdin>`; it stands alone, and
+ * sits in the policy folder of the working directory (where `acctl policy test -` finds the
+ * policies its tests evaluate). conftest and eslint take `-` so.
+ */
+export async function loadPolicyFileSet(paths: readonly string[], cwd = process.cwd(), stdinKind?: FileKind): Promise<PolicyFileSet> {
   const { collectPolicyFiles } = await import('./workspace.js');
+  if (stdinKind !== undefined && paths.includes('-')) {
+    if (paths.length > 1) throw new UsageError('- (standard input) cannot be given with other paths', ['Pipe one file: cat policy.yaml | acctl policy lint -']);
+    const { sourceOfBytes } = await import('./source.js');
+    const source: SourceFile = { ...sourceOfBytes(await readStdinBytes()), path: stdinPath, kind: stdinKind };
+    // The folder's files matter only to tests (the policies they evaluate); lint checks the one file.
+    const folder = stdinKind === 'test' ? collectPolicyFiles([], cwd) : { all: [], roots: [] };
+    return { selected: [source], all: [...folder.all, source], missing: [], roots: folder.roots };
+  }
   const set = collectPolicyFiles(paths, cwd);
   if (set.missing.length > 0) throw new UsageError(`No such file or folder: ${set.missing.join(', ')}`);
   if (set.selected.length === 0) {
@@ -41,9 +63,10 @@ export async function loadPolicyFileSet(paths: readonly string[], cwd = process.
  */
 export function writeReport(log: (text: string) => void, format: string, renderers: ReportRenderers): void {
   const print = (text: string): void => log(text.replace(/\n$/, ''));
-  switch (format as PolicyReportFormat) {
+  switch (format as PolicyReportFormat | 'sarif') {
     case 'json':
-      print(JSON.stringify(renderers.json(), null, 2));
+      // The same document as --json prints.
+      print(JSON.stringify(jsonDocument(renderers.json()), null, 2));
       break;
     case 'github': {
       print(renderers.github());
@@ -57,7 +80,18 @@ export function writeReport(log: (text: string) => void, format: string, rendere
     case 'markdown':
       print(renderers.markdown());
       break;
+    case 'sarif':
+      if (renderers.sarif === undefined) throw new UsageError('--format sarif is not offered by this command');
+      print(renderers.sarif());
+      break;
     default:
       print(renderers.human(style));
   }
+}
+
+/** Standard input as bytes, so a binary or huge file piped in is named, not read (source.ts). */
+async function readStdinBytes(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
 }

@@ -7,6 +7,8 @@ import { spanAt } from './yaml-file.js';
 
 /** How much of the policies the tests exercised. */
 export interface CoverageReport {
+  /** The policies counted, by name. */
+  policies: string[];
   /** Rules that applied (matched) in at least one check. */
   rules: CoverageRatio;
   /** Condition outcomes seen: each condition counts twice, once for holding and once for failing. */
@@ -81,8 +83,10 @@ export class CoverageRecorder {
     }
   }
 
-  report(): CoverageReport {
-    const rules = [...this.probes.values()].flat().sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  /** Coverage of every policy the checks evaluated, or of the policies `only` names. */
+  report(only?: ReadonlySet<string>): CoverageReport {
+    const policies = [...this.probes.keys()].filter((name) => only === undefined || only.has(name)).sort();
+    const rules = policies.flatMap((name) => this.probes.get(name)!).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
     const uncovered: UncoveredItem[] = [];
     let conditionOutcomes = 0;
     let conditionsSeen = 0;
@@ -106,6 +110,7 @@ export class CoverageRecorder {
       }
     }
     return {
+      policies,
       rules: ratio(rules.filter((probe) => probe.matched).length, rules.length),
       conditions: ratio(conditionsSeen, conditionOutcomes),
       uncovered,

@@ -23,6 +23,7 @@ export { lintJson, testJson, type LintJson, type TestJson } from './report/json.
 export { lintGithub, testGithub } from './report/github.js';
 export { lintJunit, testJunit } from './report/junit.js';
 export { lintMarkdown, testMarkdown, MARKDOWN_LIMIT } from './report/markdown.js';
+export { lintSarif, testSarif } from './report/sarif.js';
 export { loadFiles } from './load.js';
 export { duplicateNames } from './policy-checks.js';
 export { plannedPolicies, replayDecisions, groupFlips, type ServerPolicy, type Flip, type ImpactRun, type PlannedPolicies } from './impact.js';

@@ -4,6 +4,10 @@
  * when the two drift apart. Errors fail lint; warnings fail it only with --strict.
  */
 export const lintRules = {
+  'unreadable-file': {
+    severity: 'error',
+    summary: 'The file is not read: it is binary (NUL bytes), not UTF-8, or over 1 MiB; the finding says which, and shows none of it.',
+  },
   'yaml-syntax': { severity: 'error', summary: 'The file is not valid YAML (the parser says why).' },
   'yaml-warning': { severity: 'warning', summary: 'The YAML parser accepted the file but warns about something in it.' },
   'one-document': { severity: 'error', summary: 'A file holds more than one YAML document; each policy has its own file.' },

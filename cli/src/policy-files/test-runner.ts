@@ -36,13 +36,24 @@ export interface TestRun {
   coverage: CoverageReport;
 }
 
+export interface RunOptions {
+  /** Keep the cases whose suite or test name contains this (case ignored). */
+  filter?: string | undefined;
+  /**
+   * Which policies coverage counts. `evaluated` (a folder's run): every policy the cases that ran
+   * evaluated. `tested` (test files named one by one): the policies those files are about, the ones
+   * they name (`policies:`, `matched:`) and the ones a check matched; a file that tests one policy
+   * against the folder's active set is not charged with the rules of all the others, as `go test
+   * ./pkg` reports the coverage of the package tested, not of its imports.
+   */
+  coverage?: 'evaluated' | 'tested';
+}
+
 /**
  * Runs test cases offline with the server's engine (compilePolicySet + evaluate, as decisions do):
  * a case evaluates the policies its file names, whatever their status, or else the active ones.
- * `filter` keeps the cases whose suite or test name contains it (case ignored). Coverage counts the
- * policies the cases that ran evaluated.
  */
-export function runTests(cases: readonly TestCase[], policies: readonly PolicyFile[], options: { filter?: string | undefined } = {}): TestRun {
+export function runTests(cases: readonly TestCase[], policies: readonly PolicyFile[], options: RunOptions = {}): TestRun {
   const filter = options.filter?.toLowerCase();
   const selected = filter === undefined ? cases : cases.filter((test) => `${test.suite} ${test.name}`.toLowerCase().includes(filter));
   const byName = new Map<string, PolicyFile>();
@@ -62,12 +73,14 @@ export function runTests(cases: readonly TestCase[], policies: readonly PolicyFi
   };
 
   const coverage = new CoverageRecorder();
+  const tested = new Set<string>();
   const results = selected.map((test): TestCaseResult => {
     const { entries, set } = policySetOf(test.policies);
     const checks = test.checks.map((check): CheckResult => {
       const decision = evaluate(set, check.request, check.at);
       coverage.record(entries, check, decision);
       const matched = decision.matched_rules.map((rule) => ({ policy: rule.policy_name, rule: rule.rule_index }));
+      for (const ref of matched) tested.add(ref.policy);
       const failure = failureOf(test, decision.decision, matched);
       return {
         principal: check.principal,
@@ -82,6 +95,7 @@ export function runTests(cases: readonly TestCase[], policies: readonly PolicyFi
         ...(failure === undefined ? {} : { failure }),
       };
     });
+    for (const name of [...(test.policies ?? []), ...(test.matched ?? []).map((ref) => ref.policy)]) tested.add(name);
     return { file: test.file, line: test.line, col: test.col, suite: test.suite, name: test.name, passed: checks.every((check) => check.passed), checks };
   });
 
@@ -95,7 +109,7 @@ export function runTests(cases: readonly TestCase[], policies: readonly PolicyFi
       failed,
       checks: results.reduce((sum, result) => sum + result.checks.length, 0),
     },
-    coverage: coverage.report(),
+    coverage: coverage.report(options.coverage === 'tested' ? tested : undefined),
   };
 }
 

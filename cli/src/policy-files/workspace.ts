@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globMatcher } from './glob.js';
 import { readRepoConfig, type RepoConfig } from './repo-config.js';
-import type { SourceFile } from './source.js';
+import { sourceOfBytes, tooLargeReason, type SourceFile } from './source.js';
 import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
 
 /**
@@ -41,7 +41,7 @@ export function collectPolicyFiles(paths: readonly string[], cwd: string): Polic
   const all = new Map<string, SourceFile>();
   const roots = new Map<string, PolicyRoot>();
   const missing: string[] = [];
-  const read = (absolute: string): SourceFile => ({ path: displayPath(absolute, cwd), text: readFileSync(absolute, 'utf8') });
+  const read = (absolute: string): SourceFile => readSource(absolute, displayPath(absolute, cwd));
 
   for (const given of requested) {
     const absolute = path.resolve(cwd, given);
@@ -61,6 +61,13 @@ export function collectPolicyFiles(paths: readonly string[], cwd: string): Polic
   }
   const sorted = (files: Map<string, SourceFile>): SourceFile[] => [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { selected: sorted(selected), all: sorted(all), missing, roots: [...roots.values()] };
+}
+
+/** A file's text, or why it is not text: a huge or binary file is named by lint, never read into a finding (source.ts). */
+function readSource(absolute: string, shown: string): SourceFile {
+  const tooLarge = tooLargeReason(statSync(absolute).size);
+  if (tooLarge !== undefined) return { path: shown, text: '', unreadable: tooLarge };
+  return { path: shown, ...sourceOfBytes(readFileSync(absolute)) };
 }
 
 function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {

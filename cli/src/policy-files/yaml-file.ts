@@ -1,6 +1,7 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node } from 'yaml';
 import type { PrecompiledSchemaName } from '../../../core/src/index.js';
 import { findingAt, type Finding, type Locatable } from './findings.js';
+import { lintRules } from './lint-rules.js';
 import type { SourceFile, Span } from './source.js';
 
 /** What a file in a policy folder is, told by its name. */
@@ -38,6 +39,27 @@ export interface ParsedFile extends Locatable {
 }
 
 export function parseYamlFile(source: SourceFile): ParsedFile {
+  if (source.unreadable !== undefined) {
+    // One finding naming the file and why; none of its content (a binary's bytes would flood the terminal).
+    const lineCounter = new LineCounter();
+    const located: Locatable = { path: source.path, text: '', lineCounter };
+    const finding: Finding = {
+      rule: 'unreadable-file',
+      severity: lintRules['unreadable-file'].severity,
+      message: `not read: ${source.unreadable}`,
+      file: source.path,
+      ...{ line: 1, col: 1, endLine: 1, endCol: 1 },
+      excerpt: '',
+    };
+    return {
+      ...located,
+      kind: source.kind ?? fileKindOf(source.path),
+      doc: parseDocument('', { lineCounter }),
+      findings: [finding],
+      value: undefined,
+      ok: false,
+    };
+  }
   let lineCounter = new LineCounter();
   let documents: Document.Parsed[] = parseAllDocuments(source.text, { lineCounter, prettyErrors: false });
   if (documents.length === 0) {
@@ -58,7 +80,7 @@ export function parseYamlFile(source: SourceFile): ParsedFile {
     for (const error of extra.errors) findings.push(findingAt(located, error.pos, 'yaml-syntax', yamlMessage(error.message)));
   }
   const ok = findings.every((finding) => finding.severity !== 'error');
-  return { ...located, kind: fileKindOf(source.path), doc, findings, value: ok ? doc.toJS({ maxAliasCount: 100 }) : undefined, ok };
+  return { ...located, kind: source.kind ?? fileKindOf(source.path), doc, findings, value: ok ? doc.toJS({ maxAliasCount: 100 }) : undefined, ok };
 }
 
 /** The parser's message without the source excerpt it may append (the finding carries its own). */

@@ -227,7 +227,8 @@ ${secrets}
 ${setup}
       - name: Apply
         # Records the commit, the run's URL and the actor in each new version's metadata.provenance.
-        run: acctl policy apply . --prune
+        # CI has no terminal to ask "yes" at: --auto-approve (the merged pull request was the review).
+        run: acctl policy apply . --prune --auto-approve
 ${secrets}
 `;
 }

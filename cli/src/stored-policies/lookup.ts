@@ -1,28 +1,64 @@
 import type { Policy, PolicyList, PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { mapConcurrently } from '../concurrency.js';
-import { CommandError, NotFound } from '../errors.js';
+import { CommandError, NotFound, UsageError } from '../errors.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;
 
+/** What a command needs of the policy a name or id stands for. */
+export type PolicyRef = Pick<PolicyListItem, 'id' | 'name' | 'version' | 'status'>;
+
+/** The form of the ids the server assigns (randomUUID): an argument of this form is tried as an id first. */
+const idForm = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A stored policy by name or id. The name is tried first (names are unique among policies that are
- * not deleted), then the id: a name never shadows an id, since ids are generated and names chosen.
+ * The one resolver of every command that takes a stored policy (get, history, versions, restore,
+ * rollback, delete, diff, simulate), as kubectl and gh take a name or an id: an argument of the id
+ * form is looked up as an id first; otherwise (or when no policy has that id) as a name. Names are
+ * unique among policies that are not deleted (the database's partial unique index), so a name
+ * means the live policy of that name; when none is live, the deleted one of that name, and when
+ * several deleted ones share it, the command refuses with their ids rather than pick one.
+ * `prefer: 'deleted'` (restore) looks among the deleted first: restoring a name means the deleted one.
  */
-export async function findPolicy(api: ApiClient, nameOrId: string): Promise<Pick<Policy, 'id' | 'name' | 'version' | 'status'>> {
-  // The exact-name filter, not the search (q): a search for the name also finds every name that
-  // contains it, and the one wanted may not be on the first page.
-  const byName = await api.get<PolicyList>('/policies', { query: { name: [nameOrId], limit: 1 } });
-  const named = byName.data.find((item) => item.name === nameOrId);
-  if (named) return named;
+export async function resolvePolicy(api: ApiClient, nameOrId: string, options: { prefer?: 'live' | 'deleted' } = {}): Promise<PolicyRef> {
+  if (idForm.test(nameOrId)) {
+    const byId = await policyById(api, nameOrId);
+    if (byId) return byId;
+  }
+  const order = options.prefer === 'deleted' ? (['deleted', 'live'] as const) : (['live', 'deleted'] as const);
+  for (const state of order) {
+    const named = await policiesNamed(api, nameOrId, state);
+    if (named.length === 1) return named[0]!;
+    if (named.length > 1)
+      throw new UsageError(
+        `${named.length} ${state === 'deleted' ? 'deleted ' : ''}policies are named ${nameOrId}: give the id of the one you mean`,
+        named.map((item) => `${item.id} (version ${item.version}, last changed ${item.updated_at})`),
+      );
+  }
+  // Not of the id form and no policy by that name: still an id the server may know (ids are opaque to clients).
+  const byId = idForm.test(nameOrId) ? undefined : await policyById(api, nameOrId);
+  if (byId) return byId;
+  throw new NotFound(`No policy named or with id ${nameOrId}`, [
+    'acctl policy list shows the stored policies; acctl policy list --status deleted the deleted ones',
+  ]);
+}
+
+async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undefined> {
   try {
-    return await api.get<Policy>(`/policies/${encodeURIComponent(nameOrId)}`);
+    const { name, version, status } = await api.get<Policy>(`/policies/${encodeURIComponent(id)}`);
+    return { id, name, version, status };
   } catch (error) {
-    if (error instanceof CommandError && error.code === 'not_found')
-      throw new NotFound(`No policy named or with id ${nameOrId}`, ['acctl policy list shows the stored policies']);
+    if (error instanceof CommandError && error.code === 'not_found') return undefined;
     throw error;
   }
+}
+
+/** By the exact-name filter, not the search (q), which also finds every name containing it. */
+async function policiesNamed(api: ApiClient, name: string, state: 'live' | 'deleted'): Promise<PolicyListItem[]> {
+  const query = { name: [name], limit: pageSize, ...(state === 'deleted' ? { status: 'deleted' } : {}) };
+  const answer = await api.get<PolicyList>('/policies', { query });
+  return answer.data.filter((item) => item.name === name);
 }
 
 /** The policies the list filter selects (none: every policy not deleted), as list items (no rules), all pages. */

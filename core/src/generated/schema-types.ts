@@ -59,6 +59,13 @@ export type AuditEventType =
  */
 export type AuditReportKind = 'access_summary' | 'policy_change_history' | 'compliance';
 /**
+ * The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/format-version".
+ */
+export type CliFormatVersion = '1';
+/**
  * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -565,6 +572,34 @@ export interface AuditReportCreateRequest {
   tags?: string[];
 }
 /**
+ * Answer of GET /audit/reports: the reports, newest first, each as GET /audit/reports/{id} shows it without its `result` (fetch that one by one). `next_cursor` fetches the next (older) page and stays valid while new reports are requested; null on the last page.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-list".
+ */
+export interface AuditReportList {
+  data: AuditReport[];
+  next_cursor: string | null;
+}
+/**
+ * Query of GET /audit/reports. Every filter narrows the result (AND).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-report-list-query".
+ */
+export interface AuditReportListQuery {
+  kind?: AuditReportKind;
+  status?: 'pending' | 'running' | 'completed' | 'failed';
+  /**
+   * Page size.
+   */
+  limit?: number;
+  /**
+   * `next_cursor` of the previous page, as is.
+   */
+  cursor?: string;
+}
+/**
  * Query of GET /audit/reports/{id}.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -642,6 +677,202 @@ export interface AuthorizationServerMetadata {
    * RFC 9207: authorization responses carry iss.
    */
   authorization_response_iss_parameter_supported?: boolean;
+}
+/**
+ * What any acctl command prints with --json when it fails (an unknown command too): the stable code scripts switch on, the exit code it exits with (cli/src/errors.ts; docs/cli-usage.md, Exit codes), a one-line message and what to do next.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/error".
+ */
+export interface CliError {
+  format_version: CliFormatVersion;
+  error: {
+    code:
+      | 'internal_error'
+      | 'lint_failed'
+      | 'apply_cancelled'
+      | 'usage_error'
+      | 'config_error'
+      | 'not_found'
+      | 'conflict'
+      | 'database_unavailable'
+      | 'auth_error'
+      | 'server_unreachable'
+      | 'stale_plan'
+      | 'denied'
+      | 'delivery_failed'
+      | 'chain_broken';
+    exit_code: number;
+    message: string;
+    suggestions: string[];
+  };
+}
+/**
+ * One problem in a policy, test or acctl.yaml file, as acctl policy lint and test report it: its place (1-based line and column, UTF-16 code units), the rule (docs/policy-files.md, What lint checks) and the source line with a caret under the problem.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-finding".
+ */
+export interface CliPolicyFinding {
+  /**
+   * Relative to the working directory when inside it, with / separators.
+   */
+  file: string;
+  line: number;
+  col: number;
+  end_line: number;
+  end_col: number;
+  severity: 'error' | 'warning';
+  rule:
+    | 'yaml-syntax'
+    | 'yaml-warning'
+    | 'one-document'
+    | 'unknown-field'
+    | 'missing-field'
+    | 'wrong-type'
+    | 'invalid-value'
+    | 'unknown-time-zone'
+    | 'empty-time-window'
+    | 'duplicate-policy-name'
+    | 'duplicate-rule'
+    | 'shadowed-rule'
+    | 'unknown-reference'
+    | 'missing-time';
+  message: string;
+  /**
+   * A replacement for the text at the place, when there is an obvious one (the nearest field name).
+   */
+  suggestion?: string;
+  excerpt: string;
+  related?: {
+    file: string;
+    line: number;
+    col: number;
+  }[];
+}
+/**
+ * acctl policy lint --json (and --format json): whether lint passed, the counts, and every finding in file, line, column order.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-lint".
+ */
+export interface CliPolicyLintOutput {
+  format_version: CliFormatVersion;
+  /**
+   * False with errors, or warnings with --strict (exit code 1).
+   */
+  ok: boolean;
+  summary: {
+    files: number;
+    errors: number;
+    warnings: number;
+  };
+  findings: CliPolicyFinding[];
+}
+/**
+ * acctl policy test --json (and --format json): every test's checks with the engine's decision and explanation, and coverage; or, when errors in the files stopped the run, those errors (findings) and no results.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-test".
+ */
+export interface CliPolicyTestOutput {
+  format_version: CliFormatVersion;
+  /**
+   * True when every test passed and coverage is met (exit code 0).
+   */
+  ok: boolean;
+  summary: {
+    files: number;
+    tests: number;
+    passed: number;
+    failed: number;
+    checks: number;
+  };
+  results: CliPolicyTestResult[];
+  /**
+   * Null when no test ran.
+   */
+  coverage: null | {
+    /**
+     * The policies counted: every one the tests evaluated, or, for test files named one by one, the ones those files name or that their checks matched.
+     */
+    policies: string[];
+    rules: CliCoverageRatio;
+    conditions: CliCoverageRatio;
+    min_coverage: number | null;
+    met: boolean;
+    uncovered: CliUncoveredItem[];
+  };
+  /**
+   * Errors in the files that stopped the run.
+   */
+  findings: CliPolicyFinding[];
+}
+/**
+ * This interface was referenced by `CliPolicyTestOutput`'s JSON-Schema
+ * via the `definition` "result".
+ */
+export interface CliPolicyTestResult {
+  file: string;
+  line: number;
+  col: number;
+  suite: string;
+  name: string;
+  passed: boolean;
+  checks: CliPolicyTestCheck[];
+}
+/**
+ * This interface was referenced by `CliPolicyTestOutput`'s JSON-Schema
+ * via the `definition` "check".
+ */
+export interface CliPolicyTestCheck {
+  principal: string;
+  resource: string;
+  action: string;
+  expected: 'allow' | 'deny';
+  decision: 'allow' | 'deny';
+  passed: boolean;
+  matched: CliRuleRef[];
+  explanation: string;
+  reasons: string[];
+  /**
+   * What differed from the expectation; only on a failed check.
+   */
+  failure?: string;
+}
+/**
+ * This interface was referenced by `CliPolicyTestOutput`'s JSON-Schema
+ * via the `definition` "ruleRef".
+ */
+export interface CliRuleRef {
+  policy: string;
+  rule: number;
+}
+/**
+ * This interface was referenced by `CliPolicyTestOutput`'s JSON-Schema
+ * via the `definition` "ratio".
+ */
+export interface CliCoverageRatio {
+  covered: number;
+  total: number;
+  /**
+   * Rounded down to one decimal; 100 when there is nothing to cover.
+   */
+  percent: number;
+}
+/**
+ * This interface was referenced by `CliPolicyTestOutput`'s JSON-Schema
+ * via the `definition` "uncovered".
+ */
+export interface CliUncoveredItem {
+  file: string;
+  line: number;
+  col: number;
+  policy: string;
+  rule: number;
+  condition?: number;
+  missing: 'match' | 'holds' | 'fails';
+  message: string;
 }
 /**
  * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window). What it discloses depends on the caller (`detail`): every caller gets the decision, its id, and each matched rule as policy id, version, rule index and effect; policy names, the conditions a rule met, and the reasons other rules did not apply quote rule contents and the principal's attributes (stored ones included), so they are shown only to a caller that also has read:policies (and, when a stored principal's attributes were merged, read:principals or read:audit). The stored record keeps the full result.
@@ -963,7 +1194,7 @@ export interface PolicyMetadata {
    */
   managed_by?: string;
   /**
-   * Written by `acctl policy apply` on every version it writes: where the content came from. Not part of content_hash.
+   * Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.
    */
   provenance?: {
     /**
@@ -990,7 +1221,18 @@ export interface PolicyMetadata {
      * content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift).
      */
     content_hash?: string;
+    /**
+     * When the version was written (by apply, or by the rollback).
+     */
     applied_at?: string;
+    /**
+     * A rollback: the version the policy was at before it (the version it replaced).
+     */
+    rolled_back_from?: number;
+    /**
+     * A rollback: the earlier version whose content it wrote again.
+     */
+    rolled_back_to?: number;
   };
 }
 /**

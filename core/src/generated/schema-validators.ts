@@ -393,7 +393,8 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policyCreateRequest = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-create-request.json","title":"PolicyCreateRequest","description":"Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.","type":"object","required":["name","rules"],"properties":{"$schema":{"type":"string","description":"Ignored; lets policy files name their schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u001f]+$"},"description":{"type":"string","maxLength":2000},"status":{"enum":["draft","active","archived"]},"rules":{"type":"array","items":{"$ref":"policy-rule.json"},"maxItems":500},"metadata":{"$ref":"policy-metadata.json"}},"additionalProperties":false};
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-metadata.json","title":"PolicyMetadata","description":"Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.","type":"object","properties":{"owner":{"type":"string","maxLength":200},"compliance":{"type":"array","items":{"type":"string","maxLength":100},"maxItems":50},"managed_by":{"type":"string","maxLength":200,"description":"The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own."},"provenance":{"type":"object","description":"Written by `acctl policy apply` on every version it writes: where the content came from. Not part of content_hash.","properties":{"tool":{"type":"string","maxLength":100,"description":"What applied it, e.g. `acctl policy apply`."},"commit":{"type":"string","maxLength":100,"description":"The commit SHA of the policy repository."},"run_url":{"type":"string","maxLength":2000,"description":"The CI run that applied it."},"actor":{"type":"string","maxLength":200,"description":"Who triggered the apply (e.g. GITHUB_ACTOR)."},"source":{"type":"string","maxLength":500,"description":"The policy file, relative to the repository."},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift)."},"applied_at":{"type":"string","format":"date-time"}},"additionalProperties":false,"maxProperties":20}},"maxProperties":100};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-metadata.json","title":"PolicyMetadata","description":"Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.","type":"object","properties":{"owner":{"type":"string","maxLength":200},"compliance":{"type":"array","items":{"type":"string","maxLength":100},"maxItems":50},"managed_by":{"type":"string","maxLength":200,"description":"The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own."},"provenance":{"type":"object","description":"Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.","properties":{"tool":{"type":"string","maxLength":100,"description":"What applied it, e.g. `acctl policy apply`."},"commit":{"type":"string","maxLength":100,"description":"The commit SHA of the policy repository."},"run_url":{"type":"string","maxLength":2000,"description":"The CI run that applied it."},"actor":{"type":"string","maxLength":200,"description":"Who triggered the apply (e.g. GITHUB_ACTOR)."},"source":{"type":"string","maxLength":500,"description":"The policy file, relative to the repository."},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift)."},"applied_at":{"type":"string","format":"date-time","description":"When the version was written (by apply, or by the rollback)."},"rolled_back_from":{"type":"integer","minimum":1,"description":"A rollback: the version the policy was at before it (the version it replaced)."},"rolled_back_to":{"type":"integer","minimum":1,"description":"A rollback: the earlier version whose content it wrote again."}},"additionalProperties":false,"maxProperties":20}},"maxProperties":100};
+const func24 = Object.prototype.hasOwnProperty;
 const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-rule.json","title":"PolicyRule","description":"Spec, \"Rule\". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.","type":"object","required":["effect","principals","resources","actions"],"properties":{"effect":{"enum":["allow","deny"],"description":"The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM)."},"principals":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","description":"Attribute name to the accepted values; the request's value must be one of them.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"resources":{"type":"object","required":["type","identifiers"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifiers":{"type":"array","description":"Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).","items":{"type":"string","minLength":1,"maxLength":500},"minItems":1,"maxItems":1000}},"additionalProperties":false},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100,"description":"e.g. read, write, admin."},"conditions":{"type":"array","items":{"$ref":"policy-condition.json"},"maxItems":20,"description":"All must hold. Absent or empty: no conditions."}},"additionalProperties":false};
 const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-condition.json","title":"PolicyCondition","description":"Spec, \"Condition\": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"title":"TimeCondition","description":"The request time, in `timezone`, is within the daily window [start, end). An end before the start is a window across midnight.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"between"},"value":{"type":"object","required":["start","end","timezone"],"properties":{"start":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, inclusive."},"end":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, exclusive."},"timezone":{"type":"string","format":"iana-time-zone","maxLength":64,"description":"IANA time zone name, e.g. Europe/Berlin."}},"additionalProperties":false}},"additionalProperties":false},{"title":"RiskScoreCondition","description":"context.risk_score is less than `value`.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"risk_score"},"operator":{"const":"less_than"},"value":{"type":"number"}},"additionalProperties":false},{"title":"MfaVerifiedCondition","description":"context.mfa_verified (else the principal's mfa_verified attribute) equals `value`.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"mfa_verified"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false}]};
@@ -1690,7 +1691,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key1 in data11){
-if(!(((((((key1 === "tool") || (key1 === "commit")) || (key1 === "run_url")) || (key1 === "actor")) || (key1 === "source")) || (key1 === "content_hash")) || (key1 === "applied_at"))){
+if(!(func24.call(schema35.properties.provenance.properties, key1))){
 const err23 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -1876,9 +1877,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.rolled_back_from !== undefined){
+let data19 = data11.rolled_back_from;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err38 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1887,10 +1889,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+const err39 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1901,13 +1902,63 @@ errors++;
 }
 }
 }
-else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.rolled_back_to !== undefined){
+let data20 = data11.rolled_back_to;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err40 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err41 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
 }
 errors++;
 }
@@ -1918,7 +1969,6 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policyTest = validate24;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-test.json","title":"PolicyTestFile","description":"A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.","type":"object","required":["name","tests"],"properties":{"$schema":{"type":"string","description":"Ignored; lets the file name its schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of this group of tests."},"description":{"type":"string","maxLength":2000},"policies":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":500,"uniqueItems":true,"description":"Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them."},"at":{"type":"string","format":"date-time","description":"Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it."},"context":{"type":"object","description":"Request context of every test; a test's own context is merged over it.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"principals":{"type":"object","description":"Principals by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type"],"properties":{"id":{"type":"string","maxLength":200},"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}}},"additionalProperties":false}},"resources":{"type":"object","description":"Resources by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type","identifier"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifier":{"type":"string","minLength":1,"maxLength":500}},"additionalProperties":false}},"tests":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["name","principals","resources","actions","expect"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200},"principals":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's principals."},"resources":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's resources."},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100},"at":{"type":"string","format":"date-time","description":"Time of this test; default: the file's `at`."},"context":{"type":"object","description":"Merged over the file's context.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"expect":{"enum":["allow","deny"],"description":"The decision every combination must get."},"matched":{"type":"array","description":"When given, exactly these rules must match (apply) in every combination, in any order; [] means none.","maxItems":100,"items":{"type":"object","required":["policy","rule"],"properties":{"policy":{"type":"string","minLength":1,"maxLength":200,"description":"Policy name."},"rule":{"type":"integer","minimum":0,"description":"Zero-based index of the rule in the policy."}},"additionalProperties":false}}},"additionalProperties":false}}},"additionalProperties":false};
-const func29 = Object.prototype.hasOwnProperty;
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://acctl.dev/schemas/policy-test.json" */;
@@ -1953,7 +2003,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func29.call(schema36.properties, key0))){
+if(!(func24.call(schema36.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];

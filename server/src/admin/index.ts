@@ -1,6 +1,6 @@
 /**
  * The administrative transactions, each written once with its events (STYLE.md "admin/"):
- * registering and changing OAuth clients, creating users, rotating the signing key, and opening the
+ * registering and changing OAuth clients, creating, listing and deleting users and setting their passwords, rotating the signing key, and opening the
  * database from outside a running server. Bootstrap, the dashboard and `acctl server ...` call them;
  * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
  */
@@ -20,7 +20,7 @@ export {
 } from './clients.js';
 export { DatabaseUnreachable, hasEmbeddedDatabase, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from './database.js';
 export { rotateSigningKeys, type SigningKeyRotation } from './keys.js';
-export { createUser, ensureUser, InvalidUsername, type NewUser } from './users.js';
+export { createUser, deleteUser, ensureUser, InvalidUsername, listUsers, setUserPassword, userSummary, type NewUser, type UserSummary } from './users.js';
 export { systemContext } from '../events/context.js';
 
 // Webhooks hear of the changes made here as of those made through the API: app.ts wires the same

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { isStorableUsername, maxUsernameLength, type Principal } from '../../../core/src/index.js';
 import { inTransaction } from '../db/transaction-retry.js';
-import { toPrincipal, type PrincipalRow } from '../domains/principals/service.js';
+import { deletePrincipal, patchPrincipal, toPrincipal, type PrincipalRow } from '../domains/principals/service.js';
+import { ApiError } from '../errors/api-error.js';
 import { createUser as insertUser, ensureUserPassword, findUserByName } from '../domains/principals/users.js';
 import { changeEvent } from '../events/event.js';
 import { recordEvents } from '../domains/audit/record-events.js';
@@ -61,4 +62,67 @@ export async function ensureUser(db: Knex, context: ChangeContext, wanted: NewUs
     ]);
     return 'password_changed';
   });
+}
+
+/** A user as `acctl server user list` shows it: never the password or its hash. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  display_name: string | null;
+  admin: boolean;
+  status: string;
+  has_password: boolean;
+  created_at: string;
+}
+
+/** The users who are not deleted, by name (case-insensitive, as they sign in). */
+export async function listUsers(db: Knex): Promise<UserSummary[]> {
+  const rows = await db<PrincipalRow>('principals').where({ kind: 'user' }).whereNot('status', 'deleted').orderByRaw('lower(name), id');
+  return rows.map((row) => userSummary(toPrincipal(row)));
+}
+
+export function userSummary(principal: Principal): UserSummary {
+  return {
+    id: principal.id,
+    username: principal.name,
+    display_name: principal.display_name,
+    admin: principal.attributes.is_admin === true,
+    status: principal.status,
+    has_password: principal.has_password,
+    created_at: principal.created_at,
+  };
+}
+
+/**
+ * Soft-deletes the live user with this name (whatever its case), as DELETE /v1/principals/{id}
+ * does: one transaction with the principal.deleted event, its refresh tokens revoked with theirs,
+ * and its sessions and access tokens ended by the principals trigger. Undefined when there is no
+ * such user, or another process deleted it first.
+ */
+export async function deleteUser(db: Knex, context: ChangeContext, username: string): Promise<Principal | undefined> {
+  const user = await findUserByName(db, username);
+  if (!user) return undefined;
+  // The operator of the database may change administrators (as admin:all may over the API).
+  return orUndefinedIfGone(deletePrincipal(db, context, user.id, { mayChangeAdministrators: true }));
+}
+
+/**
+ * Sets the password of the live user with this name (whatever its case), as PATCH
+ * /v1/principals/{id} with `password` does: one transaction with a principal.updated event whose
+ * data says only that the password changed. Undefined when there is no such user.
+ */
+export async function setUserPassword(db: Knex, context: ChangeContext, username: string, password: string): Promise<Principal | undefined> {
+  const user = await findUserByName(db, username);
+  if (!user) return undefined;
+  return orUndefinedIfGone(patchPrincipal(db, context, user.id, { password }, { mayChangeAdministrators: true }));
+}
+
+/** The user was deleted between finding it by name and locking its row: as if it had never been found. */
+async function orUndefinedIfGone(change: Promise<Principal>): Promise<Principal | undefined> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') return undefined;
+    throw error;
+  }
 }

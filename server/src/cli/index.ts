@@ -10,6 +10,9 @@ import KeysRotate from './commands/keys/rotate.js';
 import Migrate from './commands/migrate.js';
 import ServerStart from './commands/start.js';
 import UserCreate from './commands/user/create.js';
+import UserDelete from './commands/user/delete.js';
+import UserList from './commands/user/list.js';
+import UserSetPassword from './commands/user/set-password.js';
 
 /**
  * The server package's commands, by id. Listed here (oclif's "explicit" command discovery) because
@@ -25,6 +28,9 @@ export const commands = {
   'client:rotate-secret': ClientRotateSecret,
   'keys:rotate': KeysRotate,
   'user:create': UserCreate,
+  'user:delete': UserDelete,
+  'user:list': UserList,
+  'user:set-password': UserSetPassword,
 };
 
 export interface ServerCommandOptions {

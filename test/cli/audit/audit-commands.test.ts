@@ -61,9 +61,11 @@ describe('acctl audit (against a running server)', function () {
     it('prints a table for people, with the cursor to continue on stderr', async () => {
       const result = ok(await cli(['audit', 'events', '--type', 'principal.*', '--actor', admin, '--limit', '3']));
       const [header, ...rows] = result.stdout.trimEnd().split('\n');
-      expect(header).to.match(/^TIME\s+TYPE\s+ACTOR\s+TARGET\s+OUTCOME\s+ID$/);
+      expect(header).to.match(/^TIME\s+TYPE\s+ACTOR\s+TARGET\s+NAME\s+OUTCOME\s+ID$/);
       expect(rows).to.have.length(3);
       expect(rows[0]).to.contain('principal.created').and.to.contain(admin).and.to.contain('principal:').and.to.contain('success');
+      // The target's name beside its id, from the event itself (the newest: the last agent created).
+      expect(rows[0]).to.match(/principal:[0-9a-f-]{36}\s+agent-109\s/);
       expect(result.stdout).not.to.match(/\u001b\[/);
       expect(result.stderr).to.match(/3 events shown; more with --cursor \S+/);
     });
@@ -100,10 +102,10 @@ describe('acctl audit (against a running server)', function () {
       expect(result.stderr).to.contain('Error: --since expects a duration (30s, 15m, 1h, 7d) or an RFC 3339 timestamp, got: yesterday');
     });
 
-    it("shows the server's detail for a filter it refuses", async () => {
+    it("shows the server's detail for a filter it refuses, on the flag that carried it", async () => {
       const result = await cli(['audit', 'events', '--type', 'nothing.such']);
       expect(result.exitCode).to.equal(exitCodes.usage_error);
-      expect(result.stderr).to.contain('Unknown event type nothing.such');
+      expect(result.stderr).to.match(/--type: unknown event type nothing\.such/i);
     });
   });
 
@@ -112,6 +114,7 @@ describe('acctl audit (against a running server)', function () {
       const result = ok(await cli(['audit', 'get', updated.id]));
       expect(result.stdout).to.match(/type\s+principal\.updated/);
       expect(result.stdout).to.match(new RegExp(`actor\\s+${admin} \\(access_token, client ${admin}\\)`));
+      expect(result.stdout).to.match(new RegExp(`target\\s+principal:${principal.id} \\(billing-worker\\)`));
       expect(result.stdout).to.contain('- attributes.department: finance');
       expect(result.stdout).to.contain('+ attributes.department: security');
       expect(result.stdout).not.to.contain('attributes.level');

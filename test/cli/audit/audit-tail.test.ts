@@ -56,7 +56,7 @@ describe('acctl audit tail', function () {
     const created = await call('POST', '/v1/principals', { kind: 'service', name: 'after-tail' });
     await tail.waitFor('stdout', `principal:${created.id}`, 'the new event');
     const line = tail.output.stdout.split('\n').find((entry) => entry.includes(created.id))!;
-    expect(line).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}  principal\.created  \S+  principal:\S+  success  [0-9a-f-]{36}$/);
+    expect(line).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}  principal\.created  \S+  principal:\S+ \(after-tail\)  success  [0-9a-f-]{36}$/);
     expect(tail.output.stdout).not.to.contain(old.id);
     tail.child.kill('SIGINT');
     expect(await tail.exited).to.deep.equal({ code: 0, signal: null });

@@ -1,6 +1,8 @@
+import { Flags } from '@oclif/core';
 import type { AuditVerification } from '../../../../core/src/index.js';
+import type { HeadsCheck } from '../../audit/saved-heads.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { exitCodes } from '../../errors.js';
+import { CommandError, exitCodes } from '../../errors.js';
 import { shortTime } from '../../ux/resource-display.js';
 import { keyValueLines, style } from '../../ux/style.js';
 import { renderTable } from '../../ux/table.js';
@@ -13,12 +15,37 @@ export default class AuditVerifyCommand extends ApiCommand {
   static override summary = 'Check the hash chains of the audit log';
   static override description = `The server recomputes every event's hash and link (GET /v1/audit/verify). Prints each chain with the number of events checked and its head, and the first broken link if there is one.
 
-Exits 0 when every chain is intact and ${exitCodes.chain_broken} when one is broken (an event edited, inserted or deleted); --json prints the server's answer either way. Keep the heads somewhere else: a later head that is behind them means events were deleted from the end, which the chain alone cannot show. Needs read:audit.`;
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json | jq ".chains[] | {chain, head}"'];
+Exits 0 when every chain is intact and ${exitCodes.chain_broken} when one is broken (an event edited, inserted or deleted); --json prints the server's answer either way.
 
-  public async run(): Promise<AuditVerification> {
+Keep the heads somewhere else (--save-head FILE, or the --json output): a chain that verifies can still have been cut short, or rewritten with its hashes recomputed. --against FILE checks that the log still leads to the heads saved there: the event at each saved sequence must have the saved hash. A chain that ends before a saved head (truncated), or has another event there (changed, missing), exits ${exitCodes.chain_broken} too; a head that retention deleted since is reported and not counted as broken. With --against, --json adds { against: { file, saved_at, valid, heads: [{ chain, saved, status, actual }] } }. Needs read:audit.`;
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --json | jq ".chains[] | {chain, head}"',
+    {
+      description: 'Save the heads, and later check the log still leads to them',
+      command: '<%= config.bin %> <%= command.id %> --save-head heads.json && <%= config.bin %> <%= command.id %> --against heads.json',
+    },
+    {
+      description: "Check against yesterday's heads and save today's",
+      command: '<%= config.bin %> <%= command.id %> --against heads.json --save-head heads.json',
+    },
+  ];
+  static override flags = {
+    against: Flags.string({
+      summary: 'Check that the log still leads to the heads saved in this file (by --save-head, or --json output); exit 12 if not.',
+      helpValue: 'HEAD_FILE',
+    }),
+    'save-head': Flags.string({ summary: 'Write this verification, with its heads, to this file (only when the log is intact).', helpValue: 'FILE' }),
+  };
+
+  public async run(): Promise<AuditVerification & { against?: HeadsCheck }> {
     const { flags } = await this.parse(AuditVerifyCommand);
-    const result = await (await this.api(flags.server)).get<AuditVerification>('/audit/verify');
+    const heads = await import('../../audit/saved-heads.js');
+    // Read before asking the server: a file that is not a saved head is a usage error, not a broken log.
+    const saved = flags.against === undefined ? undefined : await heads.readSavedHeads(flags.against);
+    const api = await this.api(flags.server);
+    const result = await api.get<AuditVerification>('/audit/verify');
+    const against = saved === undefined ? undefined : await heads.checkHeads(api, flags.against!, saved, result);
     const broken = result.first_broken_link;
     this.log(broken ? style.red.bold('Audit log BROKEN') : style.green.bold('Audit log intact'));
     this.log(
@@ -49,7 +76,41 @@ Exits 0 when every chain is intact and ${exitCodes.chain_broken} when one is bro
       // The answer is still printed (and as JSON with --json): only the exit status says broken.
       process.exitCode = exitCodes.chain_broken;
     }
+    if (against) {
+      this.log('');
+      this.log(
+        against.valid
+          ? style.green.bold(`The log leads to the heads saved in ${against.file}`)
+          : style.red.bold(`The log does NOT lead to the heads saved in ${against.file}`),
+      );
+      this.log(
+        renderTable(
+          [
+            { header: 'CHAIN', value: (head: HeadsCheck['heads'][number]) => head.chain },
+            { header: 'SAVED HEAD', value: (head) => position(head.saved) },
+            { header: 'STATUS', value: (head) => (head.status === 'matches' || head.status === 'retained' ? head.status : style.red(head.status)) },
+            { header: 'NOW', value: (head) => (head.actual ? head.actual.slice(0, 16) : '-') },
+          ],
+          against.heads,
+        ),
+      );
+      this.say(`heads saved at ${shortTime(against.saved_at)}`);
+      if (!against.valid) process.exitCode = exitCodes.chain_broken;
+    }
+    if (flags['save-head'] !== undefined) {
+      // A broken log's heads are not worth keeping: the next --against would trust them.
+      if (process.exitCode === exitCodes.chain_broken) {
+        this.say(`heads not saved to ${flags['save-head']}: the log is broken`);
+      } else {
+        try {
+          await heads.saveHeads(flags['save-head'], result);
+        } catch (error) {
+          throw new CommandError('usage_error', `--save-head: cannot write ${flags['save-head']}: ${(error as Error).message}`);
+        }
+        this.say(`heads saved to ${flags['save-head']}`);
+      }
+    }
     this.say(`verified at ${shortTime(result.verified_at)}`);
-    return result;
+    return against === undefined ? result : { ...result, against };
   }
 }

@@ -18,7 +18,7 @@ export default class ConfigListCommand extends AcctlCommand {
           { header: 'CURRENT', value: (profile: ProfileOverview) => (profile.current ? '*' : '') },
           { header: 'PROFILE', value: (profile) => profile.name },
           { header: 'SERVER', value: (profile) => (profile.server ? `${profile.server}${profile.server_source === 'login' ? ' (from login)' : ''}` : '-') },
-          { header: 'SIGNED IN', value: (profile) => (profile.signed_in ? `as ${profile.subject ?? '?'}` : 'no') },
+          { header: 'SIGNED IN', value: (profile) => (profile.signed_in ? `as ${profile.username ?? profile.subject ?? '?'}` : 'no') },
         ],
         overview.profiles,
       ),

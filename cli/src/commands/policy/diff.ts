@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import type { Policy, PolicyList, PolicyVersion } from '../../../../core/src/index.js';
-import { ApiCommand } from '../../base/api-command.js';
-import { NotFound, UsageError } from '../../errors.js';
+import { GateCommand } from '../../base/gate-command.js';
+import { CommandError, NotFound, UsageError } from '../../errors.js';
 import type { PolicyContent } from '../../gitops/desired.js';
 import type { DiffEntry } from '../../gitops/policy-diff.js';
+import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { style } from '../../ux/style.js';
 
 export interface PolicyDiffJson {
@@ -18,11 +19,17 @@ interface Side {
   content: PolicyContent;
 }
 
-export default class PolicyDiff extends ApiCommand {
+/**
+ * Exits as `acctl policy plan` does, Terraform's -detailed-exitcode: 0 the same, 2 they differ, 1 any
+ * error (GateCommand). git diff --exit-code also fails when they differ, but with 1, which here
+ * already means an error (a lint error is 1 in lint, plan and apply).
+ */
+export default class PolicyDiff extends GateCommand {
   static override summary = 'Show what differs between two policies, field by field';
   static override description = [
     "Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy's versions (--from, and --to or the current version).",
-    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path. Exit code 0 whether or not they differ.',
+    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path.',
+    "Exit codes, as acctl policy plan (terraform plan -detailed-exitcode): 0 no differences, 2 they differ, 1 any error (a file with lint errors, a policy not on the server, bad usage; --json names the error's code).",
   ].join('\n');
 
   static override examples = [
@@ -73,7 +80,7 @@ export default class PolicyDiff extends ApiCommand {
             .map((entry) => `  ${entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~')} ${entry.text}`)
             .join('\n'),
     );
-    return { from: before.label, to: after.label, changes };
+    return this.finishGate({ from: before.label, to: after.label, changes }, changes.length > 0);
   }
 
   async #liveSide(name: string, server: string | undefined): Promise<Side> {
@@ -88,7 +95,7 @@ export default class PolicyDiff extends ApiCommand {
 
   async #versionSide(id: string, version: number | undefined, server: string | undefined): Promise<Side> {
     const api = await this.api(server);
-    const path = `/policies/${encodeURIComponent(id)}`;
+    const path = `/policies/${encodeURIComponent((await resolvePolicy(api, id)).id)}`;
     const stored = version === undefined ? await api.get<Policy>(path) : await api.get<PolicyVersion>(`${path}/versions/${version}`);
     const { liveContent } = await import('../../gitops/plan.js');
     return {
@@ -113,9 +120,9 @@ async function fileSide(file: string, options: { asApplied: boolean }): Promise<
   const policy = loaded.policies[0];
   if (policy === undefined) {
     const first = loaded.findings.find((finding) => finding.severity === 'error');
-    throw new UsageError(`${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, [
-      `acctl policy lint ${file}`,
-    ]);
+    throw new CommandError('lint_failed', `${file} is not a valid policy file${first ? `: ${first.file}:${first.line}:${first.col} ${first.message}` : ''}`, {
+      suggestions: [`acctl policy lint ${file}`],
+    });
   }
   return { label: file, content: contentOf(policy.policy, options.asApplied ? set.roots[0]?.config.owner : undefined) };
 }

@@ -1,12 +1,15 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
+import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';
 import { shortTime } from '../../ux/resource-display.js';
 import { renderTable } from '../../ux/table.js';
 
 export interface PolicyHistory {
   policy_id: string;
+  /** The policy's current name. */
+  name: string;
   /** Newest first. */
   versions: PolicyHistoryEntry[];
 }
@@ -14,20 +17,21 @@ export interface PolicyHistory {
 export default class PolicyHistoryCommand extends ApiCommand {
   static override summary = 'Show what changed in each version of a policy';
   static override description =
-    'Reads every version and compares each with the one before: name, status, description, number of rules, actions added or removed, other rule edits. For the full content of a version: policy get ID --version N.';
+    'Reads every version and compares each with the one before: name, status, description, number of rules, actions added or removed, other rule edits. For the full content of a version: policy get NAME|ID --version N.';
   static override examples = [
-    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f',
+    '<%= config.bin %> <%= command.id %> prod-database-read',
     '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json | jq ".versions[0].changes"',
   ];
-  static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
+  static override args = { policy: Args.string({ required: true, description: 'The policy, by name or id.' }) };
 
   public async run(): Promise<PolicyHistory> {
     const { args, flags } = await this.parse(PolicyHistoryCommand);
     const api = await this.api(flags.server);
-    const path = `/policies/${encodeURIComponent(args.id)}/versions`;
+    const policy = await resolvePolicy(api, args.policy);
+    const path = `/policies/${encodeURIComponent(policy.id)}/versions`;
     const list = await api.get<PolicyVersionList>(path);
     const versions = await Promise.all(list.data.map((row) => api.get<PolicyVersion>(`${path}/${row.version}`)));
-    const history: PolicyHistory = { policy_id: args.id, versions: summarizePolicyHistory(versions) };
+    const history: PolicyHistory = { policy_id: policy.id, name: policy.name, versions: summarizePolicyHistory(versions) };
     this.log(
       renderTable(
         [

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { PolicyCheckCommand } from '../../base/policy-check-command.js';
-import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
+import { policyCheckFormats, policyReportFormatFlag, sarifFormatSummary } from '../../flags/policy-report-format.js';
 import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
 import type { LintJson } from '../../policy-files/report/json.js';
 
@@ -17,18 +17,24 @@ export default class PolicyLint extends PolicyCheckCommand {
     '<%= config.bin %> <%= command.id %> policies/ --strict',
     { description: 'In a GitHub Actions workflow: annotations on the diff and a job summary', command: '<%= config.bin %> <%= command.id %> --format github' },
     { description: 'A JUnit report for CI', command: '<%= config.bin %> <%= command.id %> --format junit > lint-report.xml' },
+    {
+      description: 'For GitHub code scanning (upload with github/codeql-action/upload-sarif)',
+      command: '<%= config.bin %> <%= command.id %> --format sarif > lint.sarif',
+    },
   ];
 
   static override strict = false;
-  static override args = { paths: Args.string({ description: 'Policy files or folders (default: the current folder).' }) };
+  static override args = {
+    paths: Args.string({ description: 'Policy files or folders (default: the current folder); - reads one policy file from standard input.' }),
+  };
   static override flags = {
-    ...policyReportFormatFlag(),
+    ...policyReportFormatFlag(sarifFormatSummary, policyCheckFormats),
     strict: Flags.boolean({ default: false, summary: 'Fail on warnings too.' }),
   };
 
   public async run(): Promise<LintJson> {
     const { argv, flags } = await this.parse(PolicyLint);
-    const { selected } = await loadPolicyFileSet(argv as string[]);
+    const { selected } = await loadPolicyFileSet(argv as string[], process.cwd(), 'policy');
     const pf = await import('../../policy-files/index.js');
     const report = pf.lintFiles(selected);
     const outcome = { report, strict: flags.strict, failed: pf.lintFails(report, flags.strict) };
@@ -38,6 +44,7 @@ export default class PolicyLint extends PolicyCheckCommand {
       github: () => pf.lintGithub(outcome),
       junit: () => pf.lintJunit(outcome),
       markdown: () => pf.lintMarkdown(outcome),
+      sarif: () => pf.lintSarif(outcome, this.config.version),
     });
     return this.finish(pf.lintJson(outcome), outcome.failed);
   }

@@ -4,7 +4,7 @@ import { GateCommand } from '../../base/gate-command.js';
 import { mapConcurrently } from '../../concurrency.js';
 import { CommandError, UsageError, gateExitCodes } from '../../errors.js';
 import { readJsonOrYamlInput } from '../../flags/file-input.js';
-import { findPolicy } from '../../stored-policies/lookup.js';
+import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { simulationRequestsOf } from '../../stored-policies/simulation-requests.js';
 import { principalText, resourceText } from '../../ux/request-text.js';
 import { style } from '../../ux/style.js';
@@ -53,7 +53,7 @@ export default class PolicySimulate extends GateCommand {
       policy = { file: flags.file, name: String(inline.name) };
       simulateOne = (request) => api.post<SimulationResponse>('/policies/simulate', { body: { policy: inline, request } });
     } else {
-      const found = await findPolicy(api, flags.policy!);
+      const found = await resolvePolicy(api, flags.policy!);
       policy = { id: found.id, name: found.name, version: found.version, status: found.status };
       simulateOne = (request) => api.post<SimulationResponse>(`/policies/${encodeURIComponent(found.id)}/simulate`, { body: request });
     }

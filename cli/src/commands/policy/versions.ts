@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
+import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { shortTime } from '../../ux/resource-display.js';
 import { renderTable } from '../../ux/table.js';
 
@@ -10,12 +11,17 @@ export default class PolicyVersions extends ApiCommand {
   static override summary = 'List the versions of a policy';
   static override description =
     'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data }.';
-  static override examples = ['<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f'];
-  static override args = { id: Args.string({ required: true, description: 'The policy id.' }) };
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> prod-database-read',
+    '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json',
+  ];
+  static override args = { policy: Args.string({ required: true, description: 'The policy, by name or id.' }) };
 
   public async run(): Promise<PolicyVersionList> {
     const { args, flags } = await this.parse(PolicyVersions);
-    const versions = await (await this.api(flags.server)).get<PolicyVersionList>(`/policies/${encodeURIComponent(args.id)}/versions`);
+    const api = await this.api(flags.server);
+    const { id } = await resolvePolicy(api, args.policy);
+    const versions = await api.get<PolicyVersionList>(`/policies/${encodeURIComponent(id)}/versions`);
     this.log(
       renderTable(
         [

@@ -1,4 +1,5 @@
 import type { Finding } from '../findings.js';
+import { repositoryPath } from './ci-paths.js';
 import { ratioText } from './human.js';
 import { groupFlips, type Flip } from '../impact.js';
 import { principalText, resourceText } from '../../ux/request-text.js';
@@ -7,11 +8,13 @@ import { causeText, countsText, directionText, impactSummary, plural, type Impac
 /**
  * GitHub Actions workflow commands (`::error file=...,line=...,col=...::message`): each becomes an
  * annotation on the pull request's diff. Data and properties are escaped as the runner expects
- * (https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts).
+ * (https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts). `file` is made
+ * relative to the repository (repositoryPath), as GitHub places annotations by that path.
  */
 export function annotation(level: 'error' | 'warning' | 'notice', message: string, properties: Record<string, string | number | undefined>): string {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined)
+    .map(([name, value]): [string, string | number | undefined] => [name, name === 'file' ? repositoryPath(String(value)) : value])
     .map(([name, value]) => `${name}=${escapeProperty(String(value))}`)
     .join(',');
   return `::${level}${props ? ` ${props}` : ''}::${escapeData(message)}`;

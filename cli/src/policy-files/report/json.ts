@@ -30,7 +30,15 @@ export interface TestJson {
   ok: boolean;
   summary: { files: number; tests: number; passed: number; failed: number; checks: number };
   results: TestCaseResult[];
-  coverage: { rules: CoverageRatio; conditions: CoverageRatio; min_coverage: number | null; met: boolean; uncovered: UncoveredItem[] } | null;
+  coverage: {
+    /** The policies counted: every one the tests evaluated, or for test files named one by one, the ones they are about. */
+    policies: string[];
+    rules: CoverageRatio;
+    conditions: CoverageRatio;
+    min_coverage: number | null;
+    met: boolean;
+    uncovered: UncoveredItem[];
+  } | null;
   /** Errors in the files that stopped the run. */
   findings: FindingJson[];
 }
@@ -63,6 +71,7 @@ export function testJson(outcome: TestOutcome): TestJson {
     results: run?.results ?? [],
     coverage: run
       ? {
+          policies: run.coverage.policies,
           rules: run.coverage.rules,
           conditions: run.coverage.conditions,
           min_coverage: outcome.minCoverage ?? null,

@@ -30,6 +30,27 @@ export function fitted(head: string, detailTitle: string, entries: readonly stri
   return `${head}${open}${body}${close}`;
 }
 
+/**
+ * The hidden line a pull-request comment ends with, `<!-- acctl:plan owner=… server=… -->`: a
+ * workflow that posts the report finds the comment carrying the same line and edits it, so a
+ * re-run replaces its own comment and leaves every other one alone (`gh pr comment --edit-last`
+ * would edit whatever comment the token wrote last). `scope` tells apart the reports of one kind
+ * a workflow posts (two folders, two servers). At the end, not the start: the summary stays the
+ * first line, and what `fitted` cuts never reaches it. Values are percent-encoded, so none can
+ * close the comment (`-->`) or hold `--`.
+ */
+export function commentMarker(report: 'lint' | 'test' | 'impact' | 'plan', scope: Record<string, string | null | undefined> = {}): string {
+  const parts = Object.entries(scope)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .map(([name, value]) => ` ${name}=${encodeURIComponent(value).replace(/-(?=-)/g, '%2D')}`);
+  return `<!-- acctl:${report}${parts.join('')} -->`;
+}
+
+/** A comment body with its marker as the last line. */
+export function withMarker(body: string, marker: string): string {
+  return `${body.replace(/\n*$/, '\n')}\n${marker}\n`;
+}
+
 export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
@@ -60,14 +81,14 @@ export function lintMarkdown({ report, failed }: LintOutcome, limit = MARKDOWN_L
     }
     if (files.length > FILES_LISTED) head += `\n…and ${plural(files.length - FILES_LISTED, 'more file')} with findings.\n`;
   }
-  return fitted(head, `Findings (${report.findings.length})`, report.findings.map(findingEntry), limit);
+  return withMarker(fitted(head, `Findings (${report.findings.length})`, report.findings.map(findingEntry), limit), commentMarker('lint'));
 }
 
 export function testMarkdown(outcome: TestOutcome, limit = MARKDOWN_LIMIT): string {
   const { run } = outcome;
   if (run === undefined) {
     const head = `### ❌ acctl policy test: no test ran, ${plural(outcome.blocking.length, 'error')} in the files\n`;
-    return fitted(head, `Errors (${outcome.blocking.length})`, outcome.blocking.map(findingEntry), limit);
+    return withMarker(fitted(head, `Errors (${outcome.blocking.length})`, outcome.blocking.map(findingEntry), limit), commentMarker('test'));
   }
   const { summary, coverage } = run;
   const icon = outcome.failed ? '❌' : '✅';
@@ -92,7 +113,7 @@ export function testMarkdown(outcome: TestOutcome, limit = MARKDOWN_LIMIT): stri
     });
   const uncovered = coverage.uncovered.map((item) => `- \`${item.file}:${item.line}:${item.col}\` ${item.message}`);
   const withFailures = fitted(head, `Failures (${failures.length})`, failures, limit - Math.min(limit / 4, uncovered.join('\n').length + 200));
-  return fitted(withFailures, `Not covered (${uncovered.length})`, uncovered, limit);
+  return withMarker(fitted(withFailures, `Not covered (${uncovered.length})`, uncovered, limit), commentMarker('test'));
 }
 
 /** Rules listed in the summary table of an impact comment; the rest are counted. */
@@ -116,5 +137,5 @@ export function impactMarkdown(outcome: ImpactOutcome, limit = MARKDOWN_LIMIT): 
     head += `\n${plural(outcome.run.drifted, 'decision')} came out differently when recorded (the server's policies changed since); not counted as flips.\n`;
   // Requests carry what callers sent: in code spans, they cannot mention people or inject markup.
   const entries = outcome.run.flips.map((flip) => `- **${directionText[flip.direction]}** ${codeSpan(flipLine(flip))}: ${cell(causeText(flip.cause))}`);
-  return fitted(head, `Decisions that would flip (${entries.length})`, entries, limit);
+  return withMarker(fitted(head, `Decisions that would flip (${entries.length})`, entries, limit), commentMarker('impact'));
 }

@@ -146,7 +146,11 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
     };
   }
   const schemas = Object.fromEntries(
-    [...loadSchemas().entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, schema]) => [name, toComponentRefs(schema)]),
+    [...loadSchemas().entries()]
+      // schemas/cli/: the CLI's --json documents, not the API's.
+      .filter(([name]) => !name.startsWith('cli/'))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, schema]) => [name, toComponentRefs(schema)]),
   );
   return {
     openapi: '3.1.0',

@@ -106,7 +106,14 @@ export async function updatePolicy(db: Knex, context: ChangeContext, id: string,
   };
 }
 
-/** Rolling back writes the old content as a new version; history is never rewritten. */
+/**
+ * Rolling back writes the old content as a new version; history is never rewritten. The new
+ * version's metadata.provenance records the rollback (schemas/policy-metadata.json), not the
+ * copied version's: that one named a commit and an apply time that did not write this version, and
+ * its content_hash would match the copied content, hiding from `acctl policy plan` that the server
+ * no longer holds what the repository last applied (plan reads a version without content_hash
+ * but with the repository's label as changed outside apply).
+ */
 export async function rollbackPolicy(db: Knex, context: ChangeContext, id: string, version: number, expected: ExpectedVersion): Promise<Policy> {
   const target = await repo.findVersion(db, id, version);
   if (!target) {
@@ -119,7 +126,21 @@ export async function rollbackPolicy(db: Knex, context: ChangeContext, id: strin
     'policy.rolled_back',
     id,
     expected,
-    () => ({ name: target.name, description: target.description, rules: target.rules, metadata: target.metadata }),
+    (current) => ({
+      name: target.name,
+      description: target.description,
+      rules: target.rules,
+      metadata: {
+        ...target.metadata,
+        provenance: {
+          tool: 'rollback',
+          actor: context.actor.subject,
+          rolled_back_from: current.version,
+          rolled_back_to: version,
+          applied_at: context.now.toISOString(),
+        },
+      },
+    }),
     {
       rolled_back_to: version,
     },

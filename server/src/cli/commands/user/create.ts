@@ -1,11 +1,8 @@
 import { Flags } from '@oclif/core';
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, readSecretLine, style, UsageError } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, keyValueLines, style, UsageError } from '../../../../../cli/src/command-kit.js';
 import { databaseFlags } from '../../flags.js';
-
-/** The bounds the server's bootstrap admin password has (config.ts schema). */
-const minPasswordLength = 12;
-const maxPasswordLength = 1024;
+import { passwordSourceDescription, passwordStdinFlag, readNewPassword } from '../../password-input.js';
 
 export interface UserCreated {
   id: string;
@@ -18,10 +15,7 @@ export interface UserCreated {
 
 export default class UserCreate extends AcctlCommand {
   static override summary = 'Create a human user who can sign in';
-  static override description = [
-    `The password (at least ${minPasswordLength} characters) is read from standard input with --password-stdin, or from the ACCTL_USER_PASSWORD environment variable: never from a flag, which would land in the shell history.`,
-    'It is stored as a scrypt hash. --admin users may consent to the admin:all scope.',
-  ].join('\n');
+  static override description = [passwordSourceDescription, 'It is stored as a scrypt hash. --admin users may consent to the admin:all scope.'].join('\n');
 
   static override examples = [
     {
@@ -36,7 +30,7 @@ export default class UserCreate extends AcctlCommand {
     username: Flags.string({ required: true, summary: 'The name the user signs in with (unique, case-insensitive).' }),
     'display-name': Flags.string({ summary: 'Name shown to people.' }),
     admin: Flags.boolean({ default: false, summary: 'Make the user an administrator.' }),
-    'password-stdin': Flags.boolean({ default: false, summary: 'Read the password from the first line of standard input.' }),
+    ...passwordStdinFlag,
     ...databaseFlags,
   };
 
@@ -49,7 +43,7 @@ export default class UserCreate extends AcctlCommand {
     const username = flags.username;
     const problem = usernameProblem(username);
     if (problem) throw new UsageError(`--username ${problem}`);
-    const password = await this.readPassword(flags['password-stdin']);
+    const password = await readNewPassword(flags['password-stdin']);
     const context = systemContext(cliActor(), 'cli');
     const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
       createUser(database.db, context, { username, password, admin: flags.admin, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
@@ -70,16 +64,5 @@ export default class UserCreate extends AcctlCommand {
       ]).join('\n'),
     );
     return created;
-  }
-
-  private async readPassword(fromStdin: boolean): Promise<string> {
-    const password = fromStdin ? await readSecretLine('Password: ') : process.env.ACCTL_USER_PASSWORD;
-    if (password === undefined || password === '') {
-      throw new UsageError('No password given', ['Pipe it with --password-stdin, or set ACCTL_USER_PASSWORD']);
-    }
-    if (password.length < minPasswordLength || password.length > maxPasswordLength) {
-      throw new UsageError(`The password must have ${minPasswordLength} to ${maxPasswordLength} characters`);
-    }
-    return password;
   }
 }

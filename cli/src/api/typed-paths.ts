@@ -1,0 +1,41 @@
+import type { paths } from './generated/openapi.js';
+
+/**
+ * Types of the REST API's operations, read from the generated OpenAPI types (generated/openapi.ts,
+ * npm run gen:api-types): ApiClient.call takes a path template and answers with the type the
+ * server's document declares, so a field renamed on the server fails the CLI's type check. Types
+ * only: openapi-fetch would do the same at run time, and the client it would replace is smaller.
+ */
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The methods the document declares for path `P`. */
+export type MethodOf<P extends keyof paths> = {
+  [M in HttpMethod]: paths[P][M] extends { responses: unknown } ? M : never;
+}[HttpMethod];
+
+type Operation<P extends keyof paths, M extends MethodOf<P>> = paths[P][M];
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : T extends { content?: never } ? undefined : never;
+
+/** The body of the operation's 2xx answers. */
+export type SuccessBody<P extends keyof paths, M extends MethodOf<P>> =
+  Operation<P, M> extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 | 204 ? JsonContent<R[S]> : never }[keyof R] : never;
+
+type RequestBody<O> = O extends { requestBody: { content: { 'application/json': infer Body } } }
+  ? { body: Body }
+  : O extends { requestBody?: { content: { 'application/json': infer Body } } }
+    ? { body?: Body }
+    : { body?: undefined };
+
+type PathParameters<O> = O extends { parameters: { path: infer Parameters } }
+  ? [Parameters] extends [never | undefined]
+    ? unknown
+    : { path: Parameters }
+  : unknown;
+
+type QueryParameters<O> = O extends { parameters: { query?: infer Query } } ? ([Query] extends [never | undefined] ? unknown : { query?: Query }) : unknown;
+
+/** What a call of the operation sends: its path parameters, query, and JSON body, as the document declares them. */
+export type TypedRequest<P extends keyof paths, M extends MethodOf<P>> = RequestBody<Operation<P, M>> &
+  PathParameters<Operation<P, M>> &
+  QueryParameters<Operation<P, M>> & { headers?: Record<string, string>; signal?: AbortSignal };

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { createAjv, schemaIdBase } from '../../core/src/index.js';
+import { exitCodes } from '../../cli/src/errors.js';
+import { policyFoldersOfSuite, runCliIn } from '../policy-files/support/policy-dirs.js';
+import { repoRoot, runCli, type CliResult } from './run-cli.js';
+
+/**
+ * The JSON documents of the CLI (docs/cli-usage.md, "JSON output"): each carries format_version,
+ * and those with a published schema (schemas/cli/) match it, as printed by the real CLI.
+ */
+const ajv = createAjv({ coerce: false });
+
+function problemsAgainst(schema: string, document: unknown): string[] {
+  const validate = ajv.getSchema(`${schemaIdBase}cli/${schema}.json`);
+  if (validate === undefined) throw new Error(`no schema cli/${schema}.json`);
+  return validate(document) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+}
+
+function jsonOf(result: CliResult): Record<string, unknown> {
+  const document = result.document();
+  expect(document.format_version, 'format_version').to.equal('1');
+  return document;
+}
+
+const policy = `name: db-read
+status: active
+rules:
+  - effect: allow
+    principals: {type: USER}
+    resources: {type: database, identifiers: ["prod-*"]}
+    actions: [read]
+    conditions:
+      - {type: mfa_verified, operator: equals, value: true}
+  - effect: allow
+    principals: {type: USER}
+    resources: {type: database, identifiers: ["prod-*"]}
+    actions: [read]
+    conditions:
+      - {type: mfa_verified, operator: equals, value: true}
+`;
+const tests = `name: db
+at: "2026-03-10T10:00:00Z"
+principals: {alice: {type: USER}}
+resources: {orders: {type: database, identifier: prod-orders}}
+tests:
+  - {name: reads with MFA, principals: [alice], resources: [orders], actions: [read], context: {mfa_verified: true}, expect: allow}
+  - {name: wrongly expects a deny, principals: [alice], resources: [orders], actions: [read], context: {mfa_verified: true}, expect: deny, matched: [{policy: db-read, rule: 0}]}
+`;
+
+describe('JSON output of the CLI (format_version, published schemas)', function () {
+  this.timeout(60_000);
+  const folder = policyFoldersOfSuite();
+
+  it('policy lint --json and --format json match schemas/cli/policy-lint.json, findings with suggestions and related places included', async () => {
+    const { dir } = folder({
+      'db.yaml': policy.replace('    actions: [read]\n    conditions', '    acitons: [read]\n    conditions'),
+      'dup.yaml': policy.replace('name: db-read', 'name: dup'),
+      'dup-again.yaml': policy.replace('name: db-read', 'name: dup'),
+    });
+    const [json, format] = await Promise.all([runCli(['policy', 'lint', dir, '--json']), runCli(['policy', 'lint', dir, '--format', 'json'])]);
+    const document = jsonOf(json);
+    expect(problemsAgainst('policy-lint', document)).to.deep.equal([]);
+    expect(jsonOf(format)).to.deep.equal(document);
+    const findings = document.findings as Array<{ rule: string; suggestion?: string; related?: unknown[] }>;
+    expect(findings.some((finding) => finding.suggestion === 'actions')).to.equal(true);
+    expect(findings.some((finding) => finding.related !== undefined)).to.equal(true);
+  });
+
+  it('policy test --json matches schemas/cli/policy-test.json: a failed test, coverage, and a run stopped by errors', async () => {
+    const { dir } = folder({ 'db.yaml': policy, 'db.test.yaml': tests });
+    const ran = await runCli(['policy', 'test', dir, '--min-coverage', '100', '--json']);
+    expect(ran.exitCode).to.equal(1);
+    const document = jsonOf(ran);
+    expect(problemsAgainst('policy-test', document)).to.deep.equal([]);
+    expect((document.coverage as { uncovered: unknown[] }).uncovered).to.not.deep.equal([]);
+
+    const broken = folder({ 'db.yaml': policy, 'db.test.yaml': tests.replace('principals: [alice]', 'principals: [alcie]') });
+    const stopped = jsonOf(await runCli(['policy', 'test', broken.dir, '--json']));
+    expect(stopped.coverage).to.equal(null);
+    expect(problemsAgainst('policy-test', stopped)).to.deep.equal([]);
+  });
+
+  it('a failure with --json is the error object of schemas/cli/error.json, with format_version', async () => {
+    const result = await runCli(['policy', 'lint', 'no-such-folder', '--json']);
+    expect(result.exitCode).to.equal(2);
+    const document = jsonOf(result);
+    expect(problemsAgainst('error', document)).to.deep.equal([]);
+    expect(document.error).to.deep.include({ code: 'usage_error', exit_code: 2 });
+  });
+
+  it('any command, not only the policy ones, prints format_version with --json (AcctlCommand adds it)', async () => {
+    const result = await runCliIn(repoRoot, ['config', 'list', '--json']);
+    expect(result.exitCode, result.stderr).to.equal(0);
+    expect(Object.keys(jsonOf(result))[0]).to.equal('format_version');
+  });
+
+  it('an unknown command with --json answers with the JSON error object, a "did you mean", and exit 2', async () => {
+    const [typo, topic, nonsense] = await Promise.all([
+      runCli(['polcy', 'lint', '--json']),
+      runCli(['policy', 'lnt', 'policies-example', '--json']),
+      runCli(['--json', 'frobnicate']),
+    ]);
+    for (const result of [typo, topic, nonsense]) {
+      expect(result.exitCode, result.stdout + result.stderr).to.equal(2);
+      expect(problemsAgainst('error', jsonOf(result))).to.deep.equal([]);
+    }
+    expect(typo.json().error).to.deep.equal({
+      code: 'usage_error',
+      exit_code: 2,
+      message: 'Unknown command: acctl polcy',
+      suggestions: ['Did you mean: acctl policy lint?', 'Run acctl --help to see the commands'],
+    });
+    expect(topic.json().error).to.deep.include({
+      message: 'Unknown command: acctl policy lnt',
+      suggestions: ['Did you mean: acctl policy lint?', 'Run acctl --help to see the commands'],
+    });
+    expect((nonsense.json().error as { suggestions: string[] }).suggestions).to.deep.equal(['Run acctl --help to see the commands']);
+  });
+
+  it('an unknown command without --json says so on stderr in one line with the suggestion, and exits 2', async () => {
+    const result = await runCli(['polcy', 'lint']);
+    expect(result.exitCode).to.equal(2);
+    expect(result.stdout).to.equal('');
+    expect(result.stderr).to.equal('Error: Unknown command: acctl polcy\n  Did you mean: acctl policy lint?\n  Run acctl --help to see the commands\n');
+  });
+
+  it("the error schema's codes are exactly the failure codes of cli/src/errors.ts", () => {
+    const schema = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'cli', 'error.json'), 'utf8')) as {
+      properties: { error: { properties: { code: { enum: string[] } } } };
+    };
+    const codes = Object.keys(exitCodes).filter((code) => code !== 'ok');
+    expect(schema.properties.error.properties.code.enum).to.have.members(codes);
+  });
+});
