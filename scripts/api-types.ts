@@ -21,7 +21,9 @@ export async function generateApiTypes(document: string): Promise<Record<'openap
     paths: Record<string, Record<string, Operation>>;
     components?: { parameters?: Record<string, { in?: string; name?: string }> };
   };
-  const types = astToString(await openapiTS(parsed as unknown as OpenAPI3, { alphabetize: true }));
+  // defaultNonNullable: false: a field with a default may be left out of a request (the server fills
+  // it in); openapi-typescript's default would make the CLI send `description`, `page`, `limit`...
+  const types = astToString(await openapiTS(parsed as unknown as OpenAPI3, { alphabetize: true, defaultNonNullable: false }));
   const parameterOf = (parameter: { in?: string; name?: string; $ref?: string }): { in?: string; name?: string } =>
     parameter.$ref ? (parsed.components?.parameters?.[parameter.$ref.replace('#/components/parameters/', '')] ?? {}) : parameter;
   const idempotentPosts = Object.entries(parsed.paths)

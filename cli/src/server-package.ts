@@ -31,7 +31,8 @@ export async function runServerPackage(argv: string[]): Promise<void> {
   await server.runServerCommand(argv, { bin: 'acctl server' });
 }
 
-function findServerPackage(): string | undefined {
+/** The server package's entry (dist/cli.js), when it is installed where `acctl server …` would find it. */
+export function findServerPackage(): string | undefined {
   for (const base of [fileURLToPath(import.meta.url), path.join(process.cwd(), 'package.json')]) {
     try {
       const manifest = createRequire(base).resolve('@acctl/server/package.json');

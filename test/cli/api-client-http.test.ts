@@ -81,7 +81,7 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer((_, index) => (index < 2 ? problem(429, { 'retry-after': '2' }) : ok));
     try {
       const { client, waits } = clientOf(server.origin);
-      expect(await client.get('/principals/p1')).to.deep.equal({ id: 'p1' });
+      expect(await client.call('get', '/principals/{id}', { path: { id: 'p1' } })).to.deep.equal({ id: 'p1' });
       expect(server.seen.length).to.equal(3);
       expect(waits).to.deep.equal([2000, 2000]);
       expect(server.seen.map((request) => request.headers['user-agent'])).to.deep.equal(['acctl/1.2.3', 'acctl/1.2.3', 'acctl/1.2.3']);
@@ -94,7 +94,7 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer((_, index) => (index === 0 ? problem(503, { 'retry-after': new Date(now + 5000).toUTCString() }) : ok));
     try {
       const { client, waits } = clientOf(server.origin);
-      await client.get('/principals/p1');
+      await client.call('get', '/principals/{id}', { path: { id: 'p1' } });
       expect([server.seen.length, waits]).to.deep.equal([2, [5000]]);
     } finally {
       await server.close();
@@ -105,7 +105,7 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer(() => problem(503));
     try {
       const { client, waits } = clientOf(server.origin);
-      const failure = await failureOf(client.get('/principals'));
+      const failure = await failureOf(client.call('get', '/principals', {}));
       expect(server.seen.length).to.equal(1 + retryPolicy.maxRetries);
       expect(waits).to.deep.equal([1000, 2000, 4000]);
       expect(failure.message).to.equal('answered 503');
@@ -118,7 +118,7 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer(() => problem(429, { 'retry-after': '120' }));
     try {
       const { client, waits } = clientOf(server.origin);
-      const failure = await failureOf(client.get('/principals'));
+      const failure = await failureOf(client.call('get', '/principals', {}));
       expect([server.seen.length, waits]).to.deep.equal([1, []]);
       expect(failure.suggestions).to.include('The server asks to wait 120 s before trying again');
     } finally {
@@ -130,13 +130,13 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer((_, index) => (index < 2 ? problem(503, { 'retry-after': '0' }) : { ...ok, status: 201 }));
     try {
       const { client } = clientOf(server.origin);
-      await client.post('/principals', { body: { kind: 'user' } });
+      await client.call('post', '/principals', { body: { kind: 'user', name: 'ada' } });
       const keys = server.seen.map((request) => request.headers['idempotency-key']);
       expect(keys).to.have.length(3);
       expect(keys[0]).to.match(/^[0-9a-f-]{36}$/);
       expect(new Set(keys).size).to.equal(1);
       // A second logical request gets a key of its own.
-      await client.post('/principals', { body: { kind: 'user' } });
+      await client.call('post', '/principals', { body: { kind: 'user', name: 'ada' } });
       expect(server.seen[3]!.headers['idempotency-key']).to.not.equal(keys[0]);
     } finally {
       await server.close();
@@ -147,8 +147,8 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     const server = await scriptedServer(() => problem(503, { 'retry-after': '0' }));
     try {
       const { client } = clientOf(server.origin);
-      await failureOf(client.post('/decisions', { body: {} }));
-      await failureOf(client.patch('/principals/p1', { body: {} }));
+      await failureOf(client.call('post', '/decisions/evaluate', { body: {} as never }));
+      await failureOf(client.call('patch', '/principals/{id}', { path: { id: 'p1' }, body: {} }));
       expect(server.seen.map((request) => `${request.method} ${request.headers['idempotency-key'] ?? 'no key'}`)).to.deep.equal([
         'POST no key',
         'PATCH no key',
@@ -167,7 +167,7 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
     });
     try {
       const { client, waits } = clientOf(server.origin);
-      await Promise.all(Array.from({ length: 10 }, (_, i) => client.get(`/principals/p${i}`)));
+      await Promise.all(Array.from({ length: 10 }, (_, i) => client.call('get', '/principals/{id}', { path: { id: `p${i}` } })));
       expect(server.seen.length).to.equal(20);
       expect(waits).to.deep.equal(Array.from({ length: 10 }, () => 1000));
     } finally {
@@ -184,7 +184,7 @@ describe('a --server that is not acctl', () => {
       body: '<!doctype html>\n<html><title>Welcome to nginx!</title>',
     }));
     try {
-      const failure = await failureOf(clientOf(server.origin).client.get('/principals'));
+      const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals', {}));
       expect(failure.code).to.equal('server_unreachable');
       expect(failure.message).to.equal(
         `${server.origin} does not look like an acctl server (it answered HTTP 200 text/html: "<!doctype html> <html><title>Welcome to nginx!</title>")`,
@@ -197,7 +197,7 @@ describe('a --server that is not acctl', () => {
   it('asks /v1/health once when an error is not problem+json, and names what answered', async () => {
     const server = await scriptedServer(() => ({ status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' }));
     try {
-      const failure = await failureOf(clientOf(server.origin).client.get('/principals/p1'));
+      const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals/{id}', { path: { id: 'p1' } }));
       expect(server.seen.map((request) => request.url)).to.deep.equal(['/v1/principals/p1', '/v1/health']);
       expect(failure.message).to.equal(
         `${server.origin} does not look like an acctl server (it answered HTTP 404 application/json: "{\\"message\\":\\"Not Found\\"}")`,
@@ -218,7 +218,7 @@ describe('a --server that is not acctl', () => {
         : { status: 502, headers: { 'content-type': 'text/html' }, body: 'Bad Gateway' },
     );
     try {
-      const failure = await failureOf(clientOf(server.origin).client.get('/principals/p1'));
+      const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals/{id}', { path: { id: 'p1' } }));
       expect([failure.code, failure.message]).to.deep.equal(['internal_error', 'Bad Gateway']);
     } finally {
       await server.close();
@@ -229,7 +229,7 @@ describe('a --server that is not acctl', () => {
     const server = await scriptedServer(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }));
     try {
       const client = new ApiClient({ server: server.origin, credentials: { kind: 'client_credentials', clientId: 'c', clientSecret: 's' } });
-      const failure = await failureOf(client.get('/principals'));
+      const failure = await failureOf(client.call('get', '/principals', {}));
       expect([failure.code, failure.message]).to.deep.equal([
         'server_unreachable',
         `${server.origin} does not look like an acctl server (it answered HTTP 404 text/html: "<h1>Not Found</h1>")`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { generateApiTypes } from '../../scripts/api-types.js';
+import type { ApiClient } from '../../cli/src/api/client.js';
 import type { SuccessBody, TypedRequest } from '../../cli/src/api/typed-paths.js';
 import type { Principal } from '../../core/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -44,5 +45,29 @@ describe('the CLI client types generated from the served OpenAPI document (cli/s
     const answer = null as unknown as SuccessBody<'/principals/{id}', 'get'>;
     const principal: Principal | null = answer;
     expect([request.path.id, principal]).to.deep.equal(['p1', null]);
+  });
+
+  // Checked by `npm run typecheck` (tsc -p tsconfig.json covers test/): each line below must fail to
+  // compile, or tsc reports the unused @ts-expect-error. Never called: these requests are not sent.
+  it('refuse at compile time a path, method, path parameter, query parameter or body field the document does not have', () => {
+    const wrongCalls = (api: ApiClient): unknown[] => [
+      // @ts-expect-error: no such path (it is /principals/{id})
+      api.call('get', '/principal/{id}', { path: { id: 'p1' } }),
+      // @ts-expect-error: /principals/{id} has no PUT (a principal is changed by PATCH)
+      api.call('put', '/principals/{id}', { path: { id: 'p1' }, body: {} }),
+      // @ts-expect-error: the path parameter is id
+      api.call('get', '/principals/{id}', { path: { principal_id: 'p1' } }),
+      // @ts-expect-error: GET /principals has no query parameter sort
+      api.call('get', '/principals', { query: { sort: 'name' } }),
+      // @ts-expect-error: kind is user, service or agent
+      api.call('get', '/principals', { query: { kind: 'robot' } }),
+      // @ts-expect-error: POST /principals has no body field display_title
+      api.call('post', '/principals', { body: { kind: 'user', name: 'ada', display_title: 'Ada' } }),
+      // @ts-expect-error: POST /principals needs a name
+      api.call('post', '/principals', { body: { kind: 'user' } }),
+      // @ts-expect-error: DELETE /policies/{id} answers PolicyDeleted, which has no rules
+      api.call('delete', '/policies/{id}', { path: { id: 'p1' } }).then((deleted) => deleted.rules),
+    ];
+    expect(wrongCalls).to.be.a('function');
   });
 });

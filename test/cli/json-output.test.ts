@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createAjv, schemaIdBase } from '../../core/src/index.js';
 import { exitCodes } from '../../cli/src/errors.js';
+import { lintRules } from '../../cli/src/policy-files/lint-rules.js';
 import { policyFoldersOfSuite, runCliIn } from '../policy-files/support/policy-dirs.js';
-import { repoRoot, runCli, type CliResult } from './run-cli.js';
+import { jsonOutputSchemas } from '../../cli/src/ux/json-output-schemas.js';
+import { commandOfArgs, repoRoot, runCli, schemaProblems, type CliResult } from './run-cli.js';
 
 /**
  * The JSON documents of the CLI (docs/cli-usage.md, "JSON output"): each carries format_version,
@@ -126,11 +128,70 @@ describe('JSON output of the CLI (format_version, published schemas)', function 
     expect(result.stderr).to.equal('Error: Unknown command: acctl polcy\n  Did you mean: acctl policy lint?\n  Run acctl --help to see the commands\n');
   });
 
+  it('every command with --json in the surface snapshot has a published schema (the table of cli/src/ux/json-output-schemas.ts), and no other', () => {
+    const surface = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'cli', 'surface.json'), 'utf8')) as {
+      commands: Record<string, { flags: Record<string, unknown> }>;
+    };
+    const withJson = Object.entries(surface.commands)
+      .filter(([, command]) => 'json' in command.flags)
+      .map(([id]) => id);
+    expect(
+      withJson.filter((id) => !Object.hasOwn(jsonOutputSchemas, id)),
+      'commands without a schema',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(jsonOutputSchemas).filter((id) => !withJson.includes(id)),
+      'entries of no command',
+    ).to.deep.equal([]);
+    for (const [id, entry] of Object.entries(jsonOutputSchemas)) {
+      for (const name of 'cli' in entry ? [`cli/${entry.cli}`] : entry.api)
+        expect(ajv.getSchema(`${schemaIdBase}${name}.json`), `${id}: ${name}.json`).to.not.equal(undefined);
+    }
+    // A command's own schema is named after it; every schema of schemas/cli/ serves a command, or is a part of them.
+    const own = Object.entries(jsonOutputSchemas).flatMap(([id, entry]): Array<[string, string]> => ('cli' in entry ? [[id, entry.cli]] : []));
+    for (const [id, name] of own) expect(name, id).to.equal(id.replaceAll(' ', '-'));
+    const parts = ['error', 'format-version', 'policy-finding'];
+    const files = readdirSync(path.join(repoRoot, 'schemas', 'cli')).map((file) => file.replace(/\.json$/, ''));
+    expect(files.filter((name) => !parts.includes(name) && !own.some(([, used]) => used === name))).to.deep.equal([]);
+  });
+
+  it('docs/cli-usage.md lists the schema of every command with --json, as the table has it', () => {
+    const docs = readFileSync(path.join(repoRoot, 'docs', 'cli-usage.md'), 'utf8');
+    const listed = new Map([...docs.matchAll(/^\| `acctl ([a-z -]+)` \| (.+) \|$/gm)].map((match) => [match[1]!, match[2]!]));
+    for (const [id, entry] of Object.entries(jsonOutputSchemas)) {
+      const names = 'cli' in entry ? [`schemas/cli/${entry.cli}.json`] : entry.api.map((name) => `schemas/${name}.json`);
+      expect(listed.get(id), id).to.be.a('string');
+      for (const name of names) expect(listed.get(id), id).to.include(name);
+    }
+  });
+
+  it('the check of run-cli.ts finds the command of a run and refuses a document its schema does not allow', () => {
+    expect(commandOfArgs(['policy', 'lint', 'policies', '--json'])).to.equal('policy lint');
+    expect(commandOfArgs(['server', 'user', 'create', 'alice', '--json'])).to.equal('server user create');
+    expect(commandOfArgs(['policy:get', 'x'])).to.equal('policy get');
+    expect(commandOfArgs(['--json', 'frobnicate'])).to.equal(undefined);
+    // An API answer, with format_version added: either of two schemas for policy get.
+    expect(schemaProblems(['principal', 'get', 'x', '--json'], { format_version: '1', id: 'x' })).to.not.deep.equal([]);
+    expect(schemaProblems(['config', 'use', 'staging', '--json'], { format_version: '1', current_profile: 'staging', known: true })).to.deep.equal([]);
+    expect(schemaProblems(['config', 'use', 'staging', '--json'], { format_version: '1', current_profile: 'staging' })).to.not.deep.equal([]);
+    expect(schemaProblems(['config', 'use', 'staging', '--json'], { current_profile: 'staging', known: true })).to.not.deep.equal([]);
+    expect(schemaProblems(['whoami', '--json'], { format_version: '1', error: { code: 'nope' } })).to.not.deep.equal([]);
+  });
+
   it("the error schema's codes are exactly the failure codes of cli/src/errors.ts", () => {
     const schema = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'cli', 'error.json'), 'utf8')) as {
       properties: { error: { properties: { code: { enum: string[] } } } };
     };
     const codes = Object.keys(exitCodes).filter((code) => code !== 'ok');
     expect(schema.properties.error.properties.code.enum).to.have.members(codes);
+  });
+});
+
+describe('the published schemas of the CLI against the code they describe', () => {
+  it("a finding's rule is one of the lint rules (cli/src/policy-files/lint-rules.ts), each of them", () => {
+    const schema = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'cli', 'policy-finding.json'), 'utf8')) as {
+      properties: { rule: { enum: string[] } };
+    };
+    expect(schema.properties.rule.enum).to.have.members(Object.keys(lintRules));
   });
 });

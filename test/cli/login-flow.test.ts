@@ -66,7 +66,8 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
 
   /** Runs `acctl login --no-browser`, and plays the user in Chromium on the URL it prints. */
   async function loginAs(decision: 'approve' | 'deny', args: readonly string[] = []): Promise<CliResult> {
-    const child = spawnCli(['login', '--no-browser', '--server', serverOrigin(t), ...args], env());
+    const loginArgs = ['login', '--no-browser', '--server', serverOrigin(t), ...args];
+    const child = spawnCli(loginArgs, env());
     let stdout = '';
     let stderr = '';
     const printedUrl = new Promise<string>((resolve) => {
@@ -89,7 +90,7 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
       await page.click(`button[name="decision"][value="${decision}"]`);
       const exitCode = await exited;
       expect(await page.textContent('body')).to.include('You can close this tab');
-      return cliResult(exitCode, stdout, stderr);
+      return cliResult(exitCode, stdout, stderr, loginArgs);
     } finally {
       await context.close();
       if (child.exitCode === null) child.kill();

@@ -180,6 +180,21 @@ describe('commands people reach for (issue #22)', function () {
       expect(await bashCompletes(script, ['acctl', 'autocomplete', ''])).to.deep.equal(['bash', 'fish', 'zsh']);
     });
 
+    it('completes acctl server … with the commands of the installed server package (its command table), flags and flag values', async () => {
+      const result = await runCli(['autocomplete', 'bash']);
+      expect(result.exitCode, result.stderr).to.equal(0);
+      const script = result.stdout;
+      // The ids of server/src/cli/index.ts: start, migrate, client:*, user:*, keys:rotate.
+      expect(await bashCompletes(script, ['acctl', 'server', ''])).to.deep.equal(['client', 'keys', 'migrate', 'start', 'user']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'user', ''])).to.deep.equal(['create', 'delete', 'list', 'set-password']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'client', ''])).to.deep.equal(['create', 'delete', 'list', 'rotate-secret']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'keys', 'r'])).to.deep.equal(['rotate']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'client', 'create', '--pu'])).to.deep.equal(['--public']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'client', 'create', '--grant-type', 'client_'])).to.deep.equal(['client_credentials']);
+      expect(await bashCompletes(script, ['acctl', 'server', 'migrate', '--j'])).to.deep.equal(['--json']);
+      expect(await bashCompletes(script, ['acctl', 'help', 'server', 'st'])).to.deep.equal(['start']);
+    });
+
     it('prints zsh and fish scripts, and the script with --json', async () => {
       const [zsh, fish, json] = await Promise.all([
         runCli(['autocomplete', 'zsh']),

@@ -39,7 +39,7 @@ describe('the CLI API client (no server)', () => {
     ];
     for (const [status, code] of expected) {
       const client = new ApiClient({ server: 'http://server.test', credentials, fetch: answering(status, { detail: `status ${status}`, code: 'x' }) });
-      const failure = await failureOf(client.get('/principals'));
+      const failure = await failureOf(client.call('get', '/principals', {}));
       expect([status, failure.code, failure.message]).to.deep.equal([status, code, `status ${status}`]);
     }
   });
@@ -50,7 +50,7 @@ describe('the CLI API client (no server)', () => {
       credentials,
       fetch: answering(400, { detail: 'The request is invalid', errors: [{ pointer: '/kind', in: 'body', detail: 'must be one of user, service, agent' }] }),
     });
-    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal(
+    expect((await failureOf(client.call('post', '/principals', { body: {} as never }))).message).to.equal(
       'The request is invalid: body /kind: must be one of user, service, agent',
     );
   });
@@ -68,7 +68,7 @@ describe('the CLI API client (no server)', () => {
         ],
       }),
     });
-    expect((await failureOf(client.post('/principals', { body: {} }))).message).to.equal(
+    expect((await failureOf(client.call('post', '/principals', { body: {} as never }))).message).to.equal(
       '--kind: must be one of user, service, agent; --display-name: must NOT have more than 200 characters',
     );
   });

@@ -3,6 +3,9 @@ import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv, schemaIdBase } from '../../core/src/index.js';
+import { jsonOutputSchemas } from '../../cli/src/ux/json-output-schemas.js';
 
 const isolatedConfigHome = mkdtempSync(path.join(os.tmpdir(), 'acctl-cli-config-'));
 
@@ -26,6 +29,61 @@ export interface CliResult {
   json<T = Record<string, unknown>>(): T;
   /** stdout parsed as JSON, as printed (format_version included). */
   document<T = Record<string, unknown>>(): T;
+}
+
+/**
+ * Both readers check what a `--json` run printed against the published schema of its command
+ * (cli/src/ux/json-output-schemas.ts; a failure against schemas/cli/error.json): so every --json
+ * run of the tests checks the schemas against real outputs. One Ajv per test process: each
+ * schema is compiled once, at its first use.
+ */
+let schemaChecker: Ajv2020 | undefined;
+
+function validatorOf(name: string): ReturnType<Ajv2020['getSchema']> & object {
+  schemaChecker ??= createAjv({ coerce: false });
+  const validate = schemaChecker.getSchema(`${schemaIdBase}${name}.json`);
+  if (validate === undefined) throw new Error(`no schema ${name}.json`);
+  return validate;
+}
+
+function problemsAgainst(name: string, value: unknown): string[] {
+  const validate = validatorOf(name);
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map((error) => `${name}.json: ${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
+}
+
+/** The command `args` run (`policy lint`, `server user create`), when the table knows it: its leading words, longest match first. */
+export function commandOfArgs(args: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (const arg of args) {
+    if (arg.startsWith('-')) break;
+    words.push(...arg.split(':'));
+  }
+  for (let count = words.length; count > 0; count--) {
+    const id = words.slice(0, count).join(' ');
+    if (Object.hasOwn(jsonOutputSchemas, id)) return id;
+  }
+  return undefined;
+}
+
+/** Why `document`, printed by `acctl ...args --json`, does not match its command's schema; empty when it does. */
+export function schemaProblems(args: readonly string[], document: unknown): string[] {
+  const isError =
+    typeof document === 'object' &&
+    document !== null &&
+    'error' in document &&
+    Object.keys(document).every((key) => key === 'error' || key === 'format_version');
+  if (isError) return problemsAgainst('cli/error', document);
+  const id = commandOfArgs(args);
+  const entry = id === undefined ? undefined : jsonOutputSchemas[id];
+  if (entry === undefined || ('ndjson' in entry && entry.ndjson)) return [];
+  if ('cli' in entry) return problemsAgainst(`cli/${entry.cli}`, document);
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return [`${id}: not a JSON object`];
+  const { format_version: version, ...answer } = document as Record<string, unknown>;
+  if (version !== JSON_FORMAT_VERSION) return [`${id}: format_version is ${JSON.stringify(version)}`];
+  const problems = entry.api.map((name) => problemsAgainst(name, answer));
+  return problems.some((list) => list.length === 0) ? [] : problems.flat();
 }
 
 /** The version ux/json-document.ts gives every document; json() refuses any other. */
@@ -57,19 +115,28 @@ export function runCli(args: readonly string[], options: { env?: Record<string, 
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (exitCode) => {
-      resolve(cliResult(exitCode, stdout, stderr));
+      resolve(cliResult(exitCode, stdout, stderr, args));
     });
   });
 }
 
-/** What a finished run printed, with its JSON readers: for runs started another way (spawnCli). */
-export function cliResult(exitCode: number | null, stdout: string, stderr: string): CliResult {
+/**
+ * What a finished run printed, with its JSON readers: for runs started another way (spawnCli).
+ * With `args`, a --json run's document is checked against its command's schema when read.
+ */
+export function cliResult(exitCode: number | null, stdout: string, stderr: string, args: readonly string[] = []): CliResult {
+  const checked = (): unknown => {
+    const document = parseStdout(stdout, stderr, exitCode);
+    const problems = args.includes('--json') ? schemaProblems(args, document) : [];
+    if (problems.length > 0) throw new Error(`acctl ${args.join(' ')} printed a document that does not match its schema:\n${problems.join('\n')}\n${stdout}`);
+    return document;
+  };
   return {
     exitCode,
     stdout,
     stderr,
-    document: <T>() => parseStdout(stdout, stderr, exitCode) as T,
-    json: <T>() => resultOf(parseStdout(stdout, stderr, exitCode), stdout) as T,
+    document: <T>() => checked() as T,
+    json: <T>() => resultOf(checked(), stdout) as T,
   };
 }
 

@@ -57,32 +57,17 @@ export class ApiClient {
     this.#now = options.now ?? Date.now;
   }
 
-  get<T>(path: string, request: ApiRequest = {}): Promise<T> {
-    return this.request<T>('GET', path, request);
-  }
-
-  post<T>(path: string, request: ApiRequest = {}): Promise<T> {
-    return this.request<T>('POST', path, request);
-  }
-
-  patch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-    return this.request<T>('PATCH', path, request);
-  }
-
-  delete<T>(path: string, request: ApiRequest = {}): Promise<T> {
-    return this.request<T>('DELETE', path, request);
-  }
-
   /**
    * One call of an operation the OpenAPI document declares, typed by it: `template` is its path
    * (`/principals/{id}`), `path` fills its parameters, and the answer has the type of its 2xx body.
    */
   call<P extends keyof paths, M extends MethodOf<P>>(method: M, template: P, request: TypedRequest<P, M>): Promise<SuccessBody<P, M>> {
     const { path: parameters, ...rest } = request as TypedRequest<P, M> & { path?: Record<string, string | number> };
-    return this.request<SuccessBody<P, M>>(method.toUpperCase(), fillPath(template, parameters), rest as ApiRequest);
+    return this.#request<SuccessBody<P, M>>(method.toUpperCase(), fillPath(template, parameters), rest as ApiRequest);
   }
 
-  async request<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {
+  /** The one way a request is sent; private, so that every caller goes through the typed `call`. */
+  async #request<T>(method: string, path: string, request: ApiRequest): Promise<T> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value === undefined) continue;

@@ -21,10 +21,21 @@ type JsonContent<T> = T extends { content: { 'application/json': infer Body } } 
 export type SuccessBody<P extends keyof paths, M extends MethodOf<P>> =
   Operation<P, M> extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 | 204 ? JsonContent<R[S]> : never }[keyof R] : never;
 
+/**
+ * A body as the CLI builds it: a map's (index signature's) value may also be undefined, which
+ * JSON.stringify leaves out, so core's schema types (json-schema-to-typescript) fit; every named
+ * field keeps the document's type.
+ */
+export type JsonInput<T> = T extends readonly (infer Item)[]
+  ? JsonInput<Item>[]
+  : T extends object
+    ? { [K in keyof T]: string extends K ? JsonInput<T[K]> | undefined : JsonInput<T[K]> }
+    : T;
+
 type RequestBody<O> = O extends { requestBody: { content: { 'application/json': infer Body } } }
-  ? { body: Body }
+  ? { body: JsonInput<Body> }
   : O extends { requestBody?: { content: { 'application/json': infer Body } } }
-    ? { body?: Body }
+    ? { body?: JsonInput<Body> }
     : { body?: undefined };
 
 type PathParameters<O> = O extends { parameters: { path: infer Parameters } }
@@ -33,7 +44,14 @@ type PathParameters<O> = O extends { parameters: { path: infer Parameters } }
     : { path: Parameters }
   : unknown;
 
-type QueryParameters<O> = O extends { parameters: { query?: infer Query } } ? ([Query] extends [never | undefined] ? unknown : { query?: Query }) : unknown;
+/** A query as the CLI builds it: a list may be readonly (the client only reads it). */
+type QueryInput<Query> = { [K in keyof Query]: Query[K] extends (infer Item)[] | undefined ? readonly Item[] | Extract<Query[K], undefined> : Query[K] };
+
+type QueryParameters<O> = O extends { parameters: { query?: infer Query } }
+  ? [Query] extends [never | undefined]
+    ? unknown
+    : { query?: QueryInput<NonNullable<Query>> }
+  : unknown;
 
 /** What a call of the operation sends: its path parameters, query, and JSON body, as the document declares them. */
 export type TypedRequest<P extends keyof paths, M extends MethodOf<P>> = RequestBody<Operation<P, M>> &

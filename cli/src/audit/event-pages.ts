@@ -7,7 +7,7 @@ export const maxPageSize = 100;
 
 /** One page of GET /audit/events, newest first. */
 export function fetchEventPage(api: ApiClient, filter: AuditEventFilter, limit: number, cursor?: string, signal?: AbortSignal): Promise<AuditEventList> {
-  return api.get<AuditEventList>('/audit/events', { query: { ...filter, limit, cursor }, signal });
+  return api.call('get', '/audit/events', { query: { ...filter, limit, cursor }, signal });
 }
 
 /**

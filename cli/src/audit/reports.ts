@@ -17,8 +17,6 @@ void everyKindListed;
 export const auditReportFileFormats = ['json', 'csv'] as const;
 export type AuditReportFileFormat = (typeof auditReportFileFormats)[number];
 
-export const reportPath = (id: string): string => `/audit/reports/${encodeURIComponent(id)}`;
-
 /**
  * Polls a report until it is completed (and returns it) or failed (a CommandError with its reason).
  * Polls quickly at first and then every `maxIntervalMs`, as a report of a small log takes well
@@ -26,7 +24,7 @@ export const reportPath = (id: string): string => `/audit/reports/${encodeURICom
  */
 export async function waitForReport(api: ApiClient, id: string, onProgress: (report: AuditReport) => void, maxIntervalMs = 1000): Promise<AuditReport> {
   for (let attempt = 0; ; attempt++) {
-    const report = await api.get<AuditReport>(reportPath(id));
+    const report = await api.call('get', '/audit/reports/{id}', { path: { id } });
     onProgress(report);
     if (report.status === 'completed') return report;
     if (report.status === 'failed') throw new CommandError('internal_error', `Report ${id} failed: ${report.error ?? 'no reason given'}`);
@@ -49,7 +47,12 @@ export async function saveReport(api: ApiClient, report: AuditReport, format: Au
   const target = path.resolve(file ?? defaultReportFile(report, format));
   const content =
     format === 'csv'
-      ? await api.get<string>(reportPath(report.id), { query: { format: 'csv' }, headers: { accept: 'text/csv' } })
+      ? // The document declares only the JSON answer of GET /audit/reports/{id}; format=csv answers text/csv.
+        ((await api.call('get', '/audit/reports/{id}', {
+          path: { id: report.id },
+          query: { format: 'csv' },
+          headers: { accept: 'text/csv' },
+        })) as unknown as string)
       : `${JSON.stringify(report, null, 2)}\n`;
   try {
     await writeFile(target, content);

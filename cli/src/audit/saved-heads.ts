@@ -133,7 +133,7 @@ async function eventAt(api: ApiClient, head: SavedHead, verifiedAt: string): Pro
   const until = new Date(Date.parse(verifiedAt) + clockMarginMs).toISOString();
   let cursor: string | null = null;
   do {
-    const page: AuditEventList = await api.get<AuditEventList>('/audit/events', {
+    const page: AuditEventList = await api.call('get', '/audit/events', {
       query: { chain: head.chain, until, limit: eventPage, ...(cursor ? { cursor } : {}) },
     });
     for (const event of page.data) {

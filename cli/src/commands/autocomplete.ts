@@ -1,6 +1,7 @@
 import { Args } from '@oclif/core';
 import { AcctlCommand } from '../base/acctl-command.js';
 import { completionScript, shells, type CompletedCommand, type Shell } from '../completion/scripts.js';
+import { serverCommandsForCompletion } from '../completion/server-commands.js';
 
 /**
  * `acctl autocomplete [bash|zsh|fish]`: prints the completion script, as `gh completion -s SHELL`
@@ -11,7 +12,7 @@ export default class Autocomplete extends AcctlCommand {
   static override summary = 'Print a shell completion script for acctl (bash, zsh or fish)';
   static override description = [
     'Completes command words, flags, and the values of flags that take one of a list (--format, --decision, …). The script lists the commands of this version: print it again after an upgrade.',
-    'Without a shell, the shell of $SHELL. `acctl server …` commands complete up to `server`: they come with the server package.',
+    'Without a shell, the shell of $SHELL. `acctl server …` commands are completed when the server package (@acctl/server) is installed where acctl server finds it; without it, completion stops at `server`.',
   ].join('\n');
   static override examples = [
     { description: 'bash, for this session', command: 'source <(<%= config.bin %> <%= command.id %> bash)' },
@@ -24,7 +25,7 @@ export default class Autocomplete extends AcctlCommand {
   public async run(): Promise<{ shell: Shell; script: string }> {
     const { args } = await this.parse(Autocomplete);
     const shell = (args.shell ?? shellOf(process.env.SHELL)) as Shell;
-    const commands = this.config.commands as unknown as CompletedCommand[];
+    const commands = [...(this.config.commands as unknown as CompletedCommand[]), ...(await serverCommandsForCompletion())];
     const script = completionScript(shell, this.config.bin, commands);
     if (!this.jsonEnabled()) process.stdout.write(script);
     return { shell, script };

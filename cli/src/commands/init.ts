@@ -3,15 +3,10 @@ import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { AcctlCommand } from '../base/acctl-command.js';
 import { CommandError, UsageError } from '../errors.js';
+import type { CliInitOutput } from '../../../core/src/index.js';
 
-export interface InitResult {
-  /** The repository's folder, as given. */
-  folder: string;
-  owner: string;
-  server: string;
-  /** Every file written, relative to the folder; `overwritten` only with --force. */
-  files: Array<{ path: string; status: 'created' | 'overwritten' }>;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type InitResult = Omit<CliInitOutput, 'format_version'>;
 
 export default class InitCommand extends AcctlCommand {
   static override summary = 'Start a policy repository: acctl.yaml, an example policy with its tests, a GitHub workflow, editor settings and schemas';

@@ -10,17 +10,10 @@ import { defaultLoginScopes, loginScopes } from '../login/login-scopes.js';
 import { cliClientId, profileFromTokens, redeemAuthorizationCode, revokeRefreshToken } from '../login/oauth-requests.js';
 import { createPkcePair, createState } from '../login/pkce.js';
 import { principalName } from '../login/principal-name.js';
+import type { CliLoginOutput } from '../../../core/src/index.js';
 
-export interface LoginResult {
-  profile: string;
-  server: string;
-  subject: string;
-  /** The user's name (null when the granted scopes may not read principals). */
-  username: string | null;
-  scope: string;
-  expires_at: string;
-  credentials_file: string;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type LoginResult = Omit<CliLoginOutput, 'format_version'>;
 
 export default class LoginCommand extends AcctlCommand {
   static override summary = 'Sign in to a server in the browser and store the tokens for later commands';

@@ -5,27 +5,10 @@ import { expiresSoon, requireProfile } from '../credentials/session.js';
 import { credentialsFilePath } from '../credentials/store.js';
 import { profileFlag } from '../flags/connection.js';
 import { accessTokenClaims } from '../login/token-claims.js';
+import type { CliWhoamiOutput } from '../../../core/src/index.js';
 
-export interface WhoamiResult {
-  /** Where the credentials commands use come from: the environment (CI) wins over a stored profile. */
-  source: 'profile' | 'environment';
-  /** The stored profile (null in CI mode). */
-  profile: string | null;
-  /** The server of the profile (null in CI mode: ACCTL_SERVER or --server decide). */
-  server: string | null;
-  /** The principal id, or a client id for client credentials; null when the token does not say (an opaque API token). */
-  subject: string | null;
-  /** The signed-in user's name, as login read it (null when unknown). */
-  username: string | null;
-  client_id: string | null;
-  /** Which environment variables are set, in CI mode: ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET. */
-  env_credentials: 'token' | 'client_credentials' | null;
-  scopes: string[];
-  expires_at: string | null;
-  expired: boolean;
-  /** Set when ACCTL_TOKEN or ACCTL_CLIENT_ID/SECRET would be used instead of a stored profile. */
-  overridden_by_env: boolean;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type WhoamiResult = Omit<CliWhoamiOutput, 'format_version'>;
 
 export default class WhoamiCommand extends AcctlCommand {
   static override summary = 'Show who the CLI acts as: the environment credentials (CI), else the stored profile';

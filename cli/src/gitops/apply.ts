@@ -1,12 +1,4 @@
-import type {
-  Policy,
-  PolicyCreateRequest,
-  PolicyDeleted,
-  PolicyListItem,
-  PolicyMetadata,
-  PolicyUpdated,
-  PolicyUpdateRequest,
-} from '../../../core/src/index.js';
+import type { PolicyCreateRequest, PolicyListItem, PolicyMetadata, PolicyUpdateRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { inBatches, mapConcurrently } from '../concurrency.js';
 import { CommandError } from '../errors.js';
@@ -151,16 +143,16 @@ async function applyChange(api: ApiClient, change: Executable, origin: ApplyOrig
   switch (change.action) {
     case 'create': {
       const body: PolicyCreateRequest = withProvenance(change.content, change.content_hash, change.file, origin, now);
-      const policy = await api.post<Policy>('/policies', { body });
+      const policy = await api.call('post', '/policies', { body });
       return { action: 'create', name: change.name, id: policy.id, version: policy.version };
     }
     case 'update': {
       const body: PolicyUpdateRequest = withProvenance(change.content, change.content_hash, change.file, origin, now);
-      const policy = await api.request<PolicyUpdated>('PUT', `/policies/${encodeURIComponent(change.id)}`, { body, headers: ifMatch(change.expected_version) });
+      const policy = await api.call('put', '/policies/{id}', { path: { id: change.id }, body, headers: ifMatch(change.expected_version) });
       return { action: 'update', name: change.name, id: policy.id, version: policy.version };
     }
     case 'delete': {
-      await api.delete<PolicyDeleted>(`/policies/${encodeURIComponent(change.id)}`, { headers: ifMatch(change.expected_version) });
+      await api.call('delete', '/policies/{id}', { path: { id: change.id }, headers: ifMatch(change.expected_version) });
       return { action: 'delete', name: change.name, id: change.id, version: change.expected_version };
     }
   }

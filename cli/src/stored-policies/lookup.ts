@@ -1,4 +1,4 @@
-import type { Policy, PolicyList, PolicyListItem } from '../../../core/src/index.js';
+import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { mapConcurrently } from '../concurrency.js';
 import { CommandError, NotFound, UsageError } from '../errors.js';
@@ -46,7 +46,7 @@ export async function resolvePolicy(api: ApiClient, nameOrId: string, options: {
 
 async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undefined> {
   try {
-    const { name, version, status } = await api.get<Policy>(`/policies/${encodeURIComponent(id)}`);
+    const { name, version, status } = await api.call('get', '/policies/{id}', { path: { id } });
     return { id, name, version, status };
   } catch (error) {
     if (error instanceof CommandError && error.code === 'not_found') return undefined;
@@ -56,8 +56,8 @@ async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undef
 
 /** By the exact-name filter, not the search (q), which also finds every name containing it. */
 async function policiesNamed(api: ApiClient, name: string, state: 'live' | 'deleted'): Promise<PolicyListItem[]> {
-  const query = { name: [name], limit: pageSize, ...(state === 'deleted' ? { status: 'deleted' } : {}) };
-  const answer = await api.get<PolicyList>('/policies', { query });
+  const query = { name: [name], limit: pageSize, ...(state === 'deleted' ? { status: 'deleted' as const } : {}) };
+  const answer = await api.call('get', '/policies', { query });
   return answer.data.filter((item) => item.name === name);
 }
 
@@ -65,7 +65,7 @@ async function policiesNamed(api: ApiClient, name: string, state: 'live' | 'dele
 export async function listPolicies(api: ApiClient, filter: { managed_by?: string; name?: readonly string[] } = {}): Promise<PolicyListItem[]> {
   const items: PolicyListItem[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await api.get<PolicyList>('/policies', { query: { ...filter, limit: pageSize, page } });
+    const answer = await api.call('get', '/policies', { query: { ...filter, limit: pageSize, page } });
     items.push(...answer.data);
     if (page >= answer.pagination.pages) return items;
   }
@@ -73,5 +73,5 @@ export async function listPolicies(api: ApiClient, filter: { managed_by?: string
 
 /** The full policies (with rules) of the given list items, fetched a few at a time. */
 export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 8): Promise<Policy[]> {
-  return mapConcurrently(items, concurrency, (item) => api.get<Policy>(`/policies/${encodeURIComponent(item.id)}`));
+  return mapConcurrently(items, concurrency, (item) => api.call('get', '/policies/{id}', { path: { id: item.id } }));
 }

@@ -58,6 +58,26 @@ export type AuditEventType =
  * via the `definition` "audit-report-kind".
  */
 export type AuditReportKind = 'access_summary' | 'policy_change_history' | 'compliance';
+export type Chains = {
+  chain: 'change' | 'decision';
+  valid: boolean;
+  events_checked: number;
+  /**
+   * Where the chain starts after retention: the last deleted event (null when nothing was deleted).
+   */
+  anchor: {
+    sequence: number;
+    hash: string;
+  } | null;
+  /**
+   * The last event checked.
+   */
+  head: {
+    sequence: number;
+    hash: string;
+  } | null;
+  first_broken_link: null | AuditBrokenLink;
+}[];
 /**
  * The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.
  *
@@ -65,6 +85,84 @@ export type AuditReportKind = 'access_summary' | 'policy_change_history' | 'comp
  * via the `definition` "cli/format-version".
  */
 export type CliFormatVersion = '1';
+/**
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "change".
+ */
+export type CliPlanChange =
+  | {
+      name: string;
+      file: string;
+      line: number;
+      col: number;
+      action: 'create';
+      /**
+       * The policy as it will be written: the body of POST/PUT /v1/policies (schemas/policy-create-request.json).
+       */
+      content: {};
+      content_hash: string;
+    }
+  | {
+      name: string;
+      file: string;
+      line: number;
+      col: number;
+      action: 'update';
+      id: string;
+      expected_version: number;
+      /**
+       * The policy as it will be written: the body of POST/PUT /v1/policies (schemas/policy-create-request.json).
+       */
+      content: {};
+      content_hash: string;
+      diff: CliPolicyDiffEntry[];
+      drift?: CliPlanDrift;
+    }
+  | {
+      name: string;
+      file: string;
+      line: number;
+      col: number;
+      action: 'unchanged';
+      id: string;
+      version: number;
+    }
+  | {
+      name: string;
+      file: string;
+      line: number;
+      col: number;
+      action: 'blocked';
+      id: string;
+      reason: string;
+    }
+  | {
+      action: 'delete';
+      name: string;
+      id: string;
+      expected_version: number;
+    }
+  | {
+      action: 'orphaned';
+      name: string;
+      id: string;
+      version: number;
+    };
+export type MatchedRules = {
+  /**
+   * Zero-based index into the policy's rules.
+   */
+  rule_index: number;
+  effect: 'allow' | 'deny';
+  /**
+   * Readable, e.g. `risk_score 30 < 50`.
+   */
+  conditions_met: string[];
+}[];
+/**
+ * Why rules of the policy did not match, when the decision is deny.
+ */
+export type Reasons = string[];
 /**
  * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
  *
@@ -620,26 +718,7 @@ export interface AuditReportQuery {
 export interface AuditVerification {
   valid: boolean;
   verified_at: string;
-  chains: {
-    chain: 'change' | 'decision';
-    valid: boolean;
-    events_checked: number;
-    /**
-     * Where the chain starts after retention: the last deleted event (null when nothing was deleted).
-     */
-    anchor: {
-      sequence: number;
-      hash: string;
-    } | null;
-    /**
-     * The last event checked.
-     */
-    head: {
-      sequence: number;
-      hash: string;
-    } | null;
-    first_broken_link: null | AuditBrokenLink;
-  }[];
+  chains: Chains;
   /**
    * The earliest broken link (by sequence) of any chain.
    */
@@ -679,6 +758,148 @@ export interface AuthorizationServerMetadata {
   authorization_response_iss_parameter_supported?: boolean;
 }
 /**
+ * acctl audit verify --json: the answer of GET /v1/audit/verify (schemas/audit-verify.json), and with --against the check of the heads saved before.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/audit-verify".
+ */
+export interface CliAuditVerifyOutput {
+  format_version: CliFormatVersion;
+  valid: boolean;
+  verified_at: string;
+  chains: Chains;
+  /**
+   * The earliest broken link (by sequence) of any chain.
+   */
+  first_broken_link: null | AuditBrokenLink;
+  against?: {
+    file: string;
+    saved_at: string;
+    valid: boolean;
+    heads: {
+      chain: 'change' | 'decision';
+      saved: {};
+      status: 'matches' | 'changed' | 'truncated' | 'missing' | 'retained';
+      actual: string | null;
+    }[];
+  };
+}
+/**
+ * acctl auth token --json: a valid access token of a stored profile (refreshed first when it expires within a minute).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/auth-token".
+ */
+export interface CliAuthTokenOutput {
+  format_version: CliFormatVersion;
+  profile: string;
+  access_token: string;
+  expires_at: string;
+}
+/**
+ * acctl autocomplete --json: the completion script of a shell.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/autocomplete".
+ */
+export interface CliAutocompleteOutput {
+  format_version: CliFormatVersion;
+  shell: 'bash' | 'zsh' | 'fish';
+  script: string;
+}
+/**
+ * acctl config delete --json: the profile deleted, whether it had settings, and what signing out did.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/config-delete".
+ */
+export interface CliConfigDeleteOutput {
+  format_version: CliFormatVersion;
+  profile: string;
+  settings_removed: boolean;
+  /**
+   * Whether the server confirmed the refresh token (and its access tokens) revoked.
+   */
+  revoked: boolean;
+  /**
+   * Whether stored credentials were removed (false when the profile had none).
+   */
+  removed: boolean;
+  warnings: string[];
+}
+/**
+ * acctl config get --json: the stored value of a setting and the value commands use, with where it comes from.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/config-get".
+ */
+export interface CliConfigGetOutput {
+  format_version: CliFormatVersion;
+  key: 'server' | 'profile';
+  /**
+   * The profile the value belongs to (for server), or null for profile.
+   */
+  profile: string | null;
+  /**
+   * What config.json holds, null when unset.
+   */
+  value: string | null;
+  /**
+   * What commands use, after the precedence rules.
+   */
+  effective: string;
+  source: 'env' | 'config' | 'login' | 'default';
+}
+/**
+ * acctl config list --json: every profile named in config.json or credentials.json, and the current one, by name.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/config-list".
+ */
+export interface CliConfigListOutput {
+  format_version: CliFormatVersion;
+  current_profile: string;
+  config_file: string;
+  credentials_file: string;
+  profiles: {
+    name: string;
+    current: boolean;
+    server: string | null;
+    server_source: 'config' | 'login' | null;
+    signed_in: boolean;
+    subject: string | null;
+    username: string | null;
+    expires_at: string | null;
+  }[];
+}
+/**
+ * acctl config set --json: the setting written and the file it went to.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/config-set".
+ */
+export interface CliConfigSetOutput {
+  format_version: CliFormatVersion;
+  key: 'server' | 'profile';
+  profile: string | null;
+  value: string;
+  config_file: string;
+}
+/**
+ * acctl config use --json: the new current profile, and whether it has settings or stored credentials yet.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/config-use".
+ */
+export interface CliConfigUseOutput {
+  format_version: CliFormatVersion;
+  current_profile: string;
+  /**
+   * Whether the profile has settings or stored credentials yet.
+   */
+  known: boolean;
+}
+/**
  * What any acctl command prints with --json when it fails (an unknown command too): the stable code scripts switch on, the exit code it exits with (cli/src/errors.ts; docs/cli-usage.md, Exit codes), a one-line message and what to do next.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -708,6 +929,121 @@ export interface CliError {
   };
 }
 /**
+ * acctl init --json: the policy repository written.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/init".
+ */
+export interface CliInitOutput {
+  format_version: CliFormatVersion;
+  /**
+   * The repository's folder, as given.
+   */
+  folder: string;
+  owner: string;
+  server: string;
+  /**
+   * Every file written, relative to the folder; overwritten only with --force.
+   */
+  files: {
+    path: string;
+    status: 'created' | 'overwritten';
+  }[];
+}
+/**
+ * acctl login --json: the profile signed in and where its credentials are stored (never the tokens).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/login".
+ */
+export interface CliLoginOutput {
+  format_version: CliFormatVersion;
+  profile: string;
+  server: string;
+  subject: string;
+  /**
+   * Null when the granted scopes may not read principals.
+   */
+  username: string | null;
+  scope: string;
+  expires_at: string;
+  credentials_file: string;
+}
+/**
+ * acctl logout --json: what signing out did.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/logout".
+ */
+export interface CliLogoutOutput {
+  format_version: CliFormatVersion;
+  profile: string;
+  /**
+   * Whether the server confirmed the refresh token (and its access tokens) revoked.
+   */
+  revoked: boolean;
+  /**
+   * Whether stored credentials were removed (false when the profile had none).
+   */
+  removed: boolean;
+  warnings: string[];
+}
+/**
+ * acctl policy apply --json: the plan's counts and every change written, in order (none with --dry-run).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-apply".
+ */
+export interface CliPolicyApplyOutput {
+  format_version: CliFormatVersion;
+  dry_run: boolean;
+  summary: CliPlanSummary;
+  applied: {
+    action: 'create' | 'update' | 'delete';
+    name: string;
+    id: string;
+    /**
+     * The version written (for a delete, the version deleted).
+     */
+    version: number;
+  }[];
+}
+/**
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "summary".
+ */
+export interface CliPlanSummary {
+  create: number;
+  update: number;
+  delete: number;
+  unchanged: number;
+  drifted: number;
+  orphaned: number;
+  blocked: number;
+}
+/**
+ * acctl policy diff --json: what differs between two policies (files, the server's, versions), field by field.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-diff".
+ */
+export interface CliPolicyDiffOutput {
+  format_version: CliFormatVersion;
+  from: string;
+  to: string;
+  changes: CliPolicyDiffEntry[];
+}
+/**
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "diffEntry".
+ */
+export interface CliPolicyDiffEntry {
+  path: string;
+  kind: 'added' | 'removed' | 'changed';
+  text: string;
+  rule_index?: number;
+}
+/**
  * One problem in a policy, test or acctl.yaml file, as acctl policy lint and test report it: its place (1-based line and column, UTF-16 code units), the rule (docs/policy-files.md, What lint checks) and the source line with a caret under the problem.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -724,6 +1060,7 @@ export interface CliPolicyFinding {
   end_col: number;
   severity: 'error' | 'warning';
   rule:
+    | 'unreadable-file'
     | 'yaml-syntax'
     | 'yaml-warning'
     | 'one-document'
@@ -751,6 +1088,138 @@ export interface CliPolicyFinding {
   }[];
 }
 /**
+ * acctl policy fmt --json: the files not in canonical form (rewritten, or with --check only listed).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-fmt".
+ */
+export interface CliPolicyFmtOutput {
+  format_version: CliFormatVersion;
+  changed: string[];
+  checked: boolean;
+  files: number;
+  /**
+   * With --diff: each changed file's unified diff, by file.
+   */
+  diffs?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * With stdin: the file in canonical form.
+   */
+  formatted?: string;
+  /**
+   * Files that could not be parsed, left as they are.
+   */
+  findings: CliPolicyFinding[];
+}
+/**
+ * acctl policy history --json: the versions of a policy, newest first, with what changed in each.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-history".
+ */
+export interface CliPolicyHistoryOutput {
+  format_version: CliFormatVersion;
+  policy_id: string;
+  /**
+   * The policy's current name.
+   */
+  name: string;
+  versions: {
+    version: number;
+    created_at: string;
+    created_by: string | null;
+    status: string | null;
+    rules: number;
+    changes: string[];
+  }[];
+}
+/**
+ * acctl policy impact --json: recorded decisions replayed against the local policies, and those whose outcome they change.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-impact".
+ */
+export interface CliPolicyImpactOutput {
+  format_version: CliFormatVersion;
+  ok: boolean;
+  period: {
+    since: string;
+    until: string;
+    limit: number;
+    truncated: boolean;
+    oldest: string | null;
+  };
+  summary: {
+    replayed: number;
+    flips: number;
+    deny_to_allow: number;
+    allow_to_deny: number;
+    drifted: number;
+  };
+  policies: {
+    added: string[];
+    changed: string[];
+    deactivated: string[];
+    unchanged: string[];
+    inactive: string[];
+  };
+  /**
+   * Deny to allow first, then allow to deny; newest first within each.
+   */
+  flips: {
+    direction: 'deny_to_allow' | 'allow_to_deny';
+    decision_id: string;
+    timestamp: string;
+    recorded: 'allow' | 'deny';
+    before: 'allow' | 'deny';
+    after: 'allow' | 'deny';
+    cause: {
+      policy: string;
+      rule_index: number | null;
+      file: string | null;
+      line: number | null;
+      col: number | null;
+    };
+    request: SimulationRequest;
+    explanation: string;
+    matched_rules: {
+      policy: string;
+      rule: number;
+      effect: 'allow' | 'deny';
+    }[];
+  }[];
+}
+/**
+ * Spec, "Simulation request": the access request to evaluate. context.timestamp sets the time that time conditions see (default: now).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "simulation-request".
+ */
+export interface SimulationRequest {
+  principal: {
+    id?: string;
+    type: string;
+    attributes?: {
+      [k: string]: (string | number | boolean | null) | undefined;
+    };
+  };
+  resource: {
+    type: string;
+    identifier: string;
+  };
+  action: string;
+  context?: {
+    ip_address?: string;
+    timestamp?: string;
+    risk_score?: number;
+    device_trusted?: boolean;
+    mfa_verified?: boolean;
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
+/**
  * acctl policy lint --json (and --format json): whether lint passed, the counts, and every finding in file, line, column order.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -768,6 +1237,69 @@ export interface CliPolicyLintOutput {
     warnings: number;
   };
   findings: CliPolicyFinding[];
+}
+/**
+ * acctl policy plan --json: every change that applying the repository would make (the --out file is this plan without format_version).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-plan".
+ */
+export interface CliPolicyPlanOutput {
+  format_version: CliFormatVersion;
+  format: 1;
+  /**
+   * The API base URL the plan was made against: apply refuses another server.
+   */
+  server: string;
+  owner: string | null;
+  prune: boolean;
+  created_at: string;
+  changes: CliPlanChange[];
+  summary: CliPlanSummary;
+}
+/**
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "drift".
+ */
+export interface CliPlanDrift {
+  updated_by: string;
+  updated_at: string;
+  version: number;
+  reason: 'changed_since_apply' | 'provenance_removed';
+}
+/**
+ * acctl policy simulate --json: each request with the answer of POST /v1/policies/{id}/simulate (schemas/simulation-response.json), for a stored policy or a local file.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-simulate".
+ */
+export interface CliPolicySimulateOutput {
+  format_version: CliFormatVersion;
+  policy:
+    | {
+        id: string;
+        name: string;
+        version: number;
+        status: string;
+      }
+    | {
+        file: string;
+        name: string;
+      };
+  summary: {
+    requests: number;
+    allowed: number;
+    denied: number;
+  };
+  results: {
+    request: SimulationRequest;
+    decision: 'allow' | 'deny';
+    matched_rules: MatchedRules;
+    evaluation_time_ms: number;
+    timestamp: string;
+    explanation: string;
+    reasons?: Reasons;
+  }[];
 }
 /**
  * acctl policy test --json (and --format json): every test's checks with the engine's decision and explanation, and coverage; or, when errors in the files stopped the run, those errors (findings) and no results.
@@ -875,6 +1407,260 @@ export interface CliUncoveredItem {
   message: string;
 }
 /**
+ * acctl schema --json: an editor schema of policy repository files, printed or written to a file.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/schema".
+ */
+export interface CliSchemaOutput {
+  format_version: CliFormatVersion;
+  kind: 'policy' | 'test' | 'config';
+  /**
+   * Its file name, on a server (/v1/schemas/v1/<file>) and in a repository's .schemas/.
+   */
+  file_name: string;
+  /**
+   * Where it was written; null when printed.
+   */
+  out: string | null;
+  /**
+   * The schema itself, when it was not written to a file.
+   */
+  schema?: {};
+}
+/**
+ * acctl server client create --json: the client registered, with its secret shown this once (null for a public client).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-client-create".
+ */
+export interface CliServerClientCreateOutput {
+  format_version: CliFormatVersion;
+  client_id: string;
+  name: string;
+  client_type: 'confidential' | 'public';
+  grant_types: string[];
+  redirect_uris: string[];
+  allowed_scopes: string[];
+  created_by: string | null;
+  created_at: string;
+  secret_rotated_at: string | null;
+  client_secret: string | null;
+}
+/**
+ * acctl server client delete --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-client-delete".
+ */
+export interface CliServerClientDeleteOutput {
+  format_version: CliFormatVersion;
+  client_id: string;
+  deleted: true;
+}
+/**
+ * acctl server client list --json: the registered OAuth clients, oldest first (never their secrets).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-client-list".
+ */
+export interface CliServerClientListOutput {
+  format_version: CliFormatVersion;
+  clients: CliServerClient[];
+}
+/**
+ * This interface was referenced by `CliServerClientListOutput`'s JSON-Schema
+ * via the `definition` "client".
+ */
+export interface CliServerClient {
+  client_id: string;
+  name: string;
+  client_type: 'confidential' | 'public';
+  grant_types: string[];
+  redirect_uris: string[];
+  allowed_scopes: string[];
+  created_by: string | null;
+  created_at: string;
+  secret_rotated_at: string | null;
+}
+/**
+ * acctl server client rotate-secret --json: the new secret, shown this once.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-client-rotate-secret".
+ */
+export interface CliServerClientRotateSecretOutput {
+  format_version: CliFormatVersion;
+  client_id: string;
+  client_secret: string;
+  secret_rotated_at: string;
+}
+/**
+ * acctl server keys rotate --json: the new signing key and the keys it retires.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-keys-rotate".
+ */
+export interface CliServerKeysRotateOutput {
+  format_version: CliFormatVersion;
+  signing_kid: string;
+  retired_kids: string[];
+}
+/**
+ * acctl server migrate --json: the migrations applied, oldest first (empty when up to date).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-migrate".
+ */
+export interface CliServerMigrateOutput {
+  format_version: CliFormatVersion;
+  applied: string[];
+  database: 'embedded' | 'external';
+}
+/**
+ * acctl server start --json: printed once the server listens.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-start".
+ */
+export interface CliServerStartOutput {
+  format_version: CliFormatVersion;
+  url: string;
+  api_url: string;
+  token_endpoint: string;
+  database: 'embedded' | 'external';
+  data_dir: string | null;
+  pid: number;
+  workers: number;
+}
+/**
+ * acctl server user create --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-user-create".
+ */
+export interface CliServerUserCreateOutput {
+  format_version: CliFormatVersion;
+  id: string;
+  username: string;
+  display_name: string | null;
+  admin: boolean;
+  status: string;
+  created_at: string;
+}
+/**
+ * acctl server user delete --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-user-delete".
+ */
+export interface CliServerUserDeleteOutput {
+  format_version: CliFormatVersion;
+  user: CliServerUser;
+  deleted: true;
+}
+/**
+ * This interface was referenced by `CliServerUserListOutput`'s JSON-Schema
+ * via the `definition` "user".
+ */
+export interface CliServerUser {
+  id: string;
+  username: string;
+  display_name: string | null;
+  admin: boolean;
+  status: string;
+  has_password: boolean;
+  created_at: string;
+}
+/**
+ * acctl server user list --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-user-list".
+ */
+export interface CliServerUserListOutput {
+  format_version: CliFormatVersion;
+  users: CliServerUser[];
+}
+/**
+ * acctl server user set-password --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/server-user-set-password".
+ */
+export interface CliServerUserSetPasswordOutput {
+  format_version: CliFormatVersion;
+  user: CliServerUser;
+  password_changed: true;
+}
+/**
+ * acctl version --json: the versions of the CLI and what it runs on (the fields of oclif's version command).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/version".
+ */
+export interface CliVersionOutput {
+  format_version: CliFormatVersion;
+  cliVersion: string;
+  architecture: string;
+  nodeVersion: string;
+  osVersion: string;
+  shell: string;
+  rootPath: string;
+}
+/**
+ * acctl webhook delete --json.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/webhook-delete".
+ */
+export interface CliWebhookDeleteOutput {
+  format_version: CliFormatVersion;
+  id: string;
+  deleted: true;
+}
+/**
+ * acctl whoami --json: who the CLI acts as, read from the credentials commands would use (nothing is sent to the server).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/whoami".
+ */
+export interface CliWhoamiOutput {
+  format_version: CliFormatVersion;
+  /**
+   * Where the credentials commands use come from: the environment (CI) wins over a stored profile.
+   */
+  source: 'profile' | 'environment';
+  /**
+   * The stored profile (null in CI mode).
+   */
+  profile: string | null;
+  /**
+   * The server of the profile (null in CI mode: ACCTL_SERVER or --server decide).
+   */
+  server: string | null;
+  /**
+   * The principal id, or a client id for client credentials; null when the token does not say (an opaque API token).
+   */
+  subject: string | null;
+  /**
+   * The signed-in user's name, as login read it (null when unknown).
+   */
+  username: string | null;
+  client_id: string | null;
+  /**
+   * Which environment variables are set, in CI mode: ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET.
+   */
+  env_credentials: 'token' | 'client_credentials' | null;
+  scopes: string[];
+  expires_at: string | null;
+  expired: boolean;
+  /**
+   * Set when ACCTL_TOKEN or ACCTL_CLIENT_ID/SECRET would be used instead of a stored profile.
+   */
+  overridden_by_env: boolean;
+}
+/**
  * Answer of POST /decisions/evaluate (and each item of a batch): the decision over all active policies, recorded durably before it is answered. Time conditions use the server's clock (context.timestamp is recorded but cannot move a request into a time window). What it discloses depends on the caller (`detail`): every caller gets the decision, its id, and each matched rule as policy id, version, rule index and effect; policy names, the conditions a rule met, and the reasons other rules did not apply quote rule contents and the principal's attributes (stored ones included), so they are shown only to a caller that also has read:policies (and, when a stored principal's attributes were merged, read:principals or read:audit). The stored record keeps the full result.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -936,34 +1722,6 @@ export interface DecisionBatchRequest {
    * @maxItems 100
    */
   requests: SimulationRequest[];
-}
-/**
- * Spec, "Simulation request": the access request to evaluate. context.timestamp sets the time that time conditions see (default: now).
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "simulation-request".
- */
-export interface SimulationRequest {
-  principal: {
-    id?: string;
-    type: string;
-    attributes?: {
-      [k: string]: (string | number | boolean | null) | undefined;
-    };
-  };
-  resource: {
-    type: string;
-    identifier: string;
-  };
-  action: string;
-  context?: {
-    ip_address?: string;
-    timestamp?: string;
-    risk_score?: number;
-    device_trusted?: boolean;
-    mfa_verified?: boolean;
-    [k: string]: (string | number | boolean | null) | undefined;
-  };
 }
 /**
  * Answer of POST /decisions/batch: one decision per request, in the order of the requests, each with its own id.
@@ -1889,24 +2647,11 @@ export interface Problem {
  */
 export interface SimulationResponse {
   decision: 'allow' | 'deny';
-  matched_rules: {
-    /**
-     * Zero-based index into the policy's rules.
-     */
-    rule_index: number;
-    effect: 'allow' | 'deny';
-    /**
-     * Readable, e.g. `risk_score 30 < 50`.
-     */
-    conditions_met: string[];
-  }[];
+  matched_rules: MatchedRules;
   evaluation_time_ms: number;
   timestamp: string;
   explanation: string;
-  /**
-   * Why rules of the policy did not match, when the decision is deny.
-   */
-  reasons?: string[];
+  reasons?: Reasons;
 }
 /**
  * A webhook, as GET, list and PATCH answer it: never with its signing secret, which only POST /webhooks shows.

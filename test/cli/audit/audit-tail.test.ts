@@ -145,7 +145,7 @@ describe('the CLI API client with a token that stops working', function () {
       credentials: { kind: 'client_credentials', clientId: client.clientId, clientSecret: client.clientSecret },
       fetch: noting,
     });
-    await api.get('/audit/events', { query: { limit: 1 } });
+    await api.call('get', '/audit/events', { query: { limit: 1 } });
     // RFC 7009: the client revokes the access token the CLI holds, as expiry would end it.
     const revoked = await fetch(`${t.baseUrl}/oauth/revoke`, {
       method: 'POST',
@@ -153,7 +153,7 @@ describe('the CLI API client with a token that stops working', function () {
       body: new URLSearchParams({ token: bearers[0]!, client_id: client.clientId, client_secret: client.clientSecret }),
     });
     expect(revoked.status).to.equal(200);
-    const page = await api.get<{ data: unknown[] }>('/audit/events', { query: { limit: 1 } });
+    const page = await api.call('get', '/audit/events', { query: { limit: 1 } });
     expect(page.data).to.have.length(1);
     expect(bearers).to.have.length(3);
     expect(bearers[1]).to.equal(bearers[0]);

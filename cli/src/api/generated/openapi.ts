@@ -1146,7 +1146,7 @@ export interface components {
             /** @description `next_cursor` of the previous page, as is. */
             cursor?: string;
             /** @default 50 */
-            limit: number;
+            limit?: number;
             /** @enum {unknown} */
             outcome?: "success" | "failure";
             /**
@@ -1330,7 +1330,7 @@ export interface components {
              * @description Page size.
              * @default 50
              */
-            limit: number;
+            limit?: number;
             /** @enum {unknown} */
             status?: "pending" | "running" | "completed" | "failed";
         };
@@ -1501,7 +1501,7 @@ export interface components {
              * @description Page size. Up to 500, more than other lists, because replaying a period (acctl policy impact) reads many decisions.
              * @default 50
              */
-            limit: number;
+            limit?: number;
             /** @description The principal's id as the request gave it. */
             principal_id?: string;
             resource_type?: string;
@@ -1819,7 +1819,7 @@ export interface components {
              * @description Items per page, at most 100.
              * @default 50
              */
-            limit: number;
+            limit?: number;
             /** @description Only policies whose metadata.managed_by (a repository's ownership label) is exactly this. */
             managed_by?: string;
             /** @description Exact names, repeatable (name=a&name=b): only policies with one of them. Lets a client look up up to 100 policies by name in one request. */
@@ -1828,7 +1828,7 @@ export interface components {
              * @description Page number, from 1.
              * @default 1
              */
-            page: number;
+            page?: number;
             /** @description Search: case-insensitive substring of the name or the description. */
             q?: string;
             /**
@@ -2089,7 +2089,7 @@ export interface components {
              * @default active
              * @enum {unknown}
              */
-            status: "active" | "disabled";
+            status?: "active" | "disabled";
         };
         /**
          * PrincipalKind
@@ -2114,9 +2114,9 @@ export interface components {
             attribute?: string[];
             kind?: components["schemas"]["principal-kind"];
             /** @default 50 */
-            limit: number;
+            limit?: number;
             /** @default 1 */
-            page: number;
+            page?: number;
             /** @description Search: case-insensitive substring of the name or display name. */
             q?: string;
             /**
@@ -2256,12 +2256,12 @@ export interface components {
          */
         "webhook-create-request": {
             /** @default  */
-            description: string;
+            description?: string;
             /**
              * @description false: created without receiving deliveries until enabled.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description The event types to receive, or `["*"]` for every one (including types added later). */
             event_types: ("*" | components["schemas"]["webhook-event-type"])[];
             /** @description Where deliveries are POSTed: an absolute https:// URL (http:// only when the server sets webhooksAllowHttp), without credentials or fragment, whose host resolves to public addresses only (unless the server sets webhooksAllowPrivateNetworks). */
@@ -2363,12 +2363,12 @@ export interface components {
              * @description Items per page, at most 100.
              * @default 50
              */
-            limit: number;
+            limit?: number;
             /**
              * @description Page number, from 1.
              * @default 1
              */
-            page: number;
+            page?: number;
             /**
              * @description Only deliveries in this status.
              * @enum {unknown}
@@ -2398,12 +2398,12 @@ export interface components {
              * @description Items per page, at most 100.
              * @default 50
              */
-            limit: number;
+            limit?: number;
             /**
              * @description Page number, from 1.
              * @default 1
              */
-            page: number;
+            page?: number;
         };
         /**
          * WebhookPayload

@@ -15,7 +15,7 @@ export default class AuditGetCommand extends ApiCommand {
 
   public async run(): Promise<AuditEvent> {
     const { args, flags } = await this.parse(AuditGetCommand);
-    const event = await (await this.api(flags.server)).get<AuditEvent>(`/audit/events/${encodeURIComponent(args.id)}`);
+    const event = await (await this.api(flags.server)).call('get', '/audit/events/{id}', { path: { id: args.id } });
     this.log(eventDetailLines(event).join('\n'));
     return event;
   }

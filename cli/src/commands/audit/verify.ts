@@ -44,7 +44,7 @@ Keep the heads somewhere else (--save-head FILE, or the --json output): a chain 
     // Read before asking the server: a file that is not a saved head is a usage error, not a broken log.
     const saved = flags.against === undefined ? undefined : await heads.readSavedHeads(flags.against);
     const api = await this.api(flags.server);
-    const result = await api.get<AuditVerification>('/audit/verify');
+    const result = await api.call('get', '/audit/verify', {});
     const against = saved === undefined ? undefined : await heads.checkHeads(api, flags.against!, saved, result);
     const broken = result.first_broken_link;
     this.log(broken ? style.red.bold('Audit log BROKEN') : style.green.bold('Audit log intact'));

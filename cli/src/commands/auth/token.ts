@@ -3,12 +3,10 @@ import { activeProfileName } from '../../credentials/profile-config.js';
 import { freshProfile } from '../../credentials/session.js';
 import { credentialsFilePath } from '../../credentials/store.js';
 import { profileFlag } from '../../flags/connection.js';
+import type { CliAuthTokenOutput } from '../../../../core/src/index.js';
 
-export interface AuthTokenResult {
-  profile: string;
-  access_token: string;
-  expires_at: string;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type AuthTokenResult = Omit<CliAuthTokenOutput, 'format_version'>;
 
 export default class AuthTokenCommand extends AcctlCommand {
   static override summary = 'Print a valid access token of a stored profile, for scripts';

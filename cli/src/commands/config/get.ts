@@ -3,17 +3,10 @@ import { AcctlCommand } from '../../base/acctl-command.js';
 import { checkConfigKey, configFilePath, readConfigFile, resolveProfile, type ConfigKey } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
 import { defaultServer, profileFlag } from '../../flags/connection.js';
+import type { CliConfigGetOutput } from '../../../../core/src/index.js';
 
-export interface ConfigGetResult {
-  key: ConfigKey;
-  /** The profile the value belongs to (for `server`), or null for `profile`. */
-  profile: string | null;
-  /** What config.json holds, null when unset. */
-  value: string | null;
-  /** What commands use, after the precedence rules (README, "Configuration for the CLI"). */
-  effective: string;
-  source: 'env' | 'config' | 'login' | 'default';
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type ConfigGetResult = Omit<CliConfigGetOutput, 'format_version'>;
 
 export default class ConfigGetCommand extends AcctlCommand {
   static override summary = 'Print one setting: server (of a profile) or profile (the current one)';

@@ -3,13 +3,10 @@ import { apiBaseUrl } from '../../api/client.js';
 import { AcctlCommand } from '../../base/acctl-command.js';
 import { activeProfileName, changeConfig, checkConfigKey, checkProfileName, configFilePath, type ConfigKey } from '../../credentials/profile-config.js';
 import { profileFlag } from '../../flags/connection.js';
+import type { CliConfigSetOutput } from '../../../../core/src/index.js';
 
-export interface ConfigSetResult {
-  key: ConfigKey;
-  profile: string | null;
-  value: string;
-  config_file: string;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type ConfigSetResult = Omit<CliConfigSetOutput, 'format_version'>;
 
 export default class ConfigSetCommand extends AcctlCommand {
   static override summary = 'Change one setting: server (of a profile) or profile (the current one)';

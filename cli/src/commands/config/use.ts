@@ -2,12 +2,10 @@ import { Args } from '@oclif/core';
 import { AcctlCommand } from '../../base/acctl-command.js';
 import { changeConfig, checkProfileName, configFilePath } from '../../credentials/profile-config.js';
 import { profilesOverview } from '../../credentials/profile-overview.js';
+import type { CliConfigUseOutput } from '../../../../core/src/index.js';
 
-export interface ConfigUseResult {
-  current_profile: string;
-  /** Whether the profile has settings or stored credentials yet. */
-  known: boolean;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type ConfigUseResult = Omit<CliConfigUseOutput, 'format_version'>;
 
 export default class ConfigUseCommand extends AcctlCommand {
   static override summary = 'Make a profile the current one';

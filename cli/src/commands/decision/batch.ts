@@ -19,7 +19,7 @@ export default class DecisionBatch extends ApiCommand {
     const { flags } = await this.parse(DecisionBatch);
     const batch = (await readJsonInput('file', flags.file)) as DecisionBatchRequest;
     if (typeof batch !== 'object' || batch === null || !Array.isArray(batch.requests)) throw new UsageError('--file must hold { "requests": [ ... ] }');
-    const answer = await (await this.api(flags.server)).post<DecisionBatchResponse>('/decisions/batch', { body: batch });
+    const answer = await (await this.api(flags.server)).call('post', '/decisions/batch', { body: batch });
     this.log(
       renderTable(
         [

@@ -37,7 +37,7 @@ Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exi
   public async run(): Promise<Decision> {
     const { flags } = await this.parse(DecisionEvaluate);
     const request = flags.request === undefined ? requestFromFlags(flags) : ((await readJsonInput('request', flags.request)) as SimulationRequest);
-    const decision = await (await this.api(flags.server)).post<Decision>('/decisions/evaluate', { body: request });
+    const decision = await (await this.api(flags.server)).call('post', '/decisions/evaluate', { body: request });
     this.log(decisionLines(decision).join('\n'));
     // The JSON answer is still printed: only the exit status says deny.
     if (flags['exit-code'] && decision.decision === 'deny') process.exitCode = exitCodes.denied;

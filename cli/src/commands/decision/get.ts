@@ -13,7 +13,7 @@ export default class DecisionGet extends ApiCommand {
 
   public async run(): Promise<DecisionRecord> {
     const { args, flags } = await this.parse(DecisionGet);
-    const record = await (await this.api(flags.server)).get<DecisionRecord>(`/decisions/${encodeURIComponent(args.id)}`);
+    const record = await (await this.api(flags.server)).call('get', '/decisions/{id}', { path: { id: args.id } });
     const { principal, resource, action, context } = record.request;
     this.log(
       [

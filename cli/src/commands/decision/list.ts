@@ -55,7 +55,7 @@ export default class DecisionListCommand extends ApiCommand {
         ...(cursor ? { cursor } : {}),
         limit: Math.min(largestPage, flags.limit - data.length),
       };
-      const page: DecisionList = await api.get<DecisionList>('/decisions', { query });
+      const page: DecisionList = await api.call('get', '/decisions', { query });
       data.push(...page.data);
       cursor = page.next_cursor;
     } while (cursor && data.length < flags.limit);

@@ -19,7 +19,8 @@ export default class PolicyDelete extends ApiCommand {
     const expected = flags['expected-version'];
     const api = await this.api(flags.server);
     const policy = await resolvePolicy(api, args.policy);
-    const deleted = await api.delete<PolicyDeleted>(`/policies/${encodeURIComponent(policy.id)}`, {
+    const deleted = await api.call('delete', '/policies/{id}', {
+      path: { id: policy.id },
       headers: expected === undefined ? {} : { 'if-match': `"${expected}"` },
     });
     this.log(`Deleted policy ${policy.name} (${deleted.id}); bring it back with: acctl policy restore ${deleted.id}`);

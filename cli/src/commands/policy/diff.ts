@@ -1,18 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
-import type { Policy, PolicyList, PolicyVersion } from '../../../../core/src/index.js';
 import { GateCommand } from '../../base/gate-command.js';
 import { CommandError, NotFound, UsageError } from '../../errors.js';
 import type { PolicyContent } from '../../gitops/desired.js';
 import type { DiffEntry } from '../../gitops/policy-diff.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { style } from '../../ux/style.js';
+import type { CliPolicyDiffOutput } from '../../../../core/src/index.js';
 
-export interface PolicyDiffJson {
-  from: string;
-  to: string;
-  changes: DiffEntry[];
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type PolicyDiffJson = Omit<CliPolicyDiffOutput, 'format_version'>;
 
 interface Side {
   label: string;
@@ -85,18 +82,21 @@ export default class PolicyDiff extends GateCommand {
 
   async #liveSide(name: string, server: string | undefined): Promise<Side> {
     const api = await this.api(server);
-    const list = await api.get<PolicyList>('/policies', { query: { name: [name] } });
+    const list = await api.call('get', '/policies', { query: { name: [name] } });
     const item = list.data[0];
     if (item === undefined) throw new NotFound(`No live policy named "${name}" on the server: apply would create it`);
-    const policy = await api.get<Policy>(`/policies/${encodeURIComponent(item.id)}`);
+    const policy = await api.call('get', '/policies/{id}', { path: { id: item.id } });
     const { liveContent } = await import('../../gitops/plan.js');
     return { label: `${name} on the server (version ${policy.version})`, content: liveContent(policy) };
   }
 
   async #versionSide(id: string, version: number | undefined, server: string | undefined): Promise<Side> {
     const api = await this.api(server);
-    const path = `/policies/${encodeURIComponent((await resolvePolicy(api, id)).id)}`;
-    const stored = version === undefined ? await api.get<Policy>(path) : await api.get<PolicyVersion>(`${path}/versions/${version}`);
+    const path = { id: (await resolvePolicy(api, id)).id };
+    const stored =
+      version === undefined
+        ? await api.call('get', '/policies/{id}', { path })
+        : await api.call('get', '/policies/{id}/versions/{version}', { path: { ...path, version } });
     const { liveContent } = await import('../../gitops/plan.js');
     return {
       label: `${stored.name} version ${stored.version}`,

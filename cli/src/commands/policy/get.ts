@@ -19,8 +19,10 @@ export default class PolicyGet extends ApiCommand {
     const { args, flags } = await this.parse(PolicyGet);
     const api = await this.api(flags.server);
     const { id } = await resolvePolicy(api, args.policy);
-    const path = `/policies/${encodeURIComponent(id)}`;
-    const policy = flags.version === undefined ? await api.get<Policy>(path) : await api.get<PolicyVersion>(`${path}/versions/${flags.version}`);
+    const policy =
+      flags.version === undefined
+        ? await api.call('get', '/policies/{id}', { path: { id } })
+        : await api.call('get', '/policies/{id}/versions/{version}', { path: { id, version: flags.version } });
     this.log(policyLines(policy).join('\n'));
     return policy;
   }

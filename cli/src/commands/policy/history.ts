@@ -1,5 +1,4 @@
 import { Args } from '@oclif/core';
-import type { PolicyVersion, PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';
@@ -28,9 +27,10 @@ export default class PolicyHistoryCommand extends ApiCommand {
     const { args, flags } = await this.parse(PolicyHistoryCommand);
     const api = await this.api(flags.server);
     const policy = await resolvePolicy(api, args.policy);
-    const path = `/policies/${encodeURIComponent(policy.id)}/versions`;
-    const list = await api.get<PolicyVersionList>(path);
-    const versions = await Promise.all(list.data.map((row) => api.get<PolicyVersion>(`${path}/${row.version}`)));
+    const list = await api.call('get', '/policies/{id}/versions', { path: { id: policy.id } });
+    const versions = await Promise.all(
+      list.data.map((row) => api.call('get', '/policies/{id}/versions/{version}', { path: { id: policy.id, version: row.version } })),
+    );
     const history: PolicyHistory = { policy_id: policy.id, name: policy.name, versions: summarizePolicyHistory(versions) };
     this.log(
       renderTable(

@@ -90,7 +90,7 @@ export default class PolicyImpact extends GateCommand {
     let cursor: string | null = null;
     let truncated = false;
     do {
-      const page: DecisionList = await api.get<DecisionList>('/decisions', {
+      const page: DecisionList = await api.call('get', '/decisions', {
         query: {
           since: since.toISOString(),
           until: until.toISOString(),

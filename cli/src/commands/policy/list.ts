@@ -15,7 +15,7 @@ export default class PolicyListCommand extends ApiCommand {
     '<%= config.bin %> <%= command.id %> --search ledger --json | jq -r ".data[].id"',
   ];
   static override flags = {
-    status: Flags.string({ summary: 'Only policies in this status.', options: ['active', 'draft', 'archived', 'deleted'] }),
+    status: Flags.option({ summary: 'Only policies in this status.', options: ['active', 'draft', 'archived', 'deleted'] as const })(),
     search: Flags.string({ summary: 'Case-insensitive substring of the name or description.' }),
     ...paginationFlags,
   };
@@ -24,7 +24,7 @@ export default class PolicyListCommand extends ApiCommand {
     const { flags } = await this.parse(PolicyListCommand);
     const list = await (
       await this.api(flags.server)
-    ).get<PolicyList>('/policies', { query: { status: flags.status, q: flags.search, page: flags.page, limit: flags.limit } });
+    ).call('get', '/policies', { query: { status: flags.status, q: flags.search, page: flags.page, limit: flags.limit } });
     if (list.data.length === 0) {
       this.log(style.dim('No policies match.'));
     } else {

@@ -19,7 +19,7 @@ export default class PolicyRestore extends ApiCommand {
     const { args, flags } = await this.parse(PolicyRestore);
     const api = await this.api(flags.server);
     const { id } = await resolvePolicy(api, args.policy, { prefer: 'deleted' });
-    const policy = await api.post<Policy>(`/policies/${encodeURIComponent(id)}/restore`);
+    const policy = await api.call('post', '/policies/{id}/restore', { path: { id } });
     this.log(`Restored ${style.bold(policy.name)} (${policy.id}): ${policy.status}, version ${policy.version}`);
     return policy;
   }

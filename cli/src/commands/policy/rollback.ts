@@ -24,7 +24,8 @@ export default class PolicyRollback extends ApiCommand {
     const expected = flags['expected-version'];
     const api = await this.api(flags.server);
     const { id } = await resolvePolicy(api, args.policy);
-    const policy = await api.post<Policy>(`/policies/${encodeURIComponent(id)}/rollback`, {
+    const policy = await api.call('post', '/policies/{id}/rollback', {
+      path: { id },
       body,
       headers: expected === undefined ? {} : { 'if-match': `"${expected}"` },
     });

@@ -51,11 +51,11 @@ export default class PolicySimulate extends GateCommand {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError(`--file: ${flags.file} is not a policy (name, status, rules)`);
       const inline = body as PolicyCreateRequest;
       policy = { file: flags.file, name: String(inline.name) };
-      simulateOne = (request) => api.post<SimulationResponse>('/policies/simulate', { body: { policy: inline, request } });
+      simulateOne = (request) => api.call('post', '/policies/simulate', { body: { policy: inline, request } });
     } else {
       const found = await resolvePolicy(api, flags.policy!);
       policy = { id: found.id, name: found.name, version: found.version, status: found.status };
-      simulateOne = (request) => api.post<SimulationResponse>(`/policies/${encodeURIComponent(found.id)}/simulate`, { body: request });
+      simulateOne = (request) => api.call('post', '/policies/{id}/simulate', { path: { id: found.id }, body: request });
     }
     const answers = await mapConcurrently(requests, 4, async (request, index) => {
       try {

@@ -21,7 +21,7 @@ export default class PolicyVersions extends ApiCommand {
     const { args, flags } = await this.parse(PolicyVersions);
     const api = await this.api(flags.server);
     const { id } = await resolvePolicy(api, args.policy);
-    const versions = await api.get<PolicyVersionList>(`/policies/${encodeURIComponent(id)}/versions`);
+    const versions = await api.call('get', '/policies/{id}/versions', { path: { id } });
     this.log(
       renderTable(
         [

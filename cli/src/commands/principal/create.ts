@@ -27,7 +27,7 @@ export default class PrincipalCreate extends ApiCommand {
       ...(flags['display-name'] === undefined ? {} : { display_name: flags['display-name'] }),
       ...(flags.attribute === undefined ? {} : { attributes: parseAssignments('attribute', flags.attribute) }),
     };
-    const principal = await (await this.api(flags.server)).post<Principal>('/principals', { body });
+    const principal = await (await this.api(flags.server)).call('post', '/principals', { body });
     this.say(`Created ${principal.kind} ${principal.name}`);
     this.log(principalLines(principal).join('\n'));
     return principal;

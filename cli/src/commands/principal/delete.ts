@@ -11,7 +11,7 @@ export default class PrincipalDelete extends ApiCommand {
 
   public async run(): Promise<Principal> {
     const { args, flags } = await this.parse(PrincipalDelete);
-    const principal = await (await this.api(flags.server)).delete<Principal>(`/principals/${encodeURIComponent(args.id)}`);
+    const principal = await (await this.api(flags.server)).call('delete', '/principals/{id}', { path: { id: args.id } });
     this.log(`Deleted ${principal.kind} ${style.bold(principal.name)} (${principal.id})`);
     return principal;
   }

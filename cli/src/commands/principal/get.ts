@@ -14,7 +14,7 @@ export default class PrincipalGet extends ApiCommand {
 
   public async run(): Promise<Principal> {
     const { args, flags } = await this.parse(PrincipalGet);
-    const principal = await (await this.api(flags.server)).get<Principal>(`/principals/${encodeURIComponent(args.id)}`);
+    const principal = await (await this.api(flags.server)).call('get', '/principals/{id}', { path: { id: args.id } });
     this.log(principalLines(principal).join('\n'));
     return principal;
   }

@@ -16,8 +16,8 @@ export default class PrincipalListCommand extends ApiCommand {
     '<%= config.bin %> <%= command.id %> --search alice --json | jq -r ".data[].id"',
   ];
   static override flags = {
-    kind: Flags.string({ summary: 'Only principals of this kind.', options: ['user', 'service', 'agent'] }),
-    status: Flags.string({ summary: 'Only principals in this status.', options: ['active', 'disabled', 'deleted'] }),
+    kind: Flags.option({ summary: 'Only principals of this kind.', options: ['user', 'service', 'agent'] as const })(),
+    status: Flags.option({ summary: 'Only principals in this status.', options: ['active', 'disabled', 'deleted'] as const })(),
     attribute: Flags.string({ summary: 'Only principals with this attribute value (name=value; all must match).', multiple: true, helpValue: 'NAME=VALUE' }),
     search: Flags.string({ summary: 'Case-insensitive substring of the name or display name.' }),
     ...paginationFlags,
@@ -26,7 +26,7 @@ export default class PrincipalListCommand extends ApiCommand {
   public async run(): Promise<PrincipalList> {
     const { flags } = await this.parse(PrincipalListCommand);
     const api = await this.api(flags.server);
-    const list = await api.get<PrincipalList>('/principals', {
+    const list = await api.call('get', '/principals', {
       query: { kind: flags.kind, status: flags.status, attribute: flags.attribute, q: flags.search, page: flags.page, limit: flags.limit },
     });
     if (list.data.length === 0) {

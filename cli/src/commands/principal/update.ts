@@ -35,7 +35,7 @@ export default class PrincipalUpdate extends ApiCommand {
       ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
     };
     if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change', ['Give --name, --display-name, --attribute or --remove-attribute']);
-    const principal = await (await this.api(flags.server)).patch<Principal>(`/principals/${encodeURIComponent(args.id)}`, { body: patch });
+    const principal = await (await this.api(flags.server)).call('patch', '/principals/{id}', { path: { id: args.id }, body: patch });
     this.say(`Updated ${principal.kind} ${principal.name}`);
     this.log(principalLines(principal).join('\n'));
     return principal;

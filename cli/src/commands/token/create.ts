@@ -26,7 +26,7 @@ export default class TokenCreateCommand extends ApiCommand {
       scopes: flags.scope as ApiTokenCreateRequest['scopes'],
       ...(flags['expires-in'] === undefined ? {} : { expires_in: parseDurationSeconds('expires-in', flags['expires-in']) }),
     };
-    const token = await (await this.api(flags.server)).post<ApiToken>('/auth/token', { body });
+    const token = await (await this.api(flags.server)).call('post', '/auth/token', { body });
     this.say(`Created API token ${token.id}`);
     this.log(issuedTokenLines(token).join('\n'));
     return token;

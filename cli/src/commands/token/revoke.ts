@@ -24,7 +24,7 @@ export default class TokenRevokeCommand extends ApiCommand {
     if (chosen !== 1) throw new UsageError('Say which token to revoke: an ID, --token-stdin or --self (one of them)');
     const body: ApiTokenRevokeRequest | undefined =
       args.id !== undefined ? { id: args.id } : flags['token-stdin'] ? { token: (await readSecretLine('Token: ')).trim() } : undefined;
-    const revoked = await (await this.api(flags.server)).delete<TokenRevoked>('/auth/revoke', body === undefined ? {} : { body });
+    const revoked = await (await this.api(flags.server)).call('delete', '/auth/revoke', body === undefined ? {} : { body });
     this.log(`Revoked ${revoked.token_kind === 'api_token' ? 'API token' : 'access token'} ${revoked.id ?? ''}`.trimEnd());
     return revoked;
   }

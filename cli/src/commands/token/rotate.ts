@@ -19,7 +19,7 @@ export default class TokenRotateCommand extends ApiCommand {
     const presented = await presentedApiToken(flags['token-stdin']);
     const body: ApiTokenRefreshRequest = flags['expires-in'] === undefined ? {} : { expires_in: parseDurationSeconds('expires-in', flags['expires-in']) };
     const api = await this.api(flags.server, { credentials: { kind: 'bearer', token: presented } });
-    const token = await api.post<ApiToken>('/auth/refresh', { body });
+    const token = await api.call('post', '/auth/refresh', { body });
     this.say(`Rotated: ${token.replaces ?? 'the old token'} is revoked; the new token is ${token.id}`);
     this.log(issuedTokenLines(token).join('\n'));
     return token;

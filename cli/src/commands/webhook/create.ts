@@ -28,7 +28,7 @@ export default class WebhookCreateCommand extends ApiCommand {
       ...(flags.description === undefined ? {} : { description: flags.description }),
       ...(flags.disabled ? { enabled: false } : {}),
     };
-    const webhook = await (await this.api(flags.server)).post<WebhookCreated>('/webhooks', { body });
+    const webhook = await (await this.api(flags.server)).call('post', '/webhooks', { body });
     const { secret, ...shown } = webhook;
     this.say(`Created webhook ${webhook.id}`);
     this.log(webhookLines(shown).join('\n'));

@@ -1,10 +1,9 @@
 import { ApiCommand } from '../../base/api-command.js';
 import { webhookIdArg } from '../../flags/webhook.js';
+import type { CliWebhookDeleteOutput } from '../../../../core/src/index.js';
 
-export interface WebhookDeleteResult {
-  id: string;
-  deleted: true;
-}
+/** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
+export type WebhookDeleteResult = Omit<CliWebhookDeleteOutput, 'format_version'>;
 
 export default class WebhookDeleteCommand extends ApiCommand {
   static override summary = 'Delete a webhook and its delivery log';
@@ -17,7 +16,7 @@ export default class WebhookDeleteCommand extends ApiCommand {
 
   public async run(): Promise<WebhookDeleteResult> {
     const { args, flags } = await this.parse(WebhookDeleteCommand);
-    await (await this.api(flags.server)).delete(`/webhooks/${encodeURIComponent(args.id)}`);
+    await (await this.api(flags.server)).call('delete', '/webhooks/{id}', { path: { id: args.id } });
     this.log(`Deleted webhook ${args.id}`);
     return { id: args.id, deleted: true };
   }

@@ -18,7 +18,7 @@ export default class WebhookDeliveriesCommand extends ApiCommand {
   ];
   static override args = webhookIdArg;
   static override flags = {
-    status: Flags.string({ summary: 'Only deliveries in this status.', options: ['pending', 'succeeded', 'failed'] }),
+    status: Flags.option({ summary: 'Only deliveries in this status.', options: ['pending', 'succeeded', 'failed'] as const })(),
     attempts: Flags.boolean({ summary: 'List every attempt of each delivery.' }),
     ...paginationFlags,
   };
@@ -27,7 +27,8 @@ export default class WebhookDeliveriesCommand extends ApiCommand {
     const { args, flags } = await this.parse(WebhookDeliveriesCommand);
     const list = await (
       await this.api(flags.server)
-    ).get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(args.id)}/deliveries`, {
+    ).call('get', '/webhooks/{id}/deliveries', {
+      path: { id: args.id },
       query: { status: flags.status, page: flags.page, limit: flags.limit },
     });
     if (list.data.length === 0) {

@@ -14,7 +14,7 @@ export default class WebhookGetCommand extends ApiCommand {
 
   public async run(): Promise<Webhook> {
     const { args, flags } = await this.parse(WebhookGetCommand);
-    const webhook = await (await this.api(flags.server)).get<Webhook>(`/webhooks/${encodeURIComponent(args.id)}`);
+    const webhook = await (await this.api(flags.server)).call('get', '/webhooks/{id}', { path: { id: args.id } });
     this.log(webhookLines(webhook).join('\n'));
     return webhook;
   }

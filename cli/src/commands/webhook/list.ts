@@ -17,7 +17,7 @@ export default class WebhookListCommand extends ApiCommand {
 
   public async run(): Promise<WebhookList> {
     const { flags } = await this.parse(WebhookListCommand);
-    const list = await (await this.api(flags.server)).get<WebhookList>('/webhooks', { query: { page: flags.page, limit: flags.limit } });
+    const list = await (await this.api(flags.server)).call('get', '/webhooks', { query: { page: flags.page, limit: flags.limit } });
     this.log(list.data.length === 0 ? style.dim('No webhooks.') : webhookTable(list.data));
     this.say(describePage(list.pagination));
     return list;

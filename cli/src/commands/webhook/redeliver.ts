@@ -17,7 +17,7 @@ export default class WebhookRedeliverCommand extends ApiCommand {
     const { args, flags } = await this.parse(WebhookRedeliverCommand);
     const delivery = await (
       await this.api(flags.server)
-    ).post<WebhookDelivery>(`/webhooks/${encodeURIComponent(args.id)}/deliveries/${encodeURIComponent(args.delivery)}/redeliver`);
+    ).call('post', '/webhooks/{id}/deliveries/{delivery_id}/redeliver', { path: { id: args.id, delivery_id: args.delivery } });
     this.log(`Queued delivery ${delivery.id} (${delivery.event_type}) for another attempt; follow it with acctl webhook deliveries ${args.id}`);
     return delivery;
   }

@@ -17,7 +17,7 @@ export default class WebhookTestCommand extends ApiCommand {
 
   public async run(): Promise<WebhookTestResult> {
     const { args, flags } = await this.parse(WebhookTestCommand);
-    const result = await (await this.api(flags.server)).post<WebhookTestResult>(`/webhooks/${encodeURIComponent(args.id)}/test`);
+    const result = await (await this.api(flags.server)).call('post', '/webhooks/{id}/test', { path: { id: args.id } });
     this.log(testResultLines(result).join('\n'));
     // The call worked and the answer is a failure: the result stays the one JSON document, the exit code says it.
     if (!result.success) {

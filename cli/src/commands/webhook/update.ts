@@ -31,7 +31,7 @@ export default class WebhookUpdateCommand extends ApiCommand {
       ...(flags.enable ? { enabled: true } : flags.disable ? { enabled: false } : {}),
     };
     if (Object.keys(body).length === 0) throw new UsageError('Nothing to change', ['Pass --url, --event, --description, --enable or --disable']);
-    const webhook = await (await this.api(flags.server)).patch<Webhook>(`/webhooks/${encodeURIComponent(args.id)}`, { body });
+    const webhook = await (await this.api(flags.server)).call('patch', '/webhooks/{id}', { path: { id: args.id }, body });
     this.say(`Updated webhook ${webhook.id}`);
     this.log(webhookLines(webhook).join('\n'));
     return webhook;

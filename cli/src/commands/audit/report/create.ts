@@ -34,7 +34,7 @@ The server runs the report in the background. Without --wait this prints its id 
       ...(flags.tag ? { tags: flags.tag } : {}),
     };
     const api = await this.api(flags.server);
-    const report = await api.post<AuditReport>('/audit/reports', { body });
+    const report = await api.call('post', '/audit/reports', { body });
     return this.deliverReport(api, report, flags);
   }
 }

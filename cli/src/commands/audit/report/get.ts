@@ -1,6 +1,5 @@
 import { Args } from '@oclif/core';
 import type { AuditReport } from '../../../../../core/src/index.js';
-import { reportPath } from '../../../audit/reports.js';
 import { AuditReportCommand } from '../../../base/audit-report-command.js';
 import { auditReportOutputFlags } from '../../../flags/audit-report.js';
 
@@ -18,6 +17,6 @@ export default class AuditReportGetCommand extends AuditReportCommand {
   public async run(): Promise<AuditReport> {
     const { args, flags } = await this.parse(AuditReportGetCommand);
     const api = await this.api(flags.server);
-    return this.deliverReport(api, await api.get<AuditReport>(reportPath(args.id)), flags);
+    return this.deliverReport(api, await api.call('get', '/audit/reports/{id}', { path: { id: args.id } }), flags);
   }
 }

@@ -23,8 +23,8 @@ export default class AuditReportListCommand extends ApiCommand {
     '<%= config.bin %> <%= command.id %> --status failed --json | jq -r ".data[] | [.id, .error] | @tsv"',
   ];
   static override flags = {
-    kind: Flags.string({ summary: 'Only reports of this kind.', options: [...reportKinds] }),
-    status: Flags.string({ summary: 'Only reports in this status.', options: ['pending', 'running', 'completed', 'failed'] }),
+    kind: Flags.option({ summary: 'Only reports of this kind.', options: reportKinds })(),
+    status: Flags.option({ summary: 'Only reports in this status.', options: ['pending', 'running', 'completed', 'failed'] as const })(),
     limit: Flags.integer({ summary: 'Show at most this many reports (pages are followed to reach it).', default: 50, min: 1, max: 10_000 }),
     cursor: Flags.string({ summary: 'Continue from the next_cursor of an earlier run.', helpValue: 'CURSOR' }),
   };
@@ -35,7 +35,7 @@ export default class AuditReportListCommand extends ApiCommand {
     const data: AuditReport[] = [];
     let cursor: string | null | undefined = flags.cursor;
     do {
-      const page: AuditReportList = await api.get<AuditReportList>('/audit/reports', {
+      const page: AuditReportList = await api.call('get', '/audit/reports', {
         query: { kind: flags.kind, status: flags.status, cursor: cursor ?? undefined, limit: Math.min(largestPage, flags.limit - data.length) },
       });
       data.push(...page.data);
