@@ -1,5 +1,7 @@
-/** Helpers shared by the paginated list endpoints (policies, principals, webhooks, audit events, decisions). */
+/** Helpers shared by the paginated list endpoints (policies, principals, webhooks, audit events, decisions, audit reports). */
+import type { Knex } from 'knex';
 import { loadSchemas, schemaIdBase } from '../../../core/src/index.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
@@ -61,4 +63,46 @@ export function paginationLinks(target: URL, position: PagePosition): string {
     if (next !== null) links.push(link('next', (query) => query.set('cursor', next)));
   }
   return links.join(', ');
+}
+
+/** A row of a newest-first keyset list: its id, and its created_at as exact text (newestFirstPage selects it). */
+type KeysetRow = { id: string; cursor_time: string };
+
+/**
+ * One page of a list ordered newest first by (created_at, id), as Stripe's and Slack's cursors page:
+ * `query` selects the table's rows with their filters; this adds the cursor's bound, the order and
+ * the limit (one row more, to know whether a next page exists), and the opaque next_cursor. A row
+ * written after a page was read is newer than the cursor, so later pages neither repeat nor skip one.
+ */
+export async function newestFirstPage<Row extends KeysetRow>(
+  query: Knex.QueryBuilder,
+  { limit, cursor }: { limit: number; cursor: string | undefined },
+): Promise<{ rows: Row[]; next_cursor: string | null }> {
+  const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
+  const rows = (await query
+    .select(query.client.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`))
+    .modify((q) => {
+      if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.time, after.id]);
+    })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit + 1)) as Row[];
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  // Opaque to clients (they send next_cursor back as is), versioned so its form can change.
+  return { rows: page, next_cursor: rows.length > limit && last ? Buffer.from(`v1|${last.cursor_time}|${last.id}`, 'utf8').toString('base64url') : null };
+}
+
+function decodeKeysetCursor(cursor: string): { time: string; id: string } {
+  const match = /^v1\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
+  if (!match || Number.isNaN(Date.parse(match[1]!))) {
+    throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', {
+      errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }],
+    });
+  }
+  return { time: match[1]!, id: match[2]! };
 }

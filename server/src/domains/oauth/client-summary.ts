@@ -1,17 +1,11 @@
+import type { CliServerClient } from '../../../../core/src/index.js';
 import type { OAuthClientRow } from './clients-repo.js';
 
-/** An OAuth client as the CLI and its events show it: never its secret, nor the secret's hash. */
-export interface ClientSummary {
-  client_id: string;
-  name: string;
-  client_type: 'confidential' | 'public';
-  grant_types: string[];
-  redirect_uris: string[];
-  allowed_scopes: string[];
-  created_by: string | null;
-  created_at: string;
-  secret_rotated_at: string | null;
-}
+/**
+ * An OAuth client as the CLI and its events show it: never its secret, nor the secret's hash. Its
+ * shape is the one `acctl server client … --json` publishes (schemas/cli/server-client-list.json).
+ */
+export type ClientSummary = CliServerClient;
 
 export function summarizeClient(row: OAuthClientRow): ClientSummary {
   return {

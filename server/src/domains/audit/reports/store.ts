@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { EventActor } from '../../../events/types.js';
 import type { AuditReport, AuditReportList, AuditReportListQuery } from '../../../../../core/src/index.js';
 import { ApiError } from '../../../errors/api-error.js';
+import { newestFirstPage } from '../../../http/listing.js';
 import type { ReportParameters, ReportRowInput, ReportSection, Totals } from './kind.js';
 
 /** A row of audit_reports (migration 20261124_05). */
@@ -121,37 +122,14 @@ type ReportListRow = AuditReportRow & { cursor_time: string };
  * request, rate-limited as a bulk operation): the table has no index for this order.
  */
 export async function listReports(db: Knex, query: AuditReportListQuery): Promise<AuditReportList> {
-  const limit = query.limit ?? 50;
-  const after = query.cursor === undefined ? undefined : decodeReportCursor(query.cursor);
-  const rows: ReportListRow[] = await db('audit_reports')
-    .select('*', db.raw(`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time`))
-    .modify((q) => {
-      if (query.kind) q.where('kind', query.kind);
-      if (query.status) q.where('status', query.status);
-      if (after) q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.time, after.id]);
-    })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(toAuditReport),
-    next_cursor: rows.length > limit && last ? Buffer.from(`v1|${last.cursor_time}|${last.id}`, 'utf8').toString('base64url') : null,
-  };
-}
-
-/** Opaque to clients (they send next_cursor back as is), versioned so its form can change. */
-function decodeReportCursor(cursor: string): { time: string; id: string } {
-  const match = /^v1\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    Buffer.from(cursor, 'base64url').toString('utf8'),
+  const { rows, next_cursor } = await newestFirstPage<ReportListRow>(
+    db('audit_reports')
+      .select('*')
+      .modify((q) => {
+        if (query.kind) q.where('kind', query.kind);
+        if (query.status) q.where('status', query.status);
+      }),
+    { limit: query.limit ?? 50, cursor: query.cursor },
   );
-  if (!match || Number.isNaN(Date.parse(match[1]!))) {
-    throw new ApiError('validation_failed', 'The cursor is not one this API gave out: send next_cursor as it came', {
-      errors: [{ pointer: '/cursor', in: 'query', detail: 'not a cursor of this API' }],
-    });
-  }
-  return { time: match[1]!, id: match[2]! };
+  return { data: rows.map(toAuditReport), next_cursor };
 }
