@@ -6,8 +6,8 @@
  * route, the 10-policy set, node:crypto's RS256 signing), because the machine is small and shared:
  * absolute figures say more about the neighbours than about acctl.
  *
- *   npm run bench                        # every section, about 3½ minutes
- *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, cerbos, oidc-provider
+ *   npm run bench                        # every section, about 6 minutes
+ *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, gitops, cerbos, oidc-provider
  *   BENCH_SECONDS=4 npm run bench        # seconds per HTTP measurement (default 8)
  *   BENCH_ROUNDS=4                       # interleaved rounds the peak measurements are split into
  *   BENCH_CPU_PROF=1 npm run bench       # then profile evaluate and token requests on a server of its own
@@ -22,6 +22,7 @@ import path from 'node:path';
 import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
+import type { GitopsSummary } from './lib/gitops-report.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 import {
   batchBody,
@@ -59,7 +60,7 @@ const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const profileDir = path.join(resultsDir, 'profiles');
 const peerSettings: PeerSettings = { seconds, rounds, connections, warmUpSeconds };
 
-const sectionNames = ['engine', 'cli', 'http', 'cerbos', 'oidc-provider'] as const;
+const sectionNames = ['engine', 'cli', 'http', 'gitops', 'cerbos', 'oidc-provider'] as const;
 type SectionName = (typeof sectionNames)[number];
 const sections = selectedSections(process.argv.slice(2));
 
@@ -107,6 +108,11 @@ async function main(): Promise<BenchResults> {
     log('CLI cold start: the packed @acctl/cli installed in a clean prefix, and bin/dev.js, beside node -e 0 (cli-startup.bench.ts, its own child)');
     cliStartup = await runScript<CliStartupSummary>('bench/cli-startup.bench.ts', ['--json', '--runs=5']);
   }
+  let gitops: GitopsSummary | undefined;
+  if (sections.has('gitops')) {
+    log('GitOps: lint, plan and apply of 1,000 policy files with the built CLI, and decisions during applies (gitops.bench.ts, its own child)');
+    gitops = await runScript<GitopsSummary>('bench/gitops.bench.ts', ['--json', `--seconds=${seconds}`, `--rounds=${rounds}`]);
+  }
   const overHttp = sections.has('http') || sections.has('cerbos') || sections.has('oidc-provider');
   if (overHttp) await setupTestDatabases();
   const pg = overHttp ? await PgBackendCpu.connect(adminDatabaseUrl()) : undefined;
@@ -143,6 +149,7 @@ async function main(): Promise<BenchResults> {
         : {}),
       ...(engine ? { engine } : {}),
       ...(cliStartup ? { cli_startup: cliStartup } : {}),
+      ...(gitops ? { gitops } : {}),
       ...http,
       peers,
     };

@@ -3,6 +3,7 @@
  * the baseline measured in the same run, the ratio, and the goal from the issue.
  */
 import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.js';
+import { renderGitops, type GitopsSummary } from './gitops-report.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';
@@ -47,6 +48,8 @@ export interface BenchResults {
   engine?: EngineSummary;
   /** Absent when the cli section did not run. */
   cli_startup?: CliStartupSummary;
+  /** Absent when the gitops section did not run. */
+  gitops?: GitopsSummary;
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
@@ -257,6 +260,7 @@ export function renderMarkdown(results: BenchResults): string {
     );
   }
   if (results.cli_startup) lines.push('## CLI cold start', '', renderCliStartup(results.cli_startup), '');
+  if (results.gitops) lines.push('## GitOps: lint, plan and apply of a policy repository', '', renderGitops(results.gitops), '');
   if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
   if (results.server_cost)
     lines.push(

@@ -1,4 +1,5 @@
 import { Errors } from '@oclif/core';
+import type { Problem } from '../../core/src/index.js';
 
 /**
  * Exit codes of every acctl command, by the stable error code a `--json` error carries. Scripts
@@ -30,7 +31,7 @@ export const exitCodes = {
   auth_error: 7,
   /** The acctl server named by --server / ACCTL_SERVER cannot be reached, or what answers there is not acctl (api/server-identity.ts). */
   server_unreachable: 8,
-  /** `acctl policy apply`: the server changed since the plan (a stale plan.json, or a concurrent apply won); nothing was overwritten. */
+  /** `acctl policy apply`: the server changed since the plan (a stale plan.json, or a concurrent apply won) and refused its change set; nothing was applied. */
   stale_plan: 9,
   /** `acctl decision evaluate --exit-code`: the call succeeded and the answer is deny. */
   denied: 10,
@@ -38,6 +39,12 @@ export const exitCodes = {
   delivery_failed: 11,
   /** `acctl audit verify`: the server answered and a hash chain of the audit log is broken. */
   chain_broken: 12,
+  /**
+   * The server still answered 429 (rate limited) after the client's retries, or asked for a longer
+   * wait than the client makes (api/retry-policy.ts): nothing is wrong but the pace; the message
+   * says the limit class and when to try again (Retry-After).
+   */
+  rate_limited: 13,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;
@@ -62,11 +69,14 @@ export class CommandError extends Error {
   override name = 'CommandError';
   readonly code: FailureCode;
   readonly suggestions: readonly string[];
+  /** The server's problem+json, when the error is its answer: a command that must read its `code` or `errors` (a refused change set) finds them here. */
+  readonly problem?: Partial<Problem>;
 
-  constructor(code: FailureCode, message: string, options: { suggestions?: readonly string[]; cause?: unknown } = {}) {
+  constructor(code: FailureCode, message: string, options: { suggestions?: readonly string[]; cause?: unknown; problem?: Partial<Problem> } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.suggestions = options.suggestions ?? [];
+    if (options.problem !== undefined) this.problem = options.problem;
   }
 
   get exitCode(): number {

@@ -17,4 +17,5 @@ export * from './schemas/registry.js';
 export * from './schemas/validators.js';
 export * from './scopes.js';
 export * from './secret-formats.js';
+export * from './policy-set-limits.js';
 export * from './users.js';

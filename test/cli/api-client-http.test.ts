@@ -121,6 +121,9 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
       const failure = await failureOf(client.call('get', '/principals', {}));
       expect([server.seen.length, waits]).to.deep.equal([1, []]);
       expect(failure.suggestions).to.include('The server asks to wait 120 s before trying again');
+      // Its own code and exit, not internal_error; without RateLimit-Policy, the server's detail.
+      expect([failure.code, failure.exitCode]).to.deep.equal(['rate_limited', 13]);
+      expect(failure.message).to.equal('Rate limited by the server: answered 429; not retried: a wait over 30 s; try again in 120 s (Retry-After)');
     } finally {
       await server.close();
     }

@@ -47,6 +47,13 @@ describe('the CLI client types generated from the served OpenAPI document (cli/s
     expect([request.path.id, principal]).to.deep.equal(['p1', null]);
   });
 
+  it('type the other media types an answer is declared in: a report as text/csv is a string (checked by tsc)', () => {
+    const csv = null as unknown as SuccessBody<'/audit/reports/{id}', 'get', 'text/csv'>;
+    const text: string | null = csv;
+    const request: TypedRequest<'/audit/reports/{id}', 'get', 'text/csv'> = { path: { id: 'r1' }, accept: 'text/csv' };
+    expect([text, request.accept]).to.deep.equal([null, 'text/csv']);
+  });
+
   // Checked by `npm run typecheck` (tsc -p tsconfig.json covers test/): each line below must fail to
   // compile, or tsc reports the unused @ts-expect-error. Never called: these requests are not sent.
   it('refuse at compile time a path, method, path parameter, query parameter or body field the document does not have', () => {
@@ -67,6 +74,10 @@ describe('the CLI client types generated from the served OpenAPI document (cli/s
       api.call('post', '/principals', { body: { kind: 'user' } }),
       // @ts-expect-error: DELETE /policies/{id} answers PolicyDeleted, which has no rules
       api.call('delete', '/policies/{id}', { path: { id: 'p1' } }).then((deleted) => deleted.rules),
+      // @ts-expect-error: GET /principals is declared in JSON only, not as text/csv
+      api.call('get', '/principals', { accept: 'text/csv' }),
+      // @ts-expect-error: a report asked for as text/csv is a string, which has no status
+      api.call('get', '/audit/reports/{id}', { path: { id: 'r1' }, accept: 'text/csv' }).then((report) => report.status),
     ];
     expect(wrongCalls).to.be.a('function');
   });

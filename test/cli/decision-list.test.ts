@@ -108,7 +108,7 @@ describe('acctl decision list and acctl audit report list', function () {
   describe('audit report list', () => {
     it('lists the reports newest first, without their results, as the API envelope with --json', async () => {
       const list = ok(await cli(['audit', 'report', 'list', '--json'])).json<AuditReportList>();
-      expectSchema('audit-report-list', { data: list.data, next_cursor: list.next_cursor });
+      expectSchema('audit-report-list', { data: list.data, next_cursor: list.next_cursor, names: list.names });
       expect(list.data.map((report) => report.id)).to.have.members(reports.map((report) => report.id));
       const created = list.data.map((report) => report.created_at);
       expect(created).to.deep.equal([...created].sort().reverse());

@@ -6,7 +6,7 @@ import { exitCodes } from '../../cli/src/errors.js';
 import { lintRules } from '../../cli/src/policy-files/lint-rules.js';
 import { policyFoldersOfSuite, runCliIn } from '../policy-files/support/policy-dirs.js';
 import { jsonOutputSchemas } from '../../cli/src/ux/json-output-schemas.js';
-import { commandOfArgs, repoRoot, runCli, schemaProblems, type CliResult } from './run-cli.js';
+import { commandOfArgs, ndjsonLines, repoRoot, runCli, schemaProblems, type CliResult } from './run-cli.js';
 
 /**
  * The JSON documents of the CLI (docs/cli-usage.md, "JSON output"): each carries format_version,
@@ -176,6 +176,11 @@ describe('JSON output of the CLI (format_version, published schemas)', function 
     expect(schemaProblems(['config', 'use', 'staging', '--json'], { format_version: '1', current_profile: 'staging' })).to.not.deep.equal([]);
     expect(schemaProblems(['config', 'use', 'staging', '--json'], { current_profile: 'staging', known: true })).to.not.deep.equal([]);
     expect(schemaProblems(['whoami', '--json'], { format_version: '1', error: { code: 'nope' } })).to.not.deep.equal([]);
+    // NDJSON (audit tail): each line on its own; a bare event, without format_version, is refused.
+    expect(() => ndjsonLines(['audit', 'tail', '--json'], '{"id":"x","type":"policy.created"}\n')).to.throw(/does not match its schema/);
+    expect(() => ndjsonLines(['audit', 'tail', '--json'], '{"format_version":"1","event":{},"names":{}}\n')).to.throw(/does not match its schema/);
+    // A last line still being written is not read yet.
+    expect(ndjsonLines(['audit', 'tail', '--json'], '{"format_version":"1","ev')).to.deep.equal([]);
   });
 
   it("the error schema's codes are exactly the failure codes of cli/src/errors.ts", () => {

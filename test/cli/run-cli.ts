@@ -77,13 +77,35 @@ export function schemaProblems(args: readonly string[], document: unknown): stri
   if (isError) return problemsAgainst('cli/error', document);
   const id = commandOfArgs(args);
   const entry = id === undefined ? undefined : jsonOutputSchemas[id];
-  if (entry === undefined || ('ndjson' in entry && entry.ndjson)) return [];
+  if (entry === undefined) return [];
+  // An NDJSON command's schema is that of one line (ndjsonLines reads a stream line by line).
   if ('cli' in entry) return problemsAgainst(`cli/${entry.cli}`, document);
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return [`${id}: not a JSON object`];
   const { format_version: version, ...answer } = document as Record<string, unknown>;
   if (version !== JSON_FORMAT_VERSION) return [`${id}: format_version is ${JSON.stringify(version)}`];
   const problems = entry.api.map((name) => problemsAgainst(name, answer));
   return problems.some((list) => list.length === 0) ? [] : problems.flat();
+}
+
+/**
+ * The documents of an NDJSON stream that `acctl ...args --json` printed (`audit tail`), each line
+ * checked against its command's schema; a last line without its newline is not complete yet and
+ * is left out. Throws on a line that is not JSON or does not match.
+ */
+export function ndjsonLines<T = Record<string, unknown>>(args: readonly string[], stdout: string): T[] {
+  const id = commandOfArgs(args);
+  const entry = id === undefined ? undefined : jsonOutputSchemas[id];
+  if (entry === undefined || !('ndjson' in entry && entry.ndjson)) throw new Error(`acctl ${args.join(' ')} is not a command that prints NDJSON`);
+  const complete = stdout.slice(0, stdout.lastIndexOf('\n') + 1);
+  return complete
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const document = JSON.parse(line) as unknown;
+      const problems = schemaProblems(args, document);
+      if (problems.length > 0) throw new Error(`acctl ${args.join(' ')} printed a line that does not match its schema:\n${problems.join('\n')}\n${line}`);
+      return document as T;
+    });
 }
 
 /** The version ux/json-document.ts gives every document; json() refuses any other. */

@@ -10,11 +10,13 @@ export interface ServerProcessOptions {
   keyEncryptionKey: string;
   clientId: string;
   clientSecret: string;
+  /** ACCTL_LOG_LEVEL of the process (default `error`); `info` logs each request's arrival and completion on its stdout. */
+  logLevel?: string;
 }
 
 /**
  * `acctl server start` as its own process (so it can be SIGKILLed) on a free port, once it answers
- * /v1/ready: the process and its base URL (…/v1).
+ * /v1/ready: the process and its base URL (…/v1). Its stdout flows (resumed): a caller may listen to it.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<{ process: ChildProcess; baseUrl: string }> {
   const port = await findFreePort();
@@ -22,7 +24,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ACCTL_KEY_ENCRYPTION_KEY: options.keyEncryptionKey,
     ACCTL_BOOTSTRAP_CLIENT_ID: options.clientId,
     ACCTL_BOOTSTRAP_CLIENT_SECRET: options.clientSecret,
-    ACCTL_LOG_LEVEL: 'error',
+    ACCTL_LOG_LEVEL: options.logLevel ?? 'error',
   });
   child.stdout!.resume();
   child.stderr!.resume();

@@ -8,16 +8,9 @@ import { exitCodes } from '../../cli/src/errors.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { apiAs, apiCli, serverOrigin } from '../cli/resources-support.js';
 import type { CliResult } from '../cli/run-cli.js';
-import { copyOfExampleRepository, editFile, commandlessCliConfig, withCliEnv } from './support.js';
+import { provenanceEnv, copyOfExampleRepository, editFile, commandlessCliConfig, withCliEnv } from './support.js';
 
 const otherRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] };
-const provenanceEnv = {
-  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
-  GITHUB_SERVER_URL: 'https://github.example.com',
-  GITHUB_REPOSITORY: 'acme/policies',
-  GITHUB_RUN_ID: '4242',
-  GITHUB_ACTOR: 'octocat',
-};
 
 describe('acctl policy plan / apply (a policy folder against a running server)', function () {
   this.timeout(120000);
@@ -194,7 +187,9 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const withoutPrune = (await plan()).plan;
     expect(withoutPrune.changes.filter((change) => change.action === 'orphaned').map((change) => change.name)).to.deep.equal(['retired-policy']);
     const dryRun = exit(await cli(['policy', 'apply', dir, '--prune', '--dry-run']), 0);
-    expect(dryRun.stdout).to.include('- delete   retired-policy').and.include('Dry run: nothing was applied.');
+    expect(dryRun.stdout)
+      .to.include('- delete   retired-policy')
+      .and.include('Dry run: the server accepts the change set (0 to create, 0 to update, 1 to delete); nothing was applied.');
     expect((await livePolicies()).data.map((item) => item.name)).to.include('retired-policy');
     exit(await cli(['policy', 'apply', dir, '--prune', '--auto-approve']), 0);
     const names = (await livePolicies()).data.map((item) => item.name);

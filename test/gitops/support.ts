@@ -1,10 +1,21 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Config } from '@oclif/core';
 import { repoRoot } from '../cli/run-cli.js';
 
 /** A fresh copy of policies-example/ in a temporary folder: a policy repository to plan and apply. */
+/** The GitHub Actions variables apply reads its provenance from, as a workflow run sets them. */
+export const provenanceEnv = {
+  GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+  GITHUB_SERVER_URL: 'https://github.example.com',
+  GITHUB_REPOSITORY: 'acme/policies',
+  GITHUB_RUN_ID: '4242',
+  GITHUB_ACTOR: 'octocat',
+};
+
 export function copyOfExampleRepository(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-policy-repo-'));
   cpSync(path.join(repoRoot, 'policies-example'), dir, { recursive: true });
@@ -45,4 +56,50 @@ export async function withCliEnv<T>(env: Record<string, string>, work: () => Pro
   } finally {
     put(saved);
   }
+}
+
+/** What the proxy does with a request: pass it on, or pass it on and then cut the connection before its answer reaches the client. */
+export type ProxyAction = 'forward' | 'drop_answer';
+
+/**
+ * A real HTTP proxy in front of a test server, for the moments only a race gives: `onRequest` runs
+ * before each request is passed on (another writer can act between a CLI's plan and its write),
+ * and may ask that the answer be lost (the server did the work; the client sees the connection
+ * reset, as when a server dies before it answers). The CLI under test runs as a real process
+ * against the proxy's origin.
+ */
+export async function startProxy(
+  target: string,
+  onRequest: (method: string, url: string) => Promise<ProxyAction> | ProxyAction,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const hopByHop = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding']);
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const action = await onRequest(request.method ?? 'GET', request.url ?? '/');
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !hopByHop.has(name))) as Record<string, string>;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const answer = await fetch(`${target}${request.url}`, { method: request.method, headers, body });
+      const payload = Buffer.from(await answer.arrayBuffer());
+      if (action === 'drop_answer') {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !hopByHop.has(name))));
+      response.end(payload);
+    })().catch((error: unknown) => {
+      response.destroy(error as Error);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

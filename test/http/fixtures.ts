@@ -100,6 +100,10 @@ export async function startSeededApp(counts: { policies: number; principals: num
   const reportId = reportIds[0]!;
   const events = await call<{ data: Array<{ id: string }> }>('GET', '/v1/audit/events?limit=1');
   const auditEventId = events.body.data[0]!.id;
+  const policySetId = await created('/v1/policy-sets', {
+    changes: [{ action: 'create', policy: samplePolicy({ name: `links-${suffix}-set`, status: 'draft' }) }],
+    provenance: { tool: 'test/http/fixtures.ts' },
+  });
   const policyId = policyIds[0]!;
   const webhookId = webhookIds[0]!;
   return {
@@ -119,6 +123,7 @@ export async function startSeededApp(counts: { policies: number; principals: num
       '/v1/policies/{id}': { id: policyId },
       '/v1/policies/{id}/versions': { id: policyId },
       '/v1/policies/{id}/versions/{version}': { id: policyId, version: '1' },
+      '/v1/policy-sets/{id}': { id: policySetId },
       '/v1/principals/{id}': { id: principalIds[0]! },
       '/v1/schemas/{name}': { name: 'policy.json' },
       '/v1/webhooks/{id}': { id: webhookId },

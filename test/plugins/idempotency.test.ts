@@ -344,7 +344,7 @@ describe('Idempotency-Key on the POST routes that create (plugins/idempotency)',
       const listed = [...section.matchAll(/^- `(POST \/v1\/[^`]+)`/gm)].map((match) => match[1]!);
       const routes = t.app.idempotentRoutes.map((route) => route.replace(/:([a-z_]+)/g, '{$1}'));
       expect(listed).to.have.members(routes);
-      expect(routes).to.have.lengthOf(7);
+      expect(routes).to.have.lengthOf(8);
     });
   });
 

@@ -169,7 +169,15 @@ describe('Policies API', () => {
     expect((await call('PUT', `/v1/policies/${created.id}`, writer, { name: created.name, rules: samplePolicy().rules })).statusCode).to.equal(409);
     const restored = await call('POST', `/v1/policies/${created.id}/restore`, writer);
     expect(restored.statusCode).to.equal(200);
-    expect(restored.json()).to.include({ status: 'archived', version: created.version });
+    // A new version (content unchanged): the ETag of before the delete must not answer 304 now.
+    expect(restored.json()).to.include({ status: 'archived', version: created.version + 1 });
+    expect(restored.headers.etag).to.equal(`"${created.version + 1}"`);
+    const stale = await call('GET', `/v1/policies/${created.id}`, reader, undefined, { 'if-none-match': `"${created.version}"` });
+    expect(stale.statusCode).to.equal(200);
+    const versions = (await call('GET', `/v1/policies/${created.id}/versions`, reader)).json();
+    expect(versions.data.map((v: { version: number }) => v.version)).to.deep.equal([created.version + 1, created.version]);
+    const kept = (await call('GET', `/v1/policies/${created.id}/versions/${created.version + 1}`, reader)).json();
+    expect(kept).to.include({ status: 'archived', name: created.name });
   });
 
   it('refuses to restore a policy whose name a live policy took meanwhile', async () => {

@@ -4,7 +4,7 @@ import { CommandError, type FailureCode } from '../errors.js';
 import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
 import type { paths } from './generated/openapi.js';
-import { mayRetry, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
+import { mayRetry, rateLimitedMessage, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
 import { answersAsAcctl, describeAnswer, isJsonMediaType, isProblem, notAcctlServer } from './server-identity.js';
 import type { MethodOf, SuccessBody, TypedRequest } from './typed-paths.js';
 
@@ -14,6 +14,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** Ends the request early (a timeout, Ctrl-C): it then fails as the server being unreachable. */
   signal?: AbortSignal;
+  /** The media type asked for (Accept); JSON unless the document declares another for the answer. */
+  accept?: string;
 }
 
 export interface ApiClientOptions {
@@ -61,9 +63,13 @@ export class ApiClient {
    * One call of an operation the OpenAPI document declares, typed by it: `template` is its path
    * (`/principals/{id}`), `path` fills its parameters, and the answer has the type of its 2xx body.
    */
-  call<P extends keyof paths, M extends MethodOf<P>>(method: M, template: P, request: TypedRequest<P, M>): Promise<SuccessBody<P, M>> {
-    const { path: parameters, ...rest } = request as TypedRequest<P, M> & { path?: Record<string, string | number> };
-    return this.#request<SuccessBody<P, M>>(method.toUpperCase(), fillPath(template, parameters), rest as ApiRequest);
+  call<P extends keyof paths, M extends MethodOf<P>, Media extends string = 'application/json'>(
+    method: M,
+    template: P,
+    request: TypedRequest<P, M, Media>,
+  ): Promise<SuccessBody<P, M, Media>> {
+    const { path: parameters, ...rest } = request as TypedRequest<P, M, Media> & { path?: Record<string, string | number> };
+    return this.#request<SuccessBody<P, M, Media>>(method.toUpperCase(), fillPath(template, parameters), rest as ApiRequest);
   }
 
   /** The one way a request is sent; private, so that every caller goes through the typed `call`. */
@@ -73,7 +79,7 @@ export class ApiClient {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
     }
-    const fixedHeaders: Record<string, string> = { accept: 'application/json', 'user-agent': this.#userAgent, ...request.headers };
+    const fixedHeaders: Record<string, string> = { accept: request.accept ?? 'application/json', 'user-agent': this.#userAgent, ...request.headers };
     // One key per logical request, the same on every attempt: the server replays its first answer
     // to a retry rather than creating twice (docs/api.md, "Idempotent requests").
     if (takesIdempotencyKey(method, url.pathname.slice(new URL(this.baseUrl).pathname.length)) && !hasHeader(fixedHeaders, 'idempotency-key'))
@@ -90,8 +96,9 @@ export class ApiClient {
       this.#token = undefined;
       response = await send();
     }
-    for (let retry = 0; mayRetry(method, fixedHeaders); retry += 1) {
-      const decision = retryDecision(response.status, response.headers.get('retry-after'), retry, this.#now());
+    let retries = 0;
+    for (; mayRetry(method, fixedHeaders); retries += 1) {
+      const decision = retryDecision(response.status, response.headers.get('retry-after'), retries, this.#now());
       if (!decision.retry) break;
       await response.body?.cancel();
       await this.#sleep(decision.waitMs);
@@ -105,11 +112,12 @@ export class ApiClient {
       const expectsJson = (fixedHeaders.accept ?? '').includes('json');
       if (expectsJson && text !== '' && (json === undefined || !isJsonMediaType(contentType)))
         throw notAcctlServer(this.#origin(), describeAnswer(response.status, contentType, text));
-      return (text === '' ? undefined : json === undefined ? text : json.value) as T;
+      // Another media type (a CSV report) is answered as its text, even where it happens to parse as JSON.
+      return (text === '' ? undefined : !expectsJson || json === undefined ? text : json.value) as T;
     }
     if (!isProblem(contentType, json?.value) && !(await answersAsAcctl(this.#fetch, this.baseUrl, { 'user-agent': this.#userAgent })))
       throw notAcctlServer(this.#origin(), describeAnswer(response.status, contentType, text));
-    throw problemError(response.status, json === undefined ? text : json.value, response.headers.get('retry-after'), this.#now(), {
+    throw problemError(response.status, json === undefined ? text : json.value, response.headers, this.#now(), retries, {
       body: request.body,
       query: request.query,
       flagNames: this.#flagNames,
@@ -140,14 +148,16 @@ export class ApiClient {
         throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
       if (!response.ok) {
         const oauth = body as { error?: string; error_description?: string } | undefined;
+        const reason = oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`;
+        // The token endpoint's 429 (a throttle or the rate limit) is the pace, not the secret.
+        if (response.status === 429) {
+          const wait = retryAfterMs(response.headers.get('retry-after'), this.#now());
+          throw new CommandError('rate_limited', rateLimitedMessage(reason, response.headers.get('ratelimit-policy'), wait, 0));
+        }
         const code: FailureCode = response.status === 400 || response.status === 401 ? 'auth_error' : statusFailureCode(response.status);
-        throw new CommandError(
-          code,
-          `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`}`,
-          {
-            suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
-          },
-        );
+        throw new CommandError(code, `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${reason}`, {
+          suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
+        });
       }
       return (body as OAuthTokenResponse).access_token;
     })();
@@ -183,20 +193,26 @@ export function statusFailureCode(status: number): FailureCode {
   if (status === 404) return 'not_found';
   if (status === 409 || status === 412) return 'conflict';
   if (status === 400 || status === 422) return 'usage_error';
+  if (status === 429) return 'rate_limited';
   return 'internal_error';
 }
 
-function problemError(status: number, body: unknown, retryAfter: string | null, now: number, sent: SentRequest): CommandError {
+function problemError(status: number, body: unknown, headers: Headers, now: number, retries: number, sent: SentRequest): CommandError {
   const problem = (typeof body === 'object' && body !== null ? body : {}) as Partial<Problem>;
   const detail = problem.detail ?? problem.title ?? (typeof body === 'string' && body !== '' ? body : `HTTP ${status}`);
-  const message = (problem.errors ?? []).length === 0 ? detail : describeFieldErrors(detail, problem.errors!, sent);
+  const wait = retryAfterMs(headers.get('retry-after'), now);
+  const message =
+    status === 429
+      ? rateLimitedMessage(detail, headers.get('ratelimit-policy'), wait, retries)
+      : (problem.errors ?? []).length === 0
+        ? detail
+        : describeFieldErrors(detail, problem.errors!, sent);
   const suggestions: string[] = [];
   if (status === 401) suggestions.push('Check ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET, or sign in again: acctl login');
   if (status === 412) suggestions.push('Someone changed it since that version: read it again and retry with the current --expected-version');
-  const wait = retryAfterMs(retryAfter, now);
   if (retryPolicy.statuses.includes(status) && wait !== undefined) suggestions.push(`The server asks to wait ${Math.ceil(wait / 1000)} s before trying again`);
   if (problem.request_id) suggestions.push(`request id ${problem.request_id}`);
-  return new CommandError(statusFailureCode(status), message, { suggestions });
+  return new CommandError(statusFailureCode(status), message, { suggestions, problem: { ...problem, status } });
 }
 
 /** The body as JSON, or undefined when it is not JSON (a boxed value: a body `null` is JSON). */

@@ -54,3 +54,31 @@ export function retryDecision(status: number, retryAfter: string | null, retry: 
   if (retry >= retryPolicy.maxRetries) return { retry: false, ...(asked === undefined ? {} : { askedMs: asked }) };
   return { retry: true, waitMs: asked ?? retryPolicy.backoffMs(retry) };
 }
+
+/**
+ * The class and limit of a RateLimit-Policy header (draft-ietf-httpapi-ratelimit-headers, as the
+ * server sends it: `"standard";q=1000;w=60`); undefined when absent or not of that form.
+ */
+export function rateLimitPolicy(value: string | null): { rateClass: string; quota: number; windowSeconds: number } | undefined {
+  const match = /^\s*"([A-Za-z0-9_-]{1,40})"\s*;\s*q=(\d{1,9})\s*;\s*w=(\d{1,9})\s*$/.exec(value ?? '');
+  return match ? { rateClass: match[1]!, quota: Number(match[2]), windowSeconds: Number(match[3]) } : undefined;
+}
+
+/**
+ * The one line of a 429 the client gave up on: the server's reason, the limit class it counts
+ * against, how often the client tried, and when to try again (Retry-After), as gh says "API rate
+ * limit exceeded ... try again in" rather than a bare status.
+ */
+export function rateLimitedMessage(detail: string, policy: string | null, waitMs: number | undefined, retries: number): string {
+  const limit = rateLimitPolicy(policy);
+  // The header says the class and the limit; the server's detail only where it is absent (it would repeat them).
+  const parts = [
+    limit
+      ? `Rate limited by the server: more than ${limit.quota} requests per ${limit.windowSeconds} s in limit class ${limit.rateClass}`
+      : `Rate limited by the server: ${detail}`,
+  ];
+  if (retries > 0) parts.push(`still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
+  else if (waitMs !== undefined && waitMs > retryPolicy.maxRetryAfterMs) parts.push(`not retried: a wait over ${retryPolicy.maxRetryAfterMs / 1000} s`);
+  if (waitMs !== undefined) parts.push(`try again in ${Math.ceil(waitMs / 1000)} s (Retry-After)`);
+  return parts.join('; ');
+}

@@ -15,11 +15,19 @@ export type MethodOf<P extends keyof paths> = {
 
 type Operation<P extends keyof paths, M extends MethodOf<P>> = paths[P][M];
 
-type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : T extends { content?: never } ? undefined : never;
+type Content<T, Media extends string> = T extends { content: { [K in Media]: infer Body } } ? Body : T extends { content?: never } ? undefined : never;
 
-/** The body of the operation's 2xx answers. */
-export type SuccessBody<P extends keyof paths, M extends MethodOf<P>> =
-  Operation<P, M> extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 | 204 ? JsonContent<R[S]> : never }[keyof R] : never;
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The media types the operation's 2xx answers are declared in (`text/csv` beside JSON for a report). */
+export type SuccessMediaType<P extends keyof paths, M extends MethodOf<P>> =
+  Operation<P, M> extends { responses: infer R }
+    ? { [S in keyof R]: S extends SuccessStatus ? (R[S] extends { content: infer C } ? keyof C & string : never) : never }[keyof R]
+    : never;
+
+/** The body of the operation's 2xx answers in `Media` (JSON unless the call asks for another type). */
+export type SuccessBody<P extends keyof paths, M extends MethodOf<P>, Media extends string = 'application/json'> =
+  Operation<P, M> extends { responses: infer R } ? { [S in keyof R]: S extends SuccessStatus ? Content<R[S], Media> : never }[keyof R] : never;
 
 /**
  * A body as the CLI builds it: a map's (index signature's) value may also be undefined, which
@@ -53,7 +61,10 @@ type QueryParameters<O> = O extends { parameters: { query?: infer Query } }
     : { query?: QueryInput<NonNullable<Query>> }
   : unknown;
 
-/** What a call of the operation sends: its path parameters, query, and JSON body, as the document declares them. */
-export type TypedRequest<P extends keyof paths, M extends MethodOf<P>> = RequestBody<Operation<P, M>> &
+/**
+ * What a call of the operation sends: its path parameters, query, and JSON body, as the document
+ * declares them; `accept` asks for one of the media types its answer is declared in (JSON by default).
+ */
+export type TypedRequest<P extends keyof paths, M extends MethodOf<P>, Media extends string = 'application/json'> = RequestBody<Operation<P, M>> &
   PathParameters<Operation<P, M>> &
-  QueryParameters<Operation<P, M>> & { headers?: Record<string, string>; signal?: AbortSignal };
+  QueryParameters<Operation<P, M>> & { headers?: Record<string, string>; signal?: AbortSignal; accept?: Media & SuccessMediaType<P, M> };

@@ -40,7 +40,7 @@ export function AuditBrowser({ source, rows }: AuditBrowserProps) {
   if (state.opened) {
     return (
       <Box flexDirection="column">
-        <EventDetail event={state.opened} rows={rows - 1} offset={state.detailOffset} />
+        <EventDetail event={state.opened} names={state.names} rows={rows - 1} offset={state.detailOffset} />
         <Footer state={state} visible={visible.length} />
       </Box>
     );
@@ -60,7 +60,7 @@ export function AuditBrowser({ source, rows }: AuditBrowserProps) {
       {state.started && visible.length === 0 ? (
         <Text dimColor>{state.filter ? 'No loaded event matches the filter.' : 'The audit log is empty.'}</Text>
       ) : (
-        <EventList events={visible} selected={state.selected} rows={rows} />
+        <EventList events={visible} names={state.names} selected={state.selected} rows={rows} />
       )}
       <Footer state={state} visible={visible.length} />
     </Box>

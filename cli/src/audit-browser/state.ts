@@ -1,16 +1,18 @@
-import type { AuditEvent, AuditEventList } from '../../../core/src/index.js';
+import type { AuditActorNames, AuditEvent, AuditEventList } from '../../../core/src/index.js';
 
 /** Everything the browser shows, changed only by `browserReducer`: no I/O, so it is tested as data. */
 export interface BrowserState {
   /** Events loaded so far, newest first, as the API pages them. */
   events: AuditEvent[];
+  /** The names of the loaded events' actors, from the pages' `names`. */
+  names: AuditActorNames;
   /** Cursor of the next (older) page; null when the log has no more. */
   nextCursor: string | null;
   /** Whether the first page has arrived. */
   started: boolean;
   loading: boolean;
   error: string | null;
-  /** The filter text; matches an event's type, actor or target, case-insensitively. */
+  /** The filter text; matches an event's type, actor (id or name) or target, case-insensitively. */
   filter: string;
   /** Whether keys go to the filter (after `/`) rather than to navigation. */
   filtering: boolean;
@@ -41,6 +43,7 @@ export type BrowserAction =
 
 export const initialBrowserState: BrowserState = {
   events: [],
+  names: {},
   nextCursor: null,
   started: false,
   loading: false,
@@ -53,15 +56,17 @@ export const initialBrowserState: BrowserState = {
   quit: false,
 };
 
-export function eventMatches(event: AuditEvent, filter: string): boolean {
+/** Whether the event's type, actor (id or name) or target contains the filter, case-insensitively. */
+export function eventMatches(event: AuditEvent, filter: string, names: AuditActorNames = {}): boolean {
   const needle = filter.trim().toLowerCase();
   if (needle === '') return true;
-  return [event.type, event.actor.subject, `${event.target.type}:${event.target.id}`].some((field) => field.toLowerCase().includes(needle));
+  const actorName = Object.hasOwn(names, event.actor.subject) ? names[event.actor.subject]! : '';
+  return [event.type, event.actor.subject, actorName, `${event.target.type}:${event.target.id}`].some((field) => field.toLowerCase().includes(needle));
 }
 
 /** The events the list shows: the loaded ones that match the filter, newest first. */
 export function visibleEvents(state: BrowserState): AuditEvent[] {
-  return state.events.filter((event) => eventMatches(event, state.filter));
+  return state.events.filter((event) => eventMatches(event, state.filter, state.names));
 }
 
 export function browserReducer(state: BrowserState, action: BrowserAction): BrowserState {
@@ -72,7 +77,7 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
       // A page can overlap what is loaded only if the log was retention-pruned meanwhile; ids keep the list unique.
       const known = new Set(state.events.map((event) => event.id));
       const events = [...state.events, ...action.page.data.filter((event) => !known.has(event.id))];
-      return { ...state, events, nextCursor: action.page.next_cursor, started: true, loading: false };
+      return { ...state, events, names: { ...state.names, ...action.page.names }, nextCursor: action.page.next_cursor, started: true, loading: false };
     }
     case 'load_failed':
       return { ...state, loading: false, error: action.message };

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../core/src/index.js';
+import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
 import { diffChange, inlineValue } from './change-diff.js';
 import { shortTime } from '../ux/resource-display.js';
 import { keyValueLines, style } from '../ux/style.js';
@@ -9,8 +9,8 @@ export const targetOf = (event: AuditEvent): string => `${event.target.type}:${e
 /**
  * The target's name, as the event itself recorded it (the resource after the change, else before:
  * policies and principals carry `name`), so a list shows names without a request per row. Null
- * when the event has none (a decision, a token, an OAuth client). The actor is recorded by its
- * subject alone, and the API has no batch lookup of principals by id: actors stay ids.
+ * when the event has none (a decision, a token, an OAuth client). Actors are recorded by id; their
+ * names come beside the events, in the list's `names` (actorText).
  */
 export function targetName(event: AuditEvent): string | null {
   const { before, after } = (event.change ?? {}) as { before?: unknown; after?: unknown };
@@ -21,6 +21,15 @@ export function targetName(event: AuditEvent): string | null {
   return null;
 }
 
+/**
+ * An actor id with its name when the list named it: `alice (0b6f…full id)`, the id kept whole so
+ * two principals that held one name apart stay apart; the id alone otherwise (`system:retention`).
+ */
+export function actorText(id: string, names: AuditActorNames): string {
+  const name = Object.hasOwn(names, id) ? names[id] : undefined;
+  return name === undefined || name === id ? id : `${name} (${id})`;
+}
+
 const targetWithName = (event: AuditEvent): string => {
   const name = targetName(event);
   return name === null ? targetOf(event) : `${targetOf(event)} (${name})`;
@@ -28,40 +37,47 @@ const targetWithName = (event: AuditEvent): string => {
 
 const outcomeText = (event: AuditEvent): string => (event.outcome === 'success' ? event.outcome : style.red(event.outcome));
 
-const eventColumns: ReadonlyArray<Column<AuditEvent>> = [
+const eventColumns = (names: AuditActorNames): ReadonlyArray<Column<AuditEvent>> => [
   { header: 'TIME', value: (event) => shortTime(event.time) },
   { header: 'TYPE', value: (event) => event.type },
-  { header: 'ACTOR', value: (event) => event.actor.subject },
+  { header: 'ACTOR', value: (event) => actorText(event.actor.subject, names) },
   { header: 'TARGET', value: targetOf },
   { header: 'NAME', value: (event) => targetName(event) ?? '-' },
   { header: 'OUTCOME', value: (event) => event.outcome },
   { header: 'ID', value: (event) => event.id },
 ];
 
-export function eventTable(events: readonly AuditEvent[]): string {
-  return renderTable(eventColumns, events);
+/** The events as a table; `names` is the list's (GET /audit/events answers it beside the events). */
+export function eventTable(events: readonly AuditEvent[], names: AuditActorNames): string {
+  return renderTable(eventColumns(names), events);
 }
 
-/** One event on one line, for `audit tail`: time, type, actor, target (with its name when the event has it), outcome, id. */
-export function eventLine(event: AuditEvent): string {
-  return [style.dim(shortTime(event.time)), style.bold(event.type), event.actor.subject, targetWithName(event), outcomeText(event), style.dim(event.id)].join(
-    '  ',
-  );
+/** One event on one line, for `audit tail`: time, type, actor (with its name), target (with its name when the event has it), outcome, id. */
+export function eventLine(event: AuditEvent, names: AuditActorNames): string {
+  return [
+    style.dim(shortTime(event.time)),
+    style.bold(event.type),
+    actorText(event.actor.subject, names),
+    targetWithName(event),
+    outcomeText(event),
+    style.dim(event.id),
+  ].join('  ');
 }
 
 /** An event in full: who, what, where from, the change field by field, and its data. */
-export function eventDetailLines(event: AuditEvent): string[] {
-  return [...eventFactLines(event), '', ...changeSection(event), ...dataSection(event)];
+export function eventDetailLines(event: AuditEvent, names: AuditActorNames = {}): string[] {
+  return [...eventFactLines(event, names), '', ...changeSection(event), ...dataSection(event)];
 }
 
 /** The event's facts as `label  value` lines: id, type, time, outcome, actor, target, request, chain. */
-export function eventFactLines(event: AuditEvent): string[] {
+export function eventFactLines(event: AuditEvent, names: AuditActorNames = {}): string[] {
+  const { subject, token_kind: kind, client_id: client } = event.actor;
   return keyValueLines([
     ['id', event.id],
     ['type', event.type],
     ['time', event.time],
     ['outcome', outcomeText(event)],
-    ['actor', `${event.actor.subject} (${event.actor.token_kind}${event.actor.client_id ? `, client ${event.actor.client_id}` : ''})`],
+    ['actor', `${actorText(subject, names)} (${kind}${client && client !== subject ? `, client ${actorText(client, names)}` : ''})`],
     ['target', targetWithName(event)],
     ['request', event.request.id ? `${event.request.id} from ${event.request.ip ?? '-'} (${event.request.user_agent ?? '-'})` : '-'],
     ['chain', `${event.chain} #${event.sequence} ${style.dim(event.hash.slice(0, 16))}`],

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AuditEvent } from '../../../core/src/index.js';
+import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { CommandError } from '../errors.js';
 import type { AuditEventFilter } from './event-filters.js';
@@ -19,7 +19,8 @@ export interface FollowOptions {
   intervalMs: number;
   /** Ends the loop (SIGINT, SIGTERM): the request under way is cancelled, nothing more is printed. */
   signal: AbortSignal;
-  onEvent(event: AuditEvent): void;
+  /** One new event, with the names of the actors of the page it came in. */
+  onEvent(event: AuditEvent, names: AuditActorNames): void;
   /** The starting point is fixed (and the --since events printed): anything committed from now on is printed. */
   onFollowing(): void;
   /** A poll failed in a way that may pass (server down, 5xx): it is retried after `delayMs`. */
@@ -37,8 +38,9 @@ export async function followEvents(options: FollowOptions): Promise<void> {
   try {
     last = await headSequence(api, signal);
     if (options.since) {
-      for (const event of await eventsAfter(api, { ...filter, since: options.since }, 0, signal)) {
-        options.onEvent(event);
+      const { events, names } = await eventsAfter(api, { ...filter, since: options.since }, 0, signal);
+      for (const event of events) {
+        options.onEvent(event, names);
         last = Math.max(last, event.sequence);
       }
     }
@@ -52,9 +54,10 @@ export async function followEvents(options: FollowOptions): Promise<void> {
   while (!signal.aborted) {
     if (!(await pause(retryDelay(options.intervalMs, failures), signal))) return;
     try {
-      for (const event of await eventsAfter(api, filter, last, AbortSignal.any([signal, AbortSignal.timeout(pollTimeoutMs)]))) {
+      const { events, names } = await eventsAfter(api, filter, last, AbortSignal.any([signal, AbortSignal.timeout(pollTimeoutMs)]));
+      for (const event of events) {
         if (signal.aborted) return;
-        options.onEvent(event);
+        options.onEvent(event, names);
         last = event.sequence;
       }
       failures = 0;

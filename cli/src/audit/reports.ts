@@ -47,12 +47,7 @@ export async function saveReport(api: ApiClient, report: AuditReport, format: Au
   const target = path.resolve(file ?? defaultReportFile(report, format));
   const content =
     format === 'csv'
-      ? // The document declares only the JSON answer of GET /audit/reports/{id}; format=csv answers text/csv.
-        ((await api.call('get', '/audit/reports/{id}', {
-          path: { id: report.id },
-          query: { format: 'csv' },
-          headers: { accept: 'text/csv' },
-        })) as unknown as string)
+      ? await api.call('get', '/audit/reports/{id}', { path: { id: report.id }, query: { format: 'csv' }, accept: 'text/csv' })
       : `${JSON.stringify(report, null, 2)}\n`;
   try {
     await writeFile(target, content);

@@ -1,14 +1,15 @@
-import type { PolicyCreateRequest, PolicyListItem, PolicyMetadata, PolicyUpdateRequest } from '../../../core/src/index.js';
+import type { PolicyListItem, PolicyMetadata, PolicySet, PolicySetChange, PolicySetProvenance, PolicySetRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { inBatches, mapConcurrently } from '../concurrency.js';
+import { inBatches } from '../concurrency.js';
 import { CommandError } from '../errors.js';
 import { listPolicies } from '../stored-policies/lookup.js';
+import { checkChangeSetSize, sendChangeSet } from './change-set.js';
 import type { PolicyContent } from './desired.js';
 import type { Plan, PlanChange } from './plan.js';
 import type { ApplyOrigin } from './provenance.js';
 
-/** Writes at once: enough to apply 1,000 policies in seconds, few enough not to crowd the server. */
-const APPLY_CONCURRENCY = 8;
+/** The `tool` of the provenance apply records, on each version and on the set. */
+const APPLY_TOOL = 'acctl policy apply';
 
 /** GET /policies takes 100 exact names per request (live-state.ts). */
 const NAMES_PER_REQUEST = 100;
@@ -19,10 +20,6 @@ export interface AppliedChange {
   id: string;
   /** The version written (for a delete, the version deleted). */
   version: number;
-}
-
-export interface ApplyResult {
-  applied: AppliedChange[];
 }
 
 type Executable = Extract<PlanChange, { action: 'create' | 'update' | 'delete' }>;
@@ -56,7 +53,8 @@ export function movedSincePlan(plan: Plan, live: ReadonlyMap<string, Pick<Policy
 /**
  * Refuses a saved plan, before it writes anything, when the server moved since it was made (as
  * Terraform refuses a stale saved plan): a reviewed plan is applied exactly as reviewed, or not at
- * all. The If-Match of each write still catches a change made between this check and the write.
+ * all. The set's `if_match` checks, on the server, are the final word: they catch a change made
+ * between this check and the set.
  */
 export async function checkSavedPlanCurrent(api: ApiClient, plan: Plan): Promise<void> {
   const names = [...new Set(plan.changes.filter((change) => change.action !== 'orphaned' && change.action !== 'blocked').map((change) => change.name))];
@@ -71,96 +69,83 @@ export async function checkSavedPlanCurrent(api: ApiClient, plan: Plan): Promise
   );
 }
 
+/** What to do when a plan is too large for one change set: it is never split silently. */
+export const HOW_TO_SPLIT_A_PLAN: readonly string[] = [
+  'Split the repository: apply one folder at a time, each with its own acctl.yaml `owner` (prune deletes only its own)',
+  'Each set is applied whole, but several sets are several transactions: split where applying one part before the other is harmless',
+];
+
+/** Sent changes by index, for the messages: the plan change each one carries out. */
+export interface ChangeSet {
+  request: PolicySetRequest;
+  sent: Executable[];
+}
+
 /**
- * Carries out a plan: creates, updates with If-Match set to the version the plan saw, deletes (only
- * in a plan made with prune) likewise. A 412 or 409 means the server moved since the plan (a stale
- * plan, or another apply that got there first): nothing more is started and the `stale_plan` error
- * names what was applied before it, so nothing is ever overwritten. A server that stops answering
- * midway ends the apply with `server_unreachable` and how far it got; applying the folder again
- * finishes it (test/faults/apply-crash.test.ts).
+ * The plan as one change set (POST /policy-sets), in plan order: creates, updates with `if_match`
+ * set to the version the plan saw, deletes (only in a plan made with prune) likewise; each policy's
+ * own provenance in its metadata, and the set's (`provenance`) from the same origin. Pure.
  */
-export async function applyPlan(
-  api: ApiClient,
-  plan: Plan,
-  origin: ApplyOrigin,
-  options: { now: () => Date; progress?: (done: number, total: number) => void },
-): Promise<ApplyResult> {
-  const changes = executableChanges(plan);
-  const applied: AppliedChange[] = [];
-  let done = 0;
-  try {
-    await mapConcurrently(changes, APPLY_CONCURRENCY, async (change) => {
-      try {
-        applied.push(await applyChange(api, change, origin, options.now()));
-      } catch (error) {
-        throw error instanceof CommandError && error.code === 'conflict' ? new StaleChange(change, error) : error;
-      }
-      options.progress?.(++done, changes.length);
-    });
-  } catch (error) {
-    if (error instanceof StaleChange) {
-      throw new CommandError(
-        'stale_plan',
-        `The server changed since the plan, nothing was overwritten: ${error.message}${applied.length > 0 ? ` (${applied.length} change(s) applied before that)` : ''}`,
-        {
-          suggestions: ['Run acctl policy plan again to see the server as it is now, then apply the new plan'],
-        },
-      );
+export function planChangeSet(plan: Plan, origin: ApplyOrigin, now: Date, options: { dryRun?: boolean; repository?: string } = {}): ChangeSet {
+  const sent = executableChanges(plan);
+  const changes: PolicySetChange[] = sent.map((change) => {
+    switch (change.action) {
+      case 'create':
+        return { action: 'create', policy: withProvenance(change.content, change.content_hash, change.file, origin, now) };
+      case 'update':
+        return {
+          action: 'update',
+          id: change.id,
+          if_match: change.expected_version,
+          policy: withProvenance(change.content, change.content_hash, change.file, origin, now),
+        };
+      case 'delete':
+        return { action: 'delete', id: change.id, if_match: change.expected_version };
     }
-    if (error instanceof CommandError && error.code === 'server_unreachable') {
-      // The server went away mid-apply (a crash, a restart): say how far it got and that re-running is the way on.
-      throw new CommandError(
-        'server_unreachable',
-        `${error.message}; the apply stopped after ${applied.length} of ${changes.length} change(s) were acknowledged (those in flight may or may not have been made)`,
-        {
-          cause: error,
-          suggestions: [
-            'Once the server answers again, run acctl policy apply on the folder again: it plans afresh and makes only the changes still missing (a saved plan is stale by then: plan again)',
-            ...error.suggestions,
-          ],
-        },
-      );
-    }
-    throw error;
-  }
-  return { applied };
+  });
+  const provenance: PolicySetProvenance = {
+    tool: APPLY_TOOL,
+    ...(options.repository !== undefined ? { repository: options.repository } : {}),
+    ...origin,
+  };
+  return { request: { changes, provenance, ...(options.dryRun ? { dry_run: true } : {}) }, sent };
 }
 
-/** A change the server refused because its policy is not where the plan saw it (409, 412): names the policy. */
-class StaleChange extends Error {
-  override name = 'StaleChange';
-  constructor(change: Executable, cause: CommandError) {
-    const where =
-      change.action === 'create'
-        ? `policy "${change.name}" was to be created, and the server has one of that name now`
-        : `policy "${change.name}" is no longer at version ${change.expected_version}, where the plan saw it (${change.action} refused)`;
-    super(`${where}: ${cause.message}`, { cause });
-  }
+/** Refuses a plan too large for one change set, before anything is sent (change-set.ts has the limits). */
+export function checkPlanFits(set: ChangeSet): void {
+  checkChangeSetSize(set.request, HOW_TO_SPLIT_A_PLAN);
 }
 
-async function applyChange(api: ApiClient, change: Executable, origin: ApplyOrigin, now: Date): Promise<AppliedChange> {
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  switch (change.action) {
-    case 'create': {
-      const body: PolicyCreateRequest = withProvenance(change.content, change.content_hash, change.file, origin, now);
-      const policy = await api.call('post', '/policies', { body });
-      return { action: 'create', name: change.name, id: policy.id, version: policy.version };
-    }
-    case 'update': {
-      const body: PolicyUpdateRequest = withProvenance(change.content, change.content_hash, change.file, origin, now);
-      const policy = await api.call('put', '/policies/{id}', { path: { id: change.id }, body, headers: ifMatch(change.expected_version) });
-      return { action: 'update', name: change.name, id: policy.id, version: policy.version };
-    }
-    case 'delete': {
-      await api.call('delete', '/policies/{id}', { path: { id: change.id }, headers: ifMatch(change.expected_version) });
-      return { action: 'delete', name: change.name, id: change.id, version: change.expected_version };
-    }
-  }
+/**
+ * Carries out a plan as one change set: the server applies all of it in one transaction, or none.
+ * A refusal (a policy moved since the plan: a stale plan, or another apply that got there first)
+ * is `stale_plan` naming every failing policy, with nothing applied. A server that stops answering
+ * mid-request leaves the set applied whole or not at all; planning again shows which.
+ */
+export async function applyChangeSet(api: ApiClient, set: ChangeSet): Promise<{ policySet: PolicySet; applied: AppliedChange[] }> {
+  const policySet = await sendChangeSet(api, set.request, {
+    describe: (index) => {
+      const change = set.sent[index];
+      if (change === undefined) return { action: 'change', name: `#${index}` };
+      return { action: change.action, name: change.name, ...(change.action === 'create' ? {} : { expected: change.expected_version }) };
+    },
+    refused: { code: 'stale_plan', suggestions: ['Run acctl policy plan again to see the server as it is now, then review and apply the new plan'] },
+    unreachable: ['Once the server answers again, run acctl policy plan: it shows whether the set landed (no changes) or not, and apply the new plan'],
+    howToSplit: HOW_TO_SPLIT_A_PLAN,
+  });
+  const applied = policySet.dry_run
+    ? []
+    : policySet.changes.flatMap((change): AppliedChange[] =>
+        (change.action === 'create' || change.action === 'update' || change.action === 'delete') && change.id !== undefined
+          ? [{ action: change.action, name: change.name, id: change.id, version: change.version }]
+          : [],
+      );
+  return { policySet, applied };
 }
 
 function withProvenance(content: PolicyContent, contentHash: string, file: string, origin: ApplyOrigin, now: Date): PolicyContent {
   const provenance: NonNullable<PolicyMetadata['provenance']> = {
-    tool: 'acctl policy apply',
+    tool: APPLY_TOOL,
     ...origin,
     source: file,
     content_hash: contentHash,

@@ -26,6 +26,11 @@ export function applyOrigin(flags: ApplyOrigin, env: NodeJS.ProcessEnv, dir: str
   return Object.fromEntries(Object.entries(origin).filter(([, value]) => value !== undefined)) as ApplyOrigin;
 }
 
+/** The policy repository (owner/name) a change set came from, when CI names it (GITHUB_REPOSITORY): the set's provenance, not each version's. */
+export function originRepository(env: NodeJS.ProcessEnv): string | undefined {
+  return env.GITHUB_REPOSITORY || undefined;
+}
+
 function gitHead(dir: string): string | undefined {
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;

@@ -5,13 +5,13 @@
  * - `{ cli }`: schemas/cli/<cli>.json, a document of the CLI's own, format_version in it; or
  * - `{ api }`: what the API answers, schemas/<api>.json (one of them, when the command prints
  *   either of two answers), as the command prints it: with `format_version` first (json-document.ts);
- * - `{ api, ndjson: true }`: a stream of API documents, one per line, with no format_version
+ * - `{ cli, ndjson: true }`: a stream, one such document per line, each with format_version
  *   (`acctl audit tail --json`: a single document cannot follow; as `kubectl get -w -o json`).
  * Any failure prints schemas/cli/error.json instead. test/cli/json-output.test.ts holds every
  * command with --json in test/cli/surface.json to an entry, and test/cli/run-cli.ts checks every
  * --json run of the tests against its command's schema.
  */
-export type JsonOutputSchema = { readonly cli: string } | { readonly api: readonly string[]; readonly ndjson?: true };
+export type JsonOutputSchema = { readonly cli: string; readonly ndjson?: true } | { readonly api: readonly string[] };
 
 export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'audit events': { api: ['audit-event-list'] },
@@ -19,7 +19,7 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'audit report create': { api: ['audit-report'] },
   'audit report get': { api: ['audit-report'] },
   'audit report list': { api: ['audit-report-list'] },
-  'audit tail': { api: ['audit-event'], ndjson: true },
+  'audit tail': { cli: 'audit-tail', ndjson: true },
   'audit verify': { cli: 'audit-verify' },
   'auth token': { cli: 'auth-token' },
   autocomplete: { cli: 'autocomplete' },
@@ -46,8 +46,9 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'policy lint': { cli: 'policy-lint' },
   'policy list': { api: ['policy-list'] },
   'policy plan': { cli: 'policy-plan' },
-  'policy restore': { api: ['policy'] },
-  'policy rollback': { api: ['policy'] },
+  // One policy prints it; several, the change set that restored or rolled them back.
+  'policy restore': { api: ['policy', 'policy-set'] },
+  'policy rollback': { api: ['policy', 'policy-set'] },
   'policy simulate': { cli: 'policy-simulate' },
   'policy test': { cli: 'policy-test' },
   'policy versions': { api: ['policy-version-list'] },

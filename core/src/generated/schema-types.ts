@@ -29,6 +29,7 @@ export type AuditEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
   | 'principal.deleted'
@@ -178,6 +179,14 @@ export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCo
  */
 export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
 /**
+ * One change of a change set (POST /policy-sets), on one policy. `if_match` is the version the change expects the policy to be at (as the If-Match header of the single-policy routes): a policy at another version refuses the whole set. A set changes each policy at most once.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-set-change".
+ */
+export type PolicySetChange =
+  PolicySetCreate | PolicySetUpdate | PolicySetDelete | PolicySetRestore | PolicySetRollback;
+/**
  * user: a person; service: a workload; agent: an automated actor such as an AI agent.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -196,6 +205,7 @@ export type WebhookEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
   | 'principal.deleted'
@@ -346,6 +356,15 @@ export interface TokenRevoked {
   revoked_at: string;
 }
 /**
+ * The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "audit-actor-names".
+ */
+export interface AuditActorNames {
+  [k: string]: string | undefined;
+}
+/**
  * Where a hash chain of the audit log breaks: the event and what is wrong with it.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -443,7 +462,7 @@ export interface AuditEvent {
   hash: string;
 }
 /**
- * Answer of GET /audit/events: newest first. `next_cursor` fetches the next (older) page and stays valid while new events arrive; null on the last page.
+ * Answer of GET /audit/events: newest first. `next_cursor` fetches the next (older) page and stays valid while new events arrive; null on the last page. `names` names the page's actors (`actor.subject`, `actor.client_id`) beside their ids.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "audit-event-list".
@@ -451,6 +470,7 @@ export interface AuditEvent {
 export interface AuditEventList {
   data: AuditEvent[];
   next_cursor: string | null;
+  names: AuditActorNames;
 }
 /**
  * Query of GET /audit/events. Every filter narrows the result (AND); repeated `type` values, and comma-separated ones, are alternatives (OR).
@@ -670,7 +690,7 @@ export interface AuditReportCreateRequest {
   tags?: string[];
 }
 /**
- * Answer of GET /audit/reports: the reports, newest first, each as GET /audit/reports/{id} shows it without its `result` (fetch that one by one). `next_cursor` fetches the next (older) page and stays valid while new reports are requested; null on the last page.
+ * Answer of GET /audit/reports: the reports, newest first, each as GET /audit/reports/{id} shows it without its `result` (fetch that one by one). `next_cursor` fetches the next (older) page and stays valid while new reports are requested; null on the last page. `names` names who asked for each (`requested_by.subject`).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "audit-report-list".
@@ -678,6 +698,7 @@ export interface AuditReportCreateRequest {
 export interface AuditReportList {
   data: AuditReport[];
   next_cursor: string | null;
+  names: AuditActorNames;
 }
 /**
  * Query of GET /audit/reports. Every filter narrows the result (AND).
@@ -756,6 +777,17 @@ export interface AuthorizationServerMetadata {
    * RFC 9207: authorization responses carry iss.
    */
   authorization_response_iss_parameter_supported?: boolean;
+}
+/**
+ * acctl audit tail --json prints NDJSON: one such object per line, one line per event, oldest first. Every line carries format_version, so a line read alone (after grep, tail -n, or a restart of the reader) still says its shape. The event is the API's (schemas/audit-event.json) untouched, so its hash can be checked as it is; names holds the names of its actor and client, as GET /audit/events answers them.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/audit-tail".
+ */
+export interface CliAuditTailLine {
+  format_version: CliFormatVersion;
+  event: AuditEvent;
+  names: AuditActorNames;
 }
 /**
  * acctl audit verify --json: the answer of GET /v1/audit/verify (schemas/audit-verify.json), and with --against the check of the heads saved before.
@@ -922,7 +954,8 @@ export interface CliError {
       | 'stale_plan'
       | 'denied'
       | 'delivery_failed'
-      | 'chain_broken';
+      | 'chain_broken'
+      | 'rate_limited';
     exit_code: number;
     message: string;
     suggestions: string[];
@@ -989,7 +1022,7 @@ export interface CliLogoutOutput {
   warnings: string[];
 }
 /**
- * acctl policy apply --json: the plan's counts and every change written, in order (none with --dry-run).
+ * acctl policy apply --json: the plan's counts, every change written, in order (none with --dry-run), and the change set that wrote them (absent when the plan had nothing to apply).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "cli/policy-apply".
@@ -1007,6 +1040,20 @@ export interface CliPolicyApplyOutput {
      */
     version: number;
   }[];
+  /**
+   * The change set the plan was sent as (POST /policy-sets; GET /policy-sets/{id} shows it). With --dry-run: no id and no applied_at, and counts of what it would apply.
+   */
+  policy_set?: {
+    /**
+     * Absent on a dry run. Each version the set wrote names it in metadata.provenance.policy_set.
+     */
+    id?: string;
+    /**
+     * When the set's transaction wrote it; absent on a dry run.
+     */
+    applied_at?: string;
+    counts: Counts;
+  };
 }
 /**
  * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
@@ -1020,6 +1067,13 @@ export interface CliPlanSummary {
   drifted: number;
   orphaned: number;
   blocked: number;
+}
+export interface Counts {
+  create: number;
+  update: number;
+  delete: number;
+  restore: number;
+  rollback: number;
 }
 /**
  * acctl policy diff --json: what differs between two policies (files, the server's, versions), field by field.
@@ -1991,6 +2045,10 @@ export interface PolicyMetadata {
      * A rollback: the earlier version whose content it wrote again.
      */
     rolled_back_to?: number;
+    /**
+     * The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent.
+     */
+    policy_set?: string;
   };
 }
 /**
@@ -2315,6 +2373,143 @@ export interface PolicyRollbackRequest {
   version: number;
 }
 /**
+ * A change set as applied (201 from POST /policy-sets, GET /policy-sets/{id}) or as it would apply (200, `dry_run` true: no id, nothing written). `changes` are in the order sent.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-set".
+ */
+export interface PolicySet {
+  /**
+   * Absent on a dry run. Each version the set wrote names it in metadata.provenance.policy_set.
+   */
+  id?: string;
+  dry_run: boolean;
+  /**
+   * When the set's transaction wrote it; absent on a dry run.
+   */
+  applied_at?: string;
+  /**
+   * The subject of the token that sent the set.
+   */
+  applied_by: string;
+  provenance?: PolicySetProvenance;
+  counts: Counts;
+  changes: {
+    action: 'create' | 'update' | 'delete' | 'restore' | 'rollback';
+    /**
+     * The policy's id; absent for a create on a dry run.
+     */
+    id?: string;
+    name: string;
+    /**
+     * The version written (for a delete: the version deleted, which it keeps).
+     */
+    version: number;
+    /**
+     * The policy's status after the change.
+     */
+    status?: 'draft' | 'active' | 'archived' | 'deleted';
+  }[];
+}
+/**
+ * Where a change set came from, as its sender tells it (`acctl policy apply` fills it from the CI environment). Stored with the set and in its policy_set.applied event. The server records who sent it (the token's subject) beside it, in `applied_by`.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-set-provenance".
+ */
+export interface PolicySetProvenance {
+  /**
+   * What sent the set, e.g. `acctl policy apply`.
+   */
+  tool?: string;
+  /**
+   * The policy repository, e.g. `acme/policies`.
+   */
+  repository?: string;
+  /**
+   * The commit SHA of the policy repository.
+   */
+  commit?: string;
+  /**
+   * The CI run that sent it.
+   */
+  run_url?: string;
+  /**
+   * Who triggered it (e.g. GITHUB_ACTOR).
+   */
+  actor?: string;
+  /**
+   * Free text, e.g. the pull request's title.
+   */
+  message?: string;
+}
+export interface PolicySetCreate {
+  action: 'create';
+  policy: PolicyCreateRequest;
+}
+export interface PolicySetUpdate {
+  action: 'update';
+  id: string;
+  if_match: number;
+  policy: PolicyUpdateRequest;
+}
+/**
+ * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-update-request".
+ */
+export interface PolicyUpdateRequest {
+  name: string;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
+}
+export interface PolicySetDelete {
+  action: 'delete';
+  id: string;
+  if_match: number;
+}
+export interface PolicySetRestore {
+  action: 'restore';
+  id: string;
+  /**
+   * The version the deleted policy is at (deleting keeps the version).
+   */
+  if_match: number;
+}
+export interface PolicySetRollback {
+  action: 'rollback';
+  id: string;
+  if_match: number;
+  /**
+   * The earlier version whose content becomes a new version.
+   */
+  version: number;
+}
+/**
+ * Body of POST /policy-sets: many policy changes applied as one, in one transaction, or not at all. Every precondition (each `if_match`, each id, each name) is checked before anything is written; one failure refuses the whole set (409, every failing change named). At most 10,000 changes and 32 MiB (docs/policy-sets.md "Limits"). A set with a `delete` also needs the delete:policies scope.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-set-request".
+ */
+export interface PolicySetRequest {
+  /**
+   * @minItems 1
+   * @maxItems 10000
+   */
+  changes: PolicySetChange[];
+  provenance?: PolicySetProvenance;
+  /**
+   * Check the whole set, every precondition included, and answer what it would do (200), writing nothing.
+   */
+  dry_run?: boolean;
+}
+/**
  * A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -2437,22 +2632,6 @@ export interface PolicyTestFile {
       rule: number;
     }[];
   }[];
-}
-/**
- * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "policy-update-request".
- */
-export interface PolicyUpdateRequest {
-  name: string;
-  description?: string;
-  status?: 'draft' | 'active' | 'archived';
-  /**
-   * @maxItems 500
-   */
-  rules: PolicyRule[];
-  metadata?: PolicyMetadata;
 }
 /**
  * Spec: the answer of PUT /policies/{id}: id, name, description, status, version (incremented), rules, updated_at, updated_by.
@@ -2628,7 +2807,7 @@ export interface Problem {
    */
   request_id?: string;
   /**
-   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin): each such field.
+   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`.
    */
   errors?: {
     /**
@@ -2637,6 +2816,18 @@ export interface Problem {
     pointer: string;
     in: 'body' | 'query' | 'params' | 'headers';
     detail: string;
+    /**
+     * policy_set_refused: why the change cannot be made: version_mismatch, not_found, name_taken, already_deleted, not_deleted, no_such_version, duplicate_policy.
+     */
+    code?: string;
+    /**
+     * policy_set_refused: the policy the change is about, as it is now.
+     */
+    policy?: {
+      id?: string;
+      name?: string;
+      version?: number;
+    };
   }[];
 }
 /**

@@ -6,6 +6,10 @@ export interface InvalidField {
   pointer: string;
   in: 'body' | 'query' | 'params' | 'headers';
   detail: string;
+  /** policy_set_refused: why this change of the set cannot be made (version_mismatch, not_found...). */
+  code?: string;
+  /** policy_set_refused: the policy the change is about, as it is now. */
+  policy?: { id?: string; name?: string; version?: number };
 }
 
 /**

@@ -21,6 +21,7 @@ export const errorCatalog = {
   request_timeout: { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state of the resource' },
   report_not_ready: { status: 409, title: 'The report has not completed yet' },
+  policy_set_refused: { status: 409, title: 'The change set was refused; nothing of it was applied' },
   idempotency_key_in_use: { status: 409, title: 'A request with this idempotency key is still running' },
   precondition_failed: { status: 412, title: 'The resource has changed since the given version' },
   payload_too_large: { status: 413, title: 'The request body is too large' },

@@ -76,7 +76,8 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
     expect(selectedRow()).to.equal(0);
     const times = rows.map((row) => row.slice(2, 21));
     expect(times).to.deep.equal([...times].sort().reverse());
-    expect(frame()).to.match(/principal\.created\s+test-client-\S+\s+principal:/);
+    // Actors by name (the OAuth client's), as GET /audit/events names them.
+    expect(frame()).to.match(/principal\.created\s+Test client\s+principal:/);
     expect(frame()).to.contain('Audit events');
     expect(frame()).to.contain('↑↓/j k move').and.to.contain('Enter open').and.to.contain('/ filter').and.to.contain('q quit');
   });
@@ -130,7 +131,7 @@ describe('acctl audit browse (the TUI, on a real server through the API client)'
     await screenShows(/› .*principal\.updated/);
     await press(keys.enter, /\/principal\.updated(?!▏)/);
     await press(keys.enter, /Change/);
-    expect(frame().split('\n')[0]).to.match(new RegExp(`^principal\\.updated · test-client-\\S+ → principal:${alice.id.slice(0, 8)}`));
+    expect(frame().split('\n')[0]).to.match(new RegExp(`^principal\\.updated · Test client \\(test-client-\\S+\\) → principal:${alice.id.slice(0, 8)}`));
     expect(frame()).to.contain('- attributes.department: finance');
     expect(frame()).to.contain('+ attributes.department: security');
     expect(frame()).to.contain('Esc/q/← back');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import type { AuditEvent, AuditEventList, AuditReport, AuditVerification, Principal } from '../../../core/src/index.js';
+import type { AuditEvent, AuditEventList, AuditReport, AuditReportList, AuditVerification, Principal } from '../../../core/src/index.js';
 import { exitCodes } from '../../../cli/src/errors.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectSchema } from '../../helpers/schemas.js';
@@ -56,6 +56,9 @@ describe('acctl audit (against a running server)', function () {
       expectSchema('audit-event-list', list);
       expect(list.data.map((event) => event.type)).to.deep.equal(['principal.updated', 'principal.created']);
       expect(list.next_cursor).to.equal(null);
+      // The ids stay as recorded; the actors' names come beside them, as the API answers them.
+      expect(list.data[0]!.actor.subject).to.equal(admin);
+      expect(list.names).to.deep.equal({ [admin]: 'Test client' });
     });
 
     it('prints a table for people, with the cursor to continue on stderr', async () => {
@@ -63,7 +66,9 @@ describe('acctl audit (against a running server)', function () {
       const [header, ...rows] = result.stdout.trimEnd().split('\n');
       expect(header).to.match(/^TIME\s+TYPE\s+ACTOR\s+TARGET\s+NAME\s+OUTCOME\s+ID$/);
       expect(rows).to.have.length(3);
-      expect(rows[0]).to.contain('principal.created').and.to.contain(admin).and.to.contain('principal:').and.to.contain('success');
+      expect(rows[0]).to.contain('principal.created').and.to.contain('principal:').and.to.contain('success');
+      // The actor by name, its id beside it (GET /audit/events' names).
+      expect(rows[0]).to.contain(`Test client (${admin})`);
       // The target's name beside its id, from the event itself (the newest: the last agent created).
       expect(rows[0]).to.match(/principal:[0-9a-f-]{36}\s+agent-109\s/);
       expect(result.stdout).not.to.match(/\u001b\[/);
@@ -113,7 +118,8 @@ describe('acctl audit (against a running server)', function () {
     it('shows an event with its change, field by field', async () => {
       const result = ok(await cli(['audit', 'get', updated.id]));
       expect(result.stdout).to.match(/type\s+principal\.updated/);
-      expect(result.stdout).to.match(new RegExp(`actor\\s+${admin} \\(access_token, client ${admin}\\)`));
+      // One event has no list to name its actor: the id, and the client only when it is another.
+      expect(result.stdout).to.match(new RegExp(`actor\\s+${admin} \\(access_token\\)`));
       expect(result.stdout).to.match(new RegExp(`target\\s+principal:${principal.id} \\(billing-worker\\)`));
       expect(result.stdout).to.contain('- attributes.department: finance');
       expect(result.stdout).to.contain('+ attributes.department: security');
@@ -134,6 +140,22 @@ describe('acctl audit (against a running server)', function () {
   });
 
   describe('audit report', () => {
+    it('lists reports with who asked by name, the id beside it', async () => {
+      const reader = (await apiAs(t, ['read:audit'])).client;
+      await t.app.db('oauth_clients').where({ client_id: reader.clientId }).update({ name: 'Quarterly auditor' });
+      const asker = apiCli(t, reader);
+      ok(await asker(['audit', 'report', 'create', '--kind', 'access_summary', '--since', '1h']));
+      const result = ok(await asker(['audit', 'report', 'list', '--kind', 'access_summary']));
+      const [header, ...rows] = result.stdout.trimEnd().split('\n');
+      expect(header).to.match(/\sBY$/);
+      expect(
+        rows.some((row) => row.endsWith(`Quarterly auditor (${reader.clientId})`)),
+        result.stdout,
+      ).to.equal(true);
+      const list = ok(await asker(['audit', 'report', 'list', '--kind', 'access_summary', '--json'])).json<AuditReportList>();
+      expect(list.names[reader.clientId]).to.equal('Quarterly auditor');
+    });
+
     it('creates a report, waits for it and saves it under a default name in the current folder', async () => {
       const result = ok(await cli(['audit', 'report', 'create', '--kind', 'policy_change_history', '--since', '1h', '--wait'], { cwd: workDir }));
       const saved = /Saved to (.+)$/m.exec(result.stdout)![1]!;

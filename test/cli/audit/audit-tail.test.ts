@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { expect } from 'chai';
-import type { AuditEvent } from '../../../core/src/index.js';
+import type { CliAuditTailLine } from '../../../core/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { TcpProxy } from '../../helpers/tcp-proxy.js';
 import { eventually } from '../../audit/helpers.js';
 import { apiAs, serverOrigin } from '../resources-support.js';
-import { spawnCli } from '../run-cli.js';
+import { ndjsonLines, spawnCli } from '../run-cli.js';
 
 /** A running `acctl audit tail`, its output as it arrives, and its exit. */
 function startTail(server: string, clientId: string, clientSecret: string, args: string[]) {
@@ -37,9 +37,11 @@ describe('acctl audit tail', function () {
   let reader: Awaited<ReturnType<typeof apiAs>>['client'];
   const running: ChildProcess[] = [];
 
+  let writer: Awaited<ReturnType<typeof apiAs>>['client'];
+
   before(async () => {
     t = await startTestApp({ listen: true });
-    ({ call } = await apiAs(t, ['write:principals']));
+    ({ call, client: writer } = await apiAs(t, ['write:principals']));
     reader = (await apiAs(t, ['read:audit'])).client;
   });
   afterEach(() => {
@@ -56,23 +58,28 @@ describe('acctl audit tail', function () {
     const created = await call('POST', '/v1/principals', { kind: 'service', name: 'after-tail' });
     await tail.waitFor('stdout', `principal:${created.id}`, 'the new event');
     const line = tail.output.stdout.split('\n').find((entry) => entry.includes(created.id))!;
-    expect(line).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}  principal\.created  \S+  principal:\S+ \(after-tail\)  success  [0-9a-f-]{36}$/);
+    // The actor by its name (the OAuth client's), its id beside it.
+    expect(line).to.match(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}  principal\.created  Test client \((\S+)\)  principal:\S+ \(after-tail\)  success  [0-9a-f-]{36}$/,
+    );
+    expect(line).to.contain(`Test client (${writer.clientId})`);
     expect(tail.output.stdout).not.to.contain(old.id);
     tail.child.kill('SIGINT');
     expect(await tail.exited).to.deep.equal({ code: 0, signal: null });
   });
 
-  it('with --since prints earlier events first, then new ones, one JSON object per line, and exits 0 on SIGTERM', async () => {
+  it('with --since prints earlier events first, then new ones, one { format_version, event, names } object per line, and exits 0 on SIGTERM', async () => {
     const earlier = await call('POST', '/v1/principals', { kind: 'agent', name: 'since-tail' });
     const tail = startTail(serverOrigin(t), reader.clientId, reader.clientSecret, ['--target-type', 'principal', '--since', '10m', '--json']);
     running.push(tail.child);
     await tail.waitFor('stdout', earlier.id, 'the earlier event');
     const later = await call('POST', '/v1/principals', { kind: 'agent', name: 'since-tail-2' });
     await tail.waitFor('stdout', later.id, 'the later event');
-    const events = tail.output.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as AuditEvent);
+    // Each line checked against schemas/cli/audit-tail.json on its own, as a reader of one line would.
+    const lines = ndjsonLines<CliAuditTailLine>(['audit', 'tail', '--json'], tail.output.stdout);
+    expect(lines.every((line) => line.format_version === '1')).to.equal(true);
+    expect(lines.every((line) => line.names[writer.clientId] === 'Test client')).to.equal(true);
+    const events = lines.map((line) => line.event);
     const sequences = events.map((event) => event.sequence);
     expect(sequences).to.deep.equal([...sequences].sort((a, b) => a - b));
     expect(new Set(sequences).size).to.equal(sequences.length);

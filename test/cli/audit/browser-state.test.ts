@@ -41,7 +41,11 @@ describe('the audit browser state', () => {
     event('principal.created', 'bob', 'principal:u7'),
     event('policy.created', 'carol', 'policy:p2'),
   ];
-  const loaded = run(initialBrowserState, { type: 'load_started' }, { type: 'page_loaded', page: { data: events, next_cursor: 'c1' } });
+  const loaded = run(
+    initialBrowserState,
+    { type: 'load_started' },
+    { type: 'page_loaded', page: { data: events, next_cursor: 'c1', names: { alice: 'Alice Admin' } } },
+  );
 
   it('asks for the first page before anything else, and not while a page is loading', () => {
     expect(needsMoreEvents(initialBrowserState, 10)).to.equal(true);
@@ -49,10 +53,19 @@ describe('the audit browser state', () => {
   });
 
   it('appends pages in order and remembers the next cursor', () => {
-    const more = run(loaded, { type: 'page_loaded', page: { data: [event('client.created', 'dave', 'client:c1')], next_cursor: null } });
+    const more = run(loaded, {
+      type: 'page_loaded',
+      page: { data: [event('client.created', 'dave', 'client:c1')], next_cursor: null, names: { dave: 'Dave' } },
+    });
     expect(more.events.map((e) => e.actor.subject)).to.deep.equal(['alice', 'bob', 'carol', 'dave']);
     expect(more.nextCursor).to.equal(null);
+    expect(more.names).to.deep.equal({ alice: 'Alice Admin', dave: 'Dave' });
     expect(needsMoreEvents(more, 2)).to.equal(false);
+  });
+
+  it("filters on an actor's name as well as its id", () => {
+    const filtered = run(loaded, { type: 'filter_start' }, { type: 'filter_input', text: 'admin' });
+    expect(visibleEvents(filtered).map((e) => e.actor.subject)).to.deep.equal(['alice']);
   });
 
   it('loads more when the selection nears the end of the list', () => {
@@ -110,7 +123,7 @@ describe('the audit browser state', () => {
 });
 
 describe('the audit browser keys', () => {
-  const list = browserReducer(initialBrowserState, { type: 'page_loaded', page: { data: [], next_cursor: null } });
+  const list = browserReducer(initialBrowserState, { type: 'page_loaded', page: { data: [], next_cursor: null, names: {} } });
 
   it('moves with the arrows and with j and k, and opens with Enter', () => {
     expect(actionForKey(list, '', { downArrow: true })).to.deep.equal({ type: 'move', by: 1 });

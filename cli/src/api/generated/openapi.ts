@@ -27,7 +27,7 @@ export interface paths {
         };
         /**
          * List audit events, newest first
-         * @description Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated.
+         * @description Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.
          */
         get: operations["getV1AuditEvents"];
         put?: never;
@@ -64,7 +64,7 @@ export interface paths {
         };
         /**
          * List audit reports, newest first
-         * @description Each report as GET /audit/reports/{id} shows it, without its result (fetch that one by one). Filters: kind, status. Pages follow `next_cursor` (keyset on creation time and id), which stays valid while new reports are requested.
+         * @description Each report as GET /audit/reports/{id} shows it, without its result (fetch that one by one). Filters: kind, status. Pages follow `next_cursor` (keyset on creation time and id), which stays valid while new reports are requested. `names` names who asked for each (`requested_by.subject`), as GET /audit/events names its actors.
          */
         get: operations["getV1AuditReports"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a soft-deleted policy
-         * @description The policy returns in the status it had before deletion; 409 if another live policy took its name.
+         * @description The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.
          */
         post: operations["postV1PoliciesIdRestore"];
         delete?: never;
@@ -548,6 +548,46 @@ export interface paths {
          * @description For pull-request checks: the policy body (validated as on create) and the request. Same engine and answer as the stored-policy simulation.
          */
         post: operations["postV1PoliciesSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policy-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a change set of policies, whole or not at all
+         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Events: one policy.* event per policy, then one policy_set.applied.
+         */
+        post: operations["postV1PolicySets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policy-sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an applied change set
+         * @description Who applied it, when, with what provenance, and what each change did.
+         */
+        get: operations["getV1PolicySetsId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1044,6 +1084,13 @@ export interface components {
             token_kind: "api_token" | "access_token";
         };
         /**
+         * AuditActorNames
+         * @description The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+         */
+        "audit-actor-names": {
+            [key: string]: string;
+        };
+        /**
          * AuditBrokenLink
          * @description Where a hash chain of the audit log breaks: the event and what is wrong with it.
          */
@@ -1125,10 +1172,11 @@ export interface components {
         };
         /**
          * AuditEventList
-         * @description Answer of GET /audit/events: newest first. `next_cursor` fetches the next (older) page and stays valid while new events arrive; null on the last page.
+         * @description Answer of GET /audit/events: newest first. `next_cursor` fetches the next (older) page and stays valid while new events arrive; null on the last page. `names` names the page's actors (`actor.subject`, `actor.client_id`) beside their ids.
          */
         "audit-event-list": {
             data: components["schemas"]["audit-event"][];
+            names: components["schemas"]["audit-actor-names"];
             next_cursor: string | null;
         };
         /**
@@ -1169,7 +1217,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -1312,10 +1360,11 @@ export interface components {
         "audit-report-kind": "access_summary" | "policy_change_history" | "compliance";
         /**
          * AuditReportList
-         * @description Answer of GET /audit/reports: the reports, newest first, each as GET /audit/reports/{id} shows it without its `result` (fetch that one by one). `next_cursor` fetches the next (older) page and stays valid while new reports are requested; null on the last page.
+         * @description Answer of GET /audit/reports: the reports, newest first, each as GET /audit/reports/{id} shows it without its `result` (fetch that one by one). `next_cursor` fetches the next (older) page and stays valid while new reports are requested; null on the last page. `names` names who asked for each (`requested_by.subject`).
          */
         "audit-report-list": {
             data: components["schemas"]["audit-report"][];
+            names: components["schemas"]["audit-actor-names"];
             next_cursor: string | null;
         };
         /**
@@ -1859,6 +1908,11 @@ export interface components {
                 commit?: string;
                 /** @description content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift). */
                 content_hash?: string;
+                /**
+                 * Format: uuid
+                 * @description The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent.
+                 */
+                policy_set?: string;
                 /** @description A rollback: the version the policy was at before it (the version it replaced). */
                 rolled_back_from?: number;
                 /** @description A rollback: the earlier version whose content it wrote again. */
@@ -1906,6 +1960,111 @@ export interface components {
                 /** @description Resource type, e.g. database. */
                 type: string;
             };
+        };
+        /**
+         * PolicySet
+         * @description A change set as applied (201 from POST /policy-sets, GET /policy-sets/{id}) or as it would apply (200, `dry_run` true: no id, nothing written). `changes` are in the order sent.
+         */
+        "policy-set": {
+            /**
+             * Format: date-time
+             * @description When the set's transaction wrote it; absent on a dry run.
+             */
+            applied_at?: string;
+            /** @description The subject of the token that sent the set. */
+            applied_by: string;
+            changes: {
+                /** @enum {unknown} */
+                action: "create" | "update" | "delete" | "restore" | "rollback";
+                /** @description The policy's id; absent for a create on a dry run. */
+                id?: string;
+                name: string;
+                /**
+                 * @description The policy's status after the change.
+                 * @enum {unknown}
+                 */
+                status?: "draft" | "active" | "archived" | "deleted";
+                /** @description The version written (for a delete: the version deleted, which it keeps). */
+                version: number;
+            }[];
+            counts: {
+                create: number;
+                delete: number;
+                restore: number;
+                rollback: number;
+                update: number;
+            };
+            dry_run: boolean;
+            /**
+             * Format: uuid
+             * @description Absent on a dry run. Each version the set wrote names it in metadata.provenance.policy_set.
+             */
+            id?: string;
+            provenance?: components["schemas"]["policy-set-provenance"];
+        };
+        /**
+         * PolicySetChange
+         * @description One change of a change set (POST /policy-sets), on one policy. `if_match` is the version the change expects the policy to be at (as the If-Match header of the single-policy routes): a policy at another version refuses the whole set. A set changes each policy at most once.
+         */
+        "policy-set-change": {
+            /** @constant */
+            action: "create";
+            policy: components["schemas"]["policy-create-request"];
+        } | {
+            /** @constant */
+            action: "update";
+            id: string;
+            if_match: number;
+            policy: components["schemas"]["policy-update-request"];
+        } | {
+            /** @constant */
+            action: "delete";
+            id: string;
+            if_match: number;
+        } | {
+            /** @constant */
+            action: "restore";
+            id: string;
+            /** @description The version the deleted policy is at (deleting keeps the version). */
+            if_match: number;
+        } | {
+            /** @constant */
+            action: "rollback";
+            id: string;
+            if_match: number;
+            /** @description The earlier version whose content becomes a new version. */
+            version: number;
+        };
+        /**
+         * PolicySetProvenance
+         * @description Where a change set came from, as its sender tells it (`acctl policy apply` fills it from the CI environment). Stored with the set and in its policy_set.applied event. The server records who sent it (the token's subject) beside it, in `applied_by`.
+         */
+        "policy-set-provenance": {
+            /** @description Who triggered it (e.g. GITHUB_ACTOR). */
+            actor?: string;
+            /** @description The commit SHA of the policy repository. */
+            commit?: string;
+            /** @description Free text, e.g. the pull request's title. */
+            message?: string;
+            /** @description The policy repository, e.g. `acme/policies`. */
+            repository?: string;
+            /** @description The CI run that sent it. */
+            run_url?: string;
+            /** @description What sent the set, e.g. `acctl policy apply`. */
+            tool?: string;
+        };
+        /**
+         * PolicySetRequest
+         * @description Body of POST /policy-sets: many policy changes applied as one, in one transaction, or not at all. Every precondition (each `if_match`, each id, each name) is checked before anything is written; one failure refuses the whole set (409, every failing change named). At most 10,000 changes and 32 MiB (docs/policy-sets.md "Limits"). A set with a `delete` also needs the delete:policies scope.
+         */
+        "policy-set-request": {
+            changes: components["schemas"]["policy-set-change"][];
+            /**
+             * @description Check the whole set, every precondition included, and answer what it would do (200), writing nothing.
+             * @default false
+             */
+            dry_run?: boolean;
+            provenance?: components["schemas"]["policy-set-provenance"];
         };
         /**
          * PolicyStatus
@@ -2148,13 +2307,21 @@ export interface components {
             code: string;
             /** @description What went wrong with this request, for a person to read. */
             detail: string;
-            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin): each such field. */
+            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. */
             errors?: {
+                /** @description policy_set_refused: why the change cannot be made: version_mismatch, not_found, name_taken, already_deleted, not_deleted, no_such_version, duplicate_policy. */
+                code?: string;
                 detail: string;
                 /** @enum {unknown} */
                 in: "body" | "query" | "params" | "headers";
                 /** @description JSON Pointer (RFC 6901) into the request part named by `in`. */
                 pointer: string;
+                /** @description policy_set_refused: the policy the change is about, as it is now. */
+                policy?: {
+                    id?: string;
+                    name?: string;
+                    version?: number;
+                };
             }[];
             /** @description The request path. */
             instance?: string;
@@ -2380,7 +2547,7 @@ export interface components {
          * @description An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
          * @enum {unknown}
          */
-        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * WebhookList
          * @description Answer of GET /webhooks: the pagination envelope, newest first.
@@ -3026,6 +3193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["audit-report"];
+                    "text/csv": string;
                 };
             };
             /** @description Unauthorized */
@@ -5621,6 +5789,256 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    postV1PolicySets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a V4 UUID, say) that makes a retry safe: the same key with the same request within 24 hours answers what the first answered, marked Idempotent-Replayed, and creates nothing more; with another request, 422 idempotency_key_reused; while the first runs, 409 idempotency_key_in_use (docs/api.md "Idempotent requests"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["policy-set-request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["policy-set"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["policy-set"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    getV1PolicySetsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["policy-set"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -7,6 +7,7 @@ export const idempotencyKeyPosts: readonly string[] = [
   "/auth/token",
   "/policies",
   "/policies/{id}/rollback",
+  "/policy-sets",
   "/principals",
   "/webhooks",
   "/webhooks/{id}/deliveries/{delivery_id}/redeliver"

@@ -9,7 +9,7 @@ import { style } from '../../ux/style.js';
 export default class AuditEventsCommand extends ApiCommand {
   static override summary = 'List audit events, newest first';
   static override description =
-    'Filters combine (AND); --type values are alternatives. Pages of the API are followed until --limit events are shown; the status line (stderr) gives the cursor to continue from. --json prints { data, next_cursor }, as the API does. Needs read:audit.';
+    'Filters combine (AND); --type values are alternatives. Pages of the API are followed until --limit events are shown; the status line (stderr) gives the cursor to continue from. The ACTOR column shows each actor by name, its id beside it. --json prints { data, next_cursor, names }, as the API does: names maps the actors ids to their names. Needs read:audit.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> --since 1h',
     '<%= config.bin %> <%= command.id %> --type policy.* --actor alice --limit 500',
@@ -26,7 +26,7 @@ export default class AuditEventsCommand extends ApiCommand {
     const { flags } = await this.parse(AuditEventsCommand);
     const filter = eventFilterOf(flags, new Date());
     const list = await collectEvents(await this.api(flags.server), filter, flags.limit, flags.cursor);
-    this.log(list.data.length === 0 ? style.dim('No audit events match.') : eventTable(list.data));
+    this.log(list.data.length === 0 ? style.dim('No audit events match.') : eventTable(list.data, list.names));
     this.say(list.next_cursor ? `${list.data.length} events shown; more with --cursor ${list.next_cursor}` : `${list.data.length} events (no more)`);
     return list;
   }

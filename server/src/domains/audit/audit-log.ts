@@ -4,7 +4,8 @@ import type { AuditEvent } from '../../../../core/src/index.js';
 import { canonicalJson } from '../../../../core/src/index.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
-import { chainOf, genesisHash, hashSealedEvent, type AuditChain, type EventEnvelope } from './chain.js';
+import type { Hash } from 'node:crypto';
+import { chainOf, genesisHash, hashPrefix, hashSealedSuffix, type AuditChain, type EventEnvelope } from './chain.js';
 
 /** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
 export interface AuditEventRow {
@@ -74,43 +75,70 @@ export interface SealedEvents {
 }
 
 /**
- * The events as the audit log stores them: numbered with the reserved sequences and linked, each to
- * the one before it in its chain. Pure: the caller reserved and will insert in one transaction.
- * `data` and `change` are the events' own values, not copies: what is hashed and stored is their
- * JSON (a Date as its ISO string), as the log reads them back.
+ * An event rendered for the log before its place in it is known: everything but its sequence,
+ * prev_hash and hash. The costly part of sealing (the canonical JSON of `data` and `change`, and
+ * hashing those bytes) is done here, before the log's append lock is taken: the hashed text
+ * (chain.ts hashSealedEvent) puts `change` and `data` before `prev_hash`, so the SHA-256 state up
+ * to `"prev_hash":` is computed now and only the short rest of the text is hashed under the lock.
+ * A 1,000-policy change set held the lock (and every decision waiting on it) for the whole render.
  */
-export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): SealedEvents {
+export interface PreparedEvent {
+  event: DomainEvent;
+  fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>;
+  /** SHA-256 over the hashed text up to and including `"prev_hash":`; copied, never finished, so a sealing can be redone. */
+  prefixHash: Hash;
+  /** The row's members but seq, prev_hash and hash, without the braces, `data` and `change` as rendered. */
+  rowTail: string;
+}
+
+export function prepareEvents(events: readonly DomainEvent[], now = new Date()): PreparedEvent[] {
+  return events.map((event) => {
+    // Rendered once, canonically (as it will read back from jsonb, so the hash computed now is the
+    // one verification finds): hashed and stored from the same text.
+    const dataText = canonicalJson(event.data ?? {});
+    const changeText = event.change ? canonicalJson({ before: event.change.before ?? null, after: event.change.after ?? null }) : 'null';
+    const time = (event.time ?? now).toISOString();
+    const fields = {
+      id: event.id ?? uuidV7((event.time ?? now).getTime()),
+      chain: chainOf(event.type),
+      type: event.type,
+      time,
+      actor: { subject: event.actor.subject, client_id: event.actor.client_id ?? null, token_kind: event.actor.token_kind },
+      target: { type: event.target.type, id: event.target.id },
+      outcome: event.outcome,
+      request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
+    };
+    const row = JSON.stringify(toRowTail(fields));
+    return { event, fields, prefixHash: hashPrefix(fields, dataText, changeText), rowTail: `${row.slice(1, -1)},"change":${changeText},"data":${dataText}` };
+  });
+}
+
+/**
+ * Prepared events as the audit log stores them: numbered with the reserved sequences and linked,
+ * each to the one before it in its chain. Pure: the caller reserved and will insert in one
+ * transaction. `data` and `change` are the events' own values, not copies: what is hashed and
+ * stored is their JSON (a Date as its ISO string), as the log reads them back.
+ */
+export function sealPrepared(reservation: AuditReservation, prepared: readonly PreparedEvent[]): SealedEvents {
   const heads = { ...reservation.heads };
   const sealed: AuditEvent[] = [];
   // Joined once at the end: a flat string, which the driver measures and copies without first
   // flattening a rope of every piece.
   const rows: string[] = [];
-  for (const [index, event] of events.entries()) {
-    const chain = chainOf(event.type);
-    // Rendered once, canonically (as it will read back from jsonb, so the hash computed now is the
-    // one verification finds): hashed and stored from the same text.
-    const dataText = canonicalJson(event.data ?? {});
-    const changeText = event.change ? canonicalJson({ before: event.change.before ?? null, after: event.change.after ?? null }) : 'null';
-    const fields: EventEnvelope = {
-      id: event.id ?? uuidV7((event.time ?? now).getTime()),
-      sequence: reservation.sequences[index]!,
-      chain,
-      type: event.type,
-      time: (event.time ?? now).toISOString(),
-      actor: { subject: event.actor.subject, client_id: event.actor.client_id ?? null, token_kind: event.actor.token_kind },
-      target: { type: event.target.type, id: event.target.id },
-      outcome: event.outcome,
-      request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
-      prev_hash: heads[chain],
-    };
-    const hash = hashSealedEvent(fields, dataText, changeText);
-    heads[chain] = hash;
-    const auditEvent: AuditEvent = { ...fields, change: event.change ?? null, data: event.data ?? {}, hash };
-    sealed.push(auditEvent);
-    const row = JSON.stringify(toRow(auditEvent));
-    rows.push(`${row.slice(0, -1)},"change":${changeText},"data":${dataText}}`);
+  const q = JSON.stringify;
+  for (const [index, { event, fields, prefixHash, rowTail }] of prepared.entries()) {
+    const envelope: EventEnvelope = { ...fields, sequence: reservation.sequences[index]!, prev_hash: heads[fields.chain] };
+    const hash = hashSealedSuffix(prefixHash.copy(), envelope);
+    heads[fields.chain] = hash;
+    sealed.push({ ...envelope, change: event.change ?? null, data: event.data ?? {}, hash });
+    rows.push(`{"seq":${envelope.sequence},"prev_hash":${q(byteaJson(envelope.prev_hash))},"hash":${q(byteaJson(hash))},${rowTail}}`);
   }
   return { events: sealed, rowsJson: `[${rows.join(',')}]` };
+}
+
+/** prepareEvents then sealPrepared, for callers that reserve first. */
+export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): SealedEvents {
+  return sealPrepared(reservation, prepareEvents(events, now));
 }
 
 /** The statement that stores sealed events; its one parameter is SealedEvents.rowsJson. */
@@ -127,31 +155,30 @@ export function insertAuditEventsSql(placeholder: '?' | `$${number}`): string {
  * REPEATABLE READ the heads read after the lock would be those of the transaction's snapshot.
  */
 export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
+  // Rendered and mostly hashed before the lock: under it, only the linking is left (PreparedEvent).
+  const prepared = prepareEvents(events);
   const result = (await trx.raw(reserveSql('?'), [events.length])) as { rows: Array<Parameters<typeof readReservation>[0]> };
-  const sealed = sealEvents(readReservation(result.rows[0]!), events);
+  const sealed = sealPrepared(readReservation(result.rows[0]!), prepared);
   await trx.raw(insertAuditEventsSql('?'), [sealed.rowsJson]);
   return sealed.events;
 }
 
-/** The row as jsonb_populate_recordset reads it (db/json-rows.ts), but for change and data, which sealEvents adds as rendered. */
-function toRow(event: AuditEvent): Record<string, unknown> {
+/** The row's columns as jsonb_populate_recordset reads them (db/json-rows.ts), but for seq, the hashes, change and data, which sealing adds. */
+function toRowTail(fields: PreparedEvent['fields']): Record<string, unknown> {
   return {
-    seq: event.sequence,
-    id: event.id,
-    chain: event.chain,
-    type: event.type,
-    occurred_at: event.time,
-    actor_subject: event.actor.subject,
-    actor_client_id: event.actor.client_id,
-    actor_token_kind: event.actor.token_kind,
-    target_type: event.target.type,
-    target_id: event.target.id,
-    outcome: event.outcome,
-    request_id: event.request.id,
-    source_ip: event.request.ip,
-    user_agent: event.request.user_agent,
-    prev_hash: byteaJson(event.prev_hash),
-    hash: byteaJson(event.hash),
+    id: fields.id,
+    chain: fields.chain,
+    type: fields.type,
+    occurred_at: fields.time,
+    actor_subject: fields.actor.subject,
+    actor_client_id: fields.actor.client_id,
+    actor_token_kind: fields.actor.token_kind,
+    target_type: fields.target.type,
+    target_id: fields.target.id,
+    outcome: fields.outcome,
+    request_id: fields.request.id,
+    source_ip: fields.request.ip,
+    user_agent: fields.request.user_agent,
   };
 }
 

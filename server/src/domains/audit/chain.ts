@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { EventType } from '../../events/catalog.js';
 import type { AuditEvent } from '../../../../core/src/index.js';
 import { canonicalJson } from '../../../../core/src/index.js';
@@ -36,12 +36,34 @@ export function hashEvent(event: Omit<AuditEvent, 'hash'> & { hash?: string }): 
  * test/audit/chain.test.ts checks that it hashes every event as hashEvent does.
  */
 export function hashSealedEvent(envelope: EventEnvelope, dataText: string, changeText: string): string {
+  return hashSealedSuffix(hashPrefix(envelope, dataText, changeText), envelope);
+}
+
+/**
+ * The hashed text is canonical JSON, its members in key order; `change` and `data`, the bulk of it,
+ * come before `prev_hash` and `sequence`, so the hash over everything up to `"prev_hash":` can be
+ * computed before an event's place in the log is known (audit-log.ts prepareEvents), and
+ * hashSealedSuffix finishes it with the short rest. Together they hash exactly hashEvent's text.
+ */
+export function hashPrefix(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>, dataText: string, changeText: string): Hash {
   const q = JSON.stringify;
-  const { actor, request, target } = envelope;
-  const text =
+  const { actor } = fields;
+  return createHash('sha256').update(
     `{"actor":{"client_id":${q(actor.client_id)},"subject":${q(actor.subject)},"token_kind":${q(actor.token_kind)}},` +
-    `"chain":${q(envelope.chain)},"change":${changeText},"data":${dataText},"id":${q(envelope.id)},"outcome":${q(envelope.outcome)},` +
-    `"prev_hash":${q(envelope.prev_hash)},"request":{"id":${q(request.id)},"ip":${q(request.ip)},"user_agent":${q(request.user_agent)}},` +
-    `"sequence":${q(envelope.sequence)},"target":{"id":${q(target.id)},"type":${q(target.type)}},"time":${q(envelope.time)},"type":${q(envelope.type)}}`;
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+      `"chain":${q(fields.chain)},"change":${changeText},"data":${dataText},"id":${q(fields.id)},"outcome":${q(fields.outcome)},"prev_hash":`,
+    'utf8',
+  );
+}
+
+/** Finishes (and so consumes) a hashPrefix state: pass it a copy to keep the prefix. */
+export function hashSealedSuffix(prefix: Hash, envelope: EventEnvelope): string {
+  const q = JSON.stringify;
+  const { request, target } = envelope;
+  return prefix
+    .update(
+      `${q(envelope.prev_hash)},"request":{"id":${q(request.id)},"ip":${q(request.ip)},"user_agent":${q(request.user_agent)}},` +
+        `"sequence":${q(envelope.sequence)},"target":{"id":${q(target.id)},"type":${q(target.type)}},"time":${q(envelope.time)},"type":${q(envelope.type)}}`,
+      'utf8',
+    )
+    .digest('hex');
 }

@@ -3,6 +3,7 @@ import { byTimeOrderedId, isUuid } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import { eventTypes, type EventType } from '../../events/catalog.js';
 import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../../../core/src/index.js';
+import { actorNames } from './actor-names.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 
 /**
@@ -34,7 +35,15 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
     .orderBy('seq', 'desc')
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  return { data: page.map(toAuditEvent), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null };
+  return {
+    data: page.map(toAuditEvent),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
+    // Beside the events, not in them: an event is hash-chained and keeps the ids it was recorded with.
+    names: await actorNames(
+      db,
+      page.flatMap((row) => [row.actor_subject, row.actor_client_id]),
+    ),
+  };
 }
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {

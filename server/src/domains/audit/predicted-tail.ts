@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../events/types.js';
 import type { AuditEvent } from '../../../../core/src/index.js';
-import { sealEvents, type SealedEvents } from './audit-log.js';
+import { prepareEvents, sealPrepared, type SealedEvents } from './audit-log.js';
 import { genesisHash, type AuditChain } from './chain.js';
 
 /** The audit log's tail as one writer last saw it: the sequence's last value and one chain's head. */
@@ -41,10 +41,12 @@ export class PredictedTail {
     store: (expected: ChainTail, sealed: SealedEvents) => Promise<ChainTail | 'stored' | 'refused'>,
   ): Promise<'stored' | 'refused' | 'missed'> {
     let expected = this.predicted;
+    // Rendered once for every attempt: only the linking depends on the tail (audit-log.ts PreparedEvent).
+    const prepared = prepareEvents(events);
     for (let attempt = 0; attempt < predictionAttempts; attempt++) {
-      const sealed = sealEvents(
+      const sealed = sealPrepared(
         { sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { change: genesisHash, decision: genesisHash, [this.chain]: expected.head } },
-        events,
+        prepared,
       );
       if (sealed.events.length > 0) this.predicted = tailOf(sealed.events);
       let answer: ChainTail | 'stored' | 'refused';

@@ -35,7 +35,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'List audit events, newest first',
         description:
-          'Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated.',
+          "Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.",
         tags,
         responses: { 200: schemaRef('audit-event-list'), 400: problem, 401: problem, 403: problem },
       },
@@ -96,7 +96,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'List audit reports, newest first',
         description:
-          'Each report as GET /audit/reports/{id} shows it, without its result (fetch that one by one). Filters: kind, status. Pages follow `next_cursor` (keyset on creation time and id), which stays valid while new reports are requested.',
+          'Each report as GET /audit/reports/{id} shows it, without its result (fetch that one by one). Filters: kind, status. Pages follow `next_cursor` (keyset on creation time and id), which stays valid while new reports are requested. `names` names who asked for each (`requested_by.subject`), as GET /audit/events names its actors.',
         tags,
         responses: { 200: schemaRef('audit-report-list'), 400: problem, 401: problem, 403: problem },
       },
@@ -116,6 +116,15 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         responses: { 200: schemaRef('audit-report'), 401: problem, 403: problem, 404: problem, 409: problem },
         // Retry-After while the report is pending or running.
         headers: { 200: ['Retry-After'], 409: ['Retry-After'] },
+        otherMediaTypes: {
+          200: {
+            'text/csv': {
+              type: 'string',
+              description:
+                'The completed report as RFC 4180 CSV (UTF-8, a header row, CRLF line ends), served as an attachment: with `Accept: text/csv` or `?format=csv`.',
+            },
+          },
+        },
       },
     },
     schema: { params: idParams, querystring: schemaRef('audit-report-query') },

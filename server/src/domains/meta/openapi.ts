@@ -103,7 +103,10 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
           ? {
               description: describeStatus(Number(status)),
               headers,
-              content: { [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) } },
+              content: {
+                [isProblem ? 'application/problem+json' : 'application/json']: { schema: toComponentRefs(response) },
+                ...Object.fromEntries(Object.entries(route.docs.otherMediaTypes?.[Number(status)] ?? {}).map(([type, schema]) => [type, { schema }])),
+              },
             }
           : { description: response.description, headers };
     }

@@ -18,6 +18,11 @@ export interface RouteDocs {
    * 503, Location on redirects, Link on lists). An ETag on a GET's 200 brings its 304 answer.
    */
   headers?: Partial<Record<number, RouteHeader[]>>;
+  /**
+   * Other media types a status may answer in, beside the JSON of `responses` (content
+   * negotiation): media type to the schema of its body, e.g. `text/csv` of a report.
+   */
+  otherMediaTypes?: Partial<Record<number, Record<string, Record<string, unknown>>>>;
 }
 
 /** The response headers a route may declare (components.headers of the OpenAPI document). */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PolicyMetadata, PolicyRule } from '../../../../core/src/index.js';
 import { containsPattern } from '../../http/listing.js';
+import { insertVersions } from './policy-sets-repo.js';
 
 export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
 
@@ -59,18 +60,9 @@ export async function updatePolicyRow(trx: Knex.Transaction, id: string, changes
   return updated as PolicyRow;
 }
 
+/** The policy_versions row of a version just written; policy-sets-repo.ts insertVersions writes many at once. */
 export async function insertVersion(trx: Knex.Transaction, policy: PolicyRow, createdBy: string, at: Date): Promise<void> {
-  await trx('policy_versions').insert({
-    policy_id: policy.id,
-    version: policy.version,
-    name: policy.name,
-    description: policy.description,
-    status: policy.status,
-    rules: JSON.stringify(policy.rules),
-    metadata: JSON.stringify(policy.metadata),
-    created_by: createdBy,
-    created_at: at,
-  });
+  await insertVersions(trx, [policy], createdBy, at);
 }
 
 export async function listVersions(db: Knex, policyId: string): Promise<Array<Pick<PolicyVersionRow, 'version' | 'created_at' | 'created_by'>>> {

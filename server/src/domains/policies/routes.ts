@@ -11,6 +11,7 @@ import type {
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
 import { schemaRef } from '../../../../core/src/index.js';
 import * as service from './service.js';
+import { policySetRoutes } from './policy-sets-routes.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 
 const problem = schemaRef('problem');
@@ -37,6 +38,8 @@ function withEtag<T extends { version: number; status: string }>(reply: FastifyR
 
 /** Spec, "Policies", plus restore and rollback (not shown in the spec; designed as GitHub/Cerbos users expect). */
 export async function policyRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(policySetRoutes);
+
   app.get<{ Querystring: PolicyListQuery }>('/policies', {
     config: {
       auth: { scope: 'read:policies' },
@@ -120,7 +123,8 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'write:policies' },
       docs: {
         summary: 'Restore a soft-deleted policy',
-        description: 'The policy returns in the status it had before deletion; 409 if another live policy took its name.',
+        description:
+          'The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.',
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem },
         headers: { 200: ['ETag'] },

@@ -120,31 +120,9 @@ export async function rollbackPolicy(db: Knex, context: ChangeContext, id: strin
     await mustFind(db, id);
     throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
   }
-  const row = await changePolicy(
-    db,
-    context,
-    'policy.rolled_back',
-    id,
-    expected,
-    (current) => ({
-      name: target.name,
-      description: target.description,
-      rules: target.rules,
-      metadata: {
-        ...target.metadata,
-        provenance: {
-          tool: 'rollback',
-          actor: context.actor.subject,
-          rolled_back_from: current.version,
-          rolled_back_to: version,
-          applied_at: context.now.toISOString(),
-        },
-      },
-    }),
-    {
-      rolled_back_to: version,
-    },
-  );
+  const row = await changePolicy(db, context, 'policy.rolled_back', id, expected, (current) => rolledBackContent(context, current, target), {
+    rolled_back_to: version,
+  });
   return toPolicy(row);
 }
 
@@ -168,7 +146,11 @@ export async function deletePolicy(db: Knex, context: ChangeContext, id: string,
   });
 }
 
-/** Brings a soft-deleted policy back in the status it had; refused if its name was taken meanwhile. */
+/**
+ * Brings a soft-deleted policy back in the status it had, as a new version (content unchanged):
+ * its updated_at and updated_by change, so it must not answer the ETag it had before it was
+ * deleted (an If-None-Match of that one would get a stale 304). Refused if its name was taken meanwhile.
+ */
 export async function restorePolicy(db: Knex, context: ChangeContext, id: string): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
@@ -176,15 +158,9 @@ export async function restorePolicy(db: Knex, context: ChangeContext, id: string
     if (!current) throw notFound(id);
     if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
     const row = await repo
-      .updatePolicyRow(trx, id, {
-        status: current.status_before_delete ?? 'draft',
-        status_before_delete: null,
-        deleted_at: null,
-        deleted_by: null,
-        updated_at: actor.now,
-        updated_by: actor.subject,
-      })
+      .updatePolicyRow(trx, id, { ...restoredState(current), version: current.version + 1, updated_at: actor.now, updated_by: actor.subject })
       .catch(nameConflict(current.name));
+    await repo.insertVersion(trx, row, actor.subject, actor.now);
     const policy = toPolicy(row);
     await recordEvents(trx, [policyEvent(context, 'policy.restored', toPolicy(current), policy)]);
     return policy;
@@ -251,12 +227,45 @@ async function changePolicy(
   });
 }
 
+/**
+ * The content a rollback writes (single route and change sets): the old version's, with a
+ * provenance that records the rollback, not the copied version's (see rollbackPolicy).
+ */
+export function rolledBackContent(
+  context: ChangeContext,
+  current: Pick<PolicyRow, 'version'>,
+  target: Pick<repo.PolicyVersionRow, 'name' | 'description' | 'rules' | 'metadata' | 'version'>,
+): Pick<repo.PolicyContent, 'name' | 'description' | 'rules' | 'metadata'> {
+  return {
+    name: target.name,
+    description: target.description,
+    rules: target.rules,
+    metadata: {
+      ...target.metadata,
+      provenance: {
+        tool: 'rollback',
+        actor: context.actor.subject,
+        rolled_back_from: current.version,
+        rolled_back_to: target.version,
+        applied_at: context.now.toISOString(),
+      },
+    },
+  };
+}
+
+/** What a restore changes of a deleted row (single route and change sets); the caller bumps the version. */
+export function restoredState(
+  current: Pick<PolicyRow, 'status_before_delete'>,
+): Pick<PolicyRow, 'status' | 'status_before_delete' | 'deleted_at' | 'deleted_by'> {
+  return { status: current.status_before_delete ?? 'draft', status_before_delete: null, deleted_at: null, deleted_by: null };
+}
+
 /** A policy.* event: the policy as GET /policies/{id} shows it, before and after. */
-function policyEvent(context: ChangeContext, type: EventType, before: Policy | null, after: Policy, data?: Record<string, unknown>) {
+export function policyEvent(context: ChangeContext, type: EventType, before: Policy | null, after: Policy, data?: Record<string, unknown>) {
   return changeEvent(context, type, { type: 'policy', id: after.id }, { before, after }, { version: after.version, ...data });
 }
 
-function toPolicy(row: PolicyRow): Policy {
+export function toPolicy(row: PolicyRow): Policy {
   return {
     id: row.id,
     name: row.name,
@@ -277,7 +286,7 @@ function notFound(id: string): ApiError {
   return new ApiError('not_found', `No policy with id ${id}`);
 }
 
-function nameConflict(name: string): (error: unknown) => never {
+export function nameConflict(name: string): (error: unknown) => never {
   return (error: unknown) => {
     if ((error as { code?: string; constraint?: string }).code === '23505') throw new ApiError('conflict', `A policy named "${name}" already exists`);
     throw error;

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
-import type { AuditReport, AuditReportList } from '../../../../../core/src/index.js';
+import type { AuditActorNames, AuditReport, AuditReportList } from '../../../../../core/src/index.js';
+import { actorText } from '../../../audit/event-display.js';
 import { reportKinds } from '../../../audit/reports.js';
 import { ApiCommand } from '../../../base/api-command.js';
 import { shortTime } from '../../../ux/resource-display.js';
@@ -16,7 +17,7 @@ const largestPage = 100;
 export default class AuditReportListCommand extends ApiCommand {
   static override summary = 'List audit reports, newest first';
   static override description =
-    'Their kind, status, period and who asked; acctl audit report get ID shows one with its result. Pages of the API are followed until --limit reports are shown; the status line (stderr) gives the cursor to continue from. --json prints { data, next_cursor }, as the API does. Needs read:audit.';
+    'Their kind, status, period and who asked (by name, the id beside it); acctl audit report get ID shows one with its result. Pages of the API are followed until --limit reports are shown; the status line (stderr) gives the cursor to continue from. --json prints { data, next_cursor, names }, as the API does. Needs read:audit.';
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --kind compliance --status completed',
@@ -33,15 +34,17 @@ export default class AuditReportListCommand extends ApiCommand {
     const { flags } = await this.parse(AuditReportListCommand);
     const api = await this.api(flags.server);
     const data: AuditReport[] = [];
+    const names: AuditActorNames = {};
     let cursor: string | null | undefined = flags.cursor;
     do {
       const page: AuditReportList = await api.call('get', '/audit/reports', {
         query: { kind: flags.kind, status: flags.status, cursor: cursor ?? undefined, limit: Math.min(largestPage, flags.limit - data.length) },
       });
       data.push(...page.data);
+      Object.assign(names, page.names);
       cursor = page.next_cursor;
     } while (cursor && data.length < flags.limit);
-    const list: AuditReportList = { data, next_cursor: cursor ?? null };
+    const list: AuditReportList = { data, next_cursor: cursor ?? null, names };
     if (data.length === 0) {
       this.log(style.dim('No reports match. Start one with: acctl audit report create --kind access_summary --since 7d'));
     } else {
@@ -56,7 +59,7 @@ export default class AuditReportListCommand extends ApiCommand {
               header: 'PERIOD',
               value: (report) => `${report.parameters.since ? shortTime(report.parameters.since) : 'start'} → ${shortTime(report.parameters.until)}`,
             },
-            { header: 'BY', value: (report) => report.requested_by.subject },
+            { header: 'BY', value: (report) => actorText(report.requested_by.subject, names) },
           ],
           data,
         ),

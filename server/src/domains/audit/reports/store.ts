@@ -3,6 +3,7 @@ import type { EventActor } from '../../../events/types.js';
 import type { AuditReport, AuditReportList, AuditReportListQuery } from '../../../../../core/src/index.js';
 import { ApiError } from '../../../errors/api-error.js';
 import { newestFirstPage } from '../../../http/listing.js';
+import { actorNames } from '../actor-names.js';
 import type { ReportParameters, ReportRowInput, ReportSection, Totals } from './kind.js';
 
 /** A row of audit_reports (migration 20261124_05). */
@@ -131,5 +132,13 @@ export async function listReports(db: Knex, query: AuditReportListQuery): Promis
       }),
     { limit: query.limit ?? 50, cursor: query.cursor },
   );
-  return { data: rows.map(toAuditReport), next_cursor };
+  const data = rows.map(toAuditReport);
+  return {
+    data,
+    next_cursor,
+    names: await actorNames(
+      db,
+      data.map((report) => report.requested_by.subject),
+    ),
+  };
 }

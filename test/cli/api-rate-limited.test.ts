@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
+import { serverOrigin } from './resources-support.js';
+import { runCli } from './run-cli.js';
+
+interface CliErrorDocument {
+  error: { code: string; exit_code: number; message: string; suggestions: string[] };
+}
+
+describe('a 429 the CLI gives up on', function () {
+  // A process may wait out a Retry-After of up to 30 s before it gives up.
+  this.timeout(120_000);
+  let t: TestApp;
+
+  before(async () => {
+    t = await startTestApp({ listen: true, config: { rateLimitStandard: 2 } });
+  });
+  after(() => t.close());
+
+  it('exits 13 rate_limited, naming the limit class and when to try again, in parallel processes sharing one limit', async () => {
+    const token = await accessToken(t.app, await registerClient(t.app, ['read:principals']));
+    const env = { ACCTL_SERVER: serverOrigin(t), ACCTL_TOKEN: token };
+    // Eight processes against a limit of two a minute: most are refused however the minute falls.
+    const runs = await Promise.all(Array.from({ length: 8 }, () => runCli(['principal', 'list', '--json'], { env })));
+    const refused = runs.filter((run) => run.exitCode !== 0);
+    expect(refused.length, runs.map((run) => run.stdout).join('\n')).to.be.greaterThan(0);
+    // Retries spread over at most two windows of the limit: never more than 2 a window succeed.
+    expect(runs.length - refused.length).to.be.at.most(4);
+    for (const run of refused) {
+      expect(run.exitCode, run.stdout + run.stderr).to.equal(13);
+      const { error } = run.document<CliErrorDocument>();
+      expect(error.code).to.equal('rate_limited');
+      expect(error.exit_code).to.equal(13);
+      expect(error.message).to.match(/^Rate limited by the server: more than 2 requests per 60 s in limit class standard; /);
+      expect(error.message).to.match(/; (still refused after [1-3] retr(y|ies)|not retried: a wait over 30 s); try again in \d+ s \(Retry-After\)$/);
+    }
+  });
+
+  it('says the same in one line on stderr without --json', async () => {
+    const token = await accessToken(t.app, await registerClient(t.app, ['read:principals']));
+    const env = { ACCTL_SERVER: serverOrigin(t), ACCTL_TOKEN: token };
+    const runs = await Promise.all(Array.from({ length: 6 }, () => runCli(['principal', 'list'], { env })));
+    const refused = runs.filter((run) => run.exitCode !== 0);
+    expect(refused.length).to.be.greaterThan(0);
+    for (const run of refused) {
+      expect(run.exitCode).to.equal(13);
+      expect(run.stderr).to.match(/Rate limited by the server: more than 2 requests per 60 s in limit class standard; .*try again in \d+ s \(Retry-After\)/);
+    }
+  });
+});
