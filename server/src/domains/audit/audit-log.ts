@@ -5,7 +5,7 @@ import { canonicalJson } from '../../../../core/src/index.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
 import type { Hash } from 'node:crypto';
-import { chainOf, genesisHash, hashPrefix, hashSealedSuffix, type AuditChain, type EventEnvelope } from './chain.js';
+import { chainOf, genesisHash, hashPrefix, hashSealedSuffix, prefixText, type AuditChain, type EventEnvelope } from './chain.js';
 
 /** A row of audit_events (migration 20261124_01): the event's members in columns, hashes as bytes. */
 export interface AuditEventRow {
@@ -85,13 +85,19 @@ export interface SealedEvents {
 export interface PreparedEvent {
   event: DomainEvent;
   fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>;
-  /** SHA-256 over the hashed text up to and including `"prev_hash":`; copied, never finished, so a sealing can be redone. */
-  prefixHash: Hash;
+  /**
+   * The hashed text up to and including `"prev_hash":`: already hashed (a SHA-256 state that the one
+   * sealing finishes, so the bulk is hashed before the lock), or as text for a writer that may seal
+   * the same events again on another tail (`resealable`: PredictedTail; copying a hash state for
+   * every event cost the decision path more than hashing its short text again).
+   */
+  prefix: Hash | string;
   /** The row's members but seq, prev_hash and hash, without the braces, `data` and `change` as rendered. */
   rowTail: string;
 }
 
-export function prepareEvents(events: readonly DomainEvent[], now = new Date()): PreparedEvent[] {
+export function prepareEvents(events: readonly DomainEvent[], options: { now?: Date; resealable?: boolean } = {}): PreparedEvent[] {
+  const now = options.now ?? new Date();
   return events.map((event) => {
     // Rendered once, canonically (as it will read back from jsonb, so the hash computed now is the
     // one verification finds): hashed and stored from the same text.
@@ -109,7 +115,8 @@ export function prepareEvents(events: readonly DomainEvent[], now = new Date()):
       request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
     };
     const row = JSON.stringify(toRowTail(fields));
-    return { event, fields, prefixHash: hashPrefix(fields, dataText, changeText), rowTail: `${row.slice(1, -1)},"change":${changeText},"data":${dataText}` };
+    const prefix = options.resealable ? prefixText(fields, dataText, changeText) : hashPrefix(fields, dataText, changeText);
+    return { event, fields, prefix, rowTail: `${row.slice(1, -1)},"change":${changeText},"data":${dataText}` };
   });
 }
 
@@ -117,7 +124,8 @@ export function prepareEvents(events: readonly DomainEvent[], now = new Date()):
  * Prepared events as the audit log stores them: numbered with the reserved sequences and linked,
  * each to the one before it in its chain. Pure: the caller reserved and will insert in one
  * transaction. `data` and `change` are the events' own values, not copies: what is hashed and
- * stored is their JSON (a Date as its ISO string), as the log reads them back.
+ * stored is their JSON (a Date as its ISO string), as the log reads them back. Events prepared
+ * without `resealable` are sealed once: sealing finishes their hash states.
  */
 export function sealPrepared(reservation: AuditReservation, prepared: readonly PreparedEvent[]): SealedEvents {
   const heads = { ...reservation.heads };
@@ -126,9 +134,9 @@ export function sealPrepared(reservation: AuditReservation, prepared: readonly P
   // flattening a rope of every piece.
   const rows: string[] = [];
   const q = JSON.stringify;
-  for (const [index, { event, fields, prefixHash, rowTail }] of prepared.entries()) {
+  for (const [index, { event, fields, prefix, rowTail }] of prepared.entries()) {
     const envelope: EventEnvelope = { ...fields, sequence: reservation.sequences[index]!, prev_hash: heads[fields.chain] };
-    const hash = hashSealedSuffix(prefixHash.copy(), envelope);
+    const hash = hashSealedSuffix(prefix, envelope);
     heads[fields.chain] = hash;
     sealed.push({ ...envelope, change: event.change ?? null, data: event.data ?? {}, hash });
     rows.push(`{"seq":${envelope.sequence},"prev_hash":${q(byteaJson(envelope.prev_hash))},"hash":${q(byteaJson(hash))},${rowTail}}`);
@@ -138,7 +146,7 @@ export function sealPrepared(reservation: AuditReservation, prepared: readonly P
 
 /** prepareEvents then sealPrepared, for callers that reserve first. */
 export function sealEvents(reservation: AuditReservation, events: readonly DomainEvent[], now = new Date()): SealedEvents {
-  return sealPrepared(reservation, prepareEvents(events, now));
+  return sealPrepared(reservation, prepareEvents(events, { now }));
 }
 
 /** The statement that stores sealed events; its one parameter is SealedEvents.rowsJson. */

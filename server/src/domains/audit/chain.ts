@@ -46,20 +46,24 @@ export function hashSealedEvent(envelope: EventEnvelope, dataText: string, chang
  * hashSealedSuffix finishes it with the short rest. Together they hash exactly hashEvent's text.
  */
 export function hashPrefix(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>, dataText: string, changeText: string): Hash {
+  return createHash('sha256').update(prefixText(fields, dataText, changeText), 'utf8');
+}
+
+/** The hashed text up to and including `"prev_hash":`, for a caller that hashes it later (hashSealedSuffix's `prefix` as text). */
+export function prefixText(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>, dataText: string, changeText: string): string {
   const q = JSON.stringify;
   const { actor } = fields;
-  return createHash('sha256').update(
+  return (
     `{"actor":{"client_id":${q(actor.client_id)},"subject":${q(actor.subject)},"token_kind":${q(actor.token_kind)}},` +
-      `"chain":${q(fields.chain)},"change":${changeText},"data":${dataText},"id":${q(fields.id)},"outcome":${q(fields.outcome)},"prev_hash":`,
-    'utf8',
+    `"chain":${q(fields.chain)},"change":${changeText},"data":${dataText},"id":${q(fields.id)},"outcome":${q(fields.outcome)},"prev_hash":`
   );
 }
 
-/** Finishes (and so consumes) a hashPrefix state: pass it a copy to keep the prefix. */
-export function hashSealedSuffix(prefix: Hash, envelope: EventEnvelope): string {
+/** Finishes (and so consumes) a hashPrefix state, or hashes a prefixText and the rest. */
+export function hashSealedSuffix(prefix: Hash | string, envelope: EventEnvelope): string {
   const q = JSON.stringify;
   const { request, target } = envelope;
-  return prefix
+  return (typeof prefix === 'string' ? createHash('sha256').update(prefix, 'utf8') : prefix)
     .update(
       `${q(envelope.prev_hash)},"request":{"id":${q(request.id)},"ip":${q(request.ip)},"user_agent":${q(request.user_agent)}},` +
         `"sequence":${q(envelope.sequence)},"target":{"id":${q(target.id)},"type":${q(target.type)}},"time":${q(envelope.time)},"type":${q(envelope.type)}}`,

@@ -42,7 +42,7 @@ export class PredictedTail {
   ): Promise<'stored' | 'refused' | 'missed'> {
     let expected = this.predicted;
     // Rendered once for every attempt: only the linking depends on the tail (audit-log.ts PreparedEvent).
-    const prepared = prepareEvents(events);
+    const prepared = prepareEvents(events, { resealable: true });
     for (let attempt = 0; attempt < predictionAttempts; attempt++) {
       const sealed = sealPrepared(
         { sequences: events.map((_, i) => expected.sequence + 1 + i), heads: { change: genesisHash, decision: genesisHash, [this.chain]: expected.head } },
