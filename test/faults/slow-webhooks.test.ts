@@ -32,10 +32,15 @@ describe('slow and hanging webhook receivers', function () {
     base = `http://127.0.0.1:${t.config.port}/v1`;
     client = await registerClient(t.app, ['admin:all']);
     token = await clientCredentialsToken(base, client.clientId, client.clientSecret);
+    // Five webhooks per receiver: a webhook has one first attempt in flight at a time (ordered
+    // delivery, docs/webhooks.md "Order"), so ten webhooks are what can take more than the 8 slots.
     for (const receiver of [hanging, slow]) {
-      const hook = await httpCall(`${base}/webhooks`, { token, body: { url: receiver.url(), event_types: ['principal.created', 'policy.created'] } });
-      expect(hook.status).to.equal(201);
-      hooks.push(hook.body.id);
+      for (let i = 0; i < 5; i++) {
+        const body = { url: receiver.url(`/hook-${i}`), event_types: ['principal.created', 'policy.created'] };
+        const hook = await httpCall(`${base}/webhooks`, { token, body });
+        expect(hook.status).to.equal(201);
+        hooks.push(hook.body.id);
+      }
     }
   });
   after(async () => {
@@ -45,7 +50,7 @@ describe('slow and hanging webhook receivers', function () {
   });
 
   it('answers API requests while every delivery slot hangs, then times each delivery out per the webhook settings', async () => {
-    // 2 receivers x 10 events: more deliveries than the worker's 8 slots.
+    // 10 webhooks x 10 events: more deliveries, and more webhooks, than the worker's 8 slots.
     for (let i = 0; i < 10; i++) await raise(t.app.db, sampleEvent('principal.created', `p-${i}`));
     await eventually(async () => (hanging.openRequests + slow.openRequests >= webhookConcurrency() ? true : undefined), 10_000, 'every delivery slot to hang');
 

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { AuditEventList, Policy, PolicyList, PolicyRule, PolicySet } from '../../core/src/index.js';
+import type { AuditEventList, Policy, PolicyList, PolicySet } from '../../core/src/index.js';
 import { policyContentHash } from '../../core/src/index.js';
 import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import { exitCodes } from '../../cli/src/errors.js';
@@ -10,9 +10,7 @@ import { summarize, type Plan, type PlanChange } from '../../cli/src/gitops/plan
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli, serverOrigin } from '../cli/resources-support.js';
 import type { CliResult } from '../cli/run-cli.js';
-import { provenanceEnv, copyOfExampleRepository, editFile, startProxy, type ProxyAction } from './support.js';
-
-const rule: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] };
+import { exitWith as exit, minimalRule as rule, provenanceEnv, copyOfExampleRepository, editFile, startProxy, type ProxyAction } from './support.js';
 
 /**
  * `acctl policy apply` sends the plan as one change set (POST /v1/policy-sets): the server applies
@@ -32,10 +30,6 @@ describe('acctl policy apply sends one change set', function () {
     requests.push(`${request.method} ${request.url}`);
   };
 
-  const exit = (result: CliResult, code: number): CliResult => {
-    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).to.equal(code);
-    return result;
-  };
   const versions = async (): Promise<Record<string, number>> => {
     const list: PolicyList = await call('GET', '/v1/policies?limit=100');
     return Object.fromEntries(list.data.map((item) => [item.name, item.version]));
@@ -247,10 +241,6 @@ describe('acctl policy rollback / restore of several policies: one change set', 
   let cli: ReturnType<typeof apiCli>;
   let call: Awaited<ReturnType<typeof apiAs>>['call'];
 
-  const exit = (result: CliResult, code: number): CliResult => {
-    expect(result.exitCode, `${result.stdout}\n${result.stderr}`).to.equal(code);
-    return result;
-  };
   const byName = async (name: string, status = ''): Promise<Policy> => {
     const list: PolicyList = await call('GET', `/v1/policies?name=${encodeURIComponent(name)}${status}`);
     expect(list.data, name).to.have.length(1);

@@ -174,7 +174,7 @@ describe('acctl policy rollback arguments (pure)', () => {
   });
 
   it('refuses a policy without a version, or with one that is not a positive number', () => {
-    for (const args of [['a'], ['a@2', 'b'], ['a@'], ['a@0'], ['a@-1'], ['a@1.5'], ['@2'], ['a@99999999999999999999']])
+    for (const args of [['a'], ['a@2', 'b'], ['a@'], ['a@0'], ['a@-1'], ['a@1.5'], ['@2'], ['a@99999999999999999999'], ['a@1000000001']])
       expect(() => rollbackTargets(args, undefined), args.join(' '))
         .to.throw(CommandError)
         .with.property('code', 'usage_error');

@@ -4,9 +4,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Config } from '@oclif/core';
-import { repoRoot } from '../cli/run-cli.js';
+import { expect } from 'chai';
+import type { PolicyRule } from '../../core/src/index.js';
+import { repoRoot, type CliResult } from '../cli/run-cli.js';
 
-/** A fresh copy of policies-example/ in a temporary folder: a policy repository to plan and apply. */
+/** A rule that allows one thing: the content of policies whose content does not matter. */
+export const minimalRule: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] };
+
+/** The result, once its exit code is `code` (the output in the failure message otherwise). */
+export function exitWith(result: CliResult, code: number): CliResult {
+  expect(result.exitCode, `${result.stdout}\n${result.stderr}`).to.equal(code);
+  return result;
+}
+
 /** The GitHub Actions variables apply reads its provenance from, as a workflow run sets them. */
 export const provenanceEnv = {
   GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
@@ -16,6 +26,7 @@ export const provenanceEnv = {
   GITHUB_ACTOR: 'octocat',
 };
 
+/** A fresh copy of policies-example/ in a temporary folder: a policy repository to plan and apply. */
 export function copyOfExampleRepository(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-policy-repo-'));
   cpSync(path.join(repoRoot, 'policies-example'), dir, { recursive: true });

@@ -75,9 +75,13 @@ export function describeRefusal(refused: RefusedChange, sent: { action: string; 
     case 'not_found':
       return `${name} is gone from the server (${sent.action} refused)`;
     case 'name_taken':
-      return `${name} was to be ${sent.action === 'create' ? 'created' : 'restored'}, and the server has a live one of that name now${
-        now?.version !== undefined ? ` (version ${now.version}${now.id !== undefined ? `, ${now.id}` : ''})` : ''
-      }`;
+      // The server's `policy` is the policy of the change, not the one holding the name (its detail
+      // names that one): a restore, update or rollback is told as the server tells it.
+      if (sent.action === 'create')
+        return `${name} was to be created, and the server has a live one of that name now${
+          now?.version !== undefined ? ` (version ${now.version}${now.id !== undefined ? `, ${now.id}` : ''})` : ''
+        }`;
+      return refused.detail.includes(`"${sent.name}"`) ? refused.detail : `${name}: ${refused.detail}`;
     default:
       // The server's detail names the policy already (no_such_version, not_deleted...): no need to say it twice.
       return refused.detail.includes(`"${sent.name}"`) ? refused.detail : `${name}: ${refused.detail}`;

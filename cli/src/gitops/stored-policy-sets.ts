@@ -4,6 +4,7 @@ import { mapConcurrently } from '../concurrency.js';
 import { UsageError } from '../errors.js';
 import { resolvePolicy, type PolicyRef } from '../stored-policies/lookup.js';
 import { checkChangeSetSize, sendChangeSet } from './change-set.js';
+import { maxPolicyVersion } from '../flags/policy-version.js';
 
 /** Lookups at once when several policies are named: as plan's reads, few enough not to crowd the server. */
 const RESOLVE_CONCURRENCY = 8;
@@ -25,7 +26,8 @@ export function rollbackTargets(args: readonly string[], version: number | undef
   return args.map((arg) => {
     const match = /^(.+)@(\d+)$/.exec(arg);
     const target = match ? { policy: match[1]!, version: Number(match[2]) } : undefined;
-    if (target === undefined || !Number.isSafeInteger(target.version) || target.version < 1)
+    // The API's bound on a version number (schemas/policy-set-change.json): larger is no version of any policy.
+    if (target === undefined || !Number.isSafeInteger(target.version) || target.version < 1 || target.version > maxPolicyVersion)
       throw new UsageError(
         `${arg}: say which version to roll back to, as ${arg.replace(/@.*$/, '')}@VERSION (e.g. ${arg.replace(/@.*$/, '')}@2), or with --version N`,
       );

@@ -3055,6 +3055,10 @@ export interface WebhookPayload {
    * When the event happened.
    */
   timestamp: string;
+  /**
+   * The event's place in the order webhooks send events: a later event of the same transaction, or of a transaction that began its outbox step after this one committed, has a higher position. Not consecutive (gaps are normal) and not the audit log's sequence. Absent from webhook.test, which is sent outside the queue (docs/webhooks.md "Order").
+   */
+  position?: number;
   data: {
     /**
      * The event's id, the same as in the audit log (GET /v1/audit/events/{id}) and as the webhook-id header: the same on every retry and redelivery. Deduplicate on it.

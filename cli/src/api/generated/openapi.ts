@@ -2613,6 +2613,8 @@ export interface components {
                 time: string;
                 type: components["schemas"]["webhook-event-type"];
             };
+            /** @description The event's place in the order webhooks send events: a later event of the same transaction, or of a transaction that began its outbox step after this one committed, has a higher position. Not consecutive (gaps are normal) and not the audit log's sequence. Absent from webhook.test, which is sent outside the queue (docs/webhooks.md "Order"). */
+            position?: number;
             /**
              * Format: date-time
              * @description When the event happened.

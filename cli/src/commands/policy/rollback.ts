@@ -4,6 +4,7 @@ import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../errors.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { style } from '../../ux/style.js';
+import { maxPolicyVersion } from '../../flags/policy-version.js';
 
 export default class PolicyRollback extends ApiCommand {
   static override summary = "Write an earlier version's content as a new version, of one policy or several at once";
@@ -28,8 +29,16 @@ export default class PolicyRollback extends ApiCommand {
     }),
   };
   static override flags = {
-    version: Flags.integer({ summary: 'The version whose content to bring back (of every policy named; else give NAME@VERSION).', min: 1 }),
-    'expected-version': Flags.integer({ summary: 'Only if the policy is still at this version (sent as If-Match); one policy only.', min: 1 }),
+    version: Flags.integer({
+      summary: 'The version whose content to bring back (of every policy named; else give NAME@VERSION).',
+      min: 1,
+      max: maxPolicyVersion,
+    }),
+    'expected-version': Flags.integer({
+      summary: 'Only if the policy is still at this version (sent as If-Match); one policy only.',
+      min: 1,
+      max: maxPolicyVersion,
+    }),
   };
 
   public async run(): Promise<Policy | PolicySet> {

@@ -46,6 +46,7 @@ import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owne
 import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_secret_chosen.js';
 import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 import * as createPolicySets from './20261130_01_create_policy_sets.js';
+import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -102,4 +103,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_01_add_oauth_clients_secret_chosen': addOAuthClientsSecretChosen,
   '20261129_21_create_idempotency_keys': createIdempotencyKeys,
   '20261130_01_create_policy_sets': createPolicySets,
+  '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
 };

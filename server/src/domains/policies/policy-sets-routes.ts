@@ -1,4 +1,4 @@
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
 import { ApiError, type InvalidField } from '../../errors/api-error.js';
@@ -13,52 +13,102 @@ const mebibytes = policySetLimits.bytes / (1024 * 1024);
 /**
  * A body over the limit is read to its end (up to this many bytes) before the 413 is sent, so
  * the client, still sending, reads a problem+json answer instead of a connection reset (EPIPE).
- * Larger bodies are refused at once (and the connection closed, as Fastify does).
+ * Larger bodies are refused at once.
  */
 const drainUpTo = 4 * policySetLimits.bytes;
 
-function tooLarge(): ApiError {
+/**
+ * How long that reading may take: a client that pauses longer than `idleMs`, or is still sending
+ * after `totalMs`, is answered (413) and its connection closed, so a body that trickles or stalls
+ * holds no connection past these bounds (the server itself has no request timeout).
+ */
+export const drainTime = Object.freeze({ idleMs: 5_000, totalMs: 20_000 });
+
+/** The 413; `close` when the rest of the body is not read: the connection is closed after the answer. */
+function tooLarge(close = false): ApiError {
   return new ApiError(
     'payload_too_large',
     `A change set holds at most ${policySetLimits.changes.toLocaleString('en-US')} changes and ${mebibytes} MiB of JSON; nothing of this one was applied. ` +
       'Split it: apply several sets, e.g. one repository folder or owner (acctl.yaml) at a time (docs/policy-sets.md "Limits").',
+    close ? { headers: { connection: 'close' } } : {},
   );
 }
 
-async function drain(payload: Readable, limit: number): Promise<void> {
-  let read = 0;
-  for await (const chunk of payload) {
-    read += (chunk as Buffer).length;
-    if (read > limit) return;
-  }
+/** Calls `onExpiry` once the stream has been silent for drainTime.idleMs, or after drainTime.totalMs; `touch` on each chunk. */
+function drainClock(onExpiry: () => void): { touch: () => void; stop: () => void } {
+  const idle = setTimeout(onExpiry, drainTime.idleMs).unref();
+  const total = setTimeout(onExpiry, drainTime.totalMs).unref();
+  return {
+    touch: () => void idle.refresh(),
+    stop: () => {
+      clearTimeout(idle);
+      clearTimeout(total);
+    },
+  };
+}
+
+/** Reads and drops `payload` to its end; false when it stopped first: past `upTo` bytes, or out of drainTime. */
+function drain(payload: Readable, upTo: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let read = 0;
+    const stop = (whole: boolean): void => {
+      clock.stop();
+      payload.off('data', onData).off('end', onEnd).off('error', onError);
+      if (!whole) payload.pause();
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer): void => {
+      read += chunk.length;
+      if (read > upTo) stop(false);
+      else clock.touch();
+    };
+    const onEnd = (): void => stop(true);
+    const onError = (): void => stop(false);
+    const clock = drainClock(() => stop(false));
+    payload.on('data', onData).once('end', onEnd).once('error', onError);
+  });
 }
 
 /**
  * preParsing: a body over the limit is answered with the limits and how to split. An announced
  * length is judged at once; a chunked body is counted as it arrives, passed on up to the limit and
- * swallowed past it, so the parser never sees more and the client can read the answer.
+ * swallowed past it, so the parser never sees more and the client can read the answer. Past
+ * drainUpTo or drainTime the answer is sent without reading further, and the connection closed.
  */
 async function refuseOversizedBody(request: FastifyRequest, _reply: unknown, payload: Readable): Promise<Readable> {
   const length = Number(request.headers['content-length']);
-  if (length > policySetLimits.bytes) {
-    if (length <= drainUpTo) await drain(payload, drainUpTo);
-    throw tooLarge();
-  }
+  if (length > policySetLimits.bytes) throw tooLarge(!(length <= drainUpTo && (await drain(payload, drainUpTo))));
   // With a Content-Length Fastify reads exactly that many bytes.
   if (request.headers['content-length'] !== undefined) return payload;
   let received = 0;
+  let clock: ReturnType<typeof drainClock> | undefined;
+  // Stops reading: the parser gets the 413, the client the answer, then the connection is closed.
+  const giveUp = (): void => {
+    clock?.stop();
+    payload.unpipe(counted);
+    payload.pause();
+    counted.destroy(tooLarge(true));
+  };
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
-      if (received <= policySetLimits.bytes) callback(null, chunk);
-      else if (received <= drainUpTo) callback();
-      else callback(tooLarge());
+      if (received <= policySetLimits.bytes) return callback(null, chunk);
+      if (received > drainUpTo) return giveUp();
+      clock ??= drainClock(giveUp);
+      clock.touch();
+      callback();
     },
     flush(callback) {
+      clock?.stop();
       callback(received > policySetLimits.bytes ? tooLarge() : null);
     },
   });
-  pipeline(payload, counted, () => {});
+  // pipe, not pipeline: giving up must not destroy the request, whose socket carries the answer.
+  payload.once('error', (error) => {
+    clock?.stop();
+    counted.destroy(error);
+  });
+  payload.pipe(counted);
   return counted;
 }
 

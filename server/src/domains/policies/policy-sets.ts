@@ -5,12 +5,12 @@ import { ApiError, type InvalidField } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import type { PolicyMetadata, PolicySet, PolicySetChange, PolicySetRequest } from '../../../../core/src/index.js';
+import type { PolicySet, PolicySetChange, PolicySetRequest } from '../../../../core/src/index.js';
 import { policySetLimits } from '../../../../core/src/index.js';
 import { recordEvents } from '../audit/record-events.js';
 import * as setsRepo from './policy-sets-repo.js';
 import type { PolicyRow, PolicyStatus, PolicyVersionRow } from './repo.js';
-import { policyEvent, restoredState, rolledBackContent, toPolicy } from './service.js';
+import { policyEvent, restoredState, rolledBackContent, toPolicy, withPolicySet } from './service.js';
 
 /**
  * Change sets (issue #23, docs/policy-sets.md): many policy changes applied in one transaction or
@@ -73,6 +73,37 @@ export async function applyPolicySet(db: Knex, context: ChangeContext, body: Pol
   // Chosen once, outside the transaction, so a retried run writes the same ids.
   const setId = randomUUID();
   const createIds = body.changes.map((change) => (change.action === 'create' ? randomUUID() : undefined));
+  return inTurn(db, () => applyInTransaction(db, context, body, setId, createIds, dryRun));
+}
+
+/**
+ * The sets of one process (one Knex pool) wait for their turn here, before they take a pool
+ * connection: waiting in PostgreSQL for the sets' advisory lock holds a connection, and sets queued
+ * behind a long one would hold every connection of the pool, so any other request (a GET, a
+ * decision's record) would wait for a connection, and past acquireConnectionTimeout fail with 503.
+ * Here at most one set per process waits in PostgreSQL; the advisory lock still orders replicas.
+ */
+const turns = new WeakMap<Knex, Promise<unknown>>();
+
+async function inTurn<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(db) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  // The next set waits for this one to end, however it ends.
+  turns.set(
+    db,
+    mine.catch(() => undefined),
+  );
+  return mine;
+}
+
+async function applyInTransaction(
+  db: Knex,
+  context: ChangeContext,
+  body: PolicySetRequest,
+  setId: string,
+  createIds: ReadonlyArray<string | undefined>,
+  dryRun: boolean,
+): Promise<PolicySet> {
   return inTransaction(db, async (trx) => {
     await setsRepo.lockPolicySets(trx);
     const planned = await plan(trx, context, body, setId, createIds);
@@ -330,10 +361,6 @@ async function checkNames(trx: Knex.Transaction, planned: readonly Planned[], re
         policy,
       );
   }
-}
-
-function withPolicySet(metadata: PolicyMetadata, setId: string): PolicyMetadata {
-  return { ...metadata, provenance: { ...metadata.provenance, policy_set: setId } };
 }
 
 function refused(refusals: readonly Refusal[], total: number): ApiError {

@@ -11,6 +11,7 @@ import type {
   PolicyCreateRequest,
   PolicyDeleted,
   PolicyList,
+  PolicyMetadata,
   PolicyListQuery,
   PolicyUpdated,
   PolicyUpdateRequest,
@@ -38,7 +39,7 @@ export async function createPolicy(db: Knex, context: ChangeContext, body: Polic
         status: body.status ?? 'draft',
         version: 1,
         rules: body.rules,
-        metadata: body.metadata ?? {},
+        metadata: withPolicySet(body.metadata ?? {}, null),
         created_by: actor.subject,
         updated_by: actor.subject,
         created_at: actor.now,
@@ -92,7 +93,7 @@ export async function updatePolicy(db: Knex, context: ChangeContext, id: string,
     description: body.description ?? current.description,
     status: body.status ?? (current.status as Exclude<PolicyStatus, 'deleted'>),
     rules: body.rules,
-    metadata: body.metadata ?? current.metadata,
+    metadata: withPolicySet(body.metadata ?? current.metadata, null),
   }));
   return {
     id: row.id,
@@ -158,7 +159,13 @@ export async function restorePolicy(db: Knex, context: ChangeContext, id: string
     if (!current) throw notFound(id);
     if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
     const row = await repo
-      .updatePolicyRow(trx, id, { ...restoredState(current), version: current.version + 1, updated_at: actor.now, updated_by: actor.subject })
+      .updatePolicyRow(trx, id, {
+        ...restoredState(current),
+        metadata: withPolicySet(current.metadata, null),
+        version: current.version + 1,
+        updated_at: actor.now,
+        updated_by: actor.subject,
+      })
       .catch(nameConflict(current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
     const policy = toPolicy(row);
@@ -251,6 +258,20 @@ export function rolledBackContent(
       },
     },
   };
+}
+
+/**
+ * metadata.provenance.policy_set names the change set that wrote a version, so it is the server's
+ * to set, on every write: the set's id on a version a set writes, and nothing on one a single
+ * route writes, whether the client sent an id (any set's, forged) or the version before carried
+ * one (a PUT without metadata, a restore): that set did not write this version.
+ */
+export function withPolicySet(metadata: PolicyMetadata, setId: string | null): PolicyMetadata {
+  const { policy_set: sent, ...provenance } = metadata.provenance ?? {};
+  if (setId !== null) return { ...metadata, provenance: { ...provenance, policy_set: setId } };
+  if (sent === undefined) return metadata;
+  const { provenance: _provenance, ...rest } = metadata;
+  return Object.keys(provenance).length > 0 ? { ...rest, provenance } : rest;
 }
 
 /** What a restore changes of a deleted row (single route and change sets); the caller bumps the version. */

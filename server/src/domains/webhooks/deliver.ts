@@ -81,6 +81,7 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
     if (result.ok) {
       await repo.finishDelivery(trx, delivery.id, { status: 'succeeded', ...last });
       await repo.noteSuccess(trx, webhook.id);
+      if (attempt === 1) await enqueueNextFirstAttempt(trx, webhook.id);
       return 'succeeded';
     }
 
@@ -104,8 +105,20 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
         retryInMs = null;
       }
     }
+    // A first attempt that failed is answered too: the next goes, this one is retried on its own.
+    if (attempt === 1) await enqueueNextFirstAttempt(trx, webhook.id);
     return retryInMs !== null ? 'retry_scheduled' : 'failed';
   });
   if (retryInMs !== null) deps.onRetryScheduled?.(retryInMs);
   return outcome;
+}
+
+/**
+ * After a first attempt is answered, the job of the webhook's next first attempt, which waited for
+ * it (repo.claimDelivery), in the result's transaction with the webhook's row locked. At the back
+ * of the queue, as any job: ahead of other webhooks' jobs, a busy webhook's chain would starve them.
+ */
+async function enqueueNextFirstAttempt(trx: Knex.Transaction, webhookId: string): Promise<void> {
+  const next = await repo.nextFirstAttempt(trx, webhookId);
+  if (next) await enqueueDeliveryJob(trx, next);
 }

@@ -30,17 +30,23 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
   );
   if (subscriptions.length === 0) return;
   const now = new Date();
-  for (const event of deliverable) {
-    const subscribers = subscriptions.filter((webhook) => subscribesTo(webhook.event_types, event.type));
-    if (subscribers.length === 0) continue;
+  const received = deliverable
+    .map((event) => ({ event, subscribers: subscriptions.filter((webhook) => subscribesTo(webhook.event_types, event.type)) }))
+    .filter(({ subscribers }) => subscribers.length > 0);
+  // Positions in event order: each webhook's first attempts go in this order (docs/webhooks.md "Order").
+  const positions = await repo.takeEventPositions(trx, received.length);
+  for (const [index, { event, subscribers }] of received.entries()) {
+    const position = positions[index]!;
     // The audit log's id when recordEvents passes it: one id for the audit event and its deliveries.
     const eventId = event.id ?? randomUUID();
-    await repo.insertEvent(trx, { id: eventId, type: event.type, body: JSON.stringify(webhookPayload(eventId, event, event.time ?? now)), created_at: now });
+    const body = JSON.stringify(webhookPayload(eventId, event, event.time ?? now, position));
+    await repo.insertEvent(trx, { id: eventId, position, type: event.type, body, created_at: now });
     const deliveries: repo.DeliveryRow[] = subscribers.map((webhook) => ({
       id: randomUUID(),
       webhook_id: webhook.id,
       event_id: eventId,
       event_type: event.type,
+      event_position: position,
       status: 'pending',
       attempt_count: 0,
       attempt_limit: null,

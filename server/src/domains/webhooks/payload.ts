@@ -5,16 +5,19 @@ import type { DomainEvent } from '../../events/types.js';
  * The body of a delivery, in the shape Standard Webhooks recommends ("Payload structure"):
  * `{ type, timestamp, data }`, where data is the domain event itself, as the audit log has it
  * (STYLE habit 6), plus its id. `type` is the event type, so receivers can route without
- * opening data (as Stripe's `type` and GitHub's X-GitHub-Event). schemas/webhook-payload.json.
+ * opening data (as Stripe's `type` and GitHub's X-GitHub-Event). `position` is the event's place
+ * in the order webhooks send events (outbox.ts), beside data since it is not the audit log's;
+ * absent from webhook.test, sent outside the queue. schemas/webhook-payload.json.
  */
 export interface WebhookPayload {
   type: EventType;
   timestamp: string;
+  position?: number;
   data: DomainEvent & { id: string };
 }
 
-export function webhookPayload(eventId: string, event: DomainEvent, at: Date): WebhookPayload {
-  return { type: event.type, timestamp: at.toISOString(), data: { ...event, id: eventId, time: at } };
+export function webhookPayload(eventId: string, event: DomainEvent, at: Date, position?: number): WebhookPayload {
+  return { type: event.type, timestamp: at.toISOString(), ...(position !== undefined ? { position } : {}), data: { ...event, id: eventId, time: at } };
 }
 
 /** Whether an event type goes to webhooks at all (the catalog's `webhook` flag). */

@@ -23,6 +23,8 @@ export interface DeliveryRow {
   webhook_id: string;
   event_id: string;
   event_type: string;
+  /** The event's position (EventRow.position): first attempts go in this order, per webhook. */
+  event_position: number;
   status: DeliveryStatus;
   attempt_count: number;
   attempt_limit: number | null;
@@ -47,6 +49,8 @@ export interface AttemptRow {
 
 export interface EventRow {
   id: string;
+  /** From the sequence webhook_event_positions, in event order (takeEventPositions). */
+  position: number;
   type: string;
   body: string;
   created_at: Date;
@@ -151,6 +155,19 @@ export async function disableWebhook(db: Knex, id: string, reason: string, now: 
 
 // Outbox
 
+/**
+ * `count` positions for the events a transaction is about to write, ascending: the outbox gives
+ * them in event order. A sequence never waits for another transaction, so events of overlapping
+ * transactions interleave by when each took its positions, not by when each committed.
+ */
+export async function takeEventPositions(db: Knex, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = (await db.raw(`SELECT nextval('webhook_event_positions') AS position FROM generate_series(1, ?::int)`, [count])) as {
+    rows: Array<{ position: number }>;
+  };
+  return rows.map((row) => row.position).sort((a, b) => a - b);
+}
+
 export async function insertEvent(db: Knex, row: EventRow): Promise<void> {
   await db('webhook_events').insert(row);
 }
@@ -169,17 +186,45 @@ export interface ClaimedDelivery {
 }
 
 /**
+ * The condition on a delivery `d` that its first attempt waits for: an earlier delivery of its
+ * webhook (lower event position) whose first attempt has not been answered yet. Retries wait for
+ * nothing (docs/webhooks.md "Order").
+ */
+const waitsForAnEarlierFirstAttempt = `d.attempt_count = 0 AND EXISTS (
+  SELECT 1 FROM webhook_deliveries earlier
+   WHERE earlier.webhook_id = d.webhook_id AND earlier.status = 'pending' AND earlier.attempt_count = 0
+     AND earlier.event_position < d.event_position)`;
+
+/**
  * Takes a due, pending delivery for one attempt: sets a lease so no other worker attempts it
  * meanwhile (a duplicate job or the sweeper), and so a worker that dies mid-attempt only delays
  * it until the lease runs out. No row lock is held during the HTTP request.
+ *
+ * A first attempt is not taken while an earlier first attempt of the same webhook is unanswered:
+ * the job ends, and the attempt that answers the earlier one enqueues this one's (nextFirstAttempt).
+ * The webhook's row is share-locked first so the check and that hand-off take turns: the result
+ * of an attempt locks the row (lockWebhook) before it looks for the next delivery, so either this
+ * check sees the earlier attempt answered, or that look sees this delivery (committed before its
+ * job ran). Without the lock, both could miss and leave the delivery to the sweeper.
  */
 export async function claimDelivery(db: Knex, id: string, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-  const [delivery] = (await db('webhook_deliveries')
-    .where({ id, status: 'pending' })
-    .andWhere('next_attempt_at', '<=', db.fn.now())
-    .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', db.fn.now()))
-    .update({ lease_until: db.raw(`now() + ?::numeric * interval '1 millisecond'`, [leaseMs]) })
-    .returning('*')) as DeliveryRow[];
+  const delivery = await db.transaction(async (trx) => {
+    // The webhook's row before the delivery's (ARCHITECTURE.md "Lock order").
+    const locked = (await trx.raw('SELECT w.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ? FOR SHARE OF w', [id])) as {
+      rows: unknown[];
+    };
+    if (locked.rows.length === 0) return undefined;
+    // A new statement: it sees every result committed while this transaction waited for the lock.
+    const { rows } = (await trx.raw(
+      `UPDATE webhook_deliveries d SET lease_until = now() + ?::numeric * interval '1 millisecond'
+        WHERE d.id = ? AND d.status = 'pending' AND d.next_attempt_at <= now()
+          AND (d.lease_until IS NULL OR d.lease_until < now())
+          AND NOT (${waitsForAnEarlierFirstAttempt})
+       RETURNING d.*`,
+      [leaseMs, id],
+    )) as { rows: DeliveryRow[] };
+    return rows[0];
+  });
   if (!delivery) return undefined;
   const [webhook, event] = await Promise.all([
     findWebhook(db, delivery.webhook_id),
@@ -222,6 +267,17 @@ export async function scheduleAttempt(
     })
     .returning('next_attempt_at')) as Array<{ next_attempt_at: Date }>;
   return row!.next_attempt_at;
+}
+
+/**
+ * The webhook's delivery whose first attempt goes next (the lowest event position still waiting),
+ * to enqueue after an attempt answered a first attempt. Call it with the webhook's row locked
+ * (lockWebhook): see claimDelivery.
+ */
+export async function nextFirstAttempt(trx: Knex.Transaction, webhookId: string): Promise<string | undefined> {
+  const row = (await trx('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending', attempt_count: 0 }).orderBy('event_position').first('id')) as
+    { id: string } | undefined;
+  return row?.id;
 }
 
 /** Gives a claimed delivery back untouched (the attempt was not made: shutdown). */
@@ -279,14 +335,19 @@ export async function attemptsOf(db: Knex, deliveryIds: string[]): Promise<Attem
     .orderBy([{ column: 'delivery_id' }, { column: 'id' }])) as AttemptRow[];
 }
 
-/** Pending deliveries overdue by more than `graceMs` and not leased: their job was lost. */
+/**
+ * Pending deliveries overdue by more than `graceMs` and not leased: their job was lost. Not those
+ * whose first attempt waits for an earlier one: that one's attempt enqueues them.
+ */
 export async function overdueDeliveries(db: Knex, graceMs: number, limit: number): Promise<string[]> {
-  const rows = (await db('webhook_deliveries')
-    .where({ status: 'pending' })
-    .andWhere('next_attempt_at', '<', db.raw(`now() - ?::numeric * interval '1 millisecond'`, [graceMs]))
-    .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<', db.fn.now()))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .select('id')) as Array<{ id: string }>;
+  const { rows } = (await db.raw(
+    `SELECT d.id FROM webhook_deliveries d
+      WHERE d.status = 'pending' AND d.next_attempt_at < now() - ?::numeric * interval '1 millisecond'
+        AND (d.lease_until IS NULL OR d.lease_until < now())
+        AND NOT (${waitsForAnEarlierFirstAttempt})
+      ORDER BY d.next_attempt_at
+      LIMIT ?`,
+    [graceMs, limit],
+  )) as { rows: Array<{ id: string }> };
   return rows.map((row) => row.id);
 }
