@@ -65,7 +65,11 @@ describe('Policies API', () => {
   });
 
   for (const [label, mutate, pointer] of [
-    ['an unknown condition type', (p: any) => (p.rules[0].conditions[0] = { type: 'weather', operator: 'equals', value: 'sunny' }), '/rules/0/conditions/0'],
+    [
+      'an unknown condition type',
+      (p: any) => (p.rules[0].conditions[0] = { type: 'weather', operator: 'equals', value: 'sunny' }),
+      '/rules/0/conditions/0/type',
+    ],
     ['an unknown operator', (p: any) => (p.rules[0].conditions[1].operator = 'greater_than'), '/rules/0/conditions/1/operator'],
     ['a malformed HH:MM', (p: any) => (p.rules[0].conditions[0].value.start = '9am'), '/rules/0/conditions/0/value/start'],
     ['an unknown IANA time zone', (p: any) => (p.rules[0].conditions[0].value.timezone = 'Mars/Olympus_Mons'), '/rules/0/conditions/0/value/timezone'],

@@ -387,6 +387,23 @@ describe('Policy change sets (POST /v1/policy-sets)', function () {
       }
     });
 
+    it("names the one field that is wrong in a change, not every kind of change it is not (the change's action chooses its schema)", async () => {
+      const cases: Array<[unknown, Array<{ pointer: string; detail: string }>]> = [
+        [{ action: 'explode', id: 'x', if_match: 1 }, [{ pointer: '/changes/0/action', detail: 'is not a known action' }]],
+        [{ id: 'x', if_match: 1 }, [{ pointer: '/changes/0/action', detail: 'is required' }]],
+        [{ action: 'update', id: 'x', if_match: 1, policy: { name: 'n' } }, [{ pointer: '/changes/0/policy/rules', detail: 'is required' }]],
+        [{ action: 'delete', id: 'x', if_match: '1' }, [{ pointer: '/changes/0/if_match', detail: 'must be integer' }]],
+      ];
+      for (const [change, expected] of cases) {
+        const response = await apply({ changes: [change] });
+        expect(response.statusCode, JSON.stringify(change)).to.equal(400);
+        expect(
+          response.json().errors.map(({ pointer, detail }: { pointer: string; detail: string }) => ({ pointer, detail })),
+          JSON.stringify(change),
+        ).to.deep.equal(expected);
+      }
+    });
+
     it('takes 10,000 changes (the documented limit) and refuses 10,001 with 400', async () => {
       const changes = Array.from({ length: 10_000 }, (_, i) => ({ action: 'create', policy: samplePolicy({ name: `limit-${i}` }) }));
       const atLimit = await apply({ changes, dry_run: true });

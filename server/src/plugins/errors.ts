@@ -206,7 +206,11 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
     const part = (fastifyError.validationContext ?? 'body') as InvalidField['in'];
     // `if`/`then` failures repeat what the inner errors already say.
     const issues = fastifyError.validation.filter((issue) => issue.keyword !== 'if');
-    const errors: InvalidField[] = issues.map((issue) => describeIssue(issue, part));
+    const described = issues.map((issue) => describeIssue(issue, part));
+    // A missing discriminator member is also reported as "must be a string": once is enough.
+    const errors: InvalidField[] = described.filter(
+      (field, index) => !(issues[index]!.keyword === 'discriminator' && described.some((other) => other !== field && other.pointer === field.pointer)),
+    );
     const summary = errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
     return new ApiError('validation_failed', `Invalid ${part === ('querystring' as string) ? 'query' : part}: ${summary}`, { errors });
   }
@@ -253,6 +257,12 @@ function describeIssue(
   if (issue.keyword === 'required') ((pointer = `${pointer}/${String(issue.params.missingProperty)}`), (detail = 'is required'));
   if (issue.keyword === 'additionalProperties') ((pointer = `${pointer}/${String(issue.params.additionalProperty)}`), (detail = 'is not a known field'));
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
+  // A oneOf chosen by a member (schemas' `discriminator`: a condition's type, a set change's action):
+  // Ajv says "value of tag must be in oneOf"; name the member instead.
+  if (issue.keyword === 'discriminator' && typeof issue.params.tag === 'string') {
+    pointer = `${pointer}/${issue.params.tag}`;
+    detail = issue.params.error === 'mapping' ? `is not a known ${issue.params.tag}` : 'must be a string';
+  }
   return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
 }
 
