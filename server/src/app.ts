@@ -21,6 +21,7 @@ import { webhookOutbox } from './domains/webhooks/outbox.js';
 import { webhooksPlugin } from './domains/webhooks/plugin.js';
 import { webhookRoutes } from './domains/webhooks/routes.js';
 import { conditionalGetPlugin } from './http/conditional-get.js';
+import { requestDeadlinePlugin } from './http/request-deadline.js';
 import { paginationLinksPlugin } from './http/pagination-links.js';
 import { loggerOptions } from './logging.js';
 import { metricsPlugin } from './metrics/plugin.js';
@@ -68,6 +69,11 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: config.bodyLimit,
+    // Fastify leaves Node's request timeout off (0). Node's covers a request until its handler runs
+    // (headers sent slowly); http/request-deadline.ts covers its body. Node checks every
+    // connectionsCheckingInterval (30 s by default); a tenth of the timeout keeps it within 10%.
+    requestTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 10))) },
     trustProxy: config.trustProxy,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
@@ -98,6 +104,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await app.register(requestDeadlinePlugin, { timeoutMs: config.requestTimeoutMs });
   collectRouteTable(app);
 
   // As the default JSON parser (prototype poisoning refused), but an empty body is no body: the

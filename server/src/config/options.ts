@@ -87,6 +87,15 @@ export const configurationOptions = {
     default: 1_048_576,
     description: 'Largest accepted request body in bytes; larger bodies are answered 413 `payload_too_large`.',
   }),
+  requestTimeoutMs: integer({
+    env: ['ACCTL_REQUEST_TIMEOUT_MS'],
+    schema: { minimum: 1000, maximum: 3_600_000 },
+    // Node's own default for http.Server: long enough for the largest change set (32 MiB) at about
+    // 110 KB/s, short enough that a client that stops sending does not hold a connection for ever.
+    default: 300_000,
+    description:
+      'How long a client has to send a whole request (headers and body), in milliseconds; one that has not is answered 408 `request_timeout` and its connection closed. Checked about every tenth of it (at most every 30 s).',
+  }),
   accessTokenTtlSeconds: integer({
     schema: { minimum: 60, maximum: 86400 },
     // Spec, "Limits": access tokens last 3600 seconds.
