@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { expect } from 'chai';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
@@ -77,6 +78,36 @@ describe('the request timeout (requestTimeoutMs)', function () {
     expect(outcome.answer).to.match(/\r\nconnection: close\r\n/i);
     expect(outcome.closedAfterMs, 'still open after the answer').not.to.equal(null);
     expect(outcome.closedAfterMs!).to.be.below(6000);
+  });
+
+  it('leaves nothing behind on a kept-alive connection: 200 bodies in a row on one socket, no listener piling up on it', async () => {
+    const serverSockets: net.Socket[] = [];
+    const onConnection = (socket: net.Socket): number => serverSockets.push(socket);
+    t.app.server.on('connection', onConnection);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let n = 0; n < 200; n++) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.request(
+            `${t.baseUrl}/policies`,
+            { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode ?? 0));
+            },
+          );
+          request.on('error', reject);
+          request.end(JSON.stringify({ name: '' }));
+        });
+        expect(status).to.equal(400);
+      }
+      expect(serverSockets).to.have.length(1);
+      // A 'close' listener per request would be 200 here (and Node's MaxListenersExceededWarning).
+      expect(serverSockets[0]!.listenerCount('close')).to.be.below(10);
+    } finally {
+      t.app.server.off('connection', onConnection);
+      agent.destroy();
+    }
   });
 
   it('answers a request that arrives in time, however slowly, as usual', async () => {

@@ -30,7 +30,12 @@ export const requestDeadlinePlugin = fp(
         answerClientError.call(app, error, raw.socket);
       }, options.timeoutMs);
       timer.unref();
-      const clear = (): void => clearTimeout(timer);
+      // The socket outlives the request on a kept-alive connection: its listener goes with the answer.
+      const clear = (): void => {
+        clearTimeout(timer);
+        reply.raw.removeListener('finish', clear);
+        raw.socket.removeListener('close', clear);
+      };
       reply.raw.once('finish', clear);
       raw.socket.once('close', clear);
       done();
