@@ -12,6 +12,7 @@
  *   npx tsx bench/gitops.bench.ts             # alone: a table; --json for one JSON line
  *   BENCH_GITOPS_POLICIES=1000 --seconds=8 --rounds=4 --runs=3
  *   BENCH_CPU_PROF=1                          # then a window of decisions during applies with the server profiled
+ *   BENCH_GITOPS_WINDOWS=split_without_apply,split_during_apply   # only these windows of decisions (a quicker look)
  *
  * Alone, writes bench/results/gitops.json.
  */
@@ -29,7 +30,8 @@ import { generatedPolicies, paymentsPolicies, seededRandom } from './fixtures/po
 import { evaluateBodies } from './lib/acctl-server.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { renderGitops, type GitopsSummary, type TimedCommand } from './lib/gitops-report.js';
-import { closedLoop, singleRun, type LoadTarget } from './lib/load.js';
+import { closedLoop, singleRun, summarise, type LoadResult, type LoadTarget } from './lib/load.js';
+import { cpuSplit, onRunner, pinHost, releaseHost, type CpuSplit } from './lib/cpu-split.js';
 import { describeMachine } from './lib/machine.js';
 import { repoRoot, resultsDir } from './lib/paths.js';
 import { seedActivePolicies } from './lib/seed.js';
@@ -52,12 +54,13 @@ function log(message: string): void {
 }
 
 /** One CLI run, timed from spawn to exit (exit 2 is plan's "changes"); its stdout. */
-function timeCli(args: string[], env: Record<string, string>): Promise<{ seconds: number; exitCode: number | null; stdout: string }> {
+function timeCli(args: string[], env: Record<string, string>, split?: CpuSplit): Promise<{ seconds: number; exitCode: number | null; stdout: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     // No stored profile, no DEBUG: the run a CI job makes.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|DEBUG$|NODE_OPTIONS$)/.test(name)));
-    const child = spawn(process.execPath, [cliEntry, ...args], { cwd: repoRoot, env: { ...clean, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = split ? onRunner(split, process.execPath, [cliEntry, ...args]) : { command: process.execPath, args: [cliEntry, ...args] };
+    const child = spawn(line.command, line.args, { cwd: repoRoot, env: { ...clean, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -108,11 +111,12 @@ class CliLoop {
     private readonly env: Record<string, string>,
   ) {}
 
-  start(): void {
+  /** `split`: on the runner's CPU (cpu-split.ts). */
+  start(split?: CpuSplit): void {
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
-        const { seconds } = await timeCli(this.args(this.dirs[this.next % 2]!), this.env);
+        const { seconds } = await timeCli(this.args(this.dirs[this.next % 2]!), this.env, split);
         this.seconds.push(seconds);
         this.next += 1;
       }
@@ -197,6 +201,10 @@ class Applier {
   }
 }
 
+function pick({ p50, max }: { p50: number; max: number }): { p50: number; max: number } {
+  return { p50, max };
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -260,45 +268,80 @@ export async function measureGitops(options: { seconds: number; rounds: number; 
     const applier = new Applier(server.url, token, new Map(applied.applied.map((change) => [change.name, { id: change.id, version: change.version }])));
     const cliApplier = new CliLoop((folder) => ['policy', 'apply', folder, '--auto-approve'], checkouts, env);
     const cliLinter = new CliLoop((folder) => ['policy', 'lint', folder], checkouts, env);
-    let measuredFrom = 0;
-    let cliMeasuredFrom = 0;
-    const peak = await closedLoop(
-      { without_apply: target, during_lint: target, during_apply: target, during_sets: target },
-      {
-        seconds: options.seconds,
-        connections: 32,
-        rounds: options.rounds,
-        warmUpSeconds: 1,
-        beforeRun: (key) =>
-          key === 'during_sets' ? applier.start() : key === 'during_apply' ? cliApplier.start() : key === 'during_lint' ? cliLinter.start() : undefined,
-        afterRun: async (key, phase) => {
-          if (key === 'during_sets') {
-            await applier.stop();
-            if (phase === 'warm-up') measuredFrom = applier.seconds.length;
-          } else if (key === 'during_apply') {
-            await cliApplier.stop();
-            if (phase === 'warm-up') cliMeasuredFrom = cliApplier.seconds.length;
-          } else if (key === 'during_lint') await cliLinter.stop();
-        },
+    const splitApplier = new CliLoop((folder) => ['policy', 'apply', folder, '--auto-approve'], checkouts, env);
+    // The issue's goal, measured as deployed: the server's host on one CPU, the CI runner's apply on the other (cpu-split.ts).
+    const split = await cpuSplit();
+    const splitAvailable = 'host' in split ? split : undefined;
+    if (!splitAvailable) log(`  no split windows: ${(split as { unavailable: string }).unavailable}`);
+    let pinned = false;
+    const placeHost = async (splitWindow: boolean): Promise<void> => {
+      if (!splitAvailable || splitWindow === pinned) return;
+      await (splitWindow ? pinHost : releaseHost)(splitAvailable, [server.pid]);
+      pinned = splitWindow;
+    };
+    const loops: Record<string, { start: () => void; stop: () => Promise<void>; seconds: number[] }> = {
+      during_sets: applier,
+      during_apply: { start: () => cliApplier.start(), stop: () => cliApplier.stop(), seconds: cliApplier.seconds },
+      during_lint: { start: () => cliLinter.start(), stop: () => cliLinter.stop(), seconds: cliLinter.seconds },
+      split_during_apply: { start: () => splitApplier.start(splitAvailable), stop: () => splitApplier.stop(), seconds: splitApplier.seconds },
+    };
+    const measuredFrom = new Map<string, number>();
+    const targets = {
+      without_apply: target,
+      during_lint: target,
+      during_apply: target,
+      during_sets: target,
+      ...(splitAvailable ? { split_without_apply: target, split_during_apply: target } : {}),
+    } as Record<'without_apply' | 'during_lint' | 'during_apply' | 'during_sets' | 'split_without_apply' | 'split_during_apply', LoadTarget>;
+    // BENCH_GITOPS_WINDOWS: only some windows (the others then read as zero throughput).
+    const only = process.env.BENCH_GITOPS_WINDOWS?.split(',');
+    const chosen = only ? (Object.fromEntries(Object.entries(targets).filter(([key]) => only.includes(key))) as typeof targets) : targets;
+    const measuredPeak = await closedLoop(chosen, {
+      seconds: options.seconds,
+      connections: 32,
+      rounds: options.rounds,
+      warmUpSeconds: 1,
+      beforeRun: async (key) => {
+        await placeHost(key.startsWith('split_'));
+        loops[key]?.start();
       },
-    );
-    const measuredApplies = cliApplier.seconds.slice(cliMeasuredFrom);
-    const measuredSets = applier.seconds.slice(measuredFrom);
+      afterRun: async (key, phase) => {
+        const loop = loops[key];
+        if (!loop) return;
+        await loop.stop();
+        if (phase === 'warm-up') measuredFrom.set(key, loop.seconds.length);
+      },
+    }).finally(() => placeHost(false));
+    const peak = Object.fromEntries(
+      Object.keys(targets).map((key) => [key, (measuredPeak as Partial<Record<string, LoadResult>>)[key] ?? summarise(target, [], 32)]),
+    ) as typeof measuredPeak;
+    const measured = (key: string) => loops[key]!.seconds.slice(measuredFrom.get(key) ?? 0);
+    const measuredApplies = measured('during_apply');
+    const measuredSets = measured('during_sets');
+    const measuredSplitApplies = measured('split_during_apply');
     const spread = percentiles(measuredSets, 2);
     const cliSpread = percentiles(measuredApplies, 2);
     log(
       `  without: ${peak.without_apply.requests_per_second} req/s; during lints: ${peak.during_lint.requests_per_second} req/s; during applies: ${peak.during_apply.requests_per_second} req/s (${measuredApplies.length} applies); during back-to-back sets: ${peak.during_sets.requests_per_second} req/s, ${measuredSets.length} sets applied meanwhile, p50 ${spread.p50} s`,
     );
+    if (splitAvailable)
+      log(
+        `  host CPU ${splitAvailable.host}, runner CPU ${splitAvailable.runner}: without ${peak.split_without_apply.requests_per_second} req/s; during applies ${peak.split_during_apply.requests_per_second} req/s (${measuredSplitApplies.length} applies)`,
+      );
     // BENCH_CPU_PROF=1: one more window of decisions during applies, the server's CPU profiled (where an apply's time goes).
     let profile: GitopsSummary['profile'];
     if (process.env.BENCH_CPU_PROF === '1') {
       const file = path.join(resultsDir, 'profiles', 'gitops-decisions-during-apply.cpuprofile');
       await mkdir(path.dirname(file), { recursive: true });
+      // The goal's scenario where the machine can split (the CLI's applies on the runner's CPU), else sets back to back.
+      const loop = splitAvailable ? loops.split_during_apply! : applier;
+      await placeHost(splitAvailable !== undefined);
       const stopProfile = await server.profile();
-      applier.start();
+      loop.start();
       const load = await singleRun(target, { seconds: options.seconds, connections: 32 });
-      await applier.stop();
+      await loop.stop();
       await stopProfile(file);
+      await placeHost(false);
       profile = { file: path.relative(repoRoot, file), load, summary: await summariseProfile(file, 15) };
       log(`  profiled: ${load.requests_per_second} req/s during applies; ${profile.file}`);
     }
@@ -317,6 +360,17 @@ export async function measureGitops(options: { seconds: number; rounds: number; 
         during_sets: peak.during_sets,
         applies: { count: measuredApplies.length, changes_per_apply: count, seconds: { p50: cliSpread.p50, max: cliSpread.max } },
         sets: { count: measuredSets.length, changes_per_set: count, seconds: { p50: spread.p50, max: spread.max } },
+        ...(splitAvailable
+          ? {
+              split: {
+                host_cpus: splitAvailable.host,
+                runner_cpus: splitAvailable.runner,
+                without_apply: peak.split_without_apply,
+                during_apply: peak.split_during_apply,
+                applies: { count: measuredSplitApplies.length, changes_per_apply: count, seconds: pick(percentiles(measuredSplitApplies, 2)) },
+              },
+            }
+          : {}),
       },
       ratios: {
         first_apply_to_lint: significant(medianOf('first apply') / lint),
@@ -325,6 +379,9 @@ export async function measureGitops(options: { seconds: number; rounds: number; 
         decisions_during_apply_to_without: significant(peak.during_apply.requests_per_second / peak.without_apply.requests_per_second),
         decisions_during_apply_to_during_lint: significant(peak.during_apply.requests_per_second / peak.during_lint.requests_per_second),
         decisions_during_sets_to_without: significant(peak.during_sets.requests_per_second / peak.without_apply.requests_per_second),
+        ...(splitAvailable
+          ? { decisions_during_apply_to_without_split: significant(peak.split_during_apply.requests_per_second / peak.split_without_apply.requests_per_second) }
+          : {}),
       },
       ...(profile ? { profile } : {}),
     };

@@ -37,6 +37,18 @@ export interface GitopsSummary {
     applies: { count: number; changes_per_apply: number; seconds: { p50: number; max: number } };
     /** Change sets POSTed during the measured windows, and each one's time (POST to answer). */
     sets: { count: number; changes_per_set: number; seconds: { p50: number; max: number } };
+    /**
+     * The issue's goal as deployed (cpu-split.ts): the server's host (server, PostgreSQL, the load)
+     * on `host_cpus`, `acctl policy apply` run back to back on a CI runner's CPU, `runner_cpus`.
+     * Absent where the machine cannot split (one CPU, no taskset).
+     */
+    split?: {
+      host_cpus: string;
+      runner_cpus: string;
+      without_apply: LoadResult;
+      during_apply: LoadResult;
+      applies: { count: number; changes_per_apply: number; seconds: { p50: number; max: number } };
+    };
   };
   ratios: {
     first_apply_to_lint: number;
@@ -46,6 +58,8 @@ export interface GitopsSummary {
     /** During applies ÷ during lints: what an apply costs the server's decisions beyond the CLI process's CPU on the same cores. */
     decisions_during_apply_to_during_lint: number;
     decisions_during_sets_to_without: number;
+    /** The goal's figure: decisions.split's during ÷ without. */
+    decisions_during_apply_to_without_split?: number;
   };
   /** With BENCH_CPU_PROF=1: the server's CPU profile over a window of decisions during applies. */
   profile?: { file: string; load: LoadResult; summary: ProfileSummary };
@@ -84,21 +98,33 @@ export function renderGitops(summary: GitopsSummary): string {
       `≤ ${gitopsGoals.noop_apply_to_lint}`,
       met(ratios.noop_apply_to_lint <= gitopsGoals.noop_apply_to_lint),
     ],
+    ...(decisions.split && ratios.decisions_during_apply_to_without_split !== undefined
+      ? [
+          [
+            `POST /v1/decisions/evaluate while \`acctl policy apply\` runs back to back on a CI runner's CPU (${decisions.split.runner_cpus}), each updating all ${number(decisions.split.applies.changes_per_apply)} policies (${decisions.split.applies.count} applies, p50 ${decisions.split.applies.seconds.p50} s each); the server, PostgreSQL and the load on CPU ${decisions.split.host_cpus}`,
+            throughput(decisions.split.during_apply),
+            `without an apply, same CPUs: ${number(decisions.split.without_apply.requests_per_second)} req/s`,
+            String(ratios.decisions_during_apply_to_without_split),
+            `≥ ${gitopsGoals.decisions_during_apply_to_without}`,
+            met(ratios.decisions_during_apply_to_without_split >= gitopsGoals.decisions_during_apply_to_without),
+          ],
+        ]
+      : []),
     [
-      `POST /v1/decisions/evaluate while \`acctl policy apply\` runs back to back, each updating all ${number(decisions.applies.changes_per_apply)} policies (${decisions.applies.count} applies, p50 ${decisions.applies.seconds.p50} s each)`,
+      `The same with every process on every CPU: the CLI process takes a core from the server's decisions (${decisions.applies.count} applies, p50 ${decisions.applies.seconds.p50} s each)`,
       throughput(decisions.during_apply),
       `without an apply: ${number(decisions.without_apply.requests_per_second)} req/s`,
       String(ratios.decisions_during_apply_to_without),
-      `≥ ${gitopsGoals.decisions_during_apply_to_without}`,
-      met(ratios.decisions_during_apply_to_without >= gitopsGoals.decisions_during_apply_to_without),
+      decisions.split ? 'none (shared cores)' : `≥ ${gitopsGoals.decisions_during_apply_to_without}`,
+      decisions.split ? '' : met(ratios.decisions_during_apply_to_without >= gitopsGoals.decisions_during_apply_to_without),
     ],
     [
-      `The same, beside decisions while \`acctl policy lint\` of the same checkouts runs back to back (the CLI's own CPU on the same two cores, without the server)`,
+      `The same, beside decisions while \`acctl policy lint\` of the same checkouts runs back to back (the CLI's own CPU on the same cores, without the server)`,
       throughput(decisions.during_apply),
       `during lints: ${number(decisions.during_lint.requests_per_second)} req/s`,
       String(ratios.decisions_during_apply_to_during_lint),
-      `≥ ${gitopsGoals.decisions_during_apply_to_without}`,
-      met(ratios.decisions_during_apply_to_during_lint >= gitopsGoals.decisions_during_apply_to_without),
+      'none (shared cores)',
+      '',
     ],
     [
       `Stress, no goal: the same while the server only applies change sets of ${number(decisions.sets.changes_per_set)} updates, POSTed back to back (${decisions.sets.count} applied, p50 ${decisions.sets.seconds.p50} s each)`,

@@ -98,7 +98,8 @@ function tracked(ledger: DecisionLedger, decisions: number): Pick<autocannon.Req
   };
 }
 
-function summarise(target: LoadTarget, runs: RawRun[], connections: number): LoadResult {
+/** The runs' figures; no runs at all read as zero throughput. */
+export function summarise(target: LoadTarget, runs: RawRun[], connections: number): LoadResult {
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   const ok = runs.reduce((sum, run) => sum + run.ok, 0);
   const latencies = runs.flatMap((run) => run.latencies);
@@ -110,8 +111,8 @@ function summarise(target: LoadTarget, runs: RawRun[], connections: number): Loa
     non_2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
-    requests_per_second: Math.round(ok / seconds),
-    items_per_second: Math.round((ok * target.itemsPerRequest) / seconds),
+    requests_per_second: seconds > 0 ? Math.round(ok / seconds) : 0,
+    items_per_second: seconds > 0 ? Math.round((ok * target.itemsPerRequest) / seconds) : 0,
     latency_ms: { ...percentiles(latencies, 3), mean: round(mean) },
   };
 }

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import fc from 'fast-check';
 import { canonicalJson } from '../../core/src/index.js';
+import { stagedAppendFrom } from '../../server/src/domains/audit/audit-log.js';
 import { hashEvent, hashSealedEvent } from '../../server/src/domains/audit/chain.js';
 import { retentionQueue } from '../../server/src/domains/audit/plugin.js';
 import { applyDecisionRetention } from '../../server/src/domains/audit/retention.js';
@@ -10,6 +11,7 @@ import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
 import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { EventType } from '../../server/src/events/catalog.js';
+import type { DomainEvent } from '../../server/src/events/types.js';
 import type { AuditEvent, AuditVerification } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
@@ -144,6 +146,58 @@ describe('audit log hash chains', () => {
         );
         expect(error?.message, statement).to.match(/append-only/);
       }
+    });
+  });
+
+  describe('large appends, staged before the lock', () => {
+    /** `count` events of both chains in one transaction (a change set's size), or several batches in the same one. */
+    const batch = (label: string, count: number): DomainEvent[] =>
+      Array.from({ length: count }, (_, n) =>
+        changeEvent(systemContext('system:chain-test'), n % 4 === 3 ? 'decision.evaluated' : 'policy.updated', { type: 'test', id: `${label}-${n}` }, null, {
+          n,
+          text: 'x'.repeat(n * 7),
+        }),
+      );
+
+    it('stores every event of large appends running in parallel with small ones: numbered without gaps, each batch in its order, both chains verifying', async () => {
+      const before = (await allEvents(t.app)).length;
+      const large = Array.from({ length: 3 }, (_, k) => t.app.db.transaction((trx) => recordEvents(trx, batch(`large${k}`, stagedAppendFrom + 40))));
+      const small = Array.from({ length: 12 }, (_, k) => append(k % 2 ? 'decision.evaluated' : 'policy.created', `small${k}`));
+      // One transaction appending twice: each append stages in a table of its own.
+      const twice = t.app.db.transaction(async (trx) => [
+        ...(await recordEvents(trx, batch('twiceA', stagedAppendFrom))),
+        ...(await recordEvents(trx, batch('twiceB', stagedAppendFrom + 1))),
+      ]);
+      const answered = [...(await Promise.all(large)), await twice];
+      await Promise.all(small);
+
+      const stored = await allEvents(t.app);
+      expect(stored.length).to.equal(before + 3 * (stagedAppendFrom + 40) + 12 + 2 * stagedAppendFrom + 1);
+      expect(stored.map((event) => event.sequence)).to.deep.equal(stored.map((_, index) => stored[0]!.sequence + index));
+      const byId = new Map(stored.map((event) => [event.id, event]));
+      for (const events of answered) {
+        // What recordEvents answered is what the log holds, and a batch's events are consecutive, in the order given.
+        expect(events.map((event) => byId.get(event.id))).to.deep.equal(asJson(events));
+        expect(events.map((event) => event.sequence)).to.deep.equal(events.map((_, index) => events[0]!.sequence + index));
+      }
+      const result = await verify();
+      expect(result.valid, JSON.stringify(result.first_broken_link)).to.equal(true);
+    });
+
+    it('leaves nothing when its transaction rolls back, and the next append links to the last committed event', async () => {
+      const before = await allEvents(t.app);
+      const failed = await t.app.db
+        .transaction(async (trx) => {
+          await recordEvents(trx, batch('rolled-back', stagedAppendFrom + 3));
+          throw new Error('the change failed after its events were appended');
+        })
+        .catch((error: Error) => error.message);
+      expect(failed).to.match(/failed after/);
+      expect(await allEvents(t.app)).to.deep.equal(before);
+      const [next] = await t.app.db.transaction((trx) => recordEvents(trx, batch('after-rollback', stagedAppendFrom)));
+      expect(next!.sequence).to.be.greaterThan(before.at(-1)!.sequence);
+      expect(next!.prev_hash).to.equal(before.filter((event) => event.chain === 'change').at(-1)!.hash);
+      expect((await verify()).valid).to.equal(true);
     });
   });
 

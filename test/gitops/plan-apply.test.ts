@@ -92,6 +92,22 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(seen).to.deep.equal(['POST /v1/oauth/token', 'GET /v1/policies?managed_by=platform-security&limit=100&page=1']);
   });
 
+  it('fetches the changed policies whole 100 at a time, not one request each', async () => {
+    for (const name of ['admin-console.yaml', 'api-read.yaml'])
+      editFile(dir, name, (text) => text.replace(/^description: .*$/m, 'description: edited for the fetch count'));
+    const seen: string[] = [];
+    const record = (request: { method?: string; url?: string }) => seen.push(`${request.method} ${request.url}`);
+    t.app.server.on('request', record);
+    const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
+    exit(result, 2);
+    expect(made.summary).to.deep.include({ update: 2, unchanged: 12 });
+    const fetches = seen.filter((line) => line.includes('view=full') || /^GET \/v1\/policies\/[^?]/.test(line));
+    expect(fetches).to.have.length(1);
+    expect(fetches[0]).to.match(/^GET \/v1\/policies\?id=[^&]+&id=[^&]+&view=full&limit=100$/);
+    rmSync(dir, { recursive: true, force: true });
+    dir = copyOfExampleRepository();
+  });
+
   it('changes nothing on a second apply: every version stays where it was', async () => {
     const before = (await livePolicies()).data.map((item) => [item.name, item.version]);
     const applied = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json']), 0).json<ApplyJson>();

@@ -5,7 +5,7 @@ import { accessToken, registerClient, startTestApp, type TestApp } from '../help
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from './fixtures.js';
 
-describe('GET /policies for clients that sync policies: content_hash, name= and managed_by=', () => {
+describe('GET /policies for clients that sync policies: content_hash, name=, id=, managed_by= and view=full', () => {
   let t: TestApp;
   let token: string;
   let labelled: Policy;
@@ -62,5 +62,31 @@ describe('GET /policies for clients that sync policies: content_hash, name= and 
   it('refuses more than 100 names in one request (400)', async () => {
     const query = Array.from({ length: 101 }, (_, index) => `name=n${index}`).join('&');
     expect((await call('GET', `/v1/policies?${query}`)).statusCode).to.equal(400);
+  });
+
+  it('filters by exact ids, repeated, and with view=full gives each policy whole, as GET /policies/{id} shows it', async () => {
+    const ids = [labelled.id, other.id];
+    const basic = await list(`id=${ids.join('&id=')}&id=missing`);
+    expect(basic.data.map((item) => item.id).sort()).to.deep.equal([...ids].sort());
+    for (const item of basic.data) expect(item).not.to.have.any.keys('rules', 'metadata');
+    const full = await list(`id=${ids.join('&id=')}&view=full`);
+    for (const item of full.data) {
+      const single = (await call('GET', `/v1/policies/${item.id}`)).json<Policy>();
+      const { content_hash, managed_by: _label, ...policy } = item;
+      expect(policy).to.deep.equal(single);
+      // The hash covers the content the item now carries.
+      expect(content_hash).to.equal(policyContentHash(single));
+    }
+    expect((await list('view=basic&name=other')).data[0]).not.to.have.any.keys('rules', 'metadata');
+  });
+
+  it('refuses an unknown view and more than 100 ids in one request (400, naming the parameter)', async () => {
+    const unknown = await call('GET', '/v1/policies?view=everything');
+    expect(unknown.statusCode).to.equal(400);
+    expect(unknown.body).to.include('view');
+    const query = Array.from({ length: 101 }, (_, index) => `id=i${index}`).join('&');
+    const many = await call('GET', `/v1/policies?${query}`);
+    expect(many.statusCode).to.equal(400);
+    expect(many.body).to.include('id');
   });
 });

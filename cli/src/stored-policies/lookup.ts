@@ -1,6 +1,6 @@
 import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { mapConcurrently } from '../concurrency.js';
+import { inBatches, mapConcurrently } from '../concurrency.js';
 import { CommandError, NotFound, UsageError } from '../errors.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
@@ -71,7 +71,33 @@ export async function listPolicies(api: ApiClient, filter: { managed_by?: string
   }
 }
 
-/** The full policies (with rules) of the given list items, fetched a few at a time. */
-export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 8): Promise<Policy[]> {
-  return mapConcurrently(items, concurrency, (item) => api.call('get', '/policies/{id}', { path: { id: item.id } }));
+/**
+ * The full policies (with rules) of the given list items, in their order: 100 a request
+ * (`GET /policies?id=…&view=full`), not one request each. A plan of 1,000 changed policies made
+ * 1,000 GETs, about a second of the server's CPU taken from its decisions (bench/README.md,
+ * GitOps). Those the list leaves out (a deleted policy) are asked for one by one, and so is every
+ * one by a server older than view=full (it refuses the parameter with 400).
+ */
+export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 4): Promise<Policy[]> {
+  const one = (item: Pick<PolicyListItem, 'id'>) => api.call('get', '/policies/{id}', { path: { id: item.id } });
+  let pages: PolicyListItem[][];
+  try {
+    pages = await mapConcurrently(inBatches(items, pageSize), concurrency, async (batch) => {
+      const query = { id: batch.map((item) => item.id), view: 'full' as const, limit: pageSize };
+      return (await api.call('get', '/policies', { query })).data;
+    });
+  } catch (error) {
+    if (error instanceof CommandError && error.problem?.status === 400) return mapConcurrently(items, 8, one);
+    throw error;
+  }
+  const found = new Map(pages.flat().flatMap((item) => (item.rules && item.metadata ? [[item.id, asPolicy(item, item.rules, item.metadata)] as const] : [])));
+  const missing = items.filter((item) => !found.has(item.id));
+  for (const policy of await mapConcurrently(missing, 8, one)) found.set(policy.id, policy);
+  return items.map((item) => found.get(item.id)!);
+}
+
+/** A list item of view=full as the policy GET /policies/{id} answers. */
+function asPolicy(item: PolicyListItem, rules: Policy['rules'], metadata: Policy['metadata']): Policy {
+  const { content_hash: _hash, managed_by: _label, rules: _rules, metadata: _metadata, ...fields } = item;
+  return { ...fields, rules, metadata };
 }

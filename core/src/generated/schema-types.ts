@@ -2305,7 +2305,7 @@ export interface PolicyList {
   pagination: Pagination;
 }
 /**
- * Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata). Added (not in the spec, as Terraform providers and kubectl diff need): `updated_by`, `managed_by` (metadata.managed_by) and `content_hash`, so a client can tell whether a stored policy matches its copy without fetching it.
+ * Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata). Added (not in the spec, as Terraform providers and kubectl diff need): `updated_by`, `managed_by` (metadata.managed_by) and `content_hash`, so a client can tell whether a stored policy matches its copy without fetching it. With view=full (GET /policies?view=full), also `rules` and `metadata`.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-list-item".
@@ -2325,9 +2325,73 @@ export interface PolicyListItem {
    */
   content_hash: string;
   /**
+   * With view=full only: the policy's rules, as GET /policies/{id} shows them.
+   */
+  rules?: PolicyRule[];
+  metadata?: PolicyMetadata1;
+  /**
    * metadata.managed_by: the ownership label of the repository that applies this policy (acctl.yaml `owner`), when it has one.
    */
   managed_by?: string;
+}
+/**
+ * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.
+ */
+export interface PolicyMetadata1 {
+  owner?: string;
+  /**
+   * @maxItems 50
+   */
+  compliance?: string[];
+  /**
+   * The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own.
+   */
+  managed_by?: string;
+  /**
+   * Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.
+   */
+  provenance?: {
+    /**
+     * What applied it, e.g. `acctl policy apply`.
+     */
+    tool?: string;
+    /**
+     * The commit SHA of the policy repository.
+     */
+    commit?: string;
+    /**
+     * The CI run that applied it.
+     */
+    run_url?: string;
+    /**
+     * Who triggered the apply (e.g. GITHUB_ACTOR).
+     */
+    actor?: string;
+    /**
+     * The policy file, relative to the repository.
+     */
+    source?: string;
+    /**
+     * content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift).
+     */
+    content_hash?: string;
+    /**
+     * When the version was written (by apply, or by the rollback).
+     */
+    applied_at?: string;
+    /**
+     * A rollback: the version the policy was at before it (the version it replaced).
+     */
+    rolled_back_from?: number;
+    /**
+     * A rollback: the earlier version whose content it wrote again.
+     */
+    rolled_back_to?: number;
+    /**
+     * The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent.
+     */
+    policy_set?: string;
+  };
 }
 /**
  * Query of GET /policies. A limit over 100 is refused (400), not silently clamped, so a client never misses items it thinks it asked for. Filters combine (AND).
@@ -2358,6 +2422,16 @@ export interface PolicyListQuery {
    * @maxItems 100
    */
   name?: string[];
+  /**
+   * Exact ids, repeatable (id=a&id=b): only policies with one of them. With view=full, fetches up to 100 whole policies in one request.
+   *
+   * @maxItems 100
+   */
+  id?: string[];
+  /**
+   * How much of each policy an item carries (Google AIP-157, resource views): `basic`, the list item of the spec; `full`, its `rules` and `metadata` too, the policy as GET /policies/{id} shows it, so a client needing many whole policies (acctl policy plan, a diff of every changed policy) asks for them 100 at a time instead of one request each.
+   */
+  view?: 'basic' | 'full';
   /**
    * Only policies whose metadata.managed_by (a repository's ownership label) is exactly this.
    */

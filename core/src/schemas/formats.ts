@@ -2,10 +2,26 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 let knownTimeZones: Set<string> | undefined;
 
+/**
+ * Names outside Intl's list, answered once: building a DateTimeFormat to try one costs tens of
+ * microseconds, and `UTC`, the commonest zone of all, is such an alias (a 1,000-policy change set
+ * tried it thousands of times). Bounded, since the names come from requests.
+ */
+const triedNames = new Map<string, boolean>();
+const triedNamesCap = 1_000;
+
 /** An IANA zone name the runtime knows (Intl's list omits aliases such as UTC, so those are tried). */
 export function isIanaTimeZone(name: string): boolean {
   knownTimeZones ??= new Set(Intl.supportedValuesOf('timeZone'));
   if (knownTimeZones.has(name)) return true;
+  const tried = triedNames.get(name);
+  if (tried !== undefined) return tried;
+  const known = tryTimeZone(name);
+  if (triedNames.size < triedNamesCap) triedNames.set(name, known);
+  return known;
+}
+
+function tryTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;

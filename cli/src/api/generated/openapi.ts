@@ -1840,7 +1840,7 @@ export interface components {
         };
         /**
          * PolicyListItem
-         * @description Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata). Added (not in the spec, as Terraform providers and kubectl diff need): `updated_by`, `managed_by` (metadata.managed_by) and `content_hash`, so a client can tell whether a stored policy matches its copy without fetching it.
+         * @description Spec: the list item carries id, name, description, status, version, created_at, updated_at, created_by (no rules, no metadata). Added (not in the spec, as Terraform providers and kubectl diff need): `updated_by`, `managed_by` (metadata.managed_by) and `content_hash`, so a client can tell whether a stored policy matches its copy without fetching it. With view=full (GET /policies?view=full), also `rules` and `metadata`.
          */
         "policy-list-item": {
             /** @description SHA-256 (hex) of the RFC 8785 canonical JSON of { name, description, status, rules, metadata without provenance }. Equal hashes mean equal content. */
@@ -1852,7 +1852,11 @@ export interface components {
             id: string;
             /** @description metadata.managed_by: the ownership label of the repository that applies this policy (acctl.yaml `owner`), when it has one. */
             managed_by?: string;
+            /** @description With view=full only: the policy's metadata, as GET /policies/{id} shows it. */
+            metadata?: components["schemas"]["policy-metadata"];
             name: string;
+            /** @description With view=full only: the policy's rules, as GET /policies/{id} shows them. */
+            rules?: components["schemas"]["policy-rule"][];
             status: components["schemas"]["policy-status"];
             /** Format: date-time */
             updated_at: string;
@@ -1864,6 +1868,8 @@ export interface components {
          * @description Query of GET /policies. A limit over 100 is refused (400), not silently clamped, so a client never misses items it thinks it asked for. Filters combine (AND).
          */
         "policy-list-query": {
+            /** @description Exact ids, repeatable (id=a&id=b): only policies with one of them. With view=full, fetches up to 100 whole policies in one request. */
+            id?: string[];
             /**
              * @description Items per page, at most 100.
              * @default 50
@@ -1885,6 +1891,12 @@ export interface components {
              * @enum {unknown}
              */
             status?: "active" | "draft" | "archived" | "deleted";
+            /**
+             * @description How much of each policy an item carries (Google AIP-157, resource views): `basic`, the list item of the spec; `full`, its `rules` and `metadata` too, the policy as GET /policies/{id} shows it, so a client needing many whole policies (acctl policy plan, a diff of every changed policy) asks for them 100 at a time instead of one request each.
+             * @default basic
+             * @enum {unknown}
+             */
+            view?: "basic" | "full";
         };
         /**
          * PolicyMetadata
@@ -4533,6 +4545,8 @@ export interface operations {
     getV1Policies: {
         parameters: {
             query?: {
+                /** @description Exact ids, repeatable (id=a&id=b): only policies with one of them. With view=full, fetches up to 100 whole policies in one request. */
+                id?: string[];
                 /** @description Items per page, at most 100. */
                 limit?: number;
                 /** @description Only policies whose metadata.managed_by (a repository's ownership label) is exactly this. */
@@ -4545,6 +4559,8 @@ export interface operations {
                 q?: string;
                 /** @description Only policies in this status. Without it, every status but deleted. */
                 status?: "active" | "draft" | "archived" | "deleted";
+                /** @description How much of each policy an item carries (Google AIP-157, resource views): `basic`, the list item of the spec; `full`, its `rules` and `metadata` too, the policy as GET /policies/{id} shows it, so a client needing many whole policies (acctl policy plan, a diff of every changed policy) asks for them 100 at a time instead of one request each. */
+                view?: "basic" | "full";
             };
             header?: never;
             path?: never;

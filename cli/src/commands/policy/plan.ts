@@ -10,7 +10,7 @@ import { writeReport } from '../../policy-files/command-support.js';
 export default class PolicyPlan extends GitopsCommand {
   static override summary = 'Compare a policy folder with the server: what apply would create, update and delete';
   static override description = [
-    "Reads the folder (refusing files with lint errors), then lists the server's policies carrying the folder's ownership label (acctl.yaml `owner`) and those named in its files, with their content_hash: only policies whose content differs are fetched in full, to show a field-level diff.",
+    "Reads the folder (refusing files with lint errors), then lists the server's policies carrying the folder's ownership label (acctl.yaml `owner`) and those named in its files, with their content_hash: only policies whose content differs are fetched in full (100 a request), to show a field-level diff.",
     'Each policy is: create, update (with the diff), unchanged, delete (with --prune: labelled with this repository\'s owner, gone from its files; without --prune, "orphaned"), or blocked (its name is taken by a policy with another owner label). An update is "drifted" when the server\'s policy changed since this repository last applied it; plan says by whom and when.',
     "Exit codes, as Terraform's -detailed-exitcode: 0 no changes, 2 changes, 1 an error (any error, or a blocked policy). --out saves the plan for `acctl policy apply plan.json`, which refuses it if the server moved since.",
   ].join('\n');

@@ -128,20 +128,25 @@ export function prepareEvents(events: readonly DomainEvent[], options: { now?: D
  * without `resealable` are sealed once: sealing finishes their hash states.
  */
 export function sealPrepared(reservation: AuditReservation, prepared: readonly PreparedEvent[]): SealedEvents {
-  const heads = { ...reservation.heads };
-  const sealed: AuditEvent[] = [];
+  const events = linkPrepared(reservation, prepared);
   // Joined once at the end: a flat string, which the driver measures and copies without first
   // flattening a rope of every piece.
   const rows: string[] = [];
   const q = JSON.stringify;
-  for (const [index, { event, fields, prefix, rowTail }] of prepared.entries()) {
+  for (const [index, event] of events.entries())
+    rows.push(`{"seq":${event.sequence},"prev_hash":${q(byteaJson(event.prev_hash))},"hash":${q(byteaJson(event.hash))},${prepared[index]!.rowTail}}`);
+  return { events, rowsJson: `[${rows.join(',')}]` };
+}
+
+/** Numbers and links prepared events (sealPrepared's first half): the events as the log will hold them. */
+function linkPrepared(reservation: AuditReservation, prepared: readonly PreparedEvent[]): AuditEvent[] {
+  const heads = { ...reservation.heads };
+  return prepared.map(({ event, fields, prefix }, index) => {
     const envelope: EventEnvelope = { ...fields, sequence: reservation.sequences[index]!, prev_hash: heads[fields.chain] };
     const hash = hashSealedSuffix(prefix, envelope);
     heads[fields.chain] = hash;
-    sealed.push({ ...envelope, change: event.change ?? null, data: event.data ?? {}, hash });
-    rows.push(`{"seq":${envelope.sequence},"prev_hash":${q(byteaJson(envelope.prev_hash))},"hash":${q(byteaJson(hash))},${rowTail}}`);
-  }
-  return { events: sealed, rowsJson: `[${rows.join(',')}]` };
+    return { ...envelope, change: event.change ?? null, data: event.data ?? {}, hash };
+  });
 }
 
 /** prepareEvents then sealPrepared, for callers that reserve first. */
@@ -165,10 +170,47 @@ export function insertAuditEventsSql(placeholder: '?' | `$${number}`): string {
 export async function appendToAuditLog(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]> {
   // Rendered and mostly hashed before the lock: under it, only the linking is left (PreparedEvent).
   const prepared = prepareEvents(events);
+  if (prepared.length >= stagedAppendFrom) return appendStaged(trx, prepared);
   const result = (await trx.raw(reserveSql('?'), [events.length])) as { rows: Array<Parameters<typeof readReservation>[0]> };
   const sealed = sealPrepared(readReservation(result.rows[0]!), prepared);
   await trx.raw(insertAuditEventsSql('?'), [sealed.rowsJson]);
   return sealed.events;
+}
+
+/**
+ * From this many events an append stages its rows before it takes the log's lock (appendStaged).
+ * Below it, the one statement under the lock costs less than staging's extra round trip.
+ */
+export const stagedAppendFrom = 64;
+
+/** Names each staging table of a process apart, should one transaction append twice. */
+let stagings = 0;
+
+/**
+ * A large append (a change set's event per policy): the rows go into a temporary table of the
+ * transaction before the lock, so that under it PostgreSQL copies rows already built instead of
+ * parsing their JSON. Measured on a 1,000-policy set: its 2.3 MB of events took 40 ms to parse
+ * and 36 ms to insert, and every decision waited on the lock meanwhile (decision-recorder.ts).
+ * Under the lock are left the reservation, the linking (each hash finishes a state computed in
+ * prepareEvents) and one INSERT ... SELECT with the numbers and hashes (a small JSON parameter).
+ */
+async function appendStaged(trx: Knex.Transaction, prepared: readonly PreparedEvent[]): Promise<AuditEvent[]> {
+  stagings = (stagings + 1) % Number.MAX_SAFE_INTEGER;
+  const table = `acctl_staged_audit_events_${stagings}`;
+  await trx.raw(
+    `CREATE TEMPORARY TABLE ${table} ON COMMIT DROP AS SELECT * FROM jsonb_populate_recordset(NULL::audit_events, ?::jsonb) WITH ORDINALITY AS staged`,
+    [`[${prepared.map(({ rowTail }) => `{${rowTail}}`).join(',')}]`],
+  );
+  const result = (await trx.raw(reserveSql('?'), [prepared.length])) as { rows: Array<Parameters<typeof readReservation>[0]> };
+  const events = linkPrepared(readReservation(result.rows[0]!), prepared);
+  const links = `[${events.map((event, index) => `{"o":${index + 1},"s":${event.sequence},"p":"${event.prev_hash}","h":"${event.hash}"}`).join(',')}]`;
+  const linked = { seq: 'l.s', prev_hash: "decode(l.p, 'hex')", hash: "decode(l.h, 'hex')" } as Record<string, string>;
+  const select = auditEventColumns.map((column) => linked[column] ?? `s.${column}`).join(', ');
+  await trx.raw(
+    `INSERT INTO audit_events (${auditEventColumns.join(', ')}) SELECT ${select} FROM ${table} s JOIN jsonb_to_recordset(?::jsonb) AS l(o bigint, s bigint, p text, h text) ON l.o = s.ordinality ORDER BY s.ordinality`,
+    [links],
+  );
+  return events;
 }
 
 /** The row's columns as jsonb_populate_recordset reads them (db/json-rows.ts), but for seq, the hashes, change and data, which sealing adds. */

@@ -73,20 +73,49 @@ function rowsJson(rows: readonly PolicyRow[]): string {
   return JSON.stringify(rows.map((row) => Object.fromEntries(policyColumns.map((column) => [column, row[column]]))));
 }
 
-export async function insertPolicies(trx: Knex.Transaction, rows: readonly PolicyRow[]): Promise<void> {
+/** Who wrote the versions and when: given, the statement that writes the policies also writes their policy_versions rows. */
+export interface VersionsBy {
+  createdBy: string;
+  at: Date;
+}
+
+const versionList = 'policy_id, version, name, description, status, rules, metadata, created_by, created_at';
+
+/**
+ * `write` (an INSERT or UPDATE of policies, aliased `p`), and with `versions` one policy_versions row per row it
+ * wrote, from the rows as written (RETURNING), in one statement: the rows' JSON is sent and parsed
+ * once, not again for their versions (a 1,000-policy set's 2 MB cost PostgreSQL 40 ms a parse).
+ */
+async function writeRows(trx: Knex.Transaction, write: string, rows: readonly PolicyRow[], versions: VersionsBy | undefined): Promise<void> {
   if (rows.length === 0) return;
+  if (!versions) {
+    await trx.raw(write, [rowsJson(rows)]);
+    return;
+  }
+  await trx.raw(
+    `WITH written AS (${write} RETURNING p.id, p.version, p.name, p.description, p.status, p.rules, p.metadata)
+     INSERT INTO policy_versions (${versionList}) SELECT id, version, name, description, status, rules, metadata, ?, ?::timestamptz FROM written`,
+    [rowsJson(rows), versions.createdBy, versions.at.toISOString()],
+  );
+}
+
+export async function insertPolicies(trx: Knex.Transaction, rows: readonly PolicyRow[], versions?: VersionsBy): Promise<void> {
   const list = policyColumns.join(', ');
-  await trx.raw(`INSERT INTO policies (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::policies, ?::jsonb)`, [rowsJson(rows)]);
+  await writeRows(trx, `INSERT INTO policies AS p (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::policies, ?::jsonb)`, rows, versions);
 }
 
 /** Writes each row whole over the row with its id (the rows were locked and computed in memory). */
-export async function overwritePolicies(trx: Knex.Transaction, rows: readonly PolicyRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function overwritePolicies(trx: Knex.Transaction, rows: readonly PolicyRow[], versions?: VersionsBy): Promise<void> {
   const assignments = policyColumns
     .filter((column) => column !== 'id')
     .map((column) => `${column} = r.${column}`)
     .join(', ');
-  await trx.raw(`UPDATE policies AS p SET ${assignments} FROM jsonb_populate_recordset(NULL::policies, ?::jsonb) AS r WHERE p.id = r.id`, [rowsJson(rows)]);
+  await writeRows(
+    trx,
+    `UPDATE policies AS p SET ${assignments} FROM jsonb_populate_recordset(NULL::policies, ?::jsonb) AS r WHERE p.id = r.id`,
+    rows,
+    versions,
+  );
 }
 
 /** One policy_versions row per written version, from the policies as written. */
@@ -103,8 +132,7 @@ export async function insertVersions(trx: Knex.Transaction, rows: readonly Polic
     created_by: createdBy,
     created_at: at.toISOString(),
   }));
-  const list = 'policy_id, version, name, description, status, rules, metadata, created_by, created_at';
-  await trx.raw(`INSERT INTO policy_versions (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::policy_versions, ?::jsonb)`, [
+  await trx.raw(`INSERT INTO policy_versions (${versionList}) SELECT ${versionList} FROM jsonb_populate_recordset(NULL::policy_versions, ?::jsonb)`, [
     JSON.stringify(versions),
   ]);
 }

@@ -391,14 +391,15 @@ async function write(trx: Knex.Transaction, context: ChangeContext, planned: rea
   const of = (...actions: Action[]) => planned.filter((step) => actions.includes(step.action)).map((step) => step.after);
   const rewritten = of('update', 'rollback', 'restore');
   const created = of('create');
+  // Each new version's policy_versions row is written by the statement that writes its policy.
+  const versions = { createdBy: context.actor.subject, at: context.now };
   try {
-    // Deletes first: a name they free may be taken by the statements after.
+    // Deletes first (they write no version): a name they free may be taken by the statements after.
     await setsRepo.overwritePolicies(trx, of('delete'));
-    await setsRepo.overwritePolicies(trx, rewritten);
-    await setsRepo.insertPolicies(trx, created);
+    await setsRepo.overwritePolicies(trx, rewritten, versions);
+    await setsRepo.insertPolicies(trx, created, versions);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw nameRaceRefusal();
     throw error;
   }
-  await setsRepo.insertVersions(trx, [...created, ...rewritten], context.actor.subject, context.now);
 }

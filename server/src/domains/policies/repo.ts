@@ -77,6 +77,7 @@ export interface PolicyListFilter {
   status?: PolicyStatus;
   q?: string;
   names?: readonly string[];
+  ids?: readonly string[];
   /** metadata.managed_by, a repository's ownership label. */
   managedBy?: string;
   page: number;
@@ -93,6 +94,7 @@ export async function listPolicies(db: Knex, filter: PolicyListFilter): Promise<
       q.andWhere((w) => w.whereILike('name', pattern).orWhereILike('description', pattern));
     }
     if (filter.names) q.whereIn('name', [...filter.names]);
+    if (filter.ids) q.whereIn('id', [...filter.ids]);
     if (filter.managedBy !== undefined) q.whereRaw("metadata->>'managed_by' = ?", [filter.managedBy]);
   });
   const [countRow] = await base.clone().count<{ count: number }[]>({ count: '*' });

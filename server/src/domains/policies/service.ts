@@ -66,6 +66,7 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
     ...(query.status ? { status: query.status } : {}),
     ...(query.q ? { q: query.q } : {}),
     ...(query.name ? { names: query.name } : {}),
+    ...(query.id ? { ids: query.id } : {}),
     ...(query.managed_by !== undefined ? { managedBy: query.managed_by } : {}),
   });
   return {
@@ -81,6 +82,8 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
       updated_by: row.updated_by,
       ...(typeof row.metadata.managed_by === 'string' ? { managed_by: row.metadata.managed_by } : {}),
       content_hash: policyContentHash(row),
+      // AIP-157's FULL view: the rows were read whole anyway (content_hash covers rules and metadata).
+      ...(query.view === 'full' ? { rules: row.rules, metadata: row.metadata } : {}),
     })),
     pagination: paginationOf(total, page, limit),
   };
