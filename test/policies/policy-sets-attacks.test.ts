@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import type { PolicyMetadata } from '../../core/src/index.js';
 import { lockPolicySets } from '../../server/src/domains/policies/policy-sets-repo.js';
-import { drainTime } from '../../server/src/domains/policies/policy-sets-routes.js';
+import { drainTime, maxWaitingSets } from '../../server/src/domains/policies/policy-sets-routes.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { delay, httpCall, type HttpAnswer } from '../helpers/http.js';
 import { samplePolicy } from './fixtures.js';
@@ -280,6 +280,109 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
       expect(other.body.code).to.equal('idempotency_key_reused');
       const count = await app.db('policies').whereIn('name', names).count<Array<{ count: string }>>({ count: '*' });
       expect(Number(count[0]!.count)).to.equal(2000);
+    });
+  });
+
+  describe('one set at a time per process: a set waits before its body is read (memory)', () => {
+    /** Holds the sets' advisory lock, as a long set does, until the returned function is called. */
+    async function holdSetsLock(): Promise<() => Promise<void>> {
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = app.db.transaction(async (trx) => {
+        await lockPolicySets(trx);
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await isLocked;
+      return async () => {
+        release();
+        await holder;
+      };
+    }
+    const malformed = { changes: [{ action: 'explode', id: 'x' }] };
+    /** A call whose answer is stamped with the order it arrived in. */
+    const arrivals: string[] = [];
+    const stamped = (label: string, body: unknown): Promise<HttpAnswer> =>
+      call('POST', '/policy-sets', body).then((answer) => {
+        arrivals.push(label);
+        return answer;
+      });
+    /** A set sent whole on a raw connection, which the test closes when it likes. */
+    function rawSet(body: unknown): net.Socket {
+      const text = JSON.stringify(body);
+      const url = new URL(t.baseUrl);
+      const socket = net.connect(Number(url.port), url.hostname);
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /v1/policy-sets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+      );
+      return socket;
+    }
+
+    it("reads no other set's body while one is applied: a malformed set sent meanwhile is answered after it", async () => {
+      arrivals.length = 0;
+      const release = await holdSetsLock();
+      const running = stamped('running', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('turn') }) }] });
+      await delay(300);
+      // Refused in a millisecond if parsed: they wait for their turn instead, their bodies unread.
+      const refused = [1, 2, 3].map((n) => stamped(`malformed ${n}`, malformed));
+      await delay(500);
+      expect(arrivals).to.deep.equal([]);
+      await release();
+      expect((await running).status).to.equal(201);
+      expect((await Promise.all(refused)).map((answer) => answer.status)).to.deep.equal([400, 400, 400]);
+      expect(arrivals[0]).to.equal('running');
+    });
+
+    it('keeps the turn of a set whose client went away while it was applied: the next set waits for it to end', async () => {
+      arrivals.length = 0;
+      const release = await holdSetsLock();
+      const name = uniqueName('gone-while-applied');
+      const socket = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
+      await delay(300);
+      socket.destroy();
+      const next = stamped('next', malformed);
+      await delay(500);
+      expect(arrivals).to.deep.equal([]);
+      await release();
+      expect((await next).status).to.equal(400);
+      // The set of the client that left was applied all the same, before the next one was read.
+      const stored = await call('GET', `/policies?name=${name}`);
+      expect(stored.body.data).to.have.length(1);
+    });
+
+    it('drops a set whose client went away while it waited, unread: the sets behind it go on', async () => {
+      const release = await holdSetsLock();
+      const running = call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('ahead') }) }] });
+      await delay(200);
+      const name = uniqueName('gone-while-waiting');
+      // Its whole body is in the socket: it must still not be parsed without a turn.
+      const socket = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
+      await delay(200);
+      socket.destroy();
+      await delay(200);
+      const behind = call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('behind') }) }] });
+      await release();
+      expect((await running).status).to.equal(201);
+      expect((await behind).status).to.equal(201);
+      expect((await call('GET', `/policies?name=${name}`)).body.data).to.deep.equal([]);
+    });
+
+    it(`answers 503 with Retry-After past ${maxWaitingSets} waiting sets, and takes sets again once they are done`, async () => {
+      const release = await holdSetsLock();
+      const set = () => call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('queue') }) }] });
+      const running = set();
+      await delay(200);
+      const waiting = Array.from({ length: maxWaitingSets }, set);
+      await delay(500);
+      const over = await set();
+      expect(over.status, JSON.stringify(over.body)).to.equal(503);
+      expect(over.headers.get('retry-after')).to.equal('5');
+      expect(over.body.detail).to.match(/waiting for their turn/);
+      await release();
+      expect((await Promise.all([running, ...waiting])).every((answer) => answer.status === 201)).to.equal(true);
+      expect((await set()).status).to.equal(201);
     });
   });
 });

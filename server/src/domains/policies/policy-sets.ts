@@ -73,27 +73,8 @@ export async function applyPolicySet(db: Knex, context: ChangeContext, body: Pol
   // Chosen once, outside the transaction, so a retried run writes the same ids.
   const setId = randomUUID();
   const createIds = body.changes.map((change) => (change.action === 'create' ? randomUUID() : undefined));
-  return inTurn(db, () => applyInTransaction(db, context, body, setId, createIds, dryRun));
-}
-
-/**
- * The sets of one process (one Knex pool) wait for their turn here, before they take a pool
- * connection: waiting in PostgreSQL for the sets' advisory lock holds a connection, and sets queued
- * behind a long one would hold every connection of the pool, so any other request (a GET, a
- * decision's record) would wait for a connection, and past acquireConnectionTimeout fail with 503.
- * Here at most one set per process waits in PostgreSQL; the advisory lock still orders replicas.
- */
-const turns = new WeakMap<Knex, Promise<unknown>>();
-
-async function inTurn<T>(db: Knex, work: () => Promise<T>): Promise<T> {
-  const previous = turns.get(db) ?? Promise.resolve();
-  const mine = previous.then(work, work);
-  // The next set waits for this one to end, however it ends.
-  turns.set(
-    db,
-    mine.catch(() => undefined),
-  );
-  return mine;
+  // The route lets one set at a time per process this far (policy-sets-routes.ts SetTurns).
+  return applyInTransaction(db, context, body, setId, createIds, dryRun);
 }
 
 async function applyInTransaction(
