@@ -44,6 +44,22 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
     expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
     return answer.body;
   }
+  /** Holds the sets' advisory lock, as a long set holds it (10,000 rollbacks take seconds), until the returned function is called. */
+  async function holdSetsLock(): Promise<() => Promise<void>> {
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = app.db.transaction(async (trx) => {
+      await lockPolicySets(trx);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
   const versionMetadata = async (id: string, version: number): Promise<PolicyMetadata> =>
     (await call('GET', `/policies/${id}/versions/${version}`)).body.metadata;
 
@@ -236,16 +252,7 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
     });
 
     it('sets queued behind a running one hold no database connection: other requests are answered meanwhile', async () => {
-      // The sets' advisory lock, held here as a long set holds it (10,000 rollbacks take seconds).
-      let release!: () => void;
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = app.db.transaction(async (trx) => {
-        await lockPolicySets(trx);
-        locked();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await isLocked;
+      const release = await holdSetsLock();
       // More sets than the pool has connections (10).
       const sets = Array.from({ length: 12 }, () =>
         call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('queued') }) }] }),
@@ -254,8 +261,7 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
       const started = performance.now();
       const list = await call('GET', '/policies?limit=1');
       const elapsed = performance.now() - started;
-      release();
-      await holder;
+      await release();
       expect(list.status, JSON.stringify(list.body)).to.equal(200);
       expect(elapsed).to.be.below(2_000);
       expect((await Promise.all(sets)).map((answer) => answer.status)).to.deep.equal(Array.from({ length: 12 }, () => 201));
@@ -284,22 +290,6 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
   });
 
   describe('one set at a time per process: a set waits before its body is read (memory)', () => {
-    /** Holds the sets' advisory lock, as a long set does, until the returned function is called. */
-    async function holdSetsLock(): Promise<() => Promise<void>> {
-      let release!: () => void;
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = app.db.transaction(async (trx) => {
-        await lockPolicySets(trx);
-        locked();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await isLocked;
-      return async () => {
-        release();
-        await holder;
-      };
-    }
     const malformed = { changes: [{ action: 'explode', id: 'x' }] };
     /** A call whose answer is stamped with the order it arrived in. */
     const arrivals: string[] = [];
