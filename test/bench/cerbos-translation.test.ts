@@ -101,8 +101,26 @@ describe('The Cerbos peer of the decision benchmark', () => {
       }),
       { numRuns: 150 },
     );
-    // The property is only worth something if the requests reach rules that allow.
-    expect(allows).to.be.greaterThan(5);
+    // The property is only worth something if the requests reach rules that allow; most rules
+    // that allow have time windows, so how many drawn requests they allow depends on the hour
+    // (three of them at 08:00 UTC): the next test compares allows that hold at any hour.
+    expect(allows).to.be.greaterThan(0);
+  });
+
+  it('allows as the acctl engine does where no time window applies, at any hour', async () => {
+    const user = (department: string): EngineRequest['principal'] => ({ id: 'usr_ada', type: 'USER', attributes: { department } });
+    const service: EngineRequest['principal'] = { id: 'svc_ledger', type: 'SERVICE', attributes: { department: 'payments' } };
+    const requests: EngineRequest[] = [
+      { principal: user('payments'), resource: { type: 'database', identifier: 'staging-payments-db-3' }, action: 'read' },
+      { principal: user('finance'), resource: { type: 'database', identifier: 'staging-payments-db-3' }, action: 'write' },
+      { principal: user('finance'), resource: { type: 'queue', identifier: 'payments-events' }, action: 'write' },
+      { principal: service, resource: { type: 'secret', identifier: 'payments/api-key' }, action: 'read' },
+    ];
+    const now = new Date();
+    expect(requests.map((request) => evaluate(compiled, request, now).decision)).to.deep.equal(['allow', 'allow', 'allow', 'allow']);
+    // One principal per Cerbos check request.
+    const theirs = await Promise.all(requests.map(async (request) => (await cerbosDecide([request]))[0]));
+    expect(theirs).to.deep.equal(['allow', 'allow', 'allow', 'allow']);
   });
 
   it('answers a batch of 100 checks in request order', async () => {
