@@ -89,4 +89,12 @@ describe('GET /policies for clients that sync policies: content_hash, name=, id=
     expect(many.statusCode).to.equal(400);
     expect(many.body).to.include('id');
   });
+
+  it('answers hostile ids and views with 400 or an empty page, never a 5xx (NUL, a lone surrogate, invalid UTF-8)', async () => {
+    for (const query of ['id=%00', 'id=a%00b', 'id=%ED%A0%80', 'id=%FF', 'id=%F0%9F%98%80&view=full', 'view=%00', 'view=full%00', `id=${'x'.repeat(201)}`]) {
+      const response = await call('GET', `/v1/policies?${query}`);
+      expect(response.statusCode, `${query}: ${response.body}`).to.be.oneOf([200, 400]);
+      if (response.statusCode === 200) expect(response.json().data, query).to.deep.equal([]);
+    }
+  });
 });
