@@ -19,7 +19,9 @@ const tokenEndpoint = { subject: 'system:token-endpoint', client_id: null, token
 const clientActor = (clientId: string) => ({ subject: clientId, client_id: clientId, token_kind: 'anonymous' });
 const sessionActor = (user: TestUser) => ({ subject: user.id, client_id: null, token_kind: 'session' });
 
-describe('Audit events of the OAuth endpoints, sign-in and the dashboard', () => {
+describe('Audit events of the OAuth endpoints, sign-in and the dashboard', function () {
+  // The sign-in tests make real scrypt checks (N=2^17): 17 s of the default 30 in a suite run.
+  this.timeout(120_000);
   let t: TestApp;
   let codeClient: CodeClient;
   let machine: TestClient;

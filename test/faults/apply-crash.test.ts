@@ -128,8 +128,9 @@ const matching = (held: Map<string, Held>, expected: Map<string, Held>): number 
  * measured it, and a tenth more (one moment drawn at random in each twentieth of that window).
  */
 describe('acctl policy apply while the server is killed with SIGKILL', function () {
-  // About 100 s alone; the suite runs four files at once on two cores.
-  this.timeout(360_000);
+  // 100 to 130 s alone on two cores; in the suite, four files run at once on those two cores and
+  // it took more than 360 s there (a slower machine of the same kind): the bound is a hang's, not a speed goal.
+  this.timeout(900_000);
   const clientId = 'apply-crash-admin';
   const clientSecret = randomBytes(32).toString('hex');
   const keyEncryptionKey = randomBytes(32).toString('base64');

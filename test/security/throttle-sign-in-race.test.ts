@@ -13,7 +13,8 @@ import { addressesIn } from './support.js';
  * and address and per username across addresses, in one atomic step before scrypt runs.
  */
 describe('Security: parallel sign-in guesses get no more than the throttle allows', function () {
-  this.timeout(120_000);
+  // Forty real scrypt checks in one test took 90 s in a suite run on two busy cores.
+  this.timeout(300_000);
   let t: TestApp;
   const newAddress = addressesIn('198.18');
 

@@ -10,7 +10,9 @@ function comparable(response: LightMyRequestResponse, username: string): { statu
   return { status: response.statusCode, headers, body: response.body.replaceAll(username, '<username>') };
 }
 
-describe('sign-in, sessions and sign-out', () => {
+describe('sign-in, sessions and sign-out', function () {
+  // Each password check is a real scrypt (N=2^17); a throttling test makes several, and took 22 s of the default 30 in a suite run.
+  this.timeout(120_000);
   let t: TestApp;
   let user: TestUser;
   let address = 0;
