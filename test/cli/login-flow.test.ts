@@ -16,7 +16,7 @@ import { launchChromium } from '../browser/support/chromium.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestUser, type TestUser } from '../oauth/support/user-agent.js';
 import { serverOrigin } from './resources-support.js';
-import { cliResult, runCli, spawnCli, type CliResult } from './run-cli.js';
+import { cliResult, repoRoot, runCli, spawnCli, type CliResult } from './run-cli.js';
 
 /**
  * `acctl login` end to end: the CLI waits on its loopback listener while headless Chromium plays
@@ -210,6 +210,24 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     expireStoredToken();
     ok(await cli(['auth', 'token', '--json']));
     ok(await cli(['policy', 'list', '--json']));
+  });
+
+  it('sends User-Agent acctl/<version> on its sign-in requests too: the code, the refresh and the revocation', async () => {
+    const since: number = (await t.app.db('audit_events').max({ seq: 'seq' }).first())?.seq ?? 0;
+    ok(await loginAs('approve', ['--profile', 'agent']));
+    expireStoredToken('agent');
+    ok(await cli(['auth', 'token', '--profile', 'agent']));
+    ok(await cli(['logout', '--profile', 'agent']));
+    const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'cli/package.json'), 'utf8')) as { version: string };
+    const events: Array<{ type: string; actor_client_id: string | null; user_agent: string | null }> = await t.app
+      .db('audit_events')
+      .where('seq', '>', since)
+      .whereIn('type', ['auth.token_issued', 'token.revoked'])
+      .orderBy('seq')
+      .select('type', 'actor_client_id', 'user_agent');
+    // The authorization code, the refresh, the revocation: each request the CLI itself sent.
+    expect(events.map((event) => event.type)).to.deep.equal(['auth.token_issued', 'auth.token_issued', 'token.revoked']);
+    for (const event of events) expect(event.user_agent, event.type).to.equal(`acctl/${version}`);
   });
 
   it('logout --json revokes the refresh token at the server and removes the profile', async () => {

@@ -1,3 +1,4 @@
+import { cliUserAgent } from './user-agent.js';
 import { randomUUID } from 'node:crypto';
 import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
 import { CommandError, type FailureCode } from '../errors.js';
@@ -53,7 +54,7 @@ export class ApiClient {
     this.baseUrl = apiBaseUrl(options.server);
     this.#credentials = options.credentials;
     this.#fetch = options.fetch ?? fetch;
-    this.#userAgent = `acctl/${options.version ?? 'unknown'}`;
+    this.#userAgent = cliUserAgent(options.version);
     this.#flagNames = options.flagNames ?? [];
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#now = options.now ?? Date.now;

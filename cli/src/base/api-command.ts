@@ -1,6 +1,7 @@
 import type { Interfaces } from '@oclif/core';
 import type { ApiClient } from '../api/client.js';
 import { AcctlCommand } from './acctl-command.js';
+import { cliUserAgent } from '../api/user-agent.js';
 import { envCredentialsIfSet, type Credentials } from '../credentials/env.js';
 import { CommandError } from '../errors.js';
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
@@ -51,7 +52,7 @@ export abstract class ApiCommand extends AcctlCommand {
     const identity = { version: this.config.version, flagNames: Object.keys(this.ctor.flags ?? {}) };
     if (given) return new ApiClient({ server: chosenServer ?? defaultServer, credentials: given, ...identity });
     const { storedProfileCredentials } = await import('../credentials/stored-credentials.js');
-    const stored = await storedProfileCredentials(profile);
+    const stored = await storedProfileCredentials(profile, cliUserAgent(this.config.version));
     // A profile's tokens go only to the server that issued them: never leak them to another one.
     if (chosenServer !== undefined && apiBaseUrl(chosenServer) !== apiBaseUrl(stored.server)) {
       throw new CommandError('auth_error', `Profile "${profile}" is signed in to ${stored.server}, not ${chosenServer}`, {

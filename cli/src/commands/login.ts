@@ -4,6 +4,7 @@ import { AcctlCommand } from '../base/acctl-command.js';
 import { resolveProfile } from '../credentials/profile-config.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
+import { cliUserAgent } from '../api/user-agent.js';
 import { authorizationServerIssuer } from '../login/issuer.js';
 import { listenForCallback } from '../login/loopback-callback.js';
 import { defaultLoginScopes, loginScopes } from '../login/login-scopes.js';
@@ -45,7 +46,8 @@ export default class LoginCommand extends AcctlCommand {
     const server = apiBaseUrl(flags.server ?? settings.server ?? defaultServer).replace(/\/v1$/, '');
     const { verifier, challenge } = createPkcePair();
     const state = createState();
-    const issuer = await authorizationServerIssuer(server);
+    const userAgent = cliUserAgent(this.config.version);
+    const issuer = await authorizationServerIssuer(server, userAgent);
     const callback = await listenForCallback({ state, timeoutSeconds: flags.timeout, issuer });
     try {
       const authorize = new URL(`${apiBaseUrl(server)}/oauth/authorize`);
@@ -68,9 +70,9 @@ export default class LoginCommand extends AcctlCommand {
       if (flags.browser) await this.openBrowser(authorize.toString());
       this.say(`Waiting for the browser (up to ${flags.timeout} s)...`);
       const code = await callback.code;
-      const tokens = await redeemAuthorizationCode(server, { code, redirectUri: callback.redirectUri, codeVerifier: verifier });
+      const tokens = await redeemAuthorizationCode(server, { code, redirectUri: callback.redirectUri, codeVerifier: verifier }, userAgent);
       const fromTokens = profileFromTokens(server, tokens);
-      const username = await principalName(server, fromTokens.access_token, fromTokens.subject);
+      const username = await principalName(server, fromTokens.access_token, fromTokens.subject, userAgent);
       const profile = username === undefined ? fromTokens : { ...fromTokens, username };
       const file = credentialsFilePath();
       const replaced = await withCredentialsLock(file, async () => {
@@ -80,7 +82,9 @@ export default class LoginCommand extends AcctlCommand {
       });
       // Signing in again replaces the profile: the sign-in it replaces is revoked, not left valid.
       if (replaced?.refresh_token)
-        await revokeRefreshToken(replaced.server, replaced.refresh_token).catch(() => this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`));
+        await revokeRefreshToken(replaced.server, replaced.refresh_token, userAgent).catch(() =>
+          this.warn(`Could not revoke the replaced sign-in at ${replaced.server}`),
+        );
       this.say(`Signed in to ${server} as ${username ?? profile.subject} (profile "${name}", ${file}).`);
       return {
         profile: name,

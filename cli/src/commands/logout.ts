@@ -1,3 +1,4 @@
+import { cliUserAgent } from '../api/user-agent.js';
 import { AcctlCommand } from '../base/acctl-command.js';
 import { activeProfileName } from '../credentials/profile-config.js';
 import { signOut, type SignOutResult } from '../credentials/sign-out.js';
@@ -18,7 +19,7 @@ export default class LogoutCommand extends AcctlCommand {
   public async run(): Promise<LogoutResult> {
     const { flags } = await this.parse(LogoutCommand);
     const name = await activeProfileName(flags.profile);
-    const result = await signOut(credentialsFilePath(), name);
+    const result = await signOut(credentialsFilePath(), name, cliUserAgent(this.config.version));
     if (!result.removed) result.warnings.push(`No credentials stored for profile "${name}"`);
     for (const warning of result.warnings) this.warn(warning);
     this.say(result.removed ? `Signed out of profile "${name}".` : 'Nothing to do.');

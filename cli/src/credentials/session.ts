@@ -30,7 +30,7 @@ export function notSignedIn(name: string): CommandError {
  * refresh runs under the file lock and re-reads the file first: a concurrent command may have
  * refreshed already, and presenting the rotated refresh token again would revoke the family.
  */
-export async function freshProfile(file: string, name: string): Promise<StoredProfile> {
+export async function freshProfile(file: string, name: string, userAgent: string): Promise<StoredProfile> {
   const profile = await requireProfile(file, name);
   if (!expiresSoon(profile)) return profile;
   return withCredentialsLock(file, async () => {
@@ -38,7 +38,7 @@ export async function freshProfile(file: string, name: string): Promise<StoredPr
     if (!expiresSoon(current)) return current;
     if (!current.refresh_token)
       throw new CommandError('auth_error', `The access token of profile "${name}" expired and there is no refresh token`, { suggestions: ['acctl login'] });
-    const refreshed = profileFromTokens(current.server, await refreshAccessToken(current.server, current.refresh_token), current);
+    const refreshed = profileFromTokens(current.server, await refreshAccessToken(current.server, current.refresh_token, userAgent), current);
     await updateProfile(file, name, refreshed);
     return refreshed;
   });

@@ -14,7 +14,7 @@ export interface SignOutResult {
  * Revokes a profile's refresh token at its server (RFC 7009), then forgets its credentials; an
  * unreachable server leaves a warning, not the credentials. `acctl logout` and `acctl config delete`.
  */
-export async function signOut(file: string, name: string): Promise<SignOutResult> {
+export async function signOut(file: string, name: string, userAgent: string): Promise<SignOutResult> {
   const warnings: string[] = [];
   const result = await withCredentialsLock(file, async () => {
     const profile = await readProfile(file, name);
@@ -22,7 +22,7 @@ export async function signOut(file: string, name: string): Promise<SignOutResult
     let revoked = false;
     if (profile.refresh_token) {
       try {
-        await revokeRefreshToken(profile.server, profile.refresh_token);
+        await revokeRefreshToken(profile.server, profile.refresh_token, userAgent);
         revoked = true;
       } catch (error) {
         warnings.push(`Could not revoke the refresh token at ${profile.server}: ${describeFailure(error).message}`);

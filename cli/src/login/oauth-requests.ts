@@ -10,8 +10,12 @@ export const cliClientId = 'acctl-cli';
 const requestTimeoutMs = 15_000;
 
 /** RFC 6749 section 4.1.3: redeems the code with the PKCE verifier (RFC 7636 section 4.5). */
-export function redeemAuthorizationCode(server: string, fields: { code: string; redirectUri: string; codeVerifier: string }): Promise<OAuthTokenResponse> {
-  return tokenRequest(server, {
+export function redeemAuthorizationCode(
+  server: string,
+  fields: { code: string; redirectUri: string; codeVerifier: string },
+  userAgent: string,
+): Promise<OAuthTokenResponse> {
+  return tokenRequest(server, userAgent, {
     grant_type: 'authorization_code',
     code: fields.code,
     redirect_uri: fields.redirectUri,
@@ -21,13 +25,13 @@ export function redeemAuthorizationCode(server: string, fields: { code: string; 
 }
 
 /** RFC 6749 section 6: the server rotates the refresh token, so the answer's one must be stored. */
-export function refreshAccessToken(server: string, refreshToken: string): Promise<OAuthTokenResponse> {
-  return tokenRequest(server, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: cliClientId });
+export function refreshAccessToken(server: string, refreshToken: string, userAgent: string): Promise<OAuthTokenResponse> {
+  return tokenRequest(server, userAgent, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: cliClientId });
 }
 
 /** RFC 7009: revoking the refresh token revokes its whole family, access tokens included. */
-export async function revokeRefreshToken(server: string, refreshToken: string): Promise<void> {
-  const response = await postForm(server, '/oauth/revoke', { token: refreshToken, token_type_hint: 'refresh_token', client_id: cliClientId });
+export async function revokeRefreshToken(server: string, refreshToken: string, userAgent: string): Promise<void> {
+  const response = await postForm(server, userAgent, '/oauth/revoke', { token: refreshToken, token_type_hint: 'refresh_token', client_id: cliClientId });
   if (!response.ok) throw new CommandError('auth_error', `The server refused to revoke the refresh token: ${await oauthReason(response)}`);
 }
 
@@ -44,8 +48,8 @@ export function profileFromTokens(server: string, tokens: OAuthTokenResponse, pr
   };
 }
 
-async function tokenRequest(server: string, fields: Record<string, string>): Promise<OAuthTokenResponse> {
-  const response = await postForm(server, '/oauth/token', fields);
+async function tokenRequest(server: string, userAgent: string, fields: Record<string, string>): Promise<OAuthTokenResponse> {
+  const response = await postForm(server, userAgent, '/oauth/token', fields);
   if (!response.ok) {
     const reason = await oauthReason(response);
     throw new CommandError(response.status >= 500 ? 'internal_error' : 'auth_error', `The server refused the ${fields.grant_type} grant: ${reason}`, {
@@ -55,14 +59,14 @@ async function tokenRequest(server: string, fields: Record<string, string>): Pro
   return (await response.json()) as OAuthTokenResponse;
 }
 
-async function postForm(server: string, path: string, fields: Record<string, string>): Promise<Response> {
+async function postForm(server: string, userAgent: string, path: string, fields: Record<string, string>): Promise<Response> {
   const url = `${apiBaseUrl(server)}${path}`;
   try {
     // Bounded, so a refresh never holds the credentials lock until it goes stale.
     return await fetch(url, {
       signal: AbortSignal.timeout(requestTimeoutMs),
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': userAgent },
       body: new URLSearchParams(fields).toString(),
     });
   } catch (error) {

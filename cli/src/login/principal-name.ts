@@ -8,12 +8,12 @@ const requestTimeoutMs = 10_000;
  * Undefined when the token may not read principals (login --scopes without read:principals) or the
  * server does not answer: the id still identifies the user, so sign-in never fails for a name.
  */
-export async function principalName(server: string, accessToken: string, subject: string): Promise<string | undefined> {
+export async function principalName(server: string, accessToken: string, subject: string, userAgent: string): Promise<string | undefined> {
   if (!subject) return undefined;
   try {
     const response = await fetch(`${apiBaseUrl(server)}/principals/${encodeURIComponent(subject)}`, {
       signal: AbortSignal.timeout(requestTimeoutMs),
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': userAgent },
     });
     if (!response.ok) return undefined;
     const principal = (await response.json()) as { name?: unknown };

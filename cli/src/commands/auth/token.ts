@@ -1,3 +1,4 @@
+import { cliUserAgent } from '../../api/user-agent.js';
 import { AcctlCommand } from '../../base/acctl-command.js';
 import { activeProfileName } from '../../credentials/profile-config.js';
 import { freshProfile } from '../../credentials/session.js';
@@ -21,7 +22,7 @@ export default class AuthTokenCommand extends AcctlCommand {
   public async run(): Promise<AuthTokenResult> {
     const { flags } = await this.parse(AuthTokenCommand);
     const name = await activeProfileName(flags.profile);
-    const profile = await freshProfile(credentialsFilePath(), name);
+    const profile = await freshProfile(credentialsFilePath(), name, cliUserAgent(this.config.version));
     this.log(profile.access_token);
     return { profile: name, access_token: profile.access_token, expires_at: profile.expires_at };
   }

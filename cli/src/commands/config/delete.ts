@@ -1,4 +1,5 @@
 import { Args } from '@oclif/core';
+import { cliUserAgent } from '../../api/user-agent.js';
 import { AcctlCommand } from '../../base/acctl-command.js';
 import { changeConfig, checkProfileName, configFilePath, readConfigFile } from '../../credentials/profile-config.js';
 import { signOut, type SignOutResult } from '../../credentials/sign-out.js';
@@ -29,7 +30,7 @@ export default class ConfigDeleteCommand extends AcctlCommand {
       settingsRemoved = name in config.profiles;
       delete config.profiles[name];
     });
-    const signedOut = await signOut(credentialsFilePath(), name);
+    const signedOut = await signOut(credentialsFilePath(), name, cliUserAgent(this.config.version));
     if (!settingsRemoved && !signedOut.removed) throw new NotFound(`No profile "${name}" (no settings, no stored credentials)`, ['acctl config list']);
     for (const warning of signedOut.warnings) this.warn(warning);
     this.say(`Deleted profile "${name}".`);
