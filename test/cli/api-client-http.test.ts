@@ -10,6 +10,7 @@ interface Seen {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  body: string;
 }
 
 interface Answer {
@@ -18,13 +19,33 @@ interface Answer {
   body?: string;
 }
 
-/** A real HTTP server on loopback that answers with `answers` in turn (the last one from then on) and records each request. */
-async function scriptedServer(answer: (seen: Seen, index: number) => Answer): Promise<{ origin: string; seen: Seen[]; close: () => Promise<void> }> {
+const acctlHealth: Answer = {
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ status: 'ok', version: '0.1.0', checks: { audit_log: { status: 'ok', failed_events: 0, dropped_events: 0 } } }),
+};
+
+/**
+ * A real HTTP server on loopback that answers as `answer` says and records each request. As acctl
+ * (the default), it answers GET /v1/health as acctl's, counted in `healthChecks` and not in `seen`;
+ * `{ acctl: false }` leaves /v1/health to `answer` too.
+ */
+async function scriptedServer(
+  answer: (seen: Seen, index: number) => Answer,
+  options: { acctl?: boolean } = {},
+): Promise<{ origin: string; seen: Seen[]; healthChecks: () => number; close: () => Promise<void> }> {
   const seen: Seen[] = [];
+  let healthChecks = 0;
   const server: Server = createServer((request, response) => {
-    request.resume();
+    let received = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     request.on('end', () => {
-      const record = { method: request.method ?? '', url: request.url ?? '', headers: request.headers };
+      if ((options.acctl ?? true) && request.url === '/v1/health') {
+        healthChecks += 1;
+        response.writeHead(acctlHealth.status, acctlHealth.headers).end(acctlHealth.body);
+        return;
+      }
+      const record = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: received };
       seen.push(record);
       const { status, headers = {}, body = '' } = answer(record, seen.length - 1);
       response.writeHead(status, headers).end(body);
@@ -32,7 +53,7 @@ async function scriptedServer(answer: (seen: Seen, index: number) => Answer): Pr
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { origin: `http://127.0.0.1:${port}`, seen, healthChecks: () => healthChecks, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const problem = (status: number, headers: Record<string, string> = {}): Answer => ({
@@ -85,6 +106,8 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
       expect(server.seen.length).to.equal(3);
       expect(waits).to.deep.equal([2000, 2000]);
       expect(server.seen.map((request) => request.headers['user-agent'])).to.deep.equal(['acctl/1.2.3', 'acctl/1.2.3', 'acctl/1.2.3']);
+      // The server was asked whether it is acctl once, before the token went out.
+      expect(server.healthChecks()).to.equal(1);
     } finally {
       await server.close();
     }
@@ -181,11 +204,14 @@ describe('the CLI API client over HTTP: retries, User-Agent, Idempotency-Key', (
 
 describe('a --server that is not acctl', () => {
   it('says so in one line when a 2xx answer is a web page, not JSON', async () => {
-    const server = await scriptedServer(() => ({
-      status: 200,
-      headers: { 'content-type': 'text/html' },
-      body: '<!doctype html>\n<html><title>Welcome to nginx!</title>',
-    }));
+    const server = await scriptedServer(
+      () => ({
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html>\n<html><title>Welcome to nginx!</title>',
+      }),
+      { acctl: false },
+    );
     try {
       const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals', {}));
       expect(failure.code).to.equal('server_unreachable');
@@ -197,10 +223,14 @@ describe('a --server that is not acctl', () => {
     }
   });
 
-  it('asks /v1/health once when an error is not problem+json, and names what answered', async () => {
-    const server = await scriptedServer(() => ({ status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' }));
+  it("asks /v1/health once when an error is not problem+json, and names what answered (a stored profile's server)", async () => {
+    const server = await scriptedServer(() => ({ status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' }), {
+      acctl: false,
+    });
     try {
-      const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals/{id}', { path: { id: 'p1' } }));
+      // A stored profile's server answered as acctl when it signed in: its requests go first, the check follows a strange answer.
+      const client = new ApiClient({ server: server.origin, credentials: { kind: 'stored_profile', profile: 'p', accessToken: async () => 'acctl_x' } });
+      const failure = await failureOf(client.call('get', '/principals/{id}', { path: { id: 'p1' } }));
       expect(server.seen.map((request) => request.url)).to.deep.equal(['/v1/principals/p1', '/v1/health']);
       expect(failure.message).to.equal(
         `${server.origin} does not look like an acctl server (it answered HTTP 404 application/json: "{\\"message\\":\\"Not Found\\"}")`,
@@ -211,15 +241,7 @@ describe('a --server that is not acctl', () => {
   });
 
   it("keeps the answer of an acctl server behind a proxy that answered an error page (its /v1/health is acctl's)", async () => {
-    const server = await scriptedServer((seen) =>
-      seen.url === '/v1/health'
-        ? {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ status: 'ok', version: '0.1.0', checks: { audit_log: { status: 'ok' } } }),
-          }
-        : { status: 502, headers: { 'content-type': 'text/html' }, body: 'Bad Gateway' },
-    );
+    const server = await scriptedServer(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: 'Bad Gateway' }));
     try {
       const failure = await failureOf(clientOf(server.origin).client.call('get', '/principals/{id}', { path: { id: 'p1' } }));
       expect([failure.code, failure.message]).to.deep.equal(['internal_error', 'Bad Gateway']);
@@ -229,7 +251,10 @@ describe('a --server that is not acctl', () => {
   });
 
   it('says so when the token endpoint answers a page, rather than blaming the client secret', async () => {
-    const server = await scriptedServer(() => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }));
+    const server = await scriptedServer(
+      (seen) => (seen.url === '/v1/health' ? acctlHealth : { status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }),
+      { acctl: false },
+    );
     try {
       const client = new ApiClient({ server: server.origin, credentials: { kind: 'client_credentials', clientId: 'c', clientSecret: 's' } });
       const failure = await failureOf(client.call('get', '/principals', {}));
@@ -243,7 +268,9 @@ describe('a --server that is not acctl', () => {
   });
 
   it('acctl principal list exits 8 with one line naming the address', async () => {
-    const server = await scriptedServer(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>'.padEnd(40_000, 'x') }));
+    const server = await scriptedServer(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>'.padEnd(40_000, 'x') }), {
+      acctl: false,
+    });
     try {
       const result = await runCli(['principal', 'list'], { env: { ACCTL_SERVER: server.origin, ACCTL_TOKEN: 'acctl_x' } });
       expect(result.exitCode).to.equal(8);
@@ -251,6 +278,109 @@ describe('a --server that is not acctl', () => {
         `Error: ${server.origin} does not look like an acctl server (it answered HTTP 200 text/html: "<html>${'x'.repeat(54)}…")`,
       );
       expect(result.stderr.length).to.be.below(500);
+    } finally {
+      await server.close();
+    }
+  });
+  it('sends neither ACCTL_CLIENT_SECRET nor ACCTL_TOKEN to a server that is not acctl: the CLI asks what it is first', async () => {
+    // Another JSON API at the address: 200 and JSON to everything, as a mistyped port may well answer.
+    const server = await scriptedServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok":true,"items":[]}' }), {
+      acctl: false,
+    });
+    const secret = 'acctl_cs_secretthatmustnotleave';
+    const token = 'acctl_api_tokenthatmustnotleave';
+    try {
+      for (const [env, command] of [
+        [{ ACCTL_CLIENT_ID: 'ci', ACCTL_CLIENT_SECRET: secret }, ['policy', 'list']],
+        [{ ACCTL_TOKEN: token }, ['audit', 'verify']],
+        [{ ACCTL_TOKEN: token }, ['decision', 'list', '--json']],
+      ] as const) {
+        const result = await runCli(command, { env: { ACCTL_SERVER: server.origin, ...env } });
+        expect(result.exitCode, result.stderr).to.equal(8);
+        expect(result.stdout).not.to.include('intact');
+        // On stderr, or in the JSON error on stdout with --json.
+        const said = (command as readonly string[]).includes('--json') ? result.document<{ error: { message: string } }>().error.message : result.stderr;
+        expect(said).to.include(
+          `${server.origin} does not look like an acctl server (it answered HTTP 200 application/json: "{\\"ok\\":true,\\"items\\":[]}")`,
+        );
+      }
+      expect(server.seen.map((request) => `${request.method} ${request.url}`)).to.deep.equal(Array(3).fill('GET /v1/health'));
+      for (const request of server.seen) {
+        expect(request.headers.authorization).to.equal(undefined);
+        expect(request.body).to.equal('');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the CLI API client: the token request of ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET', () => {
+  const token: Answer = {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: '{"access_token":"acctl_at","token_type":"Bearer","expires_in":900}',
+  };
+  const oauthRefusal = (status: number, headers: Record<string, string> = {}, body: object = { error: 'temporarily_unavailable' }): Answer => ({
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  function clientCredentialsClient(origin: string): { client: ApiClient; waits: number[] } {
+    const waits: number[] = [];
+    const client = new ApiClient({
+      server: origin,
+      credentials: { kind: 'client_credentials', clientId: 'ci', clientSecret: 'acctl_cs_x' },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      now: () => now,
+    });
+    return { client, waits };
+  }
+
+  it('retries the token request answered 503 and 429 as Retry-After asks, then uses the token', async () => {
+    let grants = 0;
+    const server = await scriptedServer((seen) => {
+      if (seen.url !== '/v1/oauth/token') return ok;
+      grants += 1;
+      return grants === 1 ? oauthRefusal(503, { 'retry-after': '1' }) : grants === 2 ? problem(429, { 'retry-after': '2' }) : token;
+    });
+    try {
+      const { client, waits } = clientCredentialsClient(server.origin);
+      expect(await client.call('get', '/principals/{id}', { path: { id: 'p1' } })).to.deep.equal({ id: 'p1' });
+      expect(waits).to.deep.equal([1000, 2000]);
+      expect(server.seen.map((request) => request.url)).to.deep.equal(['/v1/oauth/token', '/v1/oauth/token', '/v1/oauth/token', '/v1/principals/p1']);
+      expect(server.seen.at(-1)!.headers.authorization).to.equal('Bearer acctl_at');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on a token endpoint still answering 503 after 3 retries, naming the reason in words', async () => {
+    const server = await scriptedServer(() => oauthRefusal(503, {}, { error: { nested: true }, detail: 'The database is unavailable' }));
+    try {
+      const { client, waits } = clientCredentialsClient(server.origin);
+      const failure = await failureOf(client.call('get', '/principals', {}));
+      expect(waits).to.deep.equal([1000, 2000, 4000]);
+      expect(failure.code).to.equal('internal_error');
+      expect(failure.message).to.equal('The server could not issue a token (still failing after 3 retries): The database is unavailable');
+      expect(failure.message).not.to.include('[object Object]');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not retry a refused secret, and says to check it', async () => {
+    const server = await scriptedServer(() => oauthRefusal(401, {}, { error: 'invalid_client', error_description: 'Client authentication failed' }));
+    try {
+      const { client, waits } = clientCredentialsClient(server.origin);
+      const failure = await failureOf(client.call('get', '/principals', {}));
+      expect([waits, server.seen.length]).to.deep.equal([[], 1]);
+      expect([failure.code, failure.message]).to.deep.equal([
+        'auth_error',
+        'The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: Client authentication failed',
+      ]);
     } finally {
       await server.close();
     }

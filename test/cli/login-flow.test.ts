@@ -170,6 +170,10 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
     const tokenMode = ok(await cli(['whoami', '--json'], { ACCTL_TOKEN: token })).json<WhoamiResult>();
     expect(tokenMode).to.include({ source: 'environment', env_credentials: 'token', subject: user.id, client_id: 'acctl-cli' });
     expect(tokenMode.scopes).to.include('read:policies');
+    // Where those credentials would go: ACCTL_SERVER, else the profile's server setting, else the default.
+    expect(tokenMode.server).to.equal('http://127.0.0.1:8080');
+    const ci = ok(await cli(['whoami'], { ACCTL_TOKEN: token, ACCTL_SERVER: 'https://acctl.example.com' }));
+    expect(ci.stdout).to.include('Source:   environment (ACCTL_TOKEN), server https://acctl.example.com');
   });
 
   it('a resource command uses the stored profile and its server when no credentials are in the environment', async () => {

@@ -4,9 +4,14 @@ import { ApiClient, apiBaseUrl } from '../../cli/src/api/client.js';
 import { credentialsFromEnv } from '../../cli/src/credentials/env.js';
 import { CommandError } from '../../cli/src/errors.js';
 
-/** A fetch that answers every call with one problem+json response. */
+/** A fetch that answers every call with one problem+json response, but GET /v1/health as acctl's (the client asks it before sending ACCTL_TOKEN). */
 function answering(status: number, body: object): typeof fetch {
-  return (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } })) as typeof fetch;
+  return (async (input: URL | string) =>
+    String(input).endsWith('/v1/health')
+      ? new Response(JSON.stringify({ status: 'ok', version: '0.1.0', checks: { audit_log: { status: 'ok' } } }), {
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } })) as typeof fetch;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<CommandError> {

@@ -6,7 +6,7 @@ import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
 import type { paths } from './generated/openapi.js';
 import { mayRetry, rateLimitedMessage, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
-import { answersAsAcctl, describeAnswer, isJsonMediaType, isProblem, notAcctlServer } from './server-identity.js';
+import { answersAsAcctl, describeAnswer, healthAnswer, isJsonMediaType, isProblem, notAcctlServer, type HealthAnswer } from './server-identity.js';
 import type { MethodOf, SuccessBody, TypedRequest } from './typed-paths.js';
 
 export interface ApiRequest {
@@ -49,6 +49,7 @@ export class ApiClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #now: () => number;
   #token: Promise<string> | undefined;
+  #confirmedAcctl: Promise<void> | undefined;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = apiBaseUrl(options.server);
@@ -98,13 +99,7 @@ export class ApiClient {
       response = await send();
     }
     let retries = 0;
-    for (; mayRetry(method, fixedHeaders); retries += 1) {
-      const decision = retryDecision(response.status, response.headers.get('retry-after'), retries, this.#now());
-      if (!decision.retry) break;
-      await response.body?.cancel();
-      await this.#sleep(decision.waitMs);
-      response = await send();
-    }
+    if (mayRetry(method, fixedHeaders)) ({ response, retries } = await this.#retried(response, send));
     const text = await response.text();
     const json = parseJson(text);
     const contentType = response.headers.get('content-type');
@@ -116,9 +111,13 @@ export class ApiClient {
       // Another media type (a CSV report) is answered as its text, even where it happens to parse as JSON.
       return (text === '' ? undefined : !expectsJson || json === undefined ? text : json.value) as T;
     }
-    if (!isProblem(contentType, json?.value) && !(await answersAsAcctl(this.#fetch, this.baseUrl, { 'user-agent': this.#userAgent })))
+    if (
+      !isProblem(contentType, json?.value) &&
+      this.#confirmedAcctl === undefined &&
+      !(await answersAsAcctl(this.#fetch, this.baseUrl, { 'user-agent': this.#userAgent }))
+    )
       throw notAcctlServer(this.#origin(), describeAnswer(response.status, contentType, text));
-    throw problemError(response.status, json === undefined ? text : json.value, response.headers, this.#now(), retries, {
+    throw problemError(response.status, json === undefined ? text : json.value, response.headers, this.#now(), retries, this.#credentials, {
       body: request.body,
       query: request.query,
       flagNames: this.#flagNames,
@@ -129,40 +128,90 @@ export class ApiClient {
     return this.baseUrl.replace(/\/v1$/, '');
   }
 
+  /**
+   * Credentials from the environment (a client secret, ACCTL_TOKEN) go to a server only once it
+   * answered as acctl (issue #22): a mistyped --server, a proxy's page or another API never
+   * receives them. Asked once per client. A stored profile's server was checked when it signed in
+   * (login reads its RFC 8414 metadata first), and its tokens go nowhere else (api-command.ts).
+   */
+  #confirmAcctl(): Promise<void> {
+    return (this.#confirmedAcctl ??= (async () => {
+      const ask = async (): Promise<HealthAnswer> => {
+        try {
+          return await healthAnswer(this.#fetch, this.baseUrl, { 'user-agent': this.#userAgent });
+        } catch (error) {
+          throw serverUnreachable(this.#origin(), error);
+        }
+      };
+      let answer = await ask();
+      // acctl itself asking to wait (its rate limit, a drain) is waited for as any GET would be.
+      let retries = 0;
+      for (; answer.kind === 'busy'; retries += 1) {
+        const decision = retryDecision(answer.status, answer.headers.get('retry-after'), retries, this.#now());
+        if (!decision.retry) break;
+        await this.#sleep(decision.waitMs);
+        answer = await ask();
+      }
+      if (answer.kind === 'other') throw notAcctlServer(this.#origin(), answer.answered);
+      if (answer.kind === 'busy') throw problemError(answer.status, answer.body, answer.headers, this.#now(), retries, this.#credentials, {});
+    })());
+  }
+
   /** The bearer token: ACCTL_TOKEN as is, a stored profile's (refreshed if due), or one client_credentials grant per process. */
-  #bearerToken(): Promise<string> {
-    if (this.#credentials.kind === 'bearer') return Promise.resolve(this.#credentials.token);
+  async #bearerToken(): Promise<string> {
     if (this.#credentials.kind === 'stored_profile') return (this.#token ??= this.#credentials.accessToken());
-    const { clientId, clientSecret } = this.#credentials;
-    this.#token ??= (async () => {
-      // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
-      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
-      const response = await this.#send(new URL(`${this.baseUrl}/oauth/token`), {
+    await this.#confirmAcctl();
+    if (this.#credentials.kind === 'bearer') return this.#credentials.token;
+    return (this.#token ??= this.#clientCredentialsGrant(this.#credentials.clientId, this.#credentials.clientSecret));
+  }
+
+  /**
+   * RFC 6749 section 4.4: one grant per process. A 429 or 503 is retried as any safe request is
+   * (retry-policy.ts): the grant changes nothing on the server, so sending it again is harmless.
+   */
+  async #clientCredentialsGrant(clientId: string, clientSecret: string): Promise<string> {
+    // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const send = () =>
+      this.#send(new URL(`${this.baseUrl}/oauth/token`), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': this.#userAgent },
         body: form.toString(),
       });
-      const text = await response.text();
-      const body = parseJson(text)?.value;
-      // An answer that is not OAuth's JSON (RFC 6749 section 5.1, 5.2): what is there is not acctl.
-      if (typeof body !== 'object' || body === null || (response.ok && typeof (body as { access_token?: unknown }).access_token !== 'string'))
-        throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
-      if (!response.ok) {
-        const oauth = body as { error?: string; error_description?: string } | undefined;
-        const reason = oauth?.error_description ?? oauth?.error ?? `HTTP ${response.status}`;
-        // The token endpoint's 429 (a throttle or the rate limit) is the pace, not the secret.
-        if (response.status === 429) {
-          const wait = retryAfterMs(response.headers.get('retry-after'), this.#now());
-          throw new CommandError('rate_limited', rateLimitedMessage(reason, response.headers.get('ratelimit-policy'), wait, 0));
-        }
-        const code: FailureCode = response.status === 400 || response.status === 401 ? 'auth_error' : statusFailureCode(response.status);
-        throw new CommandError(code, `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${reason}`, {
-          suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
-        });
-      }
-      return (body as OAuthTokenResponse).access_token;
-    })();
-    return this.#token;
+    const { response, retries } = await this.#retried(await send(), send);
+    const text = await response.text();
+    const body = parseJson(text)?.value;
+    // An answer that is not JSON (RFC 6749 section 5.1, 5.2; or a problem+json of the server's): what is there is not acctl.
+    if (typeof body !== 'object' || body === null || (response.ok && typeof (body as { access_token?: unknown }).access_token !== 'string'))
+      throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
+    if (response.ok) return (body as OAuthTokenResponse).access_token;
+    const reason = refusalReason(body, response.status);
+    // The token endpoint's 429 (a throttle or the rate limit) is the pace, not the secret.
+    if (response.status === 429) {
+      const wait = retryAfterMs(response.headers.get('retry-after'), this.#now());
+      throw new CommandError('rate_limited', rateLimitedMessage(reason, response.headers.get('ratelimit-policy'), wait, retries));
+    }
+    if (response.status !== 400 && response.status !== 401)
+      throw new CommandError(
+        statusFailureCode(response.status),
+        `The server could not issue a token${retries > 0 ? ` (still failing after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}: ${reason}`,
+      );
+    throw new CommandError('auth_error', `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${reason}`, {
+      suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
+    });
+  }
+
+  /** A 429 or 503 answer sent again as retry-policy.ts says, for a request safe to repeat: the last answer, and how many retries it took. */
+  async #retried(first: Response, send: () => Promise<Response>): Promise<{ response: Response; retries: number }> {
+    let response = first;
+    let retries = 0;
+    for (; ; retries += 1) {
+      const decision = retryDecision(response.status, response.headers.get('retry-after'), retries, this.#now());
+      if (!decision.retry) return { response, retries };
+      await response.body?.cancel();
+      await this.#sleep(decision.waitMs);
+      response = await send();
+    }
   }
 
   async #send(url: URL, init: RequestInit): Promise<Response> {
@@ -198,7 +247,15 @@ export function statusFailureCode(status: number): FailureCode {
   return 'internal_error';
 }
 
-function problemError(status: number, body: unknown, headers: Headers, now: number, retries: number, sent: SentRequest): CommandError {
+function problemError(
+  status: number,
+  body: unknown,
+  headers: Headers,
+  now: number,
+  retries: number,
+  credentials: Credentials,
+  sent: SentRequest,
+): CommandError {
   const problem = (typeof body === 'object' && body !== null ? body : {}) as Partial<Problem>;
   const detail = problem.detail ?? problem.title ?? (typeof body === 'string' && body !== '' ? body : `HTTP ${status}`);
   const wait = retryAfterMs(headers.get('retry-after'), now);
@@ -209,12 +266,19 @@ function problemError(status: number, body: unknown, headers: Headers, now: numb
         ? detail
         : describeFieldErrors(detail, problem.errors!, sent);
   const suggestions: string[] = [];
-  if (status === 401) suggestions.push('Check ACCTL_TOKEN, or ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET, or sign in again: acctl login');
+  if (status === 401) suggestions.push(credentialsAdvice[credentials.kind]);
   if (status === 412) suggestions.push('Someone changed it since that version: read it again and retry with the current --expected-version');
   if (retryPolicy.statuses.includes(status) && wait !== undefined) suggestions.push(`The server asks to wait ${Math.ceil(wait / 1000)} s before trying again`);
   if (problem.request_id) suggestions.push(`request id ${problem.request_id}`);
   return new CommandError(statusFailureCode(status), message, { suggestions, problem: { ...problem, status } });
 }
+
+/** What to check when the server refuses the credentials, by where they came from. */
+const credentialsAdvice: Record<Credentials['kind'], string> = {
+  bearer: 'Check ACCTL_TOKEN: it may have expired or been revoked',
+  client_credentials: 'Check ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET (acctl server client rotate-secret issues a new secret)',
+  stored_profile: 'Sign in again: acctl login (the stored sign-in may have been revoked, or its user deleted)',
+};
 
 /** The body as JSON, or undefined when it is not JSON (a boxed value: a body `null` is JSON). */
 function parseJson(text: string): { value: unknown } | undefined {
@@ -224,6 +288,16 @@ function parseJson(text: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why an error answer refused, in words: RFC 6749's error_description or error (section 5.2), or
+ * a problem's detail or title (RFC 9457); only strings are shown (an object is not a reason).
+ */
+function refusalReason(body: object, status: number): string {
+  const fields = body as Record<string, unknown>;
+  const reason = [fields.error_description, fields.error, fields.detail, fields.title].find((value) => typeof value === 'string' && value !== '');
+  return (reason as string | undefined) ?? `HTTP ${status}`;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

@@ -32,22 +32,35 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
+/** What answers GET /v1/health: acctl, acctl asking to wait (429 or 503 as problem+json), or something else. */
+export type HealthAnswer = { kind: 'acctl' } | { kind: 'busy'; status: number; headers: Headers; body: unknown } | { kind: 'other'; answered: string };
+
 /**
- * GET /v1/health, once: acctl's answers `{ status, version, checks: { audit_log } }`
- * (server/src/domains/health/routes.ts, schemas/health.json). False for any other answer, or none.
+ * GET /v1/health: acctl's answers `{ status, version, checks: { audit_log } }`
+ * (server/src/domains/health/routes.ts, schemas/health.json), or its problem+json when it is
+ * rate limited or unavailable. `answered` says what else answered, in a few words
+ * (describeAnswer). A failure to connect throws.
  */
-export async function answersAsAcctl(fetchImpl: typeof fetch, baseUrl: string, headers: Record<string, string>): Promise<boolean> {
+export async function healthAnswer(fetchImpl: typeof fetch, baseUrl: string, headers: Record<string, string>): Promise<HealthAnswer> {
+  const response = await fetchImpl(new URL(`${baseUrl}/health`), { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(5000) });
+  const text = await response.text();
+  const contentType = response.headers.get('content-type');
+  let body: unknown;
   try {
-    const response = await fetchImpl(new URL(`${baseUrl}/health`), { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(5000) });
-    if (!response.ok || !isJsonMediaType(response.headers.get('content-type'))) {
-      await response.body?.cancel();
-      return false;
-    }
-    const health = (await response.json()) as { version?: unknown; checks?: { audit_log?: unknown } };
-    return typeof health.version === 'string' && typeof health.checks?.audit_log === 'object' && health.checks.audit_log !== null;
+    body = JSON.parse(text) as unknown;
   } catch {
-    return false;
+    body = undefined;
   }
+  if ((response.status === 429 || response.status === 503) && isProblem(contentType, body))
+    return { kind: 'busy', status: response.status, headers: response.headers, body };
+  const health = (response.ok && isJsonMediaType(contentType) ? body : undefined) as { version?: unknown; checks?: { audit_log?: unknown } } | null | undefined;
+  if (typeof health?.version === 'string' && typeof health.checks?.audit_log === 'object' && health.checks.audit_log !== null) return { kind: 'acctl' };
+  return { kind: 'other', answered: describeAnswer(response.status, contentType, text) };
+}
+
+/** Whether GET /v1/health answers as acctl's does; false for any other answer, or none. */
+export async function answersAsAcctl(fetchImpl: typeof fetch, baseUrl: string, headers: Record<string, string>): Promise<boolean> {
+  return (await healthAnswer(fetchImpl, baseUrl, headers).catch(() => undefined))?.kind === 'acctl';
 }
 
 /** The one error for a --server that is not acctl: exit code 8, as for a server that cannot be reached. */

@@ -1,9 +1,9 @@
 import { AcctlCommand } from '../base/acctl-command.js';
 import { credentialEnvNames, envCredentialsIfSet } from '../credentials/env.js';
-import { activeProfileName } from '../credentials/profile-config.js';
+import { activeProfileName, resolveProfile } from '../credentials/profile-config.js';
 import { expiresSoon, requireProfile } from '../credentials/session.js';
 import { credentialsFilePath } from '../credentials/store.js';
-import { profileFlag } from '../flags/connection.js';
+import { defaultServer, profileFlag } from '../flags/connection.js';
 import { accessTokenClaims } from '../login/token-claims.js';
 import type { CliWhoamiOutput } from '../../../core/src/index.js';
 
@@ -24,12 +24,12 @@ export default class WhoamiCommand extends AcctlCommand {
   public async run(): Promise<WhoamiResult> {
     const { flags } = await this.parse(WhoamiCommand);
     const env = envCredentialsIfSet();
-    const result = env ? fromEnvironment(env) : await this.fromProfile(flags.profile);
+    const result = env ? fromEnvironment(env, await this.serverForEnvironment(flags.profile)) : await this.fromProfile(flags.profile);
     const who = result.username ? `${result.username}${result.subject ? ` (${result.subject})` : ''}` : (result.subject ?? '-');
     this.log(`User:     ${who}`);
     if (result.source === 'environment')
       this.log(
-        `Source:   environment (${result.env_credentials === 'token' ? credentialEnvNames.token : `${credentialEnvNames.clientId}/${credentialEnvNames.clientSecret}`})`,
+        `Source:   environment (${result.env_credentials === 'token' ? credentialEnvNames.token : `${credentialEnvNames.clientId}/${credentialEnvNames.clientSecret}`}), server ${result.server}`,
       );
     else this.log(`Server:   ${result.server} (profile "${result.profile}")`);
     this.log(`Client:   ${result.client_id ?? '-'}`);
@@ -42,6 +42,12 @@ export default class WhoamiCommand extends AcctlCommand {
   }
 
   #soon = false;
+
+  /** Where a command would send the environment's credentials: ACCTL_SERVER, else the profile's server setting, else the default (serverFlag's order, without --server). */
+  private async serverForEnvironment(profileFlagValue: string | undefined): Promise<string> {
+    if (process.env.ACCTL_SERVER) return process.env.ACCTL_SERVER;
+    return (await resolveProfile(profileFlagValue)).settings.server ?? defaultServer;
+  }
 
   private async fromProfile(profileFlagValue: string | undefined): Promise<WhoamiResult> {
     const name = await activeProfileName(profileFlagValue);
@@ -65,8 +71,8 @@ export default class WhoamiCommand extends AcctlCommand {
 }
 
 /** CI mode: what the environment's credentials say about themselves, without a request. */
-function fromEnvironment(env: NonNullable<ReturnType<typeof envCredentialsIfSet>>): WhoamiResult {
-  const base = { source: 'environment', profile: null, server: null, username: null, overridden_by_env: true } as const;
+function fromEnvironment(env: NonNullable<ReturnType<typeof envCredentialsIfSet>>, server: string): WhoamiResult {
+  const base = { source: 'environment', profile: null, server, username: null, overridden_by_env: true } as const;
   if (env.kind === 'client_credentials')
     return { ...base, subject: env.clientId, client_id: env.clientId, env_credentials: 'client_credentials', scopes: [], expires_at: null, expired: false };
   // An access token (a JWT) carries its claims; an API token is opaque.

@@ -1690,7 +1690,7 @@ export interface CliWhoamiOutput {
    */
   profile: string | null;
   /**
-   * The server of the profile (null in CI mode: ACCTL_SERVER or --server decide).
+   * The server of the profile; in CI mode, the one commands would send the environment's credentials to (ACCTL_SERVER, else the profile's server setting, else the default; a command's --server goes first).
    */
   server: string | null;
   /**
