@@ -6,6 +6,7 @@
  */
 export { AcctlCommand } from './base/acctl-command.js';
 export { CommandError, DatabaseUnavailable, NotFound, UsageError } from './errors.js';
+export { exitAfterCommandLineError } from './process-exit.js';
 export { readSecretLine } from './ux/read-line.js';
 export { keyValueLines, style } from './ux/style.js';
 export { renderTable } from './ux/table.js';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Errors, flush, handle, run as runOclif, type Interfaces } from '@oclif/core';
+import { Errors, run as runOclif, type Interfaces } from '@oclif/core';
 import { exitCodes } from './errors.js';
+import { exitAfterCommandLineError, exitAfterOutput } from './process-exit.js';
 import { jsonDocument } from './ux/json-document.js';
 
 /**
@@ -15,15 +16,19 @@ export function cliLoadOptions(root: string): { root: string; pjson: Interfaces.
   return { root, pjson: { ...pjson, name: pjson.oclif.bin ?? pjson.name } };
 }
 
-/** Runs the CLI whose package is at `packageRoot` (oclif's execute(), with acctl's answer to an unknown command). */
+/**
+ * Runs the CLI whose package is at `packageRoot` (oclif's execute(), with acctl's answer to an unknown
+ * command). A command that succeeds lets the process end by itself, which waits for its output; one
+ * that ends otherwise exits once its output is out (process-exit.ts). Not oclif's flush(): it gives a
+ * slow reader 10 s, then throws, and the process died with the rest of a `| less` unread.
+ */
 export async function run(packageRoot: URL, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const root = fileURLToPath(packageRoot);
   try {
     await runOclif([...argv], cliLoadOptions(root));
-    flush();
   } catch (error) {
     const unknown = unknownCommand(error);
-    if (unknown === undefined) return handle(error as Error);
+    if (unknown === undefined) return await exitAfterCommandLineError(error);
     return await answerUnknownCommand(root, unknown, argv);
   }
 }
@@ -55,7 +60,7 @@ async function answerUnknownCommand(root: string, id: string, argv: readonly str
     process.stderr.write(`${errorStyle.red.bold('Error:')} ${message}\n`);
     for (const line of suggestions) process.stderr.write(`  ${errorStyle.dim(line)}\n`);
   }
-  process.exit(exitCodes.usage_error);
+  return await exitAfterOutput(exitCodes.usage_error);
 }
 
 /**

@@ -1,6 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -140,6 +142,55 @@ export function runCli(args: readonly string[], options: { env?: Record<string, 
       resolve(cliResult(exitCode, stdout, stderr, args));
     });
   });
+}
+
+/**
+ * Runs the CLI with its stdout a pipe (a FIFO: the kernel pipe of `acctl … | jq`, which holds 64 KiB
+ * on Linux, where spawn's stdio is a socket pair that holds far more) read as a slow consumer reads
+ * it: nothing for `pauseMs`, so the CLI finds the pipe full with output still to write, then 16 KiB at
+ * a time with a pause after each. What a run prints must not depend on how fast it is read.
+ */
+export async function runCliReadSlowly(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string; pauseMs?: number } = {},
+): Promise<CliResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-pipe-'));
+  const fifo = path.join(dir, 'stdout');
+  execFileSync('mkfifo', [fifo]);
+  try {
+    // Opening one end waits for the other: the read end opens in the thread pool while this thread opens the write end.
+    const opening = open(fifo, 'r');
+    const writeEnd = openSync(fifo, 'w');
+    const reader = await opening;
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, [cliEntry, ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv(options.env), stdio: ['pipe', writeEnd, 'pipe'] });
+    } finally {
+      closeSync(writeEnd);
+    }
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin!.end(options.input ?? '');
+    const exited = new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    const chunks: Buffer[] = [];
+    try {
+      await delay(options.pauseMs ?? 300);
+      const buffer = Buffer.alloc(16_384);
+      // Until end of file: every write end closed, the CLI's included.
+      for (let read = await reader.read(buffer, 0, buffer.length, null); read.bytesRead > 0; read = await reader.read(buffer, 0, buffer.length, null)) {
+        chunks.push(Buffer.from(buffer.subarray(0, read.bytesRead)));
+        await delay(5);
+      }
+    } finally {
+      await reader.close();
+    }
+    return cliResult(await exited, Buffer.concat(chunks).toString('utf8'), stderr, args);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

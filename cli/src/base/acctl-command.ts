@@ -24,7 +24,8 @@ export abstract class AcctlCommand extends Command {
 
   /**
    * Ends a command whose answer carries its own exit code (gates, reports, plan): prints the
-   * result with --json, as a returned value would be, then exits with `code`.
+   * result with --json, as a returned value would be, then exits with `code` once the output is
+   * written out (run.ts: process-exit.ts).
    */
   protected exitWith<T>(result: T, code: number): never {
     if (this.jsonEnabled()) this.logJson(result);
@@ -48,7 +49,7 @@ export abstract class AcctlCommand extends Command {
       for (const suggestion of failure.suggestions) process.stderr.write(`  ${errorStyle.dim(suggestion)}\n`);
     }
     if (process.env.DEBUG && error.stack) process.stderr.write(`${errorStyle.dim(error.stack)}\n`);
-    // oclif's handler exits with this code and prints nothing more.
+    // run.ts exits with this code once the output is written out, and prints nothing more.
     return this.exit(failure.exitCode);
   }
 }

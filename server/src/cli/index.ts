@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execute, type Interfaces } from '@oclif/core';
+import { run, type Interfaces } from '@oclif/core';
+import { exitAfterCommandLineError } from '../../../cli/src/command-kit.js';
 import ClientCreate from './commands/client/create.js';
 import ClientDelete from './commands/client/delete.js';
 import ClientList from './commands/client/list.js';
@@ -41,9 +42,17 @@ export interface ServerCommandOptions {
   bin?: string;
 }
 
-/** Runs one server command (`start`, `client create`, …) with oclif, as its own binary or under `acctl server`. */
+/**
+ * Runs one server command (`start`, `client create`, …) with oclif, as its own binary or under `acctl
+ * server`, and ends as the CLI's commands do (cli/src/run.ts): a command that fails or exits with a
+ * code exits once its output is out, never with a pipe's worth of it unwritten.
+ */
 export async function runServerCommand(argv: string[], options: ServerCommandOptions = {}): Promise<void> {
-  await execute({ args: argv, loadOptions: serverLoadOptions(options) });
+  try {
+    await run(argv, serverLoadOptions(options));
+  } catch (error) {
+    await exitAfterCommandLineError(error);
+  }
 }
 
 /** How oclif loads this package: its package.json, with the commands of this module (the bundle, or these sources in development). */
