@@ -1,7 +1,8 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import type { AuditEvent, AuditEventList, AuditVerification } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { UsageError } from '../errors.js';
+import { readTextInput } from '../flags/file-input.js';
 
 /**
  * Heads of the audit log's hash chains kept outside the server (`acctl audit verify --save-head`),
@@ -63,12 +64,7 @@ export async function saveHeads(file: string, verification: AuditVerification): 
 
 /** The heads of a file --save-head wrote, or any `acctl audit verify --json` output. */
 export async function readSavedHeads(file: string): Promise<{ verifiedAt: string; heads: SavedHead[] }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--against: cannot read ${file}: ${(error as Error).message}`);
-  }
+  const text = await readTextInput('against', file);
   const wrong = (why: string): UsageError =>
     new UsageError(`--against: ${file} is not a saved head (${why})`, [
       'Save one with acctl audit verify --save-head FILE, or acctl audit verify --json > FILE',

@@ -39,8 +39,8 @@ export async function loadPolicyFileSet(paths: readonly string[], cwd = process.
   const { collectPolicyFiles } = await import('./workspace.js');
   if (stdinKind !== undefined && paths.includes('-')) {
     if (paths.length > 1) throw new UsageError('- (standard input) cannot be given with other paths', ['Pipe one file: cat policy.yaml | acctl policy lint -']);
-    const { sourceOfBytes } = await import('./source.js');
-    const source: SourceFile = { ...sourceOfBytes(await readStdinBytes()), path: stdinPath, kind: stdinKind };
+    const [{ maxPolicyFileBytes, sourceOfInput }, { readStdinBounded }] = await Promise.all([import('./source.js'), import('../bounded-input.js')]);
+    const source: SourceFile = { ...sourceOfInput(await readStdinBounded(maxPolicyFileBytes)), path: stdinPath, kind: stdinKind };
     // The folder's files matter only to tests (the policies they evaluate); lint checks the one file.
     const folder = stdinKind === 'test' ? collectPolicyFiles([], cwd) : { all: [], roots: [] };
     return { selected: [source], all: [...folder.all, source], missing: [], roots: folder.roots };
@@ -87,11 +87,4 @@ export function writeReport(log: (text: string) => void, format: string, rendere
     default:
       print(renderers.human(style));
   }
-}
-
-/** Standard input as bytes, so a binary or huge file piped in is named, not read (source.ts). */
-async function readStdinBytes(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
 }

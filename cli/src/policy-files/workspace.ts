@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globMatcher } from './glob.js';
 import { readRepoConfig, type RepoConfig } from './repo-config.js';
-import { sourceOfBytes, tooLargeReason, type SourceFile } from './source.js';
+import { readFileBounded } from '../bounded-input.js';
+import { maxPolicyFileBytes, sourceOfInput, type SourceFile } from './source.js';
 import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
 
 /**
@@ -63,11 +64,12 @@ export function collectPolicyFiles(paths: readonly string[], cwd: string): Polic
   return { selected: sorted(selected), all: sorted(all), missing, roots: [...roots.values()] };
 }
 
-/** A file's text, or why it is not text: a huge or binary file is named by lint, never read into a finding (source.ts). */
+/**
+ * A file's text, or why it is not text: a huge or binary file is named by lint, never read into a
+ * finding (source.ts). Read within the limit whatever it is: a named /dev/zero or FIFO has no size.
+ */
 function readSource(absolute: string, shown: string): SourceFile {
-  const tooLarge = tooLargeReason(statSync(absolute).size);
-  if (tooLarge !== undefined) return { path: shown, text: '', unreadable: tooLarge };
-  return { path: shown, ...sourceOfBytes(readFileSync(absolute)) };
+  return { path: shown, ...sourceOfInput(readFileBounded(absolute, maxPolicyFileBytes)) };
 }
 
 function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
@@ -84,7 +86,7 @@ function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>
 function rootFor(dir: string, configPath: string | undefined, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
   const cached = cache.get(dir);
   if (cached) return cached;
-  const configFile = configPath === undefined ? undefined : { path: displayPath(configPath, cwd), text: readFileSync(configPath, 'utf8') };
+  const configFile = configPath === undefined ? undefined : readSource(configPath, displayPath(configPath, cwd));
   const root: PolicyRoot = { dir, config: readRepoConfig(configFile === undefined ? undefined : parseYamlFile(configFile)) };
   cache.set(dir, root);
   return root;

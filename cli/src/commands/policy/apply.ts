@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type { CliPolicyApplyOutput } from '../../../../core/src/index.js';
 import type { ApiClient } from '../../api/client.js';
+import { overLimitReason, readFileBounded } from '../../bounded-input.js';
 import { GitopsCommand } from '../../base/gitops-command.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { environmentFlag } from '../../flags/environment.js';
@@ -147,10 +148,18 @@ export default class PolicyApply extends GitopsCommand {
   }
 }
 
+/**
+ * The largest saved plan read: 64 MiB. What a plan changes is at most a change set (32 MiB, core's
+ * policySetLimits), which apply sends whole; twice that leaves room for the plan's own fields.
+ */
+const maxSavedPlanBytes = 67_108_864;
+
 function readSavedPlan(file: string): Plan {
+  const input = readFileBounded(file, maxSavedPlanBytes);
+  if (input.over !== undefined) throw new UsageError(`${file} is not read: ${overLimitReason(input.over)} of a saved plan`);
   let plan: Partial<Plan>;
   try {
-    plan = JSON.parse(readFileSync(file, 'utf8')) as Partial<Plan>;
+    plan = JSON.parse(input.bytes.toString('utf8')) as Partial<Plan>;
   } catch (error) {
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
   }

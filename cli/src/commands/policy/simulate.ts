@@ -47,7 +47,9 @@ export default class PolicySimulate extends GateCommand {
     let policy: SimulateJson['policy'];
     let simulateOne: (request: SimulationRequest) => Promise<SimulationResponse>;
     if (flags.file !== undefined) {
-      const body = await readJsonOrYamlInput('file', flags.file);
+      // A policy file: the limit lint holds it to.
+      const { maxPolicyFileBytes } = await import('../../policy-files/source.js');
+      const body = await readJsonOrYamlInput('file', flags.file, maxPolicyFileBytes);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError(`--file: ${flags.file} is not a policy (name, status, rules)`);
       const inline = body as PolicyCreateRequest;
       policy = { file: flags.file, name: String(inline.name) };
