@@ -5,12 +5,13 @@ import { editorSchemas } from '../core/src/schemas/editor-schemas.js';
 import { createAjv, schemaIdBase } from '../core/src/schemas/registry.js';
 
 /**
- * The schemas compiled ahead: those of the files in a policy repository (policy, test file,
- * acctl.yaml), which `acctl policy lint|test|fmt` validate at every start. The editor schemas are
- * the bundles of the same three, so they name them once.
+ * The schemas compiled ahead: those of the files the CLI reads from its user and validates at
+ * start: a policy repository's (policy, test file, acctl.yaml), which `acctl policy lint|test|fmt`
+ * check (the editor schemas are the bundles of the same three, so they name them once), and a plan
+ * saved by `acctl policy plan --out`, which `acctl policy apply plan.json` checks.
  */
 export function precompiledSchemaNames(): string[] {
-  return [...new Set(Object.values(editorSchemas).map((schema) => schema.source))].sort();
+  return [...new Set([...Object.values(editorSchemas).map((schema) => schema.source), 'cli/policy-plan-file'])].sort();
 }
 
 /** `policy-create-request` as an export name: `policyCreateRequest`. */

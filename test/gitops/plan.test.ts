@@ -169,11 +169,29 @@ describe('planMarkdown', () => {
       ['edited', { version: 4 }],
       ['same', { version: 5 }],
     ]);
-    expect(movedSincePlan(plan, moved)).to.have.members([
+    expect(movedSincePlan(plan, moved, new Map([['id-retired', { name: 'retired', status: 'deleted' as const }]]))).to.have.members([
       'policy "new-one" was to be created, and the server has one of that name now (version 1)',
       'policy "edited" is at version 4 on the server, the plan saw version 3',
       'policy "same" is at version 5 on the server, the plan saw version 3',
       'policy "retired" was deleted on the server since the plan (which saw version 3)',
+    ]);
+  });
+
+  it('says what became of a policy a saved plan names when the server has no live policy of that name: renamed, unknown, or another policy', () => {
+    const plan = planOf([desired('same')], [stored('same'), stored('retired')], true);
+    const renamed = { ...plan, changes: plan.changes.map((change) => (change.name === 'same' ? { ...change, name: 'renamed' } : change)) };
+    const live = new Map([['retired', { version: 3, id: 'id-retired', managed_by: owner }]]);
+    expect(movedSincePlan(renamed, live, new Map([['id-same', { name: 'same', status: 'active' as const }]]))).to.deep.equal([
+      'the plan names policy "renamed" with id id-same, which the server knows as "same"',
+    ]);
+    expect(movedSincePlan(renamed, live, new Map())).to.deep.equal(['the plan names policy "renamed" with id id-same, which the server does not know']);
+    const swapped = new Map([
+      ['same', { version: 3, id: 'id-retired' }],
+      ['retired', { version: 3, id: 'id-retired', managed_by: 'finance' }],
+    ]);
+    expect(movedSincePlan(plan, swapped)).to.deep.equal([
+      'the plan\'s policy "same" has id id-same, and the server\'s "same" is another policy (id id-retired)',
+      `policy "retired" carries the owner label "finance" on the server, not the plan's (${owner}): the plan may not delete it`,
     ]);
   });
 

@@ -28,13 +28,53 @@ function documents(): Array<{ name: string; schema: PrecompiledSchemaName; value
       Object.entries(lintCase.files).map(([name, text]) => ({ name: `${lintCase.name}: ${name}`, text })),
     ),
   ];
-  return files.flatMap(({ name, text }) => {
+  const repositoryFiles = files.flatMap(({ name, text }) => {
     try {
       return [{ name, schema: editorSchemas[kindOfFile(name)].source as PrecompiledSchemaName, value: parse(text) as unknown }];
     } catch {
       return []; // a case about YAML syntax: nothing for a schema to check
     }
   });
+  return [...repositoryFiles, { name: 'a saved plan of every action', schema: 'cli/policy-plan-file', value: savedPlanOfEveryAction() }];
+}
+
+/** A plan as acctl policy plan --out writes it, one change of each action (the content and hash need not agree: the schema checks forms only). */
+function savedPlanOfEveryAction(): unknown {
+  const at = { file: 'api-read.yaml', line: 2, col: 7 };
+  const content = {
+    name: 'api-read',
+    description: '',
+    status: 'active',
+    rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'api', identifiers: ['x'] }, actions: ['read'] }],
+    metadata: { managed_by: 'platform' },
+  };
+  const hash = 'a'.repeat(64);
+  return {
+    format: 1,
+    server: 'http://127.0.0.1:8080/v1',
+    owner: 'platform',
+    prune: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    changes: [
+      { ...at, name: 'api-read', action: 'create', content, content_hash: hash },
+      {
+        ...at,
+        name: 'db-read',
+        action: 'update',
+        id: 'id-1',
+        expected_version: 2,
+        content: { ...content, name: 'db-read' },
+        content_hash: hash,
+        diff: [{ path: 'description', kind: 'changed', text: 'description: "" → "x"', rule_index: 0 }],
+        drift: { updated_by: 'someone', updated_at: '2026-01-01T00:00:00.000Z', version: 2, reason: 'changed_since_apply' },
+      },
+      { ...at, name: 'same', action: 'unchanged', id: 'id-2', version: 1 },
+      { ...at, name: 'taken', action: 'blocked', id: 'id-3', reason: 'another owner' },
+      { action: 'delete', name: 'gone', id: 'id-4', expected_version: 3 },
+      { action: 'orphaned', name: 'left', id: 'id-5', version: 1 },
+    ],
+    summary: { create: 1, update: 1, delete: 1, unchanged: 1, drifted: 1, orphaned: 1, blocked: 1 },
+  };
 }
 
 /** Values that break most keywords somewhere: type, enum, const, lengths, patterns, formats, discriminators. */
@@ -86,8 +126,8 @@ describe('core/src/generated/schema-validators.ts', () => {
     ).to.equal(true);
   });
 
-  it('holds the schemas of a policy repository: policy files, test files and acctl.yaml', () => {
-    expect(precompiledSchemaNames()).to.deep.equal(['acctl-config', 'policy-create-request', 'policy-test']);
+  it('holds the schemas of a policy repository (policy files, test files and acctl.yaml) and of a saved plan', () => {
+    expect(precompiledSchemaNames()).to.deep.equal(['acctl-config', 'cli/policy-plan-file', 'policy-create-request', 'policy-test']);
   });
 
   it('decides, and reports every error, as the Ajv the server validates with does, on every file and thousands of broken copies', () => {

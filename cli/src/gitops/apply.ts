@@ -1,8 +1,8 @@
 import type { PolicyListItem, PolicyMetadata, PolicySet, PolicySetChange, PolicySetProvenance, PolicySetRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { inBatches } from '../concurrency.js';
+import { inBatches, mapConcurrently } from '../concurrency.js';
 import { CommandError } from '../errors.js';
-import { listPolicies } from '../stored-policies/lookup.js';
+import { listPolicies, policyById, type PolicyRef } from '../stored-policies/lookup.js';
 import { checkChangeSetSize, sendChangeSet } from './change-set.js';
 import type { PolicyContent } from './desired.js';
 import type { Plan, PlanChange } from './plan.js';
@@ -28,12 +28,20 @@ export function executableChanges(plan: Plan): Executable[] {
   return plan.changes.filter((change): change is Executable => change.action === 'create' || change.action === 'update' || change.action === 'delete');
 }
 
+/** What the server holds under a plan's name (GET /policies?name=, live policies only). */
+export type LiveByName = ReadonlyMap<string, Pick<PolicyListItem, 'version'> & Partial<Pick<PolicyListItem, 'id' | 'managed_by'>>>;
+
+/** What the server holds under a plan's id that no live policy of the plan's name has (GET /policies/{id}, deleted ones too): absent, it knows no such id. */
+export type KnownById = ReadonlyMap<string, Pick<PolicyRef, 'name' | 'status'>>;
+
 /**
- * What moved on the server since a saved plan was made, one sentence per policy: a policy it creates
- * that exists now, one it updates, deletes or found unchanged that is at another version or gone.
- * Pure: the plan and the live list items by name in.
+ * What stops a saved plan on the server as it is now, one sentence per policy: a policy it creates
+ * that exists now; one it updates, deletes or found unchanged that is at another version, deleted,
+ * known under another name or not known at all (the plan's name and id no longer meet); one it
+ * updates or deletes that carries another owner label than the plan's. Pure: the plan, the live list
+ * items by name, and what the server knows of the ids whose name it did not find.
  */
-export function movedSincePlan(plan: Plan, live: ReadonlyMap<string, Pick<PolicyListItem, 'version'>>): string[] {
+export function movedSincePlan(plan: Plan, live: LiveByName, byId: KnownById = new Map()): string[] {
   const moved: string[] = [];
   for (const change of plan.changes) {
     const item = live.get(change.name);
@@ -44,23 +52,42 @@ export function movedSincePlan(plan: Plan, live: ReadonlyMap<string, Pick<Policy
     const seen =
       change.action === 'update' || change.action === 'delete' ? change.expected_version : change.action === 'unchanged' ? change.version : undefined;
     if (seen === undefined) continue;
-    if (item === undefined) moved.push(`policy "${change.name}" was deleted on the server since the plan (which saw version ${seen})`);
+    if (item === undefined) moved.push(goneSincePlan(change.name, change.id, seen, byId.get(change.id)));
+    else if (item.id !== undefined && item.id !== change.id)
+      moved.push(`the plan's policy "${change.name}" has id ${change.id}, and the server's "${change.name}" is another policy (id ${item.id})`);
     else if (item.version !== seen) moved.push(`policy "${change.name}" is at version ${item.version} on the server, the plan saw version ${seen}`);
+    else if (change.action !== 'unchanged' && item.managed_by !== undefined && item.managed_by !== plan.owner)
+      moved.push(
+        `policy "${change.name}" carries the owner label "${item.managed_by}" on the server, not the plan's (${plan.owner ?? 'none'}): the plan may not ${change.action} it`,
+      );
   }
   return moved;
+}
+
+function goneSincePlan(name: string, id: string, seen: number, known: Pick<PolicyRef, 'name' | 'status'> | undefined): string {
+  if (known === undefined) return `the plan names policy "${name}" with id ${id}, which the server does not know`;
+  if (known.name !== name)
+    return `the plan names policy "${name}" with id ${id}, which the server knows as "${known.name}"${known.status === 'deleted' ? ' (deleted)' : ''}`;
+  return `policy "${name}" was deleted on the server since the plan (which saw version ${seen})`;
 }
 
 /**
  * Refuses a saved plan, before it writes anything, when the server moved since it was made (as
  * Terraform refuses a stale saved plan): a reviewed plan is applied exactly as reviewed, or not at
  * all. The set's `if_match` checks, on the server, are the final word: they catch a change made
- * between this check and the set.
+ * between this check and the set. A name the server has no live policy of is looked up by the
+ * plan's id, so the refusal says what became of it rather than guess.
  */
 export async function checkSavedPlanCurrent(api: ApiClient, plan: Plan): Promise<void> {
   const names = [...new Set(plan.changes.filter((change) => change.action !== 'orphaned' && change.action !== 'blocked').map((change) => change.name))];
   const live = new Map<string, PolicyListItem>();
   for (const batch of inBatches(names, NAMES_PER_REQUEST)) for (const item of await listPolicies(api, { name: batch })) live.set(item.name, item);
-  const moved = movedSincePlan(plan, live);
+  const missing = plan.changes.flatMap((change) =>
+    (change.action === 'update' || change.action === 'delete' || change.action === 'unchanged') && !live.has(change.name) ? [change.id] : [],
+  );
+  const byId = new Map<string, PolicyRef>();
+  for (const found of await mapConcurrently(missing, 8, (id) => policyById(api, id))) if (found !== undefined) byId.set(found.id, found);
+  const moved = movedSincePlan(plan, live, byId);
   if (moved.length === 0) return;
   throw new CommandError(
     'stale_plan',

@@ -44,7 +44,8 @@ export async function resolvePolicy(api: ApiClient, nameOrId: string, options: {
   ]);
 }
 
-async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undefined> {
+/** The policy of an id, deleted or not; undefined when the server knows no such id. */
+export async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undefined> {
   try {
     const { name, version, status } = await api.call('get', '/policies/{id}', { path: { id } });
     return { id, name, version, status };

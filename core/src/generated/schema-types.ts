@@ -87,7 +87,7 @@ export type Chains = {
  */
 export type CliFormatVersion = '1';
 /**
- * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "change".
  */
 export type CliPlanChange =
@@ -97,10 +97,7 @@ export type CliPlanChange =
       line: number;
       col: number;
       action: 'create';
-      /**
-       * The policy as it will be written: the body of POST/PUT /v1/policies (schemas/policy-create-request.json).
-       */
-      content: {};
+      content: PolicyCreateRequest;
       content_hash: string;
     }
   | {
@@ -111,10 +108,7 @@ export type CliPlanChange =
       action: 'update';
       id: string;
       expected_version: number;
-      /**
-       * The policy as it will be written: the body of POST/PUT /v1/policies (schemas/policy-create-request.json).
-       */
-      content: {};
+      content: PolicyCreateRequest;
       content_hash: string;
       diff: CliPolicyDiffEntry[];
       drift?: CliPlanDrift;
@@ -149,6 +143,14 @@ export type CliPlanChange =
       id: string;
       version: number;
     };
+/**
+ * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-condition".
+ */
+export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCondition;
+export type Changes = CliPlanChange[];
 export type MatchedRules = {
   /**
    * Zero-based index into the policy's rules.
@@ -164,13 +166,6 @@ export type MatchedRules = {
  * Why rules of the policy did not match, when the decision is deny.
  */
 export type Reasons = string[];
-/**
- * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "policy-condition".
- */
-export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCondition;
 /**
  * Spec, "Policy status": draft (not enforced), active (enforced), archived (not enforced), deleted (soft-deleted, recoverable with POST /policies/{id}/restore).
  *
@@ -1056,7 +1051,7 @@ export interface CliPolicyApplyOutput {
   };
 }
 /**
- * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "summary".
  */
 export interface CliPlanSummary {
@@ -1088,7 +1083,7 @@ export interface CliPolicyDiffOutput {
   changes: CliPolicyDiffEntry[];
 }
 /**
- * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "diffEntry".
  */
 export interface CliPolicyDiffEntry {
@@ -1293,7 +1288,7 @@ export interface CliPolicyLintOutput {
   findings: CliPolicyFinding[];
 }
 /**
- * acctl policy plan --json: every change that applying the repository would make (the --out file is this plan without format_version).
+ * acctl policy plan --json: every change that applying the repository would make. The --out file is this without format_version (policy-plan-file.json, which holds the parts).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "cli/policy-plan".
@@ -1305,14 +1300,189 @@ export interface CliPolicyPlanOutput {
    * The API base URL the plan was made against: apply refuses another server.
    */
   server: string;
+  /**
+   * The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch.
+   */
   owner: string | null;
+  /**
+   * Made with --prune: only then may the plan delete.
+   */
   prune: boolean;
   created_at: string;
-  changes: CliPlanChange[];
+  changes: Changes;
   summary: CliPlanSummary;
 }
 /**
- * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-create-request".
+ */
+export interface PolicyCreateRequest {
+  name: string;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
+}
+/**
+ * Spec, "Rule". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-rule".
+ */
+export interface PolicyRule {
+  /**
+   * The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM).
+   */
+  effect: 'allow' | 'deny';
+  principals: {
+    /**
+     * Principal type, e.g. USER.
+     */
+    type: string;
+    /**
+     * Attribute name to the accepted values; the request's value must be one of them.
+     */
+    attributes?: {
+      /**
+       * @minItems 1
+       * @maxItems 1000
+       */
+      [k: string]: string[] | undefined;
+    };
+  };
+  resources: {
+    /**
+     * Resource type, e.g. database.
+     */
+    type: string;
+    /**
+     * Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).
+     *
+     * @minItems 1
+     * @maxItems 1000
+     */
+    identifiers: string[];
+  };
+  /**
+   * e.g. read, write, admin.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  actions: string[];
+  /**
+   * All must hold. Absent or empty: no conditions.
+   *
+   * @maxItems 20
+   */
+  conditions?: PolicyCondition[];
+}
+/**
+ * The request time, in `timezone`, is within the daily window [start, end). An end before the start is a window across midnight.
+ */
+export interface TimeCondition {
+  type: 'time';
+  operator: 'between';
+  value: {
+    /**
+     * HH:MM, 24-hour, inclusive.
+     */
+    start: string;
+    /**
+     * HH:MM, 24-hour, exclusive.
+     */
+    end: string;
+    /**
+     * IANA time zone name, e.g. Europe/Berlin.
+     */
+    timezone: string;
+  };
+}
+/**
+ * context.risk_score is less than `value`.
+ */
+export interface RiskScoreCondition {
+  type: 'risk_score';
+  operator: 'less_than';
+  value: number;
+}
+/**
+ * context.mfa_verified (else the principal's mfa_verified attribute) equals `value`.
+ */
+export interface MfaVerifiedCondition {
+  type: 'mfa_verified';
+  operator: 'equals';
+  value: boolean;
+}
+/**
+ * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-metadata".
+ */
+export interface PolicyMetadata {
+  owner?: string;
+  /**
+   * @maxItems 50
+   */
+  compliance?: string[];
+  /**
+   * The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own.
+   */
+  managed_by?: string;
+  /**
+   * Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.
+   */
+  provenance?: {
+    /**
+     * What applied it, e.g. `acctl policy apply`.
+     */
+    tool?: string;
+    /**
+     * The commit SHA of the policy repository.
+     */
+    commit?: string;
+    /**
+     * The CI run that applied it.
+     */
+    run_url?: string;
+    /**
+     * Who triggered the apply (e.g. GITHUB_ACTOR).
+     */
+    actor?: string;
+    /**
+     * The policy file, relative to the repository.
+     */
+    source?: string;
+    /**
+     * content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift).
+     */
+    content_hash?: string;
+    /**
+     * When the version was written (by apply, or by the rollback).
+     */
+    applied_at?: string;
+    /**
+     * A rollback: the version the policy was at before it (the version it replaced).
+     */
+    rolled_back_from?: number;
+    /**
+     * A rollback: the earlier version whose content it wrote again.
+     */
+    rolled_back_to?: number;
+    /**
+     * The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent.
+     */
+    policy_set?: string;
+  };
+}
+/**
+ * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "drift".
  */
 export interface CliPlanDrift {
@@ -1320,6 +1490,31 @@ export interface CliPlanDrift {
   updated_at: string;
   version: number;
   reason: 'changed_since_apply' | 'provenance_removed';
+}
+/**
+ * A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/policy-plan-file".
+ */
+export interface CliPolicyPlanFile {
+  format_version?: CliFormatVersion;
+  format: 1;
+  /**
+   * The API base URL the plan was made against: apply refuses another server.
+   */
+  server: string;
+  /**
+   * The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch.
+   */
+  owner: string | null;
+  /**
+   * Made with --prune: only then may the plan delete.
+   */
+  prune: boolean;
+  created_at: string;
+  changes: Changes;
+  summary: CliPlanSummary;
 }
 /**
  * acctl policy simulate --json: each request with the answer of POST /v1/policies/{id}/simulate (schemas/simulation-response.json), for a stored policy or a local file.
@@ -1881,175 +2076,6 @@ export interface Health {
 export interface InlineSimulationRequest {
   policy: PolicyCreateRequest;
   request: SimulationRequest;
-}
-/**
- * Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "policy-create-request".
- */
-export interface PolicyCreateRequest {
-  name: string;
-  description?: string;
-  status?: 'draft' | 'active' | 'archived';
-  /**
-   * @maxItems 500
-   */
-  rules: PolicyRule[];
-  metadata?: PolicyMetadata;
-}
-/**
- * Spec, "Rule". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "policy-rule".
- */
-export interface PolicyRule {
-  /**
-   * The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM).
-   */
-  effect: 'allow' | 'deny';
-  principals: {
-    /**
-     * Principal type, e.g. USER.
-     */
-    type: string;
-    /**
-     * Attribute name to the accepted values; the request's value must be one of them.
-     */
-    attributes?: {
-      /**
-       * @minItems 1
-       * @maxItems 1000
-       */
-      [k: string]: string[] | undefined;
-    };
-  };
-  resources: {
-    /**
-     * Resource type, e.g. database.
-     */
-    type: string;
-    /**
-     * Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).
-     *
-     * @minItems 1
-     * @maxItems 1000
-     */
-    identifiers: string[];
-  };
-  /**
-   * e.g. read, write, admin.
-   *
-   * @minItems 1
-   * @maxItems 100
-   */
-  actions: string[];
-  /**
-   * All must hold. Absent or empty: no conditions.
-   *
-   * @maxItems 20
-   */
-  conditions?: PolicyCondition[];
-}
-/**
- * The request time, in `timezone`, is within the daily window [start, end). An end before the start is a window across midnight.
- */
-export interface TimeCondition {
-  type: 'time';
-  operator: 'between';
-  value: {
-    /**
-     * HH:MM, 24-hour, inclusive.
-     */
-    start: string;
-    /**
-     * HH:MM, 24-hour, exclusive.
-     */
-    end: string;
-    /**
-     * IANA time zone name, e.g. Europe/Berlin.
-     */
-    timezone: string;
-  };
-}
-/**
- * context.risk_score is less than `value`.
- */
-export interface RiskScoreCondition {
-  type: 'risk_score';
-  operator: 'less_than';
-  value: number;
-}
-/**
- * context.mfa_verified (else the principal's mfa_verified attribute) equals `value`.
- */
-export interface MfaVerifiedCondition {
-  type: 'mfa_verified';
-  operator: 'equals';
-  value: boolean;
-}
-/**
- * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "policy-metadata".
- */
-export interface PolicyMetadata {
-  owner?: string;
-  /**
-   * @maxItems 50
-   */
-  compliance?: string[];
-  /**
-   * The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own.
-   */
-  managed_by?: string;
-  /**
-   * Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.
-   */
-  provenance?: {
-    /**
-     * What applied it, e.g. `acctl policy apply`.
-     */
-    tool?: string;
-    /**
-     * The commit SHA of the policy repository.
-     */
-    commit?: string;
-    /**
-     * The CI run that applied it.
-     */
-    run_url?: string;
-    /**
-     * Who triggered the apply (e.g. GITHUB_ACTOR).
-     */
-    actor?: string;
-    /**
-     * The policy file, relative to the repository.
-     */
-    source?: string;
-    /**
-     * content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift).
-     */
-    content_hash?: string;
-    /**
-     * When the version was written (by apply, or by the rollback).
-     */
-    applied_at?: string;
-    /**
-     * A rollback: the version the policy was at before it (the version it replaced).
-     */
-    rolled_back_from?: number;
-    /**
-     * A rollback: the earlier version whose content it wrote again.
-     */
-    rolled_back_to?: number;
-    /**
-     * The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent.
-     */
-    policy_set?: string;
-  };
 }
 /**
  * Spec, "Key set (JWKS)": the public keys that verify access tokens, current and recently retired.

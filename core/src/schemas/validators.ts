@@ -8,11 +8,11 @@ export interface SchemaValidator {
   errors?: ErrorObject[] | null;
 }
 
-/** The schemas with precompiled validators: those of a policy repository's files (the editor schemas' sources). */
+/** The schemas with precompiled validators: those of a policy repository's files (the editor schemas' sources), and of a saved plan. */
 export type PrecompiledSchemaName = keyof typeof precompiledValidators;
 
 /**
- * The validator of a policy file, test file or acctl.yaml: code that `npm run gen:types` wrote from
+ * The validator of a policy file, test file, acctl.yaml or saved plan: code that `npm run gen:types` wrote from
  * schemas/ with createAjv's options (core/src/generated/schema-validators.ts), so that `acctl policy
  * lint` starts without Ajv's compiler, which spent about 60 ms compiling schemas at every start
  * (issue #21). It decides, and words its errors, as createAjv's Ajv does:

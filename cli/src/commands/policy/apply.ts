@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type { CliPolicyApplyOutput } from '../../../../core/src/index.js';
 import type { ApiClient } from '../../api/client.js';
-import { overLimitReason, readFileBounded } from '../../bounded-input.js';
 import { GitopsCommand } from '../../base/gitops-command.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { environmentFlag } from '../../flags/environment.js';
@@ -80,7 +79,7 @@ export default class PolicyApply extends GitopsCommand {
         `acctl policy apply cannot ask for approval ${this.jsonEnabled() ? 'with --json' : 'without a terminal'}: add --auto-approve, or apply a saved plan (acctl policy plan --out plan.json); nothing was applied`,
       );
     }
-    const { plan, dir, api: planningApi } = await this.#planFor(args.source, savedPlan, flags);
+    const { plan, dir, api } = await this.#planFor(args.source, savedPlan, flags);
     if (plan.summary.blocked > 0) {
       const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
       throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, {
@@ -102,8 +101,6 @@ export default class PolicyApply extends GitopsCommand {
       const answer = await askLine(report.approvalQuestion(plan, errorStyle));
       if (answer?.trim() !== 'yes') throw new CommandError('apply_cancelled', 'Apply cancelled: nothing was changed');
     }
-    // A folder is applied through the client that planned it; a saved plan, to the server it names.
-    const api = planningApi ?? (await this.api(plan.server.replace(/\/v1$/, '')));
     if (savedPlan) await checkSavedPlanCurrent(api, plan);
     const { startProgress } = await import('../../ux/progress.js');
     const size = `${set.request.changes.length} change(s)`;
@@ -126,18 +123,27 @@ export default class PolicyApply extends GitopsCommand {
     };
   }
 
-  /** A saved plan (checked to be one, for this server), or a fresh plan of the folder with the client that made it. */
+  /**
+   * A saved plan (read and checked by readSavedPlan before anything else), with the client of the
+   * server this command talks to (--server, ACCTL_SERVER, else the profile's), which must be the
+   * plan's: a plan file never chooses where credentials go. Or a fresh plan of the folder, with the
+   * client that made it.
+   */
   async #planFor(
     source: string,
     savedPlan: boolean,
     flags: { server?: string; environment?: string; prune: boolean },
-  ): Promise<{ plan: Plan; dir: string; api?: ApiClient }> {
+  ): Promise<{ plan: Plan; dir: string; api: ApiClient }> {
     if (savedPlan) {
+      const { readSavedPlan } = await import('../../gitops/saved-plan.js');
       const plan = readSavedPlan(source);
-      if (flags.server !== undefined && (await import('../../api/client.js')).apiBaseUrl(flags.server) !== plan.server) {
-        throw new UsageError(`${source} was planned against ${plan.server}, not ${flags.server}`);
+      const api = await this.api(flags.server);
+      if (api.baseUrl !== plan.server) {
+        throw new UsageError(`${source} was planned against ${plan.server}, and this command talks to ${api.baseUrl}; nothing was sent`, [
+          `To apply it to the server it was planned against: --server ${plan.server.replace(/\/v1$/, '')} (or ACCTL_SERVER)`,
+        ]);
       }
-      return { plan, dir: path.dirname(path.resolve(source)) };
+      return { plan, dir: path.dirname(path.resolve(source)), api };
     }
     const repository = await this.readRepository(source, flags.environment);
     if (flags.prune && repository.owner === null)
@@ -146,25 +152,4 @@ export default class PolicyApply extends GitopsCommand {
     const { planFolder } = await import('../../gitops/plan-folder.js');
     return { plan: await planFolder(api, repository, { prune: flags.prune, now: new Date() }), dir: repository.dir, api };
   }
-}
-
-/**
- * The largest saved plan read: 64 MiB. What a plan changes is at most a change set (32 MiB, core's
- * policySetLimits), which apply sends whole; twice that leaves room for the plan's own fields.
- */
-const maxSavedPlanBytes = 67_108_864;
-
-function readSavedPlan(file: string): Plan {
-  const input = readFileBounded(file, maxSavedPlanBytes);
-  if (input.over !== undefined) throw new UsageError(`${file} is not read: ${overLimitReason(input.over)} of a saved plan`);
-  let plan: Partial<Plan>;
-  try {
-    plan = JSON.parse(input.bytes.toString('utf8')) as Partial<Plan>;
-  } catch (error) {
-    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
-  }
-  if (plan.format !== 1 || typeof plan.server !== 'string' || !Array.isArray(plan.changes) || plan.summary === undefined) {
-    throw new UsageError(`${file} is not a plan saved by acctl policy plan --out`);
-  }
-  return plan as Plan;
 }
