@@ -117,7 +117,7 @@ describe('inputs without a size (devices, FIFOs, endless stdin) are read only up
     const result = await run(['policy', 'apply', file('plan.json'), '--json']);
     expect(result.exitCode, result.stderr).to.equal(2);
     expect(result.json<{ error: { message: string } }>().error.message).to.equal(
-      `${file('plan.json')} is not read: it is ${70 * 1_048_576} bytes, over the 67108864-byte (64 MiB) limit of a saved plan`,
+      `${file('plan.json')} is not read: it is ${70 * 1_048_576} bytes, over the 67108864-byte (64 MiB) limit of a saved plan; nothing was sent`,
     );
   });
 });
