@@ -208,9 +208,11 @@ function toApiError(error: FastifyError | Error, request: FastifyRequest): ApiEr
     const issues = fastifyError.validation.filter((issue) => issue.keyword !== 'if');
     const described = issues.map((issue) => describeIssue(issue, part));
     // A missing discriminator member is also reported as "must be a string": once is enough.
-    const errors: InvalidField[] = described.filter(
-      (field, index) => !(issues[index]!.keyword === 'discriminator' && described.some((other) => other !== field && other.pointer === field.pointer)),
-    );
+    // Counted per pointer in one pass: comparing each issue with every other took minutes of the
+    // event loop for a body of 100,000 empty changes (300 KB), quadratic in the issues.
+    const perPointer = new Map<string, number>();
+    for (const field of described) perPointer.set(field.pointer, (perPointer.get(field.pointer) ?? 0) + 1);
+    const errors: InvalidField[] = described.filter((field, index) => !(issues[index]!.keyword === 'discriminator' && perPointer.get(field.pointer)! > 1));
     const summary = errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
     return new ApiError('validation_failed', `Invalid ${part === ('querystring' as string) ? 'query' : part}: ${summary}`, { errors });
   }

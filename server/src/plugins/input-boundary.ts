@@ -14,19 +14,31 @@ function isUnstorable(text: string): boolean {
   return text.indexOf('\u0000') !== -1 || !(text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
-/** Whether `value` holds a key or string PostgreSQL would refuse: the fast pass, which allocates nothing. */
-function holdsUnstorableText(value: unknown, depth = 0): boolean {
+/**
+ * Arrays and objects nested deeper than this are refused (400) before any handler: no schema of
+ * the API nests a tenth as deep, but free-form members (a policy's metadata) take any JSON, and
+ * the serialisers after validation recurse (JSON.stringify of the rows, the canonical JSON of an
+ * idempotency key's fingerprint), so a metadata value nested 5,000 deep (10 KB) answered 500.
+ */
+export const maxNestingDepth = 100;
+
+export const tooDeepDetail = `is nested too deep: at most ${maxNestingDepth} levels of arrays and objects`;
+
+/**
+ * Whether `value` holds a key or string PostgreSQL would refuse, or nests past maxNestingDepth:
+ * the fast pass, which allocates nothing; its recursion stops at that depth.
+ */
+function holdsRefusedInput(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return isUnstorable(value);
   if (value === null || typeof value !== 'object') return false;
-  // Past this depth, the pointer-building pass below (iterative) takes over.
-  if (depth > 64) return findUnstorableText(value) !== null;
+  if (depth >= maxNestingDepth) return true;
   if (Array.isArray(value)) {
-    for (const item of value) if (holdsUnstorableText(item, depth + 1)) return true;
+    for (const item of value) if (holdsRefusedInput(item, depth + 1)) return true;
     return false;
   }
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    if (isUnstorable(key) || holdsUnstorableText((value as Record<string, unknown>)[key], depth + 1)) return true;
+    if (isUnstorable(key) || holdsRefusedInput((value as Record<string, unknown>)[key], depth + 1)) return true;
   }
   return false;
 }
@@ -43,26 +55,34 @@ function pointerToken(key: string): string {
  * Iterative, so the deepest body the JSON parser accepts cannot overflow the stack.
  */
 export function findUnstorableText(value: unknown): string | null {
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value, pointer: '' }];
+  const found = findRefusedInput(value, Infinity);
+  return found && found.detail === illFormedTextDetail ? found.pointer : null;
+}
+
+/** The first key or string PostgreSQL would refuse, or array or object nested past `maxDepth`: its pointer and why. */
+function findRefusedInput(value: unknown, maxDepth: number): { pointer: string; detail: string } | null {
+  const stack: Array<{ value: unknown; pointer: string; depth: number }> = [{ value, pointer: '', depth: 0 }];
   while (stack.length > 0) {
-    const { value: current, pointer } = stack.pop()!;
+    const { value: current, pointer, depth } = stack.pop()!;
     if (typeof current === 'string') {
-      if (unstorableText.test(current)) return pointer || '/';
+      if (unstorableText.test(current)) return { pointer: pointer || '/', detail: illFormedTextDetail };
+    } else if (current !== null && typeof current === 'object' && depth >= maxDepth) {
+      return { pointer: pointer || '/', detail: tooDeepDetail };
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], pointer: `${pointer}/${i}` });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], pointer: `${pointer}/${i}`, depth: depth + 1 });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
         const at = `${pointer}/${pointerToken(key)}`;
         // A key is stored as well (attributes, metadata): it is checked as its own value.
-        if (unstorableText.test(key)) return at;
-        stack.push({ value: inner, pointer: at });
+        if (unstorableText.test(key)) return { pointer: at, detail: illFormedTextDetail };
+        stack.push({ value: inner, pointer: at, depth: depth + 1 });
       }
     }
   }
   return null;
 }
 
-/** Where a request carries unstorable text (query, path, headers, body), as a field error. */
+/** Where a request carries unstorable text or nests too deep (query, path, headers, body), as a field error. */
 export function unstorableField(request: Pick<FastifyRequest, 'query' | 'params' | 'body' | 'headers'>): InvalidField | null {
   const parts: Array<[InvalidField['in'], unknown]> = [
     ['query', request.query],
@@ -71,9 +91,9 @@ export function unstorableField(request: Pick<FastifyRequest, 'query' | 'params'
     ['body', request.body],
   ];
   for (const [part, value] of parts) {
-    if (!holdsUnstorableText(value)) continue;
-    const pointer = findUnstorableText(value);
-    if (pointer !== null) return { pointer, in: part, detail: illFormedTextDetail };
+    if (!holdsRefusedInput(value)) continue;
+    const found = findRefusedInput(value, maxNestingDepth);
+    if (found !== null) return { pointer: found.pointer, in: part, detail: found.detail };
   }
   return null;
 }

@@ -24,6 +24,57 @@ const drainUpTo = 4 * policySetLimits.bytes;
  */
 export const drainTime = Object.freeze({ idleMs: 5_000, totalMs: 20_000 });
 
+/**
+ * While a set holds its process's turn, its body must keep arriving: after `graceMs`, at least
+ * `bytesPerSecond` on average since the turn began, as Kestrel's MinRequestBodyDataRate (240 B/s
+ * after 5 s) guards its server. Otherwise one caller trickling a body (a byte a second) held every
+ * other caller's sets on the process until the request timeout, and again with the next such set.
+ * 32 KiB/s lets a 32 MiB set arrive within ACCTL_REQUEST_TIMEOUT_MS's 5 minutes on a 1 Mbit/s
+ * link with room to spare (1,000 policies are 1 to 8 MiB); a holder must send that much to keep
+ * the turn, and the request timeout still ends it.
+ */
+export const setBodyRate = Object.freeze({ graceMs: 5_000, bytesPerSecond: 32 * 1024, checkEveryMs: 1_000 });
+
+/**
+ * The body of a set in its turn, watched: slower than setBodyRate, it is answered 408 (nothing
+ * applied) and its connection closed, and the next set's turn comes.
+ */
+function atSetBodyRate(payload: Readable): Readable {
+  const started = performance.now();
+  let received = 0;
+  const watched = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      callback(null, chunk);
+    },
+    flush(callback) {
+      clearInterval(check);
+      callback();
+    },
+  });
+  const check = setInterval(() => {
+    const elapsedMs = performance.now() - started;
+    if (elapsedMs < setBodyRate.graceMs || received >= (setBodyRate.bytesPerSecond * elapsedMs) / 1000) return;
+    clearInterval(check);
+    payload.unpipe(watched);
+    payload.pause();
+    watched.destroy(
+      new ApiError(
+        'request_timeout',
+        `The change set's body arrived slower than ${setBodyRate.bytesPerSecond / 1024} KiB/s while it held this server's turn for sets (${received} bytes in ${Math.round(elapsedMs / 1000)} s); nothing of it was applied. Send it again in one go`,
+        { headers: { connection: 'close' } },
+      ),
+    );
+  }, setBodyRate.checkEveryMs).unref();
+  watched.once('close', () => clearInterval(check));
+  payload.once('error', (error) => {
+    clearInterval(check);
+    watched.destroy(error);
+  });
+  payload.pipe(watched);
+  return watched;
+}
+
 /** The 413; `close` when the rest of the body is not read: the connection is closed after the answer. */
 function tooLarge(close = false): ApiError {
   return new ApiError(
@@ -206,7 +257,7 @@ function inTurn(turns: SetTurns, held: WeakMap<FastifyRequest, SetTurn>) {
     reply.raw.once('close', place.abandon);
     if (!(await place.turn))
       throw new ApiError('service_unavailable', 'The client went away while its change set waited for its turn; nothing of it was applied');
-    return refuseOversizedBody(request, reply, payload);
+    return atSetBodyRate(await refuseOversizedBody(request, reply, payload));
   };
 }
 
@@ -250,6 +301,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
           '(200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. ' +
           `At most ${policySetLimits.changes.toLocaleString('en-US')} changes and ${mebibytes} MiB (413 beyond, saying how to split). ` +
           `Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past ${maxWaitingSets} sets waiting, 503 with Retry-After. ` +
+          `A set's body must arrive at ${setBodyRate.bytesPerSecond / 1024} KiB/s or faster once it has the turn (after ${setBodyRate.graceMs / 1000} s), or 408 and the connection closed. ` +
           'Events: one policy.* event per policy, then one policy_set.applied.',
         tags: ['Policies'],
         responses: {
@@ -258,6 +310,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
           400: problem,
           401: problem,
           403: problem,
+          408: problem,
           409: problem,
           413: problem,
           503: problem,
