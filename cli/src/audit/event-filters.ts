@@ -12,7 +12,10 @@ export const timeBoundHelp = 'A duration back from now (30s, 15m, 1h, 7d) or an 
 export const eventFilterFlags = {
   type: Flags.string({ summary: 'Only events of this type; repeatable or comma-separated; policy.* for a family.', multiple: true, helpValue: 'TYPE' }),
   chain: Flags.string({ summary: 'Only changes (and authentication events), or only decisions.', options: ['change', 'decision'] }),
-  actor: Flags.string({ summary: "Only events of this actor (the token's subject).", helpValue: 'SUBJECT' }),
+  actor: Flags.string({
+    summary: "Only events of this actor: a principal's name or id, or a token's subject (a client's own tokens: its client id).",
+    helpValue: 'NAME|ID',
+  }),
   'target-type': Flags.string({ summary: 'Only events on targets of this type (policy, principal, client...).', helpValue: 'TYPE' }),
   'target-id': Flags.string({ summary: 'Only events on the target with this id.', helpValue: 'ID' }),
   outcome: Flags.string({ summary: 'Only successes or only failures.', options: ['success', 'failure'] }),

@@ -43,7 +43,10 @@ export default class WhoamiCommand extends AcctlCommand {
 
   #soon = false;
 
-  /** Where a command would send the environment's credentials: ACCTL_SERVER, else the profile's server setting, else the default (serverFlag's order, without --server). */
+  /**
+   * Where a command would send the environment's credentials: ACCTL_SERVER, else the profile's
+   * server setting, else the default (serverFlag's order, without --server).
+   */
   private async serverForEnvironment(profileFlagValue: string | undefined): Promise<string> {
     if (process.env.ACCTL_SERVER) return process.env.ACCTL_SERVER;
     return (await resolveProfile(profileFlagValue)).settings.server ?? defaultServer;

@@ -11,6 +11,9 @@ import { samplePolicy } from '../../policies/fixtures.js';
 import { apiAs, apiCli, serverOrigin } from '../resources-support.js';
 import type { CliResult } from '../run-cli.js';
 import { runInTerminal } from './terminal.js';
+import { clientFields, registerCodeClient } from '../../oauth/support/clients.js';
+import { expectTokens, postToken } from '../../oauth/support/tokens.js';
+import { authorizationCode, createTestUser, PageAgent, signIn } from '../../oauth/support/user-agent.js';
 
 describe('acctl audit (against a running server)', function () {
   this.timeout(120_000);
@@ -247,5 +250,62 @@ describe('acctl audit (against a running server)', function () {
       expect(verification.valid).to.equal(false);
       expect(verification.first_broken_link).to.include({ event_id: updated.id, problem: 'hash_mismatch' });
     });
+  });
+});
+
+describe('acctl audit events --actor NAME (names everywhere)', function () {
+  this.timeout(120_000);
+  let t: TestApp;
+  const ok = (result: CliResult): CliResult => {
+    expect(result.exitCode, result.stderr).to.equal(0);
+    return result;
+  };
+  before(async () => {
+    t = await startTestApp({ listen: true });
+  });
+  after(() => t.close());
+
+  it("finds a user's events by the user's name with --actor, as by the id, and says which name is ambiguous", async () => {
+    // An administrator signs in and, with a token of their own (sub: their principal id), creates a principal.
+    const user = await createTestUser(t.app, { admin: true });
+    const app = await registerCodeClient(t.app, { scopes: ['write:principals'] });
+    const agent = new PageAgent(t.app);
+    await signIn(agent, user);
+    const code = await authorizationCode(agent, {
+      response_type: 'code',
+      client_id: app.clientId,
+      redirect_uri: app.redirectUri,
+      scope: 'write:principals',
+      state: 's',
+    });
+    const { access_token: token } = expectTokens(
+      await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, ...clientFields(app) }),
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/principals',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { kind: 'agent', name: `made-by-${user.username}` },
+    });
+    expect(created.statusCode, created.body).to.equal(201);
+    const investigator = apiCli(t, (await apiAs(t, ['read:audit', 'read:principals'])).client);
+    const reader = apiCli(t, (await apiAs(t, ['read:audit'])).client);
+    const byName = ok(await investigator(['audit', 'events', '--actor', user.username, '--type', 'principal.*', '--json'])).json<AuditEventList>();
+    const byId = ok(await investigator(['audit', 'events', '--actor', user.id, '--type', 'principal.*', '--json'])).json<AuditEventList>();
+    expect(byName.data.map((event) => event.type)).to.deep.equal(['principal.created']);
+    expect(byName.data).to.deep.equal(byId.data);
+    expect(byName.names[user.id]).to.equal(user.username);
+    // A name two principals share is not guessed: the ids are named (exit 2).
+    await (await apiAs(t, ['write:principals'])).call('POST', '/v1/principals', { kind: 'service', name: user.username });
+    const ambiguous = await investigator(['audit', 'events', '--actor', user.username]);
+    expect(ambiguous.exitCode).to.equal(exitCodes.usage_error);
+    expect(ambiguous.stderr).to.include(`--actor ${user.username}: 2 principals have that name`).and.include(user.id);
+    // A client's own tokens have its client id as subject: matched as given, with or without read:principals.
+    const creator = await apiAs(t, ['write:principals']);
+    await creator.call('POST', '/v1/principals', { kind: 'agent', name: 'made-by-a-client' });
+    for (const asker of [investigator, reader]) {
+      const list = ok(await asker(['audit', 'events', '--actor', creator.client.clientId, '--type', 'principal.*', '--json'])).json<AuditEventList>();
+      expect(list.data.map((event) => event.type)).to.deep.equal(['principal.created']);
+    }
   });
 });
