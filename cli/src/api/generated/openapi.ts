@@ -565,7 +565,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a change set of policies, whole or not at all
-         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past 64 sets waiting, 503 with Retry-After. Events: one policy.* event per policy, then one policy_set.applied.
+         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past 64 sets waiting, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
          */
         post: operations["postV1PolicySets"];
         delete?: never;
@@ -5921,6 +5921,22 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description 408 */
+            408: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
