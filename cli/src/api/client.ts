@@ -6,7 +6,7 @@ import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
 import type { paths } from './generated/openapi.js';
 import { mayRetry, rateLimitedMessage, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
-import { answersAsAcctl, describeAnswer, healthAnswer, isJsonMediaType, isProblem, notAcctlServer, type HealthAnswer } from './server-identity.js';
+import { answersAsAcctl, describeAnswer, healthAnswer, isJsonMediaType, isProblem, notAcctlServer, parseJson, type HealthAnswer } from './server-identity.js';
 import type { MethodOf, SuccessBody, TypedRequest } from './typed-paths.js';
 
 export interface ApiRequest {
@@ -279,16 +279,6 @@ const credentialsAdvice: Record<Credentials['kind'], string> = {
   client_credentials: 'Check ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET (acctl server client rotate-secret issues a new secret)',
   stored_profile: 'Sign in again: acctl login (the stored sign-in may have been revoked, or its user deleted)',
 };
-
-/** The body as JSON, or undefined when it is not JSON (a boxed value: a body `null` is JSON). */
-function parseJson(text: string): { value: unknown } | undefined {
-  if (text === '') return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Why an error answer refused, in words: RFC 6749's error_description or error (section 5.2), or

@@ -45,12 +45,7 @@ export async function healthAnswer(fetchImpl: typeof fetch, baseUrl: string, hea
   const response = await fetchImpl(new URL(`${baseUrl}/health`), { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(5000) });
   const text = await response.text();
   const contentType = response.headers.get('content-type');
-  let body: unknown;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    body = undefined;
-  }
+  const body = parseJson(text)?.value;
   if ((response.status === 429 || response.status === 503) && isProblem(contentType, body))
     return { kind: 'busy', status: response.status, headers: response.headers, body };
   const health = (response.ok && isJsonMediaType(contentType) ? body : undefined) as { version?: unknown; checks?: { audit_log?: unknown } } | null | undefined;
@@ -68,4 +63,14 @@ export function notAcctlServer(server: string, answered: string): CommandError {
   return new CommandError('server_unreachable', `${server} does not look like an acctl server (it answered ${answered})`, {
     suggestions: ["Check --server / ACCTL_SERVER (or the profile's server): it names the origin an acctl server listens on, such as http://127.0.0.1:8080"],
   });
+}
+
+/** The body as JSON, or undefined when it is not JSON (a boxed value: a body `null` is JSON). */
+export function parseJson(text: string): { value: unknown } | undefined {
+  if (text === '') return undefined;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
