@@ -1,3 +1,4 @@
+import { setPasswordHashCost } from './security/passwords.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -101,6 +102,7 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
 async function assemble(app: FastifyInstance, config: Readonly<Config>, options: BuildAppOptions): Promise<void> {
   app.decorate('config', config);
   await app.register(fp(async () => {}, { name: 'config' }));
+  setPasswordHashCost(config.passwordHashCost);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -206,7 +206,11 @@ describe('acctl login/whoami/auth token/logout (a user signs in with the browser
 
   it('two concurrent commands with an expiring token refresh once: both succeed and the family stays valid', async () => {
     expireStoredToken();
-    const [first, second] = await Promise.all([cli(['auth', 'token', '--json']), cli(['auth', 'token', '--json'])]);
+    // Two real processes, which only the credentials file's lock keeps from refreshing twice.
+    const [first, second] = await Promise.all([
+      runCli(['auth', 'token', '--json'], { env: env(), process: true }),
+      runCli(['auth', 'token', '--json'], { env: env(), process: true }),
+    ]);
     ok(first);
     ok(second);
     expect(first.json<AuthTokenResult>().access_token).to.equal(second.json<AuthTokenResult>().access_token);

@@ -36,7 +36,10 @@ describe('acctl policy lint at start (issue #21)', function () {
         'name: db\nprincipals: {alice: {type: USER}}\nresources: {prod: {type: database, identifier: prod-1}}\ntests:\n  - {name: t, principals: [alice], resources: [prod], actions: [read], expect: alow}\n',
     });
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'acctl-probe-')), 'modules.txt');
-    const result = await runCli(['policy', 'lint', dir, '--format', 'json'], { env: { NODE_OPTIONS: `--import ${probe}`, ACCTL_MODULE_PROBE_OUT: out } });
+    const result = await runCli(['policy', 'lint', dir, '--format', 'json'], {
+      env: { NODE_OPTIONS: `--import ${probe}`, ACCTL_MODULE_PROBE_OUT: out },
+      process: true,
+    });
 
     expect(result.exitCode, result.stderr).to.equal(1);
     const findings = result

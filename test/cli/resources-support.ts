@@ -1,6 +1,6 @@
 import type { TestApp } from '../helpers/app.js';
 import { accessToken, registerClient, type TestClient } from '../helpers/app.js';
-import { runCli, type CliResult } from './run-cli.js';
+import { runCli, type CliResult, type RunCliOptions } from './run-cli.js';
 
 /** The server's origin, as a person sets ACCTL_SERVER (the CLI appends /v1). */
 export function serverOrigin(t: TestApp): string {
@@ -11,11 +11,10 @@ export function serverOrigin(t: TestApp): string {
 export function apiCli(
   t: TestApp,
   client: TestClient,
-): (args: readonly string[], options?: { input?: string; env?: Record<string, string | undefined>; cwd?: string }) => Promise<CliResult> {
+): (args: readonly string[], options?: Omit<RunCliOptions, 'env'> & { env?: Record<string, string | undefined> }) => Promise<CliResult> {
   return (args, options = {}) =>
     runCli(args, {
-      input: options.input,
-      cwd: options.cwd,
+      ...options,
       env: { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret, ...options.env },
     });
 }

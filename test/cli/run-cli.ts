@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv, schemaIdBase } from '../../core/src/index.js';
 import { jsonOutputSchemas } from '../../cli/src/ux/json-output-schemas.js';
+import { runInProcess } from './in-process.js';
 
 const isolatedConfigHome = mkdtempSync(path.join(os.tmpdir(), 'acctl-cli-config-'));
 
@@ -120,7 +121,8 @@ const JSON_FORMAT_VERSION = '1';
 export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(ACCTL_|DATABASE_URL$|REDIS_URL$|PORT$|DEBUG$)/.test(name)));
   // A throw-away config folder, so no developer's stored acctl login leaks into a test.
-  return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ...env };
+  // The server commands (`acctl server user create`) hash passwords at the tests' cost (helpers/app.ts).
+  return { ...clean, NO_COLOR: '1', XDG_CONFIG_HOME: isolatedConfigHome, ACCTL_PASSWORD_HASH_COST: '12', ...env };
 }
 
 /** Starts `acctl ...args` as a person would run it: the built CLI. */
@@ -128,8 +130,36 @@ export function spawnCli(args: readonly string[], env: Record<string, string | u
   return spawn(process.execPath, [cliEntry, ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
-/** Runs the CLI to its end; `input` is written to its stdin; `cwd` is the repository unless given. */
-export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+export interface RunCliOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+  /**
+   * A real `node cli/bin/acctl.js` process, for what only a process shows: commands racing each
+   * other on a lock or a file, exit through a pipe, signals. `acctl server …` always runs so, as do
+   * all runs with ACCTL_TEST_CLI_PROCESS=1 (to check the in-process runs against real ones).
+   */
+  process?: boolean;
+}
+
+/**
+ * Runs the CLI to its end; `input` is written to its stdin; `cwd` is the repository unless given.
+ * In the test process (in-process.ts) unless `process` asks for a real one.
+ */
+export async function runCli(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
+  if (options.process || args[0] === 'server' || process.env.ACCTL_TEST_CLI_PROCESS === '1') return runCliProcess(args, options);
+  const result = await runInProcess({
+    args,
+    env: cliEnv(options.env),
+    cwd: options.cwd ?? repoRoot,
+    input: options.input ?? '',
+    cliRoot: path.join(repoRoot, 'cli'),
+  });
+  return cliResult(result.exitCode, result.stdout, result.stderr, args);
+}
+
+/** Runs `node cli/bin/acctl.js …args` to its end, as a person runs it. */
+export function runCliProcess(args: readonly string[], options: RunCliOptions = {}): Promise<CliResult> {
   const child = spawnCli(args, options.env, options.cwd);
   let stdout = '';
   let stderr = '';

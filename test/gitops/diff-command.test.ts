@@ -1,4 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Policy } from '../../core/src/index.js';
@@ -47,6 +49,50 @@ describe('acctl policy diff', function () {
     const same = ok(await cli(['policy', 'diff', original, original]));
     expect(same.stdout).to.include('No differences.');
     rmSync(edited);
+  });
+
+  it('reads only the files it is given: other programs removing folders beside them change nothing (lint and fmt alike)', async () => {
+    // The flake of the suite: `policy diff A B` walked A's parent folder (the system temp folder),
+    // and died with ENOENT when another test removed its folder there at that moment.
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'acctl-busy-parent-'));
+    const original = path.join(parent, 'original.yaml');
+    const edited = path.join(parent, 'edited.yaml');
+    const source = readFileSync(path.join(dir, 'oncall-restarts.yaml'), 'utf8');
+    writeFileSync(original, source);
+    writeFileSync(edited, source.replace('actions: [restart]\n', 'actions: [restart, scale]\n'));
+    let churning = true;
+    const churn = (async () => {
+      // Another program's folders appear and vanish beside the files until the commands are done.
+      for (let round = 0; churning; round++) {
+        const sibling = path.join(parent, `other-${round % 4}`);
+        for (let n = 0; n < 40; n++) {
+          await mkdir(path.join(sibling, `d${n}`), { recursive: true });
+          await writeFile(path.join(sibling, `d${n}`, 'x.yaml'), 'name: x\n');
+        }
+        await rm(sibling, { recursive: true, force: true });
+      }
+    })();
+    try {
+      for (let run = 0; run < 4; run++) {
+        const [diff, lint, fmt] = await Promise.all([
+          cli(['policy', 'diff', original, edited, '--json']),
+          cli(['policy', 'lint', original, '--json']),
+          cli(['policy', 'fmt', '--check', original, edited]),
+        ]);
+        expect(
+          differ(diff)
+            .json<PolicyDiffJson>()
+            .changes.map((change) => change.text),
+        ).to.deep.equal(['rule 2 gains action `scale`']);
+        expect(ok(lint).json<{ summary: { files: number } }>().summary.files).to.equal(1);
+        expect(fmt.exitCode, fmt.stderr).to.equal(0);
+        expect(fmt.stderr).to.not.include('ENOENT');
+      }
+    } finally {
+      churning = false;
+      await churn;
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('compares a file with the live policy of its name, and two stored versions: 0 the same, 2 they differ', async () => {

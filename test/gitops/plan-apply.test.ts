@@ -184,7 +184,8 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('lets exactly one of two concurrent applies of the same plan win', async () => {
     const planFile = path.join(dir, 'race-plan.json');
     exit(await cli(['policy', 'plan', dir, '--out', planFile]), 2);
-    const results = await Promise.all([cli(['policy', 'apply', planFile]), cli(['policy', 'apply', planFile])]);
+    // Two real processes: in one test process, CLI runs take turns (run-cli.ts).
+    const results = await Promise.all([cli(['policy', 'apply', planFile], { process: true }), cli(['policy', 'apply', planFile], { process: true })]);
     expect(results.map((result) => result.exitCode).sort()).to.deep.equal([0, exitCodes.stale_plan]);
     const live = await policyNamed('prod-database-read');
     expect(live.version).to.equal(3);

@@ -8,6 +8,9 @@ import { generateSecret } from '../../core/src/index.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
 import { freshDatabase } from './database.js';
 
+/** The scrypt cost (log2 N) of the tests that are not about hashing: ~1/32 of the production work. */
+export const testPasswordHashCost = 12;
+
 export interface TestApp {
   app: FastifyInstance;
   config: Readonly<Config>;
@@ -29,6 +32,9 @@ export async function startTestApp(
     keyEncryptionKey: randomBytes(32).toString('base64'),
     logLevel: process.env.ACCTL_TEST_LOG ? 'debug' : 'silent',
     port,
+    // scrypt at 2^12, not the production 2^17: the tests of hashing and of the throttles in front of it
+    // (test/security/throttle-*, test/web/sign-in) ask for the real cost with passwordHashCost: 17.
+    passwordHashCost: testPasswordHashCost,
     ...options.config,
   });
   const app = await buildApp(config, options.buildOptions);

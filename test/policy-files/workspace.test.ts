@@ -41,18 +41,37 @@ describe('which files a command reads (collectPolicyFiles)', () => {
     write('acctl.yaml', 'files: ["**/*.yaml"]\n');
     write('databases/db.yaml');
     write('apis/api.yaml');
-    const set = collectPolicyFiles(['databases'], dir);
+    const set = collectPolicyFiles(['databases'], dir, { policyFolder: true });
     expect(paths(set.selected)).to.deep.equal(['databases/db.yaml']);
     expect(paths(set.all)).to.deep.equal(['acctl.yaml', 'apis/api.yaml', 'databases/db.yaml']);
   });
 
-  it('takes a file given by name even when no glob selects it, with the files of its folder beside it', () => {
+  it('takes a file given by name even when no glob selects it, with the files of its folder beside it when asked (policy test)', () => {
     write('acctl.yaml', 'files: ["*.yaml"]\n');
     write('db.yaml');
     write('extra/one.yml');
-    const set = collectPolicyFiles(['extra/one.yml'], dir);
+    const set = collectPolicyFiles(['extra/one.yml'], dir, { policyFolder: true });
     expect(paths(set.selected)).to.deep.equal(['extra/one.yml']);
     expect(paths(set.all)).to.include('db.yaml');
+  });
+
+  it('reads only the files named, and the acctl.yaml above them, unless asked for the policy folder', () => {
+    write('acctl.yaml', 'owner: platform\nfiles: ["**/*.yaml"]\n');
+    write('a.yaml');
+    write('b.yaml');
+    write('elsewhere/c.yaml');
+    const set = collectPolicyFiles(['a.yaml', 'b.yaml'], dir);
+    expect(paths(set.selected)).to.deep.equal(['a.yaml', 'b.yaml']);
+    expect(paths(set.all)).to.deep.equal(['a.yaml', 'b.yaml']);
+    expect(set.roots.map((root) => root.config.owner)).to.deep.equal(['platform']);
+  });
+
+  it('walks only the folder given, not the rest of its policy folder', () => {
+    write('acctl.yaml', 'files: ["**/*.yaml"]\n');
+    write('databases/db.yaml');
+    write('apis/api.yaml');
+    const set = collectPolicyFiles(['databases'], dir);
+    expect(paths(set.all)).to.deep.equal(['databases/db.yaml']);
   });
 
   it('reports paths that do not exist', () => {

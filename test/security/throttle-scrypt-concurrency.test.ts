@@ -18,7 +18,7 @@ describe('Security: how much scrypt sign-ins can run at once is bounded', functi
   const newAddress = addressesIn('198.51');
 
   before(async () => {
-    t = await startTestApp({ config: { rateLimitStandard: 1_000_000 } });
+    t = await startTestApp({ config: { rateLimitStandard: 1_000_000, passwordHashCost: 17 } });
     // The decoy hash for unknown usernames is made once; made now, it is not counted below.
     await signInAll([{ username: 'warm-up', address: newAddress() }]);
   });

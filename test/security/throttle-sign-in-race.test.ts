@@ -19,7 +19,7 @@ describe('Security: parallel sign-in guesses get no more than the throttle allow
   const newAddress = addressesIn('198.18');
 
   before(async () => {
-    t = await startTestApp({ config: { rateLimitStandard: 1_000_000 } });
+    t = await startTestApp({ config: { rateLimitStandard: 1_000_000, passwordHashCost: 17 } });
   });
   after(() => t.close());
 

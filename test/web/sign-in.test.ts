@@ -20,7 +20,7 @@ describe('sign-in, sessions and sign-out', function () {
   const newAddress = (): string => `10.0.0.${++address}`;
   const newAgent = (remoteAddress = newAddress()): PageAgent => new PageAgent(t.app, { remoteAddress });
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ config: { passwordHashCost: 17 } });
     user = await createTestUser(t.app);
   });
   after(async () => t.close());

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { PolicyReportFormat } from '../flags/policy-report-format.js';
 import type { Paint } from './report/outcome.js';
-import type { PolicyFileSet } from './workspace.js';
+import type { CollectOptions, PolicyFileSet } from './workspace.js';
 import type { SourceFile } from './source.js';
 import type { FileKind } from './yaml-file.js';
 import { jsonDocument } from '../ux/json-document.js';
@@ -33,19 +33,25 @@ export const stdinPath = '<stdin>';
  * errors. For the commands that pass `stdinKind` (lint, fmt, test), the path `-` is one file read
  * from standard input, of that kind (its name cannot tell), named `<stdin>`; it stands alone, and
  * sits in the policy folder of the working directory (where `acctl policy test -` finds the
- * policies its tests evaluate). conftest and eslint take `-` so.
+ * policies its tests evaluate). Only with `policyFolder` are the other files of the policy folders
+ * read (`all`). conftest and eslint take `-` so.
  */
-export async function loadPolicyFileSet(paths: readonly string[], cwd = process.cwd(), stdinKind?: FileKind): Promise<PolicyFileSet> {
+export async function loadPolicyFileSet(
+  paths: readonly string[],
+  cwd = process.cwd(),
+  stdinKind?: FileKind,
+  options: CollectOptions = {},
+): Promise<PolicyFileSet> {
   const { collectPolicyFiles } = await import('./workspace.js');
   if (stdinKind !== undefined && paths.includes('-')) {
     if (paths.length > 1) throw new UsageError('- (standard input) cannot be given with other paths', ['Pipe one file: cat policy.yaml | acctl policy lint -']);
     const [{ maxPolicyFileBytes, sourceOfInput }, { readStdinBounded }] = await Promise.all([import('./source.js'), import('../bounded-input.js')]);
     const source: SourceFile = { ...sourceOfInput(await readStdinBounded(maxPolicyFileBytes)), path: stdinPath, kind: stdinKind };
     // The folder's files matter only to tests (the policies they evaluate); lint checks the one file.
-    const folder = stdinKind === 'test' ? collectPolicyFiles([], cwd) : { all: [], roots: [] };
+    const folder = options.policyFolder ? collectPolicyFiles([], cwd, options) : { all: [], roots: [] };
     return { selected: [source], all: [...folder.all, source], missing: [], roots: folder.roots };
   }
-  const set = collectPolicyFiles(paths, cwd);
+  const set = collectPolicyFiles(paths, cwd, options);
   if (set.missing.length > 0) throw new UsageError(`No such file or folder: ${set.missing.join(', ')}`);
   if (set.selected.length === 0) {
     throw new UsageError(`No policy files (.yaml, .yml) in ${paths.length > 0 ? paths.join(', ') : 'the current folder'}`, [

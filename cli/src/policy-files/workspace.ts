@@ -31,12 +31,22 @@ export interface PolicyFileSet {
 /** Folders never walked into: dependencies, VCS data, anything hidden. */
 const skippedFolder = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
+export interface CollectOptions {
+  /**
+   * Also read every file of the policy folders the paths are in (`all`): only `acctl policy test`
+   * needs them (the policies its tests evaluate). Without it a command reads what it was given and
+   * the acctl.yaml above it, never a parent folder it was not given: `policy diff /tmp/a.yaml
+   * /tmp/b.yaml` walked all of /tmp and died when another program removed a folder there.
+   */
+  policyFolder?: boolean;
+}
+
 /**
- * Resolves the paths of a command (default: the working directory). A folder stands for the files of
- * its policy folder under it, chosen by acctl.yaml's `files` globs (or every .yaml/.yml file); a file
- * stands for itself.
+ * Resolves the paths of a command (default: the working directory). A folder stands for the files
+ * under it that its policy folder's acctl.yaml `files` globs choose (or every .yaml/.yml file); a
+ * file stands for itself.
  */
-export function collectPolicyFiles(paths: readonly string[], cwd: string): PolicyFileSet {
+export function collectPolicyFiles(paths: readonly string[], cwd: string, options: CollectOptions = {}): PolicyFileSet {
   const requested = paths.length > 0 ? paths : ['.'];
   const selected = new Map<string, SourceFile>();
   const all = new Map<string, SourceFile>();
@@ -52,16 +62,37 @@ export function collectPolicyFiles(paths: readonly string[], cwd: string): Polic
     }
     const isDirectory = statSync(absolute).isDirectory();
     const root = policyRootOf(isDirectory ? absolute : path.dirname(absolute), cwd, roots);
-    const rootFiles = filesOfRoot(root);
-    for (const file of rootFiles) if (!all.has(file)) all.set(file, read(file));
-    if (isDirectory) {
-      for (const file of rootFiles) if (isInside(file, absolute)) selected.set(file, all.get(file)!);
-    } else {
-      selected.set(absolute, all.get(absolute) ?? read(absolute));
+    const files = isDirectory ? filesOfRoot(root, absolute) : [absolute];
+    for (const file of files) {
+      // A file found by the walk may be gone by now (another program's folder): it was not named.
+      const source = all.get(file) ?? (isDirectory ? readIfStillThere(file, read) : read(file));
+      if (source === undefined) continue;
+      all.set(file, source);
+      selected.set(file, source);
+    }
+  }
+  if (options.policyFolder) {
+    for (const root of roots.values()) {
+      for (const file of filesOfRoot(root, root.dir)) {
+        const source = all.get(file) ?? readIfStillThere(file, read);
+        if (source !== undefined) all.set(file, source);
+      }
     }
   }
   const sorted = (files: Map<string, SourceFile>): SourceFile[] => [...files.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { selected: sorted(selected), all: sorted(all), missing, roots: [...roots.values()] };
+}
+
+/** Errors that mean an entry found by a walk was removed or replaced before it was read. */
+const vanished = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+function readIfStillThere(file: string, read: (absolute: string) => SourceFile): SourceFile | undefined {
+  try {
+    return read(file);
+  } catch (error) {
+    if (vanished(error)) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -92,12 +123,22 @@ function rootFor(dir: string, configPath: string | undefined, cwd: string, cache
   return root;
 }
 
-/** Absolute paths of the root's files: acctl.yaml itself, then whatever its globs select. */
-function filesOfRoot(root: PolicyRoot): string[] {
+/**
+ * Absolute paths of the root's files under `from` (the root itself or a folder in it): acctl.yaml
+ * itself, then whatever its globs select. A folder removed while it is walked is skipped.
+ */
+function filesOfRoot(root: PolicyRoot, from: string): string[] {
   const matches = globMatcher(root.config.files);
   const found: string[] = [];
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if (dir !== from && vanished(error)) return;
+      throw error;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!skippedFolder(entry.name)) walk(full);
@@ -107,13 +148,8 @@ function filesOfRoot(root: PolicyRoot): string[] {
       }
     }
   };
-  walk(root.dir);
+  walk(from);
   return found;
-}
-
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** Relative to the working directory when inside it, with `/` separators: how findings name files. */

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { ConfigError, makeConfig } from '../config/config.js';
+import { ConfigError, configFromEnv, makeConfig } from '../config/config.js';
+import { configurationOptions } from '../config/options.js';
+import { setPasswordHashCost } from '../security/passwords.js';
 import { loadOrCreateLocalKeyEncryptionKey } from '../config/local-secrets.js';
 import { DatabaseUnreachable, describeDatabaseUrl, reachDatabase } from '../db/database-unreachable.js';
 import { embeddedDatabaseExists, findRunningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
@@ -40,6 +42,8 @@ export function hasEmbeddedDatabase(dataDir: string): Promise<boolean> {
  */
 export async function openAdminDatabase(location: DatabaseLocation, say: (line: string) => void = () => {}): Promise<AdminDatabase> {
   const dataDir = 'dataDir' in location ? path.resolve(location.dataDir) : undefined;
+  // `acctl server user create` and set-password hash as the server would (ACCTL_PASSWORD_HASH_COST).
+  setPasswordHashCost(configFromEnv(process.env).passwordHashCost ?? configurationOptions.passwordHashCost.default);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl: string;
   let where: string;

@@ -113,6 +113,15 @@ export const configurationOptions = {
     default: 3600 + 300,
     description: 'How long a retired signing key stays in the JWKS: the token lifetime plus clock-skew room.',
   }),
+  passwordHashCost: integer({
+    env: ['ACCTL_PASSWORD_HASH_COST'],
+    schema: { minimum: 10, maximum: 20 },
+    // OWASP's Password Storage Cheat Sheet: scrypt N=2^17 (r=8, p=1), 128 MiB and about half a
+    // second of a core per hash. Lower costs are for tests and throw-away development servers.
+    default: 17,
+    description:
+      "scrypt cost of new password hashes, as log2 of N (r=8, p=1): 17, OWASP's recommendation, is the default. Each step down halves the work and memory; lower it only for tests and throw-away servers. A stored hash keeps the cost it was made with.",
+  }),
   dbPoolMax: integer({
     env: ['ACCTL_DB_POOL_MAX'],
     schema: { minimum: 1, maximum: 1000 },

@@ -6,8 +6,20 @@ import { HashingSlots, type HashingSlotsStats } from './hashing-slots.js';
  * Human passwords use scrypt, a memory-hard KDF built into Node (no native add-on to install).
  * Parameters follow OWASP's Password Storage Cheat Sheet for scrypt: N=2^17, r=8, p=1 (128 MiB).
  * The stored form names its parameters so they can be raised later without breaking old hashes.
+ * N is the `passwordHashCost` option (log2 N, 17 by default): tests that are not about hashing
+ * lower it, as the hashing and throttle tests do not.
  */
-const params = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
+const params = { r: 8, p: 1, keylen: 32 } as const;
+let costLog2 = 17;
+
+/**
+ * The cost of the hashes this process makes from now on (config `passwordHashCost`). Process-wide,
+ * as the hashing slots are: buildApp and the admin commands set it from their configuration.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20) throw new RangeError(`password hash cost must be a whole number from 10 to 20, not ${log2N}`);
+  costLog2 = log2N;
+}
 const maxmem = 256 * 1024 * 1024;
 
 /**
@@ -47,19 +59,26 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
-  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const N = 2 ** costLog2;
+  const key = await derive(password, salt, { ...params, N });
+  return `scrypt$${N}$${params.r}$${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** A hash of a fixed password, verified when the user does not exist so timing does not reveal it. */
-let decoyHash: Promise<string> | undefined;
+/** Hashes of a fixed password at each cost, verified when the user does not exist so timing does not reveal it. */
+const decoyHashes = new Map<number, Promise<string>>();
+
+function decoyHash(): Promise<string> {
+  let hash = decoyHashes.get(costLog2);
+  if (hash === undefined) decoyHashes.set(costLog2, (hash = hashPassword('decoy-password-for-timing')));
+  return hash;
+}
 
 /**
  * `slotKey`: the client address of a sign-in, so one address gets one share of the hashing
  * (HashingSlotsBusy when it or the process has too many waiting); none for administration.
  */
 export async function verifyPassword(password: string, stored: string | null | undefined, slotKey?: string): Promise<boolean> {
-  const hash = stored ?? (await (decoyHash ??= hashPassword('decoy-password-for-timing')));
+  const hash = stored ?? (await decoyHash());
   const [scheme, n, r, p, salt, key] = hash.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');

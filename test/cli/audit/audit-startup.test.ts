@@ -54,7 +54,7 @@ describe('ink and React in a running acctl', function () {
     const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'acctl-probe-')), 'modules.txt');
     const env = { NODE_OPTIONS: `--import ${probe}`, ACCTL_MODULE_PROBE_OUT: out };
     if (options.cli) {
-      const result = await runCli(args, { env });
+      const result = await runCli(args, { env, process: true });
       expect(result.exitCode, result.stderr).to.equal(0);
     } else {
       execFileSync(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env } });

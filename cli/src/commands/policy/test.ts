@@ -38,7 +38,7 @@ export default class PolicyTest extends PolicyCheckCommand {
 
   public async run(): Promise<TestJson> {
     const { argv, flags } = await this.parse(PolicyTest);
-    const set = await loadPolicyFileSet(argv as string[], process.cwd(), 'test');
+    const set = await loadPolicyFileSet(argv as string[], process.cwd(), 'test', { policyFolder: true });
     const pf = await import('../../policy-files/index.js');
     const prepared = pf.prepareTests(set.all, set.selected);
     if (prepared.blocking.length === 0 && prepared.testFiles === 0) {
