@@ -33,7 +33,7 @@ export async function startTestApp(
     logLevel: process.env.ACCTL_TEST_LOG ? 'debug' : 'silent',
     port,
     // scrypt at 2^12, not the production 2^17: the tests of hashing and of the throttles in front of it
-    // (test/security/throttle-*, test/web/sign-in) ask for the real cost with passwordHashCost: 17.
+    // (test/security/throttle-*, test/web/sign-in, the attack suite) ask for the real cost with passwordHashCost: 17.
     passwordHashCost: testPasswordHashCost,
     ...options.config,
   });

@@ -1,16 +1,18 @@
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'mocha';
+import { foldTimings, timingsDir } from '../../scripts/test-timings.js';
 
 /**
  * Where the suite's time goes: a root hook plugin that records, for each test file, its wall time
  * and the CPU of the process that ran it plus the child processes it waited for (a spawned CLI,
- * openssl, gh). Under `mocha --parallel` root hooks run around each file in its worker; run
- * serially, they run once, and the one line covers the whole run. Each process appends JSON lines
- * to test/results/timings.jsonl; scripts/test-timings.ts folds them into timings.json and prints
- * the slowest files. PostgreSQL's own CPU is not in these figures (it is another process tree).
+ * openssl, Chromium). Under `mocha --parallel` root hooks run around each file in its worker; run
+ * serially, they run once, and the one line covers the whole run. PostgreSQL's CPU is not in
+ * these figures (another process tree). Each run writes its own file, named in the environment
+ * the workers inherit, so two runs at once do not mix; the global teardown folds it into
+ * test/results/timings.json and prints the slowest files (scripts/test-timings.ts).
  */
-const resultsDir = path.resolve(import.meta.dirname, '../results');
+const runFileVariable = 'ACCTL_TEST_TIMINGS_FILE';
 
 interface Mark {
   wallStart: number;
@@ -19,9 +21,16 @@ interface Mark {
 
 let mark: Mark | undefined;
 
-/** Called once at the start of a run (the global set-up), so the table is this run's. */
-export function resetTimings(): void {
-  rmSync(path.join(resultsDir, 'timings.jsonl'), { force: true });
+/** In the global set-up: this run's file of lines. */
+export function startTimings(): void {
+  process.env[runFileVariable] = path.join(timingsDir, `timings-${process.pid}.jsonl`);
+}
+
+/** In the global teardown: the table of this run, printed. */
+export function finishTimings(): void {
+  const file = process.env[runFileVariable];
+  const table = file === undefined ? undefined : foldTimings(file);
+  if (table !== undefined) console.log(`\n${table}`);
 }
 
 /** User + system CPU seconds of this process and of the children it has waited for. */
@@ -53,18 +62,18 @@ export const mochaHooks = {
     mark = { wallStart: performance.now(), cpu: cpuSeconds() };
   },
   afterAll(this: Context): void {
-    if (!mark) return;
+    const file = process.env[runFileVariable];
+    if (!mark || file === undefined) return;
     const files = filesOf(this);
     const line = {
       file: files.length === 1 ? files[0] : files.length === 0 ? '(none)' : '(serial run)',
       wallSeconds: Number(((performance.now() - mark.wallStart) / 1000).toFixed(3)),
       cpuSeconds: Number((cpuSeconds() - mark.cpu).toFixed(2)),
-      pid: process.pid,
     };
     mark = undefined;
     try {
-      mkdirSync(resultsDir, { recursive: true });
-      appendFileSync(path.join(resultsDir, 'timings.jsonl'), `${JSON.stringify(line)}\n`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
     } catch {
       // A read-only checkout still runs its tests; it only has no table.
     }

@@ -16,7 +16,7 @@ import { authorizationCode, createTestUser, PageAgent, pkcePair, signIn } from '
 describe('OAuth attack suite: requirements not covered elsewhere', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ config: { passwordHashCost: 17 } }); // it checks the production cost of password hashes
   });
   after(async () => t.close());
 
