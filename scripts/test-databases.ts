@@ -60,7 +60,15 @@ export async function setupTestDatabases(options: { synchronousCommit?: boolean 
 export async function teardownTestDatabases(): Promise<void> {
   if (process.env[handedOver]) {
     const names = await adminQuery<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${run().runId}_`]).catch(() => []);
-    for (const { datname } of names) await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    // Eight at a time: each DROP DATABASE waits for a checkpoint, and concurrent ones share it.
+    // One after another, the ~200 databases of a run took two minutes after the last test.
+    const pending = names.map(({ datname }) => datname);
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let name = pending.pop(); name !== undefined; name = pending.pop())
+          await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      }),
+    );
     delete process.env[handedOver];
   }
   if (embedded) await embedded.stop();

@@ -17,8 +17,8 @@ export interface FileTiming {
 export const timingsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/results');
 const tableFile = path.join(timingsDir, 'timings.json');
 
-/** Folds the run's lines into timings.json (removing them); the table, or undefined when the run wrote none. */
-export function foldTimings(linesFile: string): string | undefined {
+/** Folds the run's lines into timings.json (removing them); its table and count of files, or undefined when the run wrote none. */
+export function foldTimings(linesFile: string): { table: string; files: number } | undefined {
   let text: string;
   try {
     text = readFileSync(linesFile, 'utf8');
@@ -36,7 +36,7 @@ export function foldTimings(linesFile: string): string | undefined {
     tableFile,
     `${JSON.stringify({ files: lines.length, wallSeconds: sum('wallSeconds'), cpuSeconds: sum('cpuSeconds'), byFile: lines }, null, 2)}\n`,
   );
-  return table(lines, 10);
+  return { table: table(lines, 10), files: lines.length };
 }
 
 function table(lines: FileTiming[], top: number): string {

@@ -11,9 +11,10 @@ export interface ReceivedRequest {
 
 /**
  * What the receiver answers to one request: a status (and body, headers), after `delayMs` if
- * given, or nothing at all (hang).
+ * given or once `until` settles (a test lets it answer when it has seen what it waits for), or
+ * nothing at all (hang).
  */
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number; until?: Promise<unknown> } | 'hang';
 
 /**
  * A real webhook receiver: node:http on 127.0.0.1, port 0. It records every request and answers
@@ -98,6 +99,11 @@ export class Receiver {
         response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
         response.end(answer.body ?? '');
       };
+      if (answer.until) {
+        this.hanging.add(response);
+        void answer.until.finally(send);
+        return;
+      }
       if (!answer.delayMs) return send();
       this.hanging.add(response);
       setTimeout(send, answer.delayMs).unref();
