@@ -17,8 +17,11 @@ export interface FileTiming {
 export const timingsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/results');
 const tableFile = path.join(timingsDir, 'timings.json');
 
-/** Folds the run's lines into timings.json (removing them); its table and count of files, or undefined when the run wrote none. */
-export function foldTimings(linesFile: string): { table: string; files: number } | undefined {
+/**
+ * Folds the run's lines into timings.json (removing them): its table, or undefined when the run
+ * had fewer than `minFiles` files (a developer's run of a few files keeps the last whole table).
+ */
+export function foldTimings(linesFile: string, minFiles = 20): string | undefined {
   let text: string;
   try {
     text = readFileSync(linesFile, 'utf8');
@@ -31,12 +34,13 @@ export function foldTimings(linesFile: string): { table: string; files: number }
     .filter(Boolean)
     .map((line) => JSON.parse(line) as FileTiming)
     .sort((a, b) => b.wallSeconds - a.wallSeconds);
+  if (lines.length < minFiles) return undefined;
   const sum = (key: 'wallSeconds' | 'cpuSeconds') => Number(lines.reduce((total, line) => total + line[key], 0).toFixed(1));
   writeFileSync(
     tableFile,
     `${JSON.stringify({ files: lines.length, wallSeconds: sum('wallSeconds'), cpuSeconds: sum('cpuSeconds'), byFile: lines }, null, 2)}\n`,
   );
-  return { table: table(lines, 10), files: lines.length };
+  return table(lines, 10);
 }
 
 function table(lines: FileTiming[], top: number): string {

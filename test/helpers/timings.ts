@@ -26,11 +26,11 @@ export function startTimings(): void {
   process.env[runFileVariable] = path.join(timingsDir, `timings-${process.pid}.jsonl`);
 }
 
-/** In the global teardown: the table of this run, printed when the run was a large one (npm test). */
+/** In the global teardown: the table of a whole run (npm test), printed. */
 export function finishTimings(): void {
   const file = process.env[runFileVariable];
-  const folded = file === undefined ? undefined : foldTimings(file);
-  if (folded !== undefined && folded.files >= 20) console.log(`\n${folded.table}`);
+  const table = file === undefined ? undefined : foldTimings(file);
+  if (table !== undefined) console.log(`\n${table}`);
 }
 
 /** User + system CPU seconds of this process and of the children it has waited for. */
