@@ -207,7 +207,7 @@ async function measure(end: Date): Promise<void> {
     ).rows[0]!.month_end;
     const retentionDays = Math.floor((end.getTime() - oldest.getTime()) / 86_400_000);
     const started = process.hrtime.bigint();
-    const result = await applyDecisionRetention(app.db, { now: end, retentionDays });
+    const result = await applyDecisionRetention(app, { now: end, retentionDays });
     console.log(
       `\nretention (${retentionDays} days: the oldest month): ${seconds(started).toFixed(2)} s, ${result.deleted.toLocaleString('en')} decision events and ${result.decisionsDeleted.toLocaleString('en')} decisions dropped`,
     );

@@ -113,7 +113,7 @@ export function tokenTarget(server: BenchServer): LoadTarget {
 
 /**
  * How often the decision recorder's prediction of the audit log's tail missed
- * (domains/decisions/decision-recorder.ts): every write calls acctl_record_checked_decisions, which
+ * (domains/audit/decision-recorder.ts): every write calls acctl_record_checked_decisions, which
  * records in its own transaction or answers a miss without writing. So calls minus the write
  * transactions that hold decisions (distinct xmin; a write that gave up predicting after three
  * misses counts as one too) is a lower bound of the misses. Read once the server has stopped,

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
-import { createKnex } from '../../server/src/db/knex.js';
+import { openAdminDatabase } from '../../server/src/admin/index.js';
 import { startServerProcesses } from '../../server/src/server.js';
 import { clientCredentialsToken, registerBenchClient } from './bench-client.js';
 import { announceReady, stopOnRequest, type ServerStats } from './child-protocol.js';
@@ -38,8 +38,8 @@ const server = await startServerProcesses({
   },
 });
 
-const db = createKnex(databaseUrl, 1);
-const client = await registerBenchClient(db, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']).finally(() => db.destroy());
+const database = await openAdminDatabase({ databaseUrl });
+const client = await registerBenchClient(database, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']).finally(() => database.close());
 const token = await clientCredentialsToken(`http://127.0.0.1:${port}`, client);
 
 /** Microseconds of CPU (user + system) of this process's worker children so far, from /proc. */

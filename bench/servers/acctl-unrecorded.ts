@@ -8,7 +8,7 @@
  *
  *   BENCH_DATABASE_URL=postgres://... node --import tsx bench/servers/acctl-unrecorded.ts
  */
-import { DecisionRecorder } from '../../server/src/domains/decisions/decision-recorder.js';
+import { DecisionRecorder } from '../../server/src/domains/audit/decision-recorder.js';
 
 DecisionRecorder.prototype.record = () => Promise.resolve();
 

@@ -37,7 +37,7 @@ const app = await buildApp(config);
 
 await app.listen({ host: config.host, port });
 // BENCH_CLIENT_SCOPES: other benchmarks' clients (the gitops one writes policies).
-const client = await registerBenchClient(app.db, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']);
+const client = await registerBenchClient(app, process.env.BENCH_CLIENT_SCOPES?.split(' ') ?? ['evaluate:decisions']);
 const token = await clientCredentialsToken(`http://127.0.0.1:${port}`, client);
 
 stopOnRequest(() => app.close());

@@ -2,8 +2,7 @@
  * The client a benchmark server's load presents: registered through the admin facade, as `acctl
  * server client create` registers one, and its token taken from the server's token endpoint.
  */
-import type { Knex } from 'knex';
-import { registerClient, systemContext } from '../../server/src/admin/index.js';
+import { registerClient, systemContext, type AdminDatabase } from '../../server/src/admin/index.js';
 
 export interface BenchClient {
   clientId: string;
@@ -11,8 +10,8 @@ export interface BenchClient {
 }
 
 /** A confidential client_credentials client allowed `scopes`. */
-export async function registerBenchClient(db: Knex, scopes: string[]): Promise<BenchClient> {
-  const { client, secret } = await registerClient(db, systemContext('bench'), {
+export async function registerBenchClient(database: Pick<AdminDatabase, 'db' | 'auditLog'>, scopes: string[]): Promise<BenchClient> {
+  const { client, secret } = await registerClient(database, systemContext('bench'), {
     name: 'Benchmark client',
     clientType: 'confidential',
     grantTypes: ['client_credentials'],

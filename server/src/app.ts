@@ -4,23 +4,16 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
-import { apiTokenRoutes } from './domains/api-tokens/routes.js';
-import { bearerTokenVerifier } from './domains/api-tokens/verify-bearer-token.js';
-import { eventRecorderPlugin } from './domains/audit/event-recorder.js';
-import { auditPlugin } from './domains/audit/plugin.js';
-import { subscribeToRecordedEvents } from './domains/audit/record-events.js';
-import { auditRoutes } from './domains/audit/routes.js';
-import { healthRoutes } from './domains/health/routes.js';
-import { decisionRoutes, decisionsPlugin } from './domains/decisions/routes.js';
-import { collectRouteTable, metaRoutes } from './domains/meta/routes.js';
-import './domains/meta/route-docs.js';
-import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/routes.js';
-import { policyRoutes } from './domains/policies/routes.js';
-import { principalRoutes } from './domains/principals/routes.js';
-import { webRoutes } from './domains/web/routes.js';
-import { webhookOutbox } from './domains/webhooks/outbox.js';
-import { webhooksPlugin } from './domains/webhooks/plugin.js';
-import { webhookRoutes } from './domains/webhooks/routes.js';
+import { apiTokenRoutes, bearerTokenVerifier } from './domains/api-tokens/index.js';
+import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber } from './domains/audit/index.js';
+import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
+import { healthRoutes } from './domains/health/index.js';
+import { collectRouteTable, metaRoutes } from './domains/meta/index.js';
+import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/index.js';
+import { policyRoutes } from './domains/policies/index.js';
+import { principalRoutes } from './domains/principals/index.js';
+import { webRoutes } from './domains/web/index.js';
+import { webhookOutbox, webhookRoutes, webhooksPlugin } from './domains/webhooks/index.js';
 import { conditionalGetPlugin } from './http/conditional-get.js';
 import { requestDeadlinePlugin } from './http/request-deadline.js';
 import { paginationLinksPlugin } from './http/pagination-links.js';
@@ -43,17 +36,20 @@ declare module 'fastify' {
   }
 }
 
-// Webhooks hear of every recorded event through the audit domain's subscribers, in the change's
-// transaction (STYLE.md: low floors call no high ones; others subscribe where the app is built).
-// Wired as this module loads, not in buildApp: bootstrap records before the app is built
-// (server.ts), and the cluster's primary never builds one.
-subscribeToRecordedEvents(webhookOutbox);
+/**
+ * Who hears the events of every recorded change, in the change's transaction: the webhook outbox.
+ * Passed to each audit log where it is built (here, server.ts's bootstrap, admin/database.ts), so
+ * the audit domain calls no domain above it and no import wires anything by its side effect.
+ */
+export const recordedEventsSubscribers: readonly RecordedEventsSubscriber[] = [webhookOutbox];
 
 export interface BuildAppOptions {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
   /** A worker of `--workers N` (cluster/worker.ts): without Redis, its primary process counts the rate limits. */
   clusterWorker?: boolean;
+  /** Who hears recorded changes' events in their transaction: recordedEventsSubscribers (the webhook outbox) by default. */
+  subscribers?: readonly RecordedEventsSubscriber[];
 }
 
 /** An incoming X-Request-Id is kept when it is short and plain; otherwise a UUID is made. */
@@ -130,7 +126,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(paginationLinksPlugin);
   await app.register(dbPlugin);
   await app.register(metricsPlugin, { clusterWorker: options.clusterWorker === true });
-  await app.register(eventRecorderPlugin);
+  await app.register(auditLogPlugin, { subscribers: options.subscribers ?? recordedEventsSubscribers });
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin, {
@@ -140,7 +136,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
       issuer: config.publicUrl,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     }),
-    eventRecorder: app.eventRecorder,
+    auditLog: app.auditLog,
   });
   await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });
   await app.register(idempotencyPlugin);

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { AuditedDatabase } from './domains/audit/index.js';
 import { ensureClient, ensureUser, systemContext } from './admin/index.js';
 import type { BootstrapConfig } from './config/config.js';
 
@@ -7,12 +7,12 @@ import type { BootstrapConfig } from './config/config.js';
  * client_credentials client with admin:all exists (its secret follows the environment), and
  * ACCTL_BOOTSTRAP_ADMIN_USERNAME/PASSWORD a human admin. Idempotent: safe on every replica's start.
  */
-export async function applyBootstrap(db: Knex, bootstrap: BootstrapConfig): Promise<string[]> {
+export async function applyBootstrap({ db, auditLog }: AuditedDatabase, bootstrap: BootstrapConfig): Promise<string[]> {
   const done: string[] = [];
   // Changes made here are audited like any other (actor system:bootstrap), in their own transactions.
   const context = systemContext('system:bootstrap');
   if (bootstrap.clientId && bootstrap.clientSecret) {
-    const client = await ensureClient(db, context, {
+    const client = await ensureClient({ db, auditLog }, context, {
       clientId: bootstrap.clientId,
       name: 'Bootstrap admin client',
       secret: bootstrap.clientSecret,
@@ -23,7 +23,7 @@ export async function applyBootstrap(db: Knex, bootstrap: BootstrapConfig): Prom
     if (client === 'updated') done.push(`updated client ${bootstrap.clientId}`);
   }
   if (bootstrap.adminUsername && bootstrap.adminPassword) {
-    const user = await ensureUser(db, context, { username: bootstrap.adminUsername, password: bootstrap.adminPassword, admin: true });
+    const user = await ensureUser({ db, auditLog }, context, { username: bootstrap.adminUsername, password: bootstrap.adminPassword, admin: true });
     if (user === 'created') done.push(`created admin user ${bootstrap.adminUsername}`);
     if (user === 'password_changed') done.push(`updated the password of ${bootstrap.adminUsername}`);
   }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, recordedEventsSubscribers } from './app.js';
 import { applyBootstrap } from './bootstrap.js';
 import { ConfigError, configFromEnv, makeConfig, type Config } from './config/config.js';
 import { defaults } from './config/defaults.js';
@@ -9,6 +9,7 @@ import { reachDatabase } from './db/database-unreachable.js';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { createKnex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
+import { openAuditLog } from './domains/audit/index.js';
 
 export interface StartOptions {
   host?: string;
@@ -119,7 +120,9 @@ async function prepare(options: StartOptions): Promise<{ config: Readonly<Config
     try {
       const applied = await migrateToLatest(migrator);
       if (applied.length > 0) say(`Applied ${applied.length} migration(s)`);
-      for (const line of await applyBootstrap(migrator, config.bootstrap)) say(`Bootstrap: ${line}`);
+      // Bootstrap records before the app is built: its audit log, with the app's subscribers, is its own.
+      const auditLog = openAuditLog(migrator, { subscribers: recordedEventsSubscribers });
+      for (const line of await applyBootstrap({ db: migrator, auditLog }, config.bootstrap)) say(`Bootstrap: ${line}`);
     } finally {
       await migrator.destroy();
     }

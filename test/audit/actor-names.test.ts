@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { AuditEventList, AuditReportList } from '../../core/src/index.js';
 import { createUser, deleteUser } from '../../server/src/admin/users.js';
-import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
 import type { ChangeContext, EventActor } from '../../server/src/events/types.js';
@@ -28,8 +27,8 @@ describe('the names of the actors beside GET /v1/audit/events and GET /v1/audit/
     const clientToken = await accessToken(t.app, client);
     const apiToken = (await createApiToken(t.app, clientToken, { name: 'ci', scopes: ['write:principals'] })).token;
     // A user acting through the CLI's client, and a user who acted and was deleted since.
-    alice = (await createUser(t.app.db, admin, { username: 'alice', password: 'correct horse battery', admin: false })).id;
-    bob = (await createUser(t.app.db, admin, { username: 'bob', password: 'correct horse battery', admin: false })).id;
+    alice = (await createUser(t.app, admin, { username: 'alice', password: 'correct horse battery', admin: false })).id;
+    bob = (await createUser(t.app, admin, { username: 'bob', password: 'correct horse battery', admin: false })).id;
     const aliceToken = await forgeAccessToken(t.app, { claims: { sub: alice, client_id: 'acctl-cli', scope: 'write:principals read:audit' } });
     const bobToken = await forgeAccessToken(t.app, { claims: { sub: bob, client_id: 'acctl-cli', scope: 'write:principals' } });
     const create = async (token: string, name: string) => {
@@ -37,10 +36,10 @@ describe('the names of the actors beside GET /v1/audit/events and GET /v1/audit/
       expect(response.statusCode, response.body).to.equal(201);
     };
     await Promise.all([create(clientToken, 'by-access-token'), create(apiToken, 'by-api-token'), create(aliceToken, 'by-alice'), create(bobToken, 'by-bob')]);
-    await deleteUser(t.app.db, admin, 'bob');
+    await deleteUser(t.app, admin, 'bob');
     // Actors that name themselves, and one that names nothing stored.
     await t.app.db.transaction((trx) =>
-      recordEvents(trx, [
+      t.app.auditLog.append(trx, [
         changeEvent(contextOf({ subject: 'cli:root', client_id: null, token_kind: 'cli' }), 'principal.deleted', { type: 'principal', id: 'x1' }, null),
         changeEvent(
           contextOf({ subject: 'ghost-client', client_id: 'ghost-client', token_kind: 'access_token' }),
@@ -99,7 +98,7 @@ describe('the names of the actors beside GET /v1/audit/events and GET /v1/audit/
       ),
     );
     await t.app.db.transaction((trx) =>
-      recordEvents(
+      t.app.auditLog.append(
         trx,
         principals.map(([row], index) =>
           changeEvent(

@@ -2,17 +2,15 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import fc from 'fast-check';
-import { canonicalJson } from '../../core/src/index.js';
+import { canonicalJson, type AuditEvent, type AuditVerification } from '../../core/src/index.js';
 import { stagedAppendFrom } from '../../server/src/domains/audit/audit-log.js';
 import { hashEvent, hashSealedEvent } from '../../server/src/domains/audit/chain.js';
 import { retentionQueue } from '../../server/src/domains/audit/plugin.js';
 import { applyDecisionRetention } from '../../server/src/domains/audit/retention.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { EventType } from '../../server/src/events/catalog.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
-import type { AuditEvent, AuditVerification } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { allEvents } from './helpers.js';
@@ -42,7 +40,7 @@ describe('audit log hash chains', () => {
 
   const append = (type: EventType, id: string, at = new Date()) =>
     t.app.db.transaction((trx) =>
-      recordEvents(trx, [changeEvent({ ...systemContext('system:chain-test'), now: at }, type, { type: 'test', id }, null, { n: id })]),
+      t.app.auditLog.append(trx, [changeEvent({ ...systemContext('system:chain-test'), now: at }, type, { type: 'test', id }, null, { n: id })]),
     );
   const verify = async (): Promise<AuditVerification> => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/audit/verify', headers: { authorization: `Bearer ${auditor}` } });
@@ -161,12 +159,12 @@ describe('audit log hash chains', () => {
 
     it('stores every event of large appends running in parallel with small ones: numbered without gaps, each batch in its order, both chains verifying', async () => {
       const before = (await allEvents(t.app)).length;
-      const large = Array.from({ length: 3 }, (_, k) => t.app.db.transaction((trx) => recordEvents(trx, batch(`large${k}`, stagedAppendFrom + 40))));
+      const large = Array.from({ length: 3 }, (_, k) => t.app.db.transaction((trx) => t.app.auditLog.append(trx, batch(`large${k}`, stagedAppendFrom + 40))));
       const small = Array.from({ length: 12 }, (_, k) => append(k % 2 ? 'decision.evaluated' : 'policy.created', `small${k}`));
       // One transaction appending twice: each append stages in a table of its own.
       const twice = t.app.db.transaction(async (trx) => [
-        ...(await recordEvents(trx, batch('twiceA', stagedAppendFrom))),
-        ...(await recordEvents(trx, batch('twiceB', stagedAppendFrom + 1))),
+        ...(await t.app.auditLog.append(trx, batch('twiceA', stagedAppendFrom))),
+        ...(await t.app.auditLog.append(trx, batch('twiceB', stagedAppendFrom + 1))),
       ]);
       const answered = [...(await Promise.all(large)), await twice];
       await Promise.all(small);
@@ -176,7 +174,7 @@ describe('audit log hash chains', () => {
       expect(stored.map((event) => event.sequence)).to.deep.equal(stored.map((_, index) => stored[0]!.sequence + index));
       const byId = new Map(stored.map((event) => [event.id, event]));
       for (const events of answered) {
-        // What recordEvents answered is what the log holds, and a batch's events are consecutive, in the order given.
+        // What the audit log's append answered is what the log holds, and a batch's events are consecutive, in the order given.
         expect(events.map((event) => byId.get(event.id))).to.deep.equal(asJson(events));
         expect(events.map((event) => event.sequence)).to.deep.equal(events.map((_, index) => events[0]!.sequence + index));
       }
@@ -188,13 +186,13 @@ describe('audit log hash chains', () => {
       const before = await allEvents(t.app);
       const failed = await t.app.db
         .transaction(async (trx) => {
-          await recordEvents(trx, batch('rolled-back', stagedAppendFrom + 3));
+          await t.app.auditLog.append(trx, batch('rolled-back', stagedAppendFrom + 3));
           throw new Error('the change failed after its events were appended');
         })
         .catch((error: Error) => error.message);
       expect(failed).to.match(/failed after/);
       expect(await allEvents(t.app)).to.deep.equal(before);
-      const [next] = await t.app.db.transaction((trx) => recordEvents(trx, batch('after-rollback', stagedAppendFrom)));
+      const [next] = await t.app.db.transaction((trx) => t.app.auditLog.append(trx, batch('after-rollback', stagedAppendFrom)));
       expect(next!.sequence).to.be.greaterThan(before.at(-1)!.sequence);
       expect(next!.prev_hash).to.equal(before.filter((event) => event.chain === 'change').at(-1)!.hash);
       expect((await verify()).valid).to.equal(true);
@@ -210,7 +208,7 @@ describe('audit log hash chains', () => {
 
     const appendTo = (app: TestApp, type: EventType, id: string, at: Date) =>
       app.app.db.transaction((trx) =>
-        recordEvents(trx, [changeEvent({ ...systemContext('system:retention-test'), now: at }, type, { type: 'test', id }, null)]),
+        app.app.auditLog.append(trx, [changeEvent({ ...systemContext('system:retention-test'), now: at }, type, { type: 'test', id }, null)]),
       );
     const verifyOf = async (app: TestApp) => (await import('../../server/src/domains/audit/verify.js')).verifyAuditLog(app.app.db);
 
@@ -219,7 +217,7 @@ describe('audit log hash chains', () => {
       for (let n = 0; n < 3; n++) await appendTo(retained, 'decision.evaluated', `new-${n}`, new Date());
       const oldDecisions = (await allEvents(retained.app)).filter((event) => event.chain === 'decision' && event.target.id.startsWith('old'));
 
-      const result = await applyDecisionRetention(retained.app.db, { now: new Date(), retentionDays: 30 });
+      const result = await applyDecisionRetention(retained.app, { now: new Date(), retentionDays: 30 });
       expect(result.deleted).to.equal(6);
       const after = await allEvents(retained.app);
       expect(after.filter((event) => event.target.id.startsWith('old')).map((event) => event.target.id)).to.deep.equal(['old-3']);
@@ -235,13 +233,13 @@ describe('audit log hash chains', () => {
 
     it('deletes only the run of oldest events: an old event after a young one waits for it', async () => {
       await appendTo(retained, 'decision.evaluated', 'late-old', past);
-      const result = await applyDecisionRetention(retained.app.db, { now: new Date(), retentionDays: 30 });
+      const result = await applyDecisionRetention(retained.app, { now: new Date(), retentionDays: 30 });
       expect(result.deleted).to.equal(0);
       expect((await verifyOf(retained)).valid).to.equal(true);
     });
 
     it('still verifies, and keeps chaining, after every decision event is gone', async () => {
-      const result = await applyDecisionRetention(retained.app.db, { now: new Date(Date.now() + 86_400_000 * 400), retentionDays: 30 });
+      const result = await applyDecisionRetention(retained.app, { now: new Date(Date.now() + 86_400_000 * 400), retentionDays: 30 });
       expect(result.deleted).to.equal(4);
       expect((await allEvents(retained.app)).filter((event) => event.chain === 'decision')).to.deep.equal([]);
       await appendTo(retained, 'decision.evaluated', 'after-all', new Date());

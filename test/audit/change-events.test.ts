@@ -268,7 +268,7 @@ describe('Audit events of changes', () => {
       const forged = `acctl_${'A'.repeat(40)}ZZZZZZ`;
       const response = await call('GET', '/v1/policies', undefined, {}, forged);
       expect(response.statusCode).to.equal(401);
-      await t.app.eventRecorder.idle();
+      await t.app.auditLog.idle();
       const [event, ...others] = await eventsOfRequest(t.app, response.headers['x-request-id'] as string);
       expect(others).to.deep.equal([]);
       expectSchema('audit-event', event);
@@ -284,7 +284,7 @@ describe('Audit events of changes', () => {
     it('a malformed Authorization header leaves an auth.failed too', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/v1/principals', headers: { authorization: 'Basic Zm9vOmJhcg==' } });
       expect(response.statusCode).to.equal(401);
-      await t.app.eventRecorder.idle();
+      await t.app.auditLog.idle();
       const [event] = await eventsOfRequest(t.app, response.headers['x-request-id'] as string);
       expect(event).to.include({ type: 'auth.failed', outcome: 'failure' });
       expect(event!.data).to.include({ token_kind: null, token_fingerprint: null });
@@ -292,7 +292,7 @@ describe('Audit events of changes', () => {
 
     it('many failures at once are written in a few group commits, none lost', async () => {
       const responses = await Promise.all(Array.from({ length: 40 }, () => call('GET', '/v1/policies', undefined, {}, 'not-a-jwt')));
-      await t.app.eventRecorder.idle();
+      await t.app.auditLog.idle();
       const ids = responses.map((response) => response.headers['x-request-id'] as string);
       const count = await t.app.db('audit_events').whereIn('request_id', ids).andWhere({ type: 'auth.failed' }).count<{ count: number }[]>({ count: '*' });
       expect(count[0]!.count).to.equal(40);

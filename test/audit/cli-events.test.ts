@@ -9,6 +9,7 @@ import type { AuditEvent } from '../../core/src/index.js';
 import { cliActor } from '../../server/src/cli/actor.js';
 import { runCli } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
+import { auditedDatabase } from '../helpers/audited-database.js';
 
 describe('audit events of administration outside the API', function () {
   this.timeout(90_000);
@@ -69,9 +70,9 @@ describe('audit events of administration outside the API', function () {
 
   it('bootstrap records what it creates and changes as system:bootstrap', async () => {
     const bootstrap = { clientId: 'boot-admin', clientSecret: randomBytes(32).toString('hex'), adminUsername: 'root', adminPassword: 'a long enough password' };
-    await applyBootstrap(db, bootstrap);
-    await applyBootstrap(db, bootstrap); // idempotent: nothing changes, nothing is recorded
-    await applyBootstrap(db, { ...bootstrap, clientSecret: randomBytes(32).toString('hex') });
+    await applyBootstrap(auditedDatabase(db), bootstrap);
+    await applyBootstrap(auditedDatabase(db), bootstrap); // idempotent: nothing changes, nothing is recorded
+    await applyBootstrap(auditedDatabase(db), { ...bootstrap, clientSecret: randomBytes(32).toString('hex') });
     const events = ((await db('audit_events').where({ actor_subject: 'system:bootstrap' }).orderBy('seq')) as AuditEventRow[]).map(toAuditEvent);
     expect(events.map((event) => [event.type, event.target.id])).to.deep.equal([
       ['client.created', 'boot-admin'],

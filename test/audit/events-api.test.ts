@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { AuditEvent, AuditEventList } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblem } from '../helpers/responses.js';
@@ -28,7 +27,7 @@ describe('GET /v1/audit/events', () => {
     await write('POST', '/v1/decisions/evaluate', { principal: { type: 'USER' }, resource: { type: 'database', identifier: 'x' }, action: 'read' });
     // Events of another actor, at a known time in the past.
     await t.app.db.transaction((trx) =>
-      recordEvents(trx, [
+      t.app.auditLog.append(trx, [
         changeEvent({ ...systemContext('system:old'), now: new Date('2020-01-01T00:00:00Z') }, 'principal.deleted', { type: 'principal', id: 'old-one' }, null),
       ]),
     );
@@ -102,7 +101,7 @@ describe('GET /v1/audit/events', () => {
   it('pages with next_cursor while events keep arriving, missing and repeating nothing', async () => {
     const context = systemContext('system:paging');
     const append = (n: number) =>
-      t.app.db.transaction((trx) => recordEvents(trx, [changeEvent(context, 'policy.updated', { type: 'policy', id: `paging-${n}` }, null)]));
+      t.app.db.transaction((trx) => t.app.auditLog.append(trx, [changeEvent(context, 'policy.updated', { type: 'policy', id: `paging-${n}` }, null)]));
     for (let n = 0; n < 30; n++) await append(n);
     let writing = true;
     let written = 30;

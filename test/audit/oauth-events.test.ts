@@ -48,7 +48,7 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
 
   /** Every event the request left, once the background recorder has written what it holds. */
   async function eventsOf(response: LightMyRequestResponse): Promise<AuditEvent[]> {
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const events = await eventsOfRequest(t.app, response.headers['x-request-id'] as string);
     for (const event of events) expectSchema('audit-event', event);
     return events;
@@ -510,7 +510,7 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
       expect((await oauthPost('revoke', { token, ...client })).statusCode).to.equal(200);
     expect((await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await dashboardCsrf() })).statusCode).to.equal(303);
 
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const events = await allEvents(t.app);
     const types = new Set(events.map((event) => event.type));
     for (const type of ['auth.failed', 'auth.token_issued', 'token.revoked', 'client.created', 'client.secret_rotated', 'client.deleted'])

@@ -10,17 +10,17 @@ import { verifyAuditLog } from '../../server/src/domains/audit/verify.js';
 import type { EventType } from '../../server/src/events/catalog.js';
 import { systemContext } from '../../server/src/events/context.js';
 import { changeEvent } from '../../server/src/events/event.js';
-import { recordEvents } from '../../server/src/domains/audit/record-events.js';
 import type { AuditEvent } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { emptyDatabase } from '../helpers/database.js';
 import { allEvents } from './helpers.js';
+import { auditedDatabase } from '../helpers/audited-database.js';
 
 const day = 86_400_000;
 
 async function append(db: Knex, type: EventType, id: string, at: Date): Promise<AuditEvent> {
   const [event] = await db.transaction((trx) =>
-    recordEvents(trx, [changeEvent({ ...systemContext('system:partition-test'), now: at }, type, { type: 'test', id }, null)]),
+    auditedDatabase(db).auditLog.append(trx, [changeEvent({ ...systemContext('system:partition-test'), now: at }, type, { type: 'test', id }, null)]),
   );
   return event!;
 }
@@ -194,7 +194,7 @@ describe('retention by dropping months', () => {
     expect(await monthPartitions(t.app.db, 'audit_events_decision')).to.include('audit_events_decision_2021_05');
     expect(await monthPartitions(t.app.db, 'decisions')).to.include('decisions_2021_05');
 
-    const result = await applyDecisionRetention(t.app.db, { now: new Date(), retentionDays: 90 });
+    const result = await applyDecisionRetention(t.app, { now: new Date(), retentionDays: 90 });
     expect(result).to.deep.include({ deleted: 2, anchor: { sequence: oldEvents[1]!.sequence, hash: oldEvents[1]!.hash }, decisionsDeleted: 1 });
     expect(await monthPartitions(t.app.db, 'audit_events_decision')).not.to.include('audit_events_decision_2021_05');
     expect(await monthPartitions(t.app.db, 'decisions')).not.to.include('decisions_2021_05');
@@ -233,7 +233,7 @@ describe('retention at the end of a month, where months and commit order disagre
     it('keeps the month while an event with a lower sequence in the next month is not yet past retention', async () => {
       // The cut-off falls between the month's end and the straggler.
       const before = new Date('2022-07-01T00:00:00.500Z');
-      const result = await applyDecisionRetention(t.app.db, { now: new Date(before.getTime() + 30 * day), retentionDays: 30 });
+      const result = await applyDecisionRetention(t.app, { now: new Date(before.getTime() + 30 * day), retentionDays: 30 });
       expect(result.deleted).to.equal(0);
       expect(await monthPartitions(t.app.db, 'audit_events_decision')).to.include('audit_events_decision_2022_06');
       await expectVerified(t.app.db);
@@ -241,7 +241,7 @@ describe('retention at the end of a month, where months and commit order disagre
 
     it('then drops the month with the straggler, so the deleted events are a prefix of the chain', async () => {
       const before = new Date('2022-07-01T00:10:00Z');
-      const result = await applyDecisionRetention(t.app.db, { now: new Date(before.getTime() + 30 * day), retentionDays: 30 });
+      const result = await applyDecisionRetention(t.app, { now: new Date(before.getTime() + 30 * day), retentionDays: 30 });
       expect(result).to.deep.include({ deleted: 2, anchor: { sequence: lastOfJune.sequence, hash: lastOfJune.hash } });
       const ids = (await allEvents(t.app)).map((event) => event.id);
       expect(ids).not.to.include.members([straggler.id, lastOfJune.id]);
@@ -268,7 +268,7 @@ describe('retention on two replicas at once', () => {
     const other = createKnex(t.config.databaseUrl, 4);
     try {
       const options = { now: new Date('2023-03-02T00:00:00Z'), retentionDays: 1 };
-      const [a, b] = await Promise.all([applyDecisionRetention(t.app.db, options), applyDecisionRetention(other, options)]);
+      const [a, b] = await Promise.all([applyDecisionRetention(t.app, options), applyDecisionRetention(auditedDatabase(other), options)]);
       expect(a.deleted + b.deleted).to.equal(2);
       const anchors = (await allEvents(t.app)).filter((event) => event.type === 'audit.retention_applied' && event.data.before === '2023-03-01T00:00:00.000Z');
       expect(anchors.map((event) => event.data.through_sequence)).to.deep.equal(events.map((event) => event.sequence));

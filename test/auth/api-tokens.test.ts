@@ -72,7 +72,13 @@ describe('API tokens', () => {
       let refused: unknown;
       try {
         await createApiTokenInService(
-          { db: t.app.db, keys: t.app.signingKeys, issuer: t.config.publicUrl, accessTokenTtlSeconds: t.config.accessTokenTtlSeconds },
+          {
+            db: t.app.db,
+            auditLog: t.app.auditLog,
+            keys: t.app.signingKeys,
+            issuer: t.config.publicUrl,
+            accessTokenTtlSeconds: t.config.accessTokenTtlSeconds,
+          },
           systemContext('narrow'),
           caller,
           { name: 'x', scopes: ['read:audit', 'write:policies'] },

@@ -9,6 +9,7 @@ import { verifyPassword } from '../../server/src/security/passwords.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
 import type { AuditEvent } from '../../core/src/index.js';
 import { freshDatabase } from '../helpers/database.js';
+import { auditedDatabase } from '../helpers/audited-database.js';
 
 describe('bootstrap, through the admin facade', function () {
   this.timeout(60_000);
@@ -34,20 +35,20 @@ describe('bootstrap, through the admin facade', function () {
       allowed_scopes: ['read:policies'],
       created_by: 'test',
     });
-    expect(await applyBootstrap(db, { clientId: 'boot-narrow', clientSecret: secret })).to.deep.equal(['updated client boot-narrow']);
+    expect(await applyBootstrap(auditedDatabase(db), { clientId: 'boot-narrow', clientSecret: secret })).to.deep.equal(['updated client boot-narrow']);
     const row = await db('oauth_clients').where({ client_id: 'boot-narrow' }).first();
     expect(row.grant_types).to.deep.equal(['authorization_code', 'client_credentials']);
     expect(row.allowed_scopes).to.deep.equal(['read:policies', 'admin:all']);
     expect(row.secret_rotated_at).to.equal(null);
     expect(await eventsOn('boot-narrow')).to.deep.equal([]);
-    expect(await applyBootstrap(db, { clientId: 'boot-narrow', clientSecret: secret })).to.deep.equal([]);
+    expect(await applyBootstrap(auditedDatabase(db), { clientId: 'boot-narrow', clientSecret: secret })).to.deep.equal([]);
   });
 
   it("changes the admin's password to the environment's, with a principal.updated that says only that", async () => {
-    expect(await applyBootstrap(db, { adminUsername: 'root', adminPassword: password })).to.deep.equal(['created admin user root']);
+    expect(await applyBootstrap(auditedDatabase(db), { adminUsername: 'root', adminPassword: password })).to.deep.equal(['created admin user root']);
     const newPassword = 'another long enough password';
-    expect(await applyBootstrap(db, { adminUsername: 'root', adminPassword: newPassword })).to.deep.equal(['updated the password of root']);
-    expect(await applyBootstrap(db, { adminUsername: 'root', adminPassword: newPassword })).to.deep.equal([]);
+    expect(await applyBootstrap(auditedDatabase(db), { adminUsername: 'root', adminPassword: newPassword })).to.deep.equal(['updated the password of root']);
+    expect(await applyBootstrap(auditedDatabase(db), { adminUsername: 'root', adminPassword: newPassword })).to.deep.equal([]);
 
     const row = await db('principals').where({ name: 'root' }).first();
     expect(await verifyPassword(newPassword, row.password_hash)).to.equal(true);
@@ -61,14 +62,16 @@ describe('bootstrap, through the admin facade', function () {
   });
 
   it('creates the admin the setting names even where `acctl server user create` is stricter: the server keeps the names it always took', async () => {
-    expect(await applyBootstrap(db, { adminUsername: ' spaced admin ', adminPassword: password })).to.deep.equal(['created admin user  spaced admin ']);
+    expect(await applyBootstrap(auditedDatabase(db), { adminUsername: ' spaced admin ', adminPassword: password })).to.deep.equal([
+      'created admin user  spaced admin ',
+    ]);
     expect(await db('principals').where({ name: ' spaced admin ' }).first()).to.include({ kind: 'user' });
   });
 
   it('refuses to store a username of no character or more than 200, and creates nothing', async () => {
     const before = await db('principals').count({ count: '*' }).first();
     for (const username of ['', 'x'.repeat(201)]) {
-      const refusal = await createUser(db, systemContext('system:test'), { username, password, admin: false }).then(
+      const refusal = await createUser(auditedDatabase(db), systemContext('system:test'), { username, password, admin: false }).then(
         () => undefined,
         (error: unknown) => error,
       );

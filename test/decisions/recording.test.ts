@@ -6,7 +6,7 @@ import { samplePolicy } from '../policies/fixtures.js';
 import { allEvents } from '../audit/helpers.js';
 
 // The recorder predicts the audit log's tail and writes a group in one statement when it is right
-// (domains/decisions/decision-recorder.ts); these tests make it wrong on purpose, with a second
+// (domains/audit/decision-recorder.ts); these tests make it wrong on purpose, with a second
 // replica and change events appended between its writes, and check nothing is lost or misplaced.
 describe('recording decisions with their audit events', () => {
   let first: TestApp;
@@ -109,7 +109,7 @@ describe('recording decisions with their audit events', () => {
       ]);
       for (const answer of answers) expect(answer.statusCode, answer.body).to.equal(200);
       issued += 30;
-      await Promise.all([first.app.eventRecorder.idle(), second.app.eventRecorder.idle()]);
+      await Promise.all([first.app.auditLog.idle(), second.app.auditLog.idle()]);
       expect(
         (
           await first.app.inject({
@@ -130,7 +130,7 @@ describe('recording decisions with their audit events', () => {
   });
 
   it('goes on chaining after retention removed every decision event', async () => {
-    await applyDecisionRetention(first.app.db, { now: new Date(Date.now() + 86_400_000 * 400), retentionDays: 30 });
+    await applyDecisionRetention(first.app, { now: new Date(Date.now() + 86_400_000 * 400), retentionDays: 30 });
     expect((await allEvents(first.app)).filter((event) => event.chain === 'decision')).to.deep.equal([]);
     const ids = await decisionsAnswered(2, 10);
     const decisionEvents = (await allEvents(first.app)).filter((event) => event.chain === 'decision');

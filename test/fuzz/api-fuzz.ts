@@ -319,7 +319,7 @@ export async function fuzzApi(
 
 /** The failed logins of a run that have no auth.failed event in the audit log (none, when the log keeps every one). */
 export async function unrecordedFailedLogins(app: FastifyInstance, report: FuzzReport): Promise<string[]> {
-  await app.eventRecorder.idle();
+  await app.auditLog.idle();
   const ids = [...report.failedLogins];
   const recorded = new Set<string>();
   for (let i = 0; i < ids.length; i += 1000) {

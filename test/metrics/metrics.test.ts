@@ -190,11 +190,11 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
   });
 
   it('counts the audit events written in the background by write, and their items', async () => {
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const before = await scrape(metricsUrl);
     // Each client_credentials token is an auth.token_issued event handed to the recorder.
     await Promise.all([token(), token(), token()]);
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const after = await scrape(metricsUrl);
     const audit = { writer: 'audit_events' };
     expect(after.sum('acctl_group_commit_batch_size', audit) - before.sum('acctl_group_commit_batch_size', audit)).to.equal(3);
@@ -213,8 +213,8 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
       data: { reason: 'invalid_client' },
     };
     const before = await scrape(metricsUrl);
-    t.app.eventRecorder.recordInBackground([unstorable]);
-    await t.app.eventRecorder.idle();
+    t.app.auditLog.appendInBackground([unstorable]);
+    await t.app.auditLog.idle();
     const after = await scrape(metricsUrl);
     expect(after.value('acctl_audit_events_failed_total') - before.value('acctl_audit_events_failed_total')).to.equal(1);
     const health = (await (await api('/health')).json()) as { checks: { audit_log: { failed_events: number; dropped_events: number } } };

@@ -23,7 +23,7 @@ describe('client authentication across replicas', () => {
   it('refuses the old secret on every replica from the request after a rotation on one', async () => {
     const client = await registerClient(first.app, ['read:policies']);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode, 'cached on the second replica').to.equal(200);
-    const rotation = await rotateClientSecret(first.app.db, systemContext('system:test'), client.clientId);
+    const rotation = await rotateClientSecret(first.app, systemContext('system:test'), client.clientId);
     if (!rotation.rotated) expect.fail(`not rotated: ${rotation.reason}`);
     const old = await token(second, client.clientId, client.clientSecret);
     expect(old.statusCode, old.body).to.equal(401);
@@ -34,7 +34,7 @@ describe('client authentication across replicas', () => {
   it('refuses a client deleted on another replica at once', async () => {
     const client = await registerClient(first.app, ['read:policies']);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode).to.equal(200);
-    await deleteClient(first.app.db, systemContext('system:test'), client.clientId);
+    await deleteClient(first.app, systemContext('system:test'), client.clientId);
     expect((await token(second, client.clientId, client.clientSecret)).statusCode).to.equal(401);
   });
 

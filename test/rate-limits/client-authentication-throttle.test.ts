@@ -66,7 +66,7 @@ describe('Brute-force throttling of client authentication', () => {
   it('records every throttled attempt as an auth.failed event', async () => {
     await failTimes(clientAuthenticationThrottle.maxFailures, '198.51.100.7');
     await token(client.clientSecret, '198.51.100.7');
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const rows: Array<{ data: { reason?: string } | string }> = await t.app.db('audit_events').where({ type: 'auth.failed' }).select('data');
     const reasons = rows.map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as { reason?: string }) : row.data).reason ?? '');
     expect(reasons.some((reason) => /Client authentication failed too often for this client \(10 times in 15 minutes from one address/.test(reason))).to.equal(

@@ -20,7 +20,7 @@ describe('Security: an anonymous caller cannot erase audit events with text Post
 
   /** The failure events recorded for the given request ids. */
   async function failureEventsOf(requestIds: string[]): Promise<number> {
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const row = await t.app.db('audit_events').whereIn('request_id', requestIds).andWhere({ type: 'auth.failed' }).count<{ count: string }[]>('* as count');
     return Number(row[0]!.count);
   }

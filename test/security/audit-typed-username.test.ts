@@ -40,7 +40,7 @@ describe('Security: what a caller typed as a name never reaches the audit log', 
 
   /** What a read:audit token reads of the auth.failed events: the whole answer, and the event of each request. */
   async function auditAnswer(): Promise<{ body: string; eventOf: (response: LightMyRequestResponse) => ListedEvent }> {
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const response = await t.app.inject({ method: 'GET', url: '/v1/audit/events?type=auth.failed&limit=100', headers: bearer(auditor) });
     expect(response.statusCode, response.body).to.equal(200);
     const events = (response.json() as { data: ListedEvent[] }).data;

@@ -357,14 +357,12 @@ describe('secret formats over HTTP (docs/security.md, "Secret formats")', () => 
       scopes: ['admin:all'],
     };
     let refused: unknown;
-    await ensureClient(t.app.db, context, { ...wanted, secret: withBrokenChecksum(generateSecret('client_secret')) }).catch(
-      (error: unknown) => (refused = error),
-    );
+    await ensureClient(t.app, context, { ...wanted, secret: withBrokenChecksum(generateSecret('client_secret')) }).catch((error: unknown) => (refused = error));
     expect(refused).to.be.instanceOf(ConfigError);
     expect(await t.app.db('oauth_clients').where({ client_id: wanted.clientId }).first()).to.equal(undefined);
     // A whole generated secret chosen as the bootstrap secret works.
     const chosen = generateSecret('client_secret');
-    expect(await ensureClient(t.app.db, context, { ...wanted, secret: chosen })).to.equal('created');
+    expect(await ensureClient(t.app, context, { ...wanted, secret: chosen })).to.equal('created');
     expect((await clientCredentials(wanted.clientId, chosen)).status).to.equal(200);
   });
 });

@@ -44,11 +44,11 @@ describe('Security: shared writes isolate a row the database refuses', function 
     const bad = [failedLogin('bad-surrogate', 'x\ud800'), failedLogin('bad-nul', 'x\u0000y')];
     // In the same turn of the event loop, so they share one group-commit write.
     for (const [i, event] of good.entries()) {
-      t.app.eventRecorder.recordInBackground([event]);
-      if (i === 10) t.app.eventRecorder.recordInBackground([bad[0]!]);
-      if (i === 30) t.app.eventRecorder.recordInBackground([bad[1]!]);
+      t.app.auditLog.appendInBackground([event]);
+      if (i === 10) t.app.auditLog.appendInBackground([bad[0]!]);
+      if (i === 30) t.app.auditLog.appendInBackground([bad[1]!]);
     }
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const stored = await t.app
       .db('audit_events')
       .whereIn(

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { expectOAuthError } from '../helpers/responses.js';
 import { addressesIn } from './support.js';
+import { auditedDatabase } from '../helpers/audited-database.js';
 
 /**
  * Issue #19, finding 3 ("throttles reserve before they check"), for the one client secret a person
@@ -31,7 +32,7 @@ describe('Security: a client secret a person chose takes its throttle slot befor
     databaseUrl = await freshDatabase();
     const config = { rateLimitStandard: 1_000_000, keyEncryptionKey: randomBytes(32).toString('base64') };
     replicas = [await startTestApp({ databaseUrl, config }), await startTestApp({ databaseUrl, config })];
-    await ensureClient(replicas[0]!.app.db, systemContext('bootstrap'), {
+    await ensureClient(replicas[0]!.app, systemContext('bootstrap'), {
       clientId,
       name: 'Bootstrap',
       secret,
@@ -112,10 +113,16 @@ describe('Security: a client secret a person chose takes its throttle slot befor
   });
 
   it('forgets the mark when the secret is rotated to a generated one, and the next start marks it again', async () => {
-    expect((await rotateClientSecret(side, systemContext('admin'), clientId)).rotated).to.equal(true);
+    expect((await rotateClientSecret(auditedDatabase(side), systemContext('admin'), clientId)).rotated).to.equal(true);
     expect((await side('oauth_clients').where({ client_id: clientId }).first()).secret_chosen).to.equal(false);
     expect(
-      await ensureClient(side, systemContext('bootstrap'), { clientId, name: 'Bootstrap', secret, grantTypes: ['client_credentials'], scopes: ['admin:all'] }),
+      await ensureClient(auditedDatabase(side), systemContext('bootstrap'), {
+        clientId,
+        name: 'Bootstrap',
+        secret,
+        grantTypes: ['client_credentials'],
+        scopes: ['admin:all'],
+      }),
     ).to.equal('updated');
     expect((await side('oauth_clients').where({ client_id: clientId }).first()).secret_chosen).to.equal(true);
   });

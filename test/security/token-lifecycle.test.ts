@@ -76,7 +76,7 @@ describe('Security: tokens end with their owner, on every replica at once', func
       const client = await registerClient(first.app, ['read:policies']);
       const token = await accessToken(first.app, client);
       await expectLiveOnSecond(token);
-      expect(await deleteClientRecorded(first.app.db, systemContext('system:test'), client.clientId)).to.equal(true);
+      expect(await deleteClientRecorded(first.app, systemContext('system:test'), client.clientId)).to.equal(true);
       await expectEndedOnSecond(token);
     });
 
@@ -93,7 +93,7 @@ describe('Security: tokens end with their owner, on every replica at once', func
       const token = await accessToken(first.app, client);
       const apiToken = await createApiToken(first.app, token, { name: 'made-by-client', scopes: ['read:policies'] });
       await expectLiveOnSecond(apiToken.token);
-      await deleteClientRecorded(first.app.db, systemContext('system:test'), client.clientId);
+      await deleteClientRecorded(first.app, systemContext('system:test'), client.clientId);
       await expectEndedOnSecond(apiToken.token);
       await first.app.db('oauth_clients').insert({
         client_id: client.clientId,

@@ -84,7 +84,7 @@ describe('Security: revoking a token by id needs that token or admin:all; by val
     expect(await works(leaked)).to.equal(false);
     expect(await works(leakedApiToken.token)).to.equal(false);
 
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const events = await t.app
       .db('audit_events')
       .where({ type: 'token.revoked' })

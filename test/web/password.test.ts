@@ -108,7 +108,7 @@ describe('Own password change page', function () {
     expect(response.statusCode).to.equal(400);
     expect(response.body).to.include('The current password is incorrect.');
     expect(await storedHash(user)).to.equal(before);
-    await t.app.eventRecorder.idle();
+    await t.app.auditLog.idle();
     const failure = await t.app.db('audit_events').where({ type: 'auth.failed', target_id: user.id }).first('data');
     expect(failure, 'auth.failed for the user').to.not.equal(undefined);
     expect(JSON.stringify(failure)).to.not.include('not-the-password');

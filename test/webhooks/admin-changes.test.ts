@@ -4,8 +4,8 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { adminToken, createWebhook, deliveriesOf, webhookTestConfig } from './fixtures.js';
 
 /**
- * Webhooks hear of recorded events through the audit domain's subscribers, wired where each
- * program is put together (app.ts for the server). A change made by `acctl server ...` in a process
+ * Webhooks hear of recorded events as the audit log's subscriber, passed in where each log is
+ * built (app.ts for the server, admin/database.ts for `acctl server ...`). A change made by `acctl server ...` in a process
  * of its own must reach them as well as one made through the API.
  */
 describe('webhooks hear of changes made outside the server', function () {

@@ -3,10 +3,17 @@ import type { Knex } from 'knex';
 import { generateSecret, isMalformedSecret, secretPrefixes, type ClientRegistration, type RegistrableGrantType } from '../../../core/src/index.js';
 import { ConfigError } from '../config/config-error.js';
 import { inTransaction } from '../db/transaction-retry.js';
-import { summarizeClient, type ClientSummary } from '../domains/oauth/client-summary.js';
-import { deleteClient as deleteClientRow, findClient, insertClient, listClients as listClientRows, updateClientSecret } from '../domains/oauth/clients-repo.js';
-import { oauthClientEvent } from '../domains/oauth/oauth-client-events.js';
-import { recordEvents } from '../domains/audit/record-events.js';
+import {
+  summarizeClient,
+  type ClientSummary,
+  deleteClientRow,
+  findClient,
+  insertClient,
+  listClientRows,
+  updateClientSecret,
+  oauthClientEvent,
+} from '../domains/oauth/index.js';
+import type { AuditedDatabase } from '../domains/audit/index.js';
 import type { ChangeContext } from '../events/types.js';
 import { hashSecret } from '../security/secrets.js';
 
@@ -36,7 +43,7 @@ export async function listClients(db: Knex): Promise<ClientSummary[]> {
 }
 
 /** Registers an OAuth client, in one transaction with its client.created event. */
-export async function registerClient(db: Knex, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
+export async function registerClient({ db, auditLog }: AuditedDatabase, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
   // Chosen before the transaction, so a run again after a conflict registers the same client.
   const clientId = client.clientId ?? randomUUID();
   const secret = client.clientType === 'confidential' ? (client.secret ?? generateSecret('client_secret')) : null;
@@ -52,7 +59,7 @@ export async function registerClient(db: Knex, context: ChangeContext, client: N
       allowed_scopes: client.scopes,
       created_by: client.createdBy,
     });
-    await recordEvents(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
+    await auditLog.append(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
     return inserted;
   });
   return { client: summarizeClient(row), secret };
@@ -62,7 +69,7 @@ export async function registerClient(db: Knex, context: ChangeContext, client: N
  * Gives a confidential client a new generated secret, in one transaction with its
  * client.secret_rotated event; the old secret stops working at once. A public client has none.
  */
-export async function rotateClientSecret(db: Knex, context: ChangeContext, clientId: string): Promise<SecretRotation> {
+export async function rotateClientSecret({ db, auditLog }: AuditedDatabase, context: ChangeContext, clientId: string): Promise<SecretRotation> {
   const secret = generateSecret('client_secret');
   return inTransaction(db, async (trx): Promise<SecretRotation> => {
     const before = await findClient(trx, clientId);
@@ -70,17 +77,17 @@ export async function rotateClientSecret(db: Knex, context: ChangeContext, clien
     if (before.client_type !== 'confidential') return { rotated: false, reason: 'public_client' };
     if (!(await updateClientSecret(trx, clientId, hashSecret(secret), context.now))) return { rotated: false, reason: 'no_such_client' };
     const after = (await findClient(trx, clientId))!;
-    await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', before, after)]);
+    await auditLog.append(trx, [oauthClientEvent(context, 'client.secret_rotated', before, after)]);
     return { rotated: true, client: summarizeClient(after), secret };
   });
 }
 
 /** Deletes a client, in one transaction with its client.deleted event; false when there was none. */
-export async function deleteClient(db: Knex, context: ChangeContext, clientId: string): Promise<boolean> {
+export async function deleteClient({ db, auditLog }: AuditedDatabase, context: ChangeContext, clientId: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const before = await findClient(trx, clientId);
     if (!before || !(await deleteClientRow(trx, clientId))) return false;
-    await recordEvents(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);
+    await auditLog.append(trx, [oauthClientEvent(context, 'client.deleted', before, null)]);
     return true;
   });
 }
@@ -92,7 +99,7 @@ export async function deleteClient(db: Knex, context: ChangeContext, clientId: s
  * recorded as client.secret_rotated, a widening alone by no event.
  */
 export async function ensureClient(
-  db: Knex,
+  { db, auditLog }: AuditedDatabase,
   context: ChangeContext,
   wanted: { clientId: string; name: string; secret: string; grantTypes: RegistrableGrantType[]; scopes: string[] },
 ): Promise<'created' | 'updated' | 'unchanged'> {
@@ -105,7 +112,7 @@ export async function ensureClient(
   const existing = await findClient(db, wanted.clientId);
   if (!existing) {
     const client: NewClient = { ...wanted, clientType: 'confidential', redirectUris: [], createdBy: context.actor.subject };
-    return registerClient(db, context, client).then(
+    return registerClient({ db, auditLog }, context, client).then(
       () => 'created' as const,
       (error: { code?: string }) => {
         // 23505 unique_violation: another replica created it at the same moment.
@@ -131,7 +138,7 @@ export async function ensureClient(
         ...(secretChanged ? { secret_rotated_at: context.now } : {}),
         updated_at: context.now,
       });
-    if (secretChanged) await recordEvents(trx, [oauthClientEvent(context, 'client.secret_rotated', existing, (await findClient(trx, wanted.clientId))!)]);
+    if (secretChanged) await auditLog.append(trx, [oauthClientEvent(context, 'client.secret_rotated', existing, (await findClient(trx, wanted.clientId))!)]);
   });
   return 'updated';
 }

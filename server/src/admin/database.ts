@@ -8,12 +8,20 @@ import { DatabaseUnreachable, describeDatabaseUrl, reachDatabase } from '../db/d
 import { embeddedDatabaseExists, findRunningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { createKnex } from '../db/knex.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { openAuditLog, type AuditLog } from '../domains/audit/index.js';
+import { webhookOutbox } from '../domains/webhooks/index.js';
 
 /** Where the server's database is: a PostgreSQL URL, or the data folder of an embedded PostgreSQL. */
 export type DatabaseLocation = { databaseUrl: string } | { dataDir: string };
 
 export interface AdminDatabase {
   db: Knex;
+  /**
+   * The audit log the administrative transactions record through, built here with its subscriber
+   * (the webhook outbox), as app.ts builds the server's: webhooks hear of changes made by
+   * `acctl server ...` as of those made through the API, in a process that never builds the app.
+   */
+  auditLog: AuditLog;
   kind: 'external' | 'embedded';
   /** Where the database is, for messages: never contains a password. */
   where: string;
@@ -75,7 +83,9 @@ export async function openAdminDatabase(location: DatabaseLocation, say: (line: 
     throw error;
   }
   const db = createKnex(databaseUrl, 2);
+  const auditLog = openAuditLog(db, { subscribers: [webhookOutbox] });
   const close = async (): Promise<void> => {
+    await auditLog.idle();
     await db.destroy();
     if (embedded) await embedded.stop();
   };
@@ -90,7 +100,7 @@ export async function openAdminDatabase(location: DatabaseLocation, say: (line: 
       makeConfig({ databaseUrl, keyEncryptionKey: key });
       return key;
     };
-    return { db, kind, where, appliedMigrations, keyEncryptionKey, close };
+    return { db, auditLog, kind, where, appliedMigrations, keyEncryptionKey, close };
   } catch (error) {
     await close();
     throw error;

@@ -4,9 +4,6 @@
  * database from outside a running server. Bootstrap, the dashboard and `acctl server ...` call them;
  * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
  */
-import { subscribeToRecordedEvents } from '../domains/audit/record-events.js';
-import { webhookOutbox } from '../domains/webhooks/outbox.js';
-
 export {
   deleteClient,
   ensureClient,
@@ -22,7 +19,3 @@ export { DatabaseUnreachable, hasEmbeddedDatabase, openAdminDatabase, type Admin
 export { rotateSigningKeys, type SigningKeyRotation } from './keys.js';
 export { createUser, deleteUser, ensureUser, InvalidUsername, listUsers, setUserPassword, userSummary, type NewUser, type UserSummary } from './users.js';
 export { systemContext } from '../events/context.js';
-
-// Webhooks hear of the changes made here as of those made through the API: app.ts wires the same
-// subscriber for the server, and `acctl server ...` runs in a process that never builds the app.
-subscribeToRecordedEvents(webhookOutbox);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ConfigError } from '../config/config-error.js';
 import { defaults } from '../config/defaults.js';
 import { changeEvent } from '../events/event.js';
-import { recordEvents } from '../domains/audit/record-events.js';
+import type { AuditedDatabase } from '../domains/audit/index.js';
 import type { ChangeContext } from '../events/types.js';
 import { SigningKeyStore } from '../keys/signing-key-store.js';
 
@@ -18,7 +18,7 @@ export interface SigningKeyRotation {
  * transaction with its signing_key.rotated event (key ids only: the keys never go into events).
  * Every server replica picks the new key up at its next refresh.
  */
-export async function rotateSigningKeys(db: Knex, context: ChangeContext, keyEncryptionKey: string): Promise<SigningKeyRotation> {
+export async function rotateSigningKeys({ db, auditLog }: AuditedDatabase, context: ChangeContext, keyEncryptionKey: string): Promise<SigningKeyRotation> {
   const store = new SigningKeyStore(db, { keyEncryptionKey, retentionSeconds: defaults.keyRetentionSeconds, refreshSeconds: defaults.keyRefreshSeconds });
   // Loading first proves the key-encryption key opens the current key: a new key sealed with a
   // wrong one would be a key no server can use.
@@ -28,14 +28,16 @@ export async function rotateSigningKeys(db: Knex, context: ChangeContext, keyEnc
     throw new ConfigError(`The key-encryption key does not open the current signing key: ${(error as Error).message}`, { cause: error });
   });
   return store.rotate((trx, rotation) =>
-    recordEvents(trx, [
-      changeEvent(
-        context,
-        'signing_key.rotated',
-        { type: 'signing_key', id: rotation.created },
-        { before: { signing_kids: rotation.retired }, after: { signing_kids: [rotation.created] } },
-        { retired_kids: rotation.retired },
-      ),
-    ]).then(() => undefined),
+    auditLog
+      .append(trx, [
+        changeEvent(
+          context,
+          'signing_key.rotated',
+          { type: 'signing_key', id: rotation.created },
+          { before: { signing_kids: rotation.retired }, after: { signing_kids: [rotation.created] } },
+          { retired_kids: rotation.retired },
+        ),
+      ])
+      .then(() => undefined),
   );
 }

@@ -1,11 +1,18 @@
 import type { Knex } from 'knex';
 import { isStorableUsername, maxUsernameLength, type Principal } from '../../../core/src/index.js';
 import { inTransaction } from '../db/transaction-retry.js';
-import { deletePrincipal, patchPrincipal, toPrincipal, type PrincipalRow } from '../domains/principals/service.js';
+import {
+  deletePrincipal,
+  patchPrincipal,
+  toPrincipal,
+  type PrincipalRow,
+  insertUser,
+  ensureUserPassword,
+  findUserByName,
+} from '../domains/principals/index.js';
 import { ApiError } from '../errors/api-error.js';
-import { createUser as insertUser, ensureUserPassword, findUserByName } from '../domains/principals/users.js';
 import { changeEvent } from '../events/event.js';
-import { recordEvents } from '../domains/audit/record-events.js';
+import type { AuditedDatabase } from '../domains/audit/index.js';
 import type { ChangeContext } from '../events/types.js';
 
 export interface NewUser {
@@ -26,12 +33,12 @@ export class InvalidUsername extends Error {
  * (the principal as the API shows it: never the password or its hash). Throws UserExists when a
  * live user has the name, whatever its case.
  */
-export async function createUser(db: Knex, context: ChangeContext, user: NewUser): Promise<Principal> {
+export async function createUser({ db, auditLog }: AuditedDatabase, context: ChangeContext, user: NewUser): Promise<Principal> {
   if (!isStorableUsername(user.username)) throw new InvalidUsername(`A username must have 1 to ${maxUsernameLength} characters`);
   return inTransaction(db, async (trx) => {
     const created = await insertUser(trx, { ...user, createdBy: context.actor.subject });
     const principal = toPrincipal((await trx<PrincipalRow>('principals').where({ id: created.id }).first())!);
-    await recordEvents(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: principal.id }, { before: null, after: principal })]);
+    await auditLog.append(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: principal.id }, { before: null, after: principal })]);
     return principal;
   });
 }
@@ -41,17 +48,21 @@ export async function createUser(db: Knex, context: ChangeContext, user: NewUser
  * environment is the source, on every replica's start): creates it, or changes its password in one
  * transaction with a principal.updated event saying only that the password changed.
  */
-export async function ensureUser(db: Knex, context: ChangeContext, wanted: NewUser): Promise<'created' | 'password_changed' | 'unchanged'> {
+export async function ensureUser(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  wanted: NewUser,
+): Promise<'created' | 'password_changed' | 'unchanged'> {
   const user = await findUserByName(db, wanted.username);
   if (!user) {
-    await createUser(db, context, wanted);
+    await createUser({ db, auditLog }, context, wanted);
     return 'created';
   }
   return inTransaction(db, async (trx) => {
     const before = await trx<PrincipalRow>('principals').where({ id: user.id }).forUpdate().first();
     if (!(await ensureUserPassword(trx, user.id, user.password_hash, wanted.password))) return 'unchanged';
     const after = await trx<PrincipalRow>('principals').where({ id: user.id }).first();
-    await recordEvents(trx, [
+    await auditLog.append(trx, [
       changeEvent(
         context,
         'principal.updated',
@@ -99,11 +110,11 @@ export function userSummary(principal: Principal): UserSummary {
  * and its sessions and access tokens ended by the principals trigger. Undefined when there is no
  * such user, or another process deleted it first.
  */
-export async function deleteUser(db: Knex, context: ChangeContext, username: string): Promise<Principal | undefined> {
+export async function deleteUser({ db, auditLog }: AuditedDatabase, context: ChangeContext, username: string): Promise<Principal | undefined> {
   const user = await findUserByName(db, username);
   if (!user) return undefined;
   // The operator of the database may change administrators (as admin:all may over the API).
-  return orUndefinedIfGone(deletePrincipal(db, context, user.id, { mayChangeAdministrators: true }));
+  return orUndefinedIfGone(deletePrincipal({ db, auditLog }, context, user.id, { mayChangeAdministrators: true }));
 }
 
 /**
@@ -111,10 +122,15 @@ export async function deleteUser(db: Knex, context: ChangeContext, username: str
  * /v1/principals/{id} with `password` does: one transaction with a principal.updated event whose
  * data says only that the password changed. Undefined when there is no such user.
  */
-export async function setUserPassword(db: Knex, context: ChangeContext, username: string, password: string): Promise<Principal | undefined> {
+export async function setUserPassword(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  username: string,
+  password: string,
+): Promise<Principal | undefined> {
   const user = await findUserByName(db, username);
   if (!user) return undefined;
-  return orUndefinedIfGone(patchPrincipal(db, context, user.id, { password }, { mayChangeAdministrators: true }));
+  return orUndefinedIfGone(patchPrincipal({ db, auditLog }, context, user.id, { password }, { mayChangeAdministrators: true }));
 }
 
 /** The user was deleted between finding it by name and locking its row: as if it had never been found. */

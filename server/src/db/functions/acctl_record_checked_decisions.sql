@@ -1,5 +1,5 @@
 -- acctl_record_checked_decisions(expected_sequence, expected_head, generations, decisions, events):
--- the decision recorder's write (domains/decisions/decision-recorder.ts), ONE statement storing a
+-- the decision recorder's write (domains/audit/decision-recorder.ts), ONE statement storing a
 -- group of decisions and their decision.evaluated audit events, when the caller predicted right:
 -- - the change counters the decisions were made with, so a decision needs no read of the counters
 --   before it is evaluated (plugins/change-feed.ts, "checked at commit"). The decisions are stored

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { ApiTokenCreateRequest, ApiTokenRefreshRequest, ApiTokenRevokeRequest } from '../../../../core/src/index.js';
-import { schemaRef } from '../../../../core/src/index.js';
+import { type ApiTokenCreateRequest, type ApiTokenRefreshRequest, type ApiTokenRevokeRequest, schemaRef } from '../../../../core/src/index.js';
 import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
 
 const problem = schemaRef('problem');
@@ -22,6 +21,7 @@ async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): ApiTokenDeps => ({
     db: app.db,
+    auditLog: app.auditLog,
     keys: app.signingKeys,
     issuer: app.config.publicUrl,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,

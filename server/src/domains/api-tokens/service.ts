@@ -3,18 +3,27 @@ import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditedDatabase, AuditLog } from '../audit/index.js';
 import type { ChangeContext } from '../../events/types.js';
-import type { ApiToken, ApiTokenCreateRequest, TokenRevoked } from '../../../../core/src/index.js';
+import {
+  type ApiToken,
+  type ApiTokenCreateRequest,
+  type TokenRevoked,
+  adminScope,
+  generateSecret,
+  grants,
+  recogniseSecret,
+} from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
-import { adminScope, generateSecret, grants, recogniseSecret } from '../../../../core/src/index.js';
 import type { Caller } from '../../plugins/auth/caller.js';
 import { hashSecret } from '../../security/secrets.js';
-import { AccessTokenInvalid, verifyAccessToken } from '../oauth/access-token.js';
+import { AccessTokenInvalid, verifyAccessToken } from '../oauth/index.js';
 import { findApiTokenByHash, findApiTokenById, insertApiToken, revokeAccessToken, revokeApiToken, type ApiTokenRow } from './repo.js';
 
 export interface ApiTokenDeps {
   db: Knex;
+  /** Records each change's events in its transaction. */
+  auditLog: Pick<AuditLog, 'append'>;
   keys: SigningKeyStore;
   issuer: string;
   /** config.accessTokenTtlSeconds, for access tokens presented by value. */
@@ -38,7 +47,9 @@ export async function createApiToken(deps: ApiTokenDeps, context: ChangeContext,
       expiresIn: request.expires_in,
       now: context.now,
     });
-    await recordEvents(trx, [changeEvent(context, 'api_token.created', { type: 'api_token', id: token.id }, { before: null, after: tokenSummary(token) })]);
+    await deps.auditLog.append(trx, [
+      changeEvent(context, 'api_token.created', { type: 'api_token', id: token.id }, { before: null, after: tokenSummary(token) }),
+    ]);
     return token;
   });
 }
@@ -66,7 +77,7 @@ export async function refreshApiToken(deps: ApiTokenDeps, context: ChangeContext
     });
     await revokeApiToken(trx, old.id, caller.subject, context.now, fresh.id);
     const before = { ...rowSummary(old), revoked_at: null };
-    await recordEvents(trx, [
+    await deps.auditLog.append(trx, [
       changeEvent(context, 'api_token.refreshed', { type: 'api_token', id: fresh.id }, { before, after: tokenSummary(fresh) }, { replaces: old.id }),
     ]);
     return { ...fresh, replaces: old.id };
@@ -98,10 +109,10 @@ export async function revokeToken(
   if (!target?.token && !target?.id) {
     if (caller.kind === 'api_token') {
       const row = await findApiTokenById(deps.db, caller.tokenId);
-      if (row) await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'self');
+      if (row) await revokeApiTokenRecorded(deps, context, row, caller.subject, 'self');
     } else {
       await revokeAccessTokenRecorded(
-        deps.db,
+        deps,
         context,
         { jti: caller.tokenId, subject: caller.subject, clientId: caller.clientId, expiresAt: caller.expiresAt ?? now },
         caller.subject,
@@ -120,7 +131,7 @@ export async function revokeToken(
     }
     const row = await findApiTokenById(deps.db, target.id);
     if (!row) throw new ApiError('not_found', 'No such API token');
-    await revokeApiTokenRecorded(deps.db, context, row, caller.subject, itself ? 'self' : 'id');
+    await revokeApiTokenRecorded(deps, context, row, caller.subject, itself ? 'self' : 'id');
     return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
   }
   const token = target.token!;
@@ -128,7 +139,7 @@ export async function revokeToken(
   if (recognised?.kind === 'api_token') {
     const row = recognised.wellFormed ? await findApiTokenByHash(deps.db, hashSecret(token)) : undefined;
     if (!row) throw new ApiError('not_found', 'No such API token');
-    await revokeApiTokenRecorded(deps.db, context, row, caller.subject, 'value');
+    await revokeApiTokenRecorded(deps, context, row, caller.subject, 'value');
     return { revoked: true, token_kind: 'api_token', id: row.id, revoked_at: (row.revoked_at ?? now).toISOString() };
   }
   if (recognised?.kind === 'refresh_token')
@@ -142,7 +153,7 @@ export async function revokeToken(
     throw error;
   }
   await revokeAccessTokenRecorded(
-    deps.db,
+    deps,
     context,
     { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) },
     caller.subject,
@@ -152,11 +163,17 @@ export async function revokeToken(
 }
 
 /** Revokes an API token with its token.revoked event; revoking a revoked token changes nothing and records nothing. */
-async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: ApiTokenRow, by: string, revokedWith: RevokedWith): Promise<void> {
+async function revokeApiTokenRecorded(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  row: ApiTokenRow,
+  by: string,
+  revokedWith: RevokedWith,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await revokeApiToken(trx, row.id, by, context.now))) return;
     const before = { ...rowSummary(row), revoked_at: null };
-    await recordEvents(trx, [
+    await auditLog.append(trx, [
       changeEvent(
         context,
         'token.revoked',
@@ -170,7 +187,7 @@ async function revokeApiTokenRecorded(db: Knex, context: ChangeContext, row: Api
 
 /** Revokes an access token by its jti with its token.revoked event (also used by POST /oauth/revoke); revoking it again records nothing. */
 export async function revokeAccessTokenRecorded(
-  db: Knex,
+  { db, auditLog }: AuditedDatabase,
   context: ChangeContext,
   token: { jti: string; subject: string; clientId: string | null; expiresAt: Date },
   by: string,
@@ -179,7 +196,7 @@ export async function revokeAccessTokenRecorded(
   await inTransaction(db, async (trx) => {
     if (!(await revokeAccessToken(trx, token.jti, token.expiresAt, by, context.now))) return;
     const before = { jti: token.jti, subject: token.subject, client_id: token.clientId, expires_at: token.expiresAt.toISOString(), revoked_at: null };
-    await recordEvents(trx, [
+    await auditLog.append(trx, [
       changeEvent(
         context,
         'token.revoked',

@@ -3,7 +3,7 @@ import { recogniseSecret } from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
 import { BearerTokenRejected, type VerifyBearerToken } from '../../plugins/auth/caller.js';
 import { hashSecret } from '../../security/secrets.js';
-import { AccessTokenInvalid, verifyAccessToken } from '../oauth/access-token.js';
+import { AccessTokenInvalid, verifyAccessToken } from '../oauth/index.js';
 import { accessTokenRefusal, findUsableApiToken } from './repo.js';
 
 export interface BearerTokenDeps {

@@ -1,14 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
+import type { AuditEvent } from '../../../../core/src/index.js';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { isRowFault } from '../../db/pg-errors.js';
 import { pgQuery } from '../../db/pg-transaction.js';
 import { inTransaction } from '../../db/transaction-retry.js';
+import type { EventType } from '../../events/catalog.js';
 import type { DomainEvent } from '../../events/types.js';
 import { chainOf } from './chain.js';
 import { headOf, headParameter, PredictedTail } from './predicted-tail.js';
-import { isHeardBySubscriber, recordEvents } from './record-events.js';
+
+/** Where the recorder reports drops and failures (the app's logger). */
+export interface RecorderLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 const appendIfPredicted = { name: 'acctl_append_change_events', text: 'SELECT answer, last_sequence, change_head FROM acctl_append_change_events($1, $2, $3)' };
 
@@ -18,8 +23,8 @@ const appendIfPredicted = { name: 'acctl_append_change_events', text: 'SELECT an
  * share one transaction (group commit). recordInBackground() never holds up the caller (the
  * failure path of authentication stays as fast as it was); at most `maxPending` events wait,
  * beyond which new ones are dropped and counted in the log, so a flood of bad tokens cannot grow
- * memory without bound. Events of a change are never recorded here: they go through recordEvents
- * in the change's transaction. A group that no subscriber hears (the token endpoint's
+ * memory without bound. Events of a change are never recorded here: they go through the audit
+ * log's append (log.ts) in the change's transaction. A group that no subscriber hears (the token endpoint's
  * auth.token_issued reaches no webhook) is appended in one round trip on the predicted tail
  * (predicted-tail.ts, acctl_append_change_events); others take a transaction, for the webhook outbox.
  */
@@ -32,8 +37,15 @@ export class EventRecorder {
 
   constructor(
     private readonly db: Knex,
-    private readonly log: { warn(details: object, message: string): void; error(details: object, message: string): void },
-    options: { maxPending?: number; onWrite?: GroupCommitOptions['onWrite'] } = {},
+    private readonly log: RecorderLog,
+    private readonly options: {
+      /** The audit log's append in a transaction, with its subscribers (log.ts). */
+      append(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<AuditEvent[]>;
+      /** Whether a subscriber hears the type: such events need a transaction, for the webhook outbox. */
+      isHeard(type: EventType): boolean;
+      maxPending?: number;
+      onWrite?: GroupCommitOptions['onWrite'];
+    },
   ) {
     this.maxPending = options.maxPending ?? 10_000;
     // One write at a time: predictions build on the previous write, which two in flight would race.
@@ -51,7 +63,7 @@ export class EventRecorder {
   }
 
   private async write(events: DomainEvent[]): Promise<void> {
-    const predictable = events.every((event) => chainOf(event.type) === 'change' && !isHeardBySubscriber(event.type));
+    const predictable = events.every((event) => chainOf(event.type) === 'change' && !this.options.isHeard(event.type));
     const stored =
       predictable &&
       (await this.tail.append(events, async (expected, sealed) => {
@@ -61,13 +73,8 @@ export class EventRecorder {
         return answer?.answer === 'recorded' ? 'stored' : { sequence: Number(answer?.last_sequence ?? -1), head: headOf(answer?.change_head) };
       })) === 'stored';
     if (stored) return;
-    const appended = await inTransaction(this.db, async (trx) => recordEvents(trx, events));
+    const appended = await inTransaction(this.db, async (trx) => this.options.append(trx, events));
     this.tail.learn(appended.filter((event) => event.chain === 'change'));
-  }
-
-  /** Resolves once the events are committed; rejects if they could not be. */
-  record(events: DomainEvent[]): Promise<void> {
-    return this.commit.add(events);
   }
 
   /**
@@ -100,22 +107,3 @@ export class EventRecorder {
     return this.commit.idle();
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Records events that have no transaction of their own (auth.failed, auth.token_issued). */
-    eventRecorder: EventRecorder;
-  }
-}
-
-/** The recorder of events without a change of their own; what it holds is written before the pool closes. */
-export const eventRecorderPlugin = fp(
-  async (app: FastifyInstance) => {
-    const recorder = new EventRecorder(app.db, app.log, { onWrite: app.metrics.groupCommit('audit_events') });
-    app.decorate('eventRecorder', recorder);
-    // The alarm's one count is the recorder's: /v1/health and the metrics both read it.
-    app.metrics.watchLostAuditEvents(() => recorder.failures);
-    app.addHook('onClose', async () => recorder.idle());
-  },
-  { name: 'event-recorder', dependencies: ['db', 'metrics'] },
-);

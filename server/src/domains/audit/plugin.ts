@@ -27,12 +27,12 @@ declare module 'fastify' {
  */
 export const auditPlugin = fp(
   async (app: FastifyInstance) => {
-    const reports = new ReportRunner(app.db, app.jobs, app.log);
+    const reports = new ReportRunner(app.db, app.jobs, app.log, app.auditLog);
     await reports.start();
     let stopping = false;
     const retentionDays = app.config.auditDecisionRetentionDays;
     const applyRetention = async (now = new Date()): Promise<RetentionResult> =>
-      retentionDays === 0 ? { deleted: 0, anchor: null } : applyDecisionRetention(app.db, { now, retentionDays, shouldStop: () => stopping });
+      retentionDays === 0 ? { deleted: 0, anchor: null } : applyDecisionRetention(app, { now, retentionDays, shouldStop: () => stopping });
     await app.jobs.createQueue(retentionQueue, { name: retentionQueue, retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 });
     // Hourly even when retention is off: the job also creates the months ahead (db/month-partitions.ts).
     await app.jobs.boss.schedule(retentionQueue, '17 * * * *', {}, { tz: 'UTC' });
@@ -48,5 +48,5 @@ export const auditPlugin = fp(
       reports.stop();
     });
   },
-  { name: 'audit', dependencies: ['db', 'job-queue'] },
+  { name: 'audit', dependencies: ['db', 'job-queue', 'audit-log'] },
 );

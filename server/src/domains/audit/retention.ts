@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dropExpiredDecisionMonths, ensureMonthPartitions, partitionLockTimeout } from '../../db/month-partitions.js';
 import { systemContext } from '../../events/context.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from './record-events.js';
+import type { AuditedDatabase } from './log.js';
 
 export interface RetentionResult {
   /** Decision events deleted. */
@@ -26,7 +26,7 @@ export interface RetentionResult {
  * deleted: they live in a partition of their own.
  */
 export async function applyDecisionRetention(
-  db: Knex,
+  { db, auditLog }: AuditedDatabase,
   options: { now: Date; retentionDays: number; shouldStop?: () => boolean },
 ): Promise<RetentionResult & { decisionsDeleted: number }> {
   const before = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
@@ -47,7 +47,7 @@ export async function applyDecisionRetention(
       const count = Number(row.deleted);
       if (row.through_sequence === null || row.through_hash === null) return true;
       const anchor = { sequence: Number(row.through_sequence), hash: row.through_hash.toString('hex') };
-      await recordEvents(trx, [
+      await auditLog.append(trx, [
         changeEvent({ ...context, now: options.now }, 'audit.retention_applied', { type: 'audit_chain', id: 'decision' }, null, {
           deleted: count,
           through_sequence: anchor.sequence,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../../errors/api-error.js';
 import type { DecisionList, DecisionListQuery } from '../../../../core/src/index.js';
 import { newestFirstPage } from '../../http/listing.js';
-import { decisionRecordColumns, toDecisionRecord, type DecisionRecordRow } from '../audit/decision-digest.js';
+import { decisionRecordColumns, toDecisionRecord, type DecisionRecordRow } from '../audit/index.js';
 
 /** A decisions row with its time also as exact text (microseconds), which the cursor carries. */
 type DecisionListRow = DecisionRecordRow & { cursor_time: string };

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
-import type { Decision, DecisionBatchRequest, DecisionListQuery, SimulationRequest } from '../../../../core/src/index.js';
-import { schemaRef } from '../../../../core/src/index.js';
+import { type Decision, type DecisionBatchRequest, type DecisionListQuery, type SimulationRequest, schemaRef } from '../../../../core/src/index.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
-import { DecisionRecorder, StaleGenerations } from './decision-recorder.js';
+import { StaleGenerations } from '../audit/index.js';
 import { decide, discloseDecision, discloseRecord, getDecision, type DecisionDeps, type MadeDecision, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
 
@@ -17,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** The decision point's state of this replica: compiled policies, stored principals, the group-commit recorder. */
+/** The decision point's state of this replica: compiled policies, stored principals, the audit log its decisions are stored through. */
 export const decisionsPlugin = fp(
   async (app: FastifyInstance) => {
     const principals = new StoredPrincipals(app.db);
@@ -27,11 +26,11 @@ export const decisionsPlugin = fp(
       feed: app.changeFeed,
       policies: new ActivePolicySet(app.db, app.changeFeed),
       principals,
-      recorder: new DecisionRecorder(app.db, app.config.auditDecisionEvents === 'digest', { onWrite: app.metrics.groupCommit('decisions') }),
+      auditLog: app.auditLog,
       auditedDecisions: app.config.auditDecisionEvents,
     });
   },
-  { name: 'decisions', dependencies: ['db', 'change-feed', 'metrics'] },
+  { name: 'decisions', dependencies: ['db', 'change-feed', 'audit-log'] },
 );
 
 /** Spec, "Decisions": payloads not shown there; see schemas/decision*.json. */

@@ -2,12 +2,10 @@ import type { Knex } from 'knex';
 import { byTimeOrderedId, isUuid, uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import type { Decision, DecisionRecord, SimulationRequest } from '../../../../core/src/index.js';
+import { type Decision, type DecisionRecord, type SimulationRequest, evaluate } from '../../../../core/src/index.js';
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
-import { evaluate } from '../../../../core/src/index.js';
 import type { ActivePolicySet } from './active-policy-set.js';
-import { decisionRecordColumns, toDecisionRecord } from '../audit/decision-digest.js';
-import type { DecisionRecorder, RecordedDecision } from './decision-recorder.js';
+import { decisionRecordColumns, toDecisionRecord, type AuditLog, type RecordedDecision } from '../audit/index.js';
 import { decisionDetailFor, disclose } from './disclosure.js';
 import type { StoredPrincipals } from './stored-principals.js';
 
@@ -16,7 +14,8 @@ export interface DecisionDeps {
   feed: ChangeFeed;
   policies: ActivePolicySet;
   principals: StoredPrincipals;
-  recorder: DecisionRecorder;
+  /** Stores decisions with their events (AuditLog.appendDecisions). */
+  auditLog: Pick<AuditLog, 'appendDecisions'>;
   /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents; `digest`: none, the recorder summarises each write). */
   auditedDecisions: 'all' | 'deny' | 'none' | 'digest';
 }
@@ -83,7 +82,7 @@ export async function decide(
   }
   const recording = performance.now();
   try {
-    await deps.recorder.record(recorded);
+    await deps.auditLog.appendDecisions(recorded);
   } finally {
     if (timing) timing.recordMs += performance.now() - recording;
   }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
 import { approximateBytes, BoundedMap } from '../../security/bounded-map.js';
-import { findPrincipalAttributes } from '../principals/service.js';
+import { findPrincipalAttributes } from '../principals/index.js';
 
 type Attributes = Record<string, string | number | boolean>;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { schemaRef } from '../../../../core/src/index.js';
-import { packageVersion } from '../meta/version.js';
+import { packageVersion } from '../meta/index.js';
 
 /**
  * Liveness (`/health`: the process answers) and readiness (`/ready`: the database answers too),
@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async () => {
-      const { failed, dropped } = app.eventRecorder.failures;
+      const { failed, dropped } = app.auditLog.failures;
       return { status: 'ok', version: packageVersion, checks: { audit_log: { status: 'ok', failed_events: failed, dropped_events: dropped } } };
     },
   });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { recogniseSecret } from '../../../../core/src/index.js';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
 import { hashSecret } from '../../security/secrets.js';
-import { findApiTokenByHash, type ApiTokenRow } from '../api-tokens/repo.js';
+import { findApiTokenByHash, type ApiTokenRow } from '../api-tokens/index.js';
 import { AccessTokenInvalid, verifyAccessToken, type AccessTokenClaims } from './access-token.js';
 import { findRefreshToken, type RefreshTokenWithGrant } from './grants-repo.js';
 

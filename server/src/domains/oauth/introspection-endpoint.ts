@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidClient } from '../../errors/oauth-errors.js';
 import type { OAuthIntrospectionRequest, OAuthIntrospectionResponse } from '../../../../core/src/index.js';
-import { accessTokenRefusal, findUsableApiToken } from '../api-tokens/repo.js';
+import { accessTokenRefusal, findUsableApiToken } from '../api-tokens/index.js';
 import { identifyPresentedToken, type PresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';
 import { authenticateRequestClient, type ClientAuthenticationDeps } from './token-endpoint/authenticate-client.js';

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { InvalidRequest, UnsupportedTokenType } from '../../errors/oauth-errors.js';
 import { requestInfoOf } from '../../events/context.js';
 import type { OAuthRevocationRequest } from '../../../../core/src/index.js';
-import { revokeAccessTokenRecorded } from '../api-tokens/service.js';
+import { revokeAccessTokenRecorded } from '../api-tokens/index.js';
+import type { AuditedDatabase } from '../audit/index.js';
 import { identifyPresentedToken, type TokenLookupDeps } from './identify-presented-token.js';
 import { clientContext } from './oauth-events.js';
 import { readOAuthParameters } from './read-oauth-parameters.js';
@@ -17,7 +18,7 @@ import { authenticateRequestClient, type ClientAuthenticationDeps } from './toke
  * What is actually revoked is recorded (token.revoked, actor the client) in the revocation's
  * transaction; revoking again records nothing.
  */
-export async function handleRevocationRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps): Promise<void> {
+export async function handleRevocationRequest(request: FastifyRequest, deps: TokenLookupDeps & ClientAuthenticationDeps & AuditedDatabase): Promise<void> {
   const params = readOAuthParameters<OAuthRevocationRequest>(request.body, 'oauth-revocation-request');
   const { client } = await authenticateRequestClient(deps, request, params); // invalid_client: auth.failed
   const presented = await identifyPresentedToken(deps, params.token);
@@ -30,13 +31,13 @@ export async function handleRevocationRequest(request: FastifyRequest, deps: Tok
       throw new UnsupportedTokenType('API tokens are revoked with DELETE /v1/auth/revoke, not here');
     case 'refresh_token':
       if (presented.token.grant.client_id !== client.client_id) throw notYours();
-      await revokeGrantRecorded(deps.db, context, presented.token.grant.id, 'revoked_by_client');
+      await revokeGrantRecorded(deps, context, presented.token.grant.id, 'revoked_by_client');
       return;
     case 'access_token': {
       const { claims } = presented;
       if (claims.client_id !== client.client_id) throw notYours();
       await revokeAccessTokenRecorded(
-        deps.db,
+        deps,
         context,
         { jti: claims.jti, subject: claims.sub, clientId: claims.client_id, expiresAt: new Date(claims.exp * 1000) },
         `client:${client.client_id}`,

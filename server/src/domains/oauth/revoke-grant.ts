@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditedDatabase } from '../audit/index.js';
 import type { ChangeContext } from '../../events/types.js';
 import { revokeGrant } from './grants-repo.js';
 import { grantRevokedEvent } from './oauth-events.js';
@@ -11,11 +11,16 @@ export type GrantRevocationReason = 'revoked_by_client' | 'authorization_code_re
  * Revokes a token family with its token.revoked event, in one transaction. A family already
  * revoked changes nothing and records nothing. Answers whether this call revoked it.
  */
-export async function revokeGrantRecorded(db: Knex, context: ChangeContext, grantId: string, reason: GrantRevocationReason): Promise<boolean> {
+export async function revokeGrantRecorded(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  grantId: string,
+  reason: GrantRevocationReason,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const revoked = await revokeGrant(trx, grantId, reason, context.now);
     if (!revoked) return false;
-    await recordEvents(trx, [grantRevokedEvent(context, revoked)]);
+    await auditLog.append(trx, [grantRevokedEvent(context, revoked)]);
     return true;
   });
 }

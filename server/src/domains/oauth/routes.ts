@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
-import { allScopes } from '../../../../core/src/index.js';
-import { schemaRef } from '../../../../core/src/index.js';
+import { allScopes, schemaRef } from '../../../../core/src/index.js';
 import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
@@ -23,7 +22,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     issuer: app.config.publicUrl,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
     now: new Date(),
-    recorder: app.eventRecorder,
+    auditLog: app.auditLog,
   });
 
   app.post('/oauth/token', {

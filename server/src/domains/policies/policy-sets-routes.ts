@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
 import { ApiError, type InvalidField } from '../../errors/api-error.js';
 import { insufficientScope } from '../../plugins/auth/insufficient-scope.js';
-import { grants, schemaRef, type PolicySetRequest } from '../../../../core/src/index.js';
-import { policySetLimits } from '../../../../core/src/index.js';
+import { grants, schemaRef, type PolicySetRequest, policySetLimits } from '../../../../core/src/index.js';
 import { applyPolicySet, deleteChangeIndexes, getPolicySet } from './policy-sets.js';
 
 const problem = schemaRef('problem');
@@ -326,7 +325,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
     },
     preHandler: requireDeleteScope,
     handler: async (request, reply) => {
-      const set = await applyPolicySet(app.db, changeContextOf(request), request.body);
+      const set = await applyPolicySet(app, changeContextOf(request), request.body);
       if (set.dry_run) return reply.code(200).send(set);
       return reply.code(201).header('location', `/v1/policy-sets/${set.id}`).send(set);
     },

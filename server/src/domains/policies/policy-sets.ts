@@ -5,9 +5,8 @@ import { ApiError, type InvalidField } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import type { PolicySet, PolicySetChange, PolicySetRequest } from '../../../../core/src/index.js';
-import { policySetLimits } from '../../../../core/src/index.js';
-import { recordEvents } from '../audit/record-events.js';
+import { type PolicySet, type PolicySetChange, type PolicySetRequest, policySetLimits } from '../../../../core/src/index.js';
+import type { AuditedDatabase } from '../audit/index.js';
 import * as setsRepo from './policy-sets-repo.js';
 import type { PolicyRow, PolicyStatus, PolicyVersionRow } from './repo.js';
 import { policyEvent, restoredState, rolledBackContent, toPolicy, withPolicySet } from './service.js';
@@ -68,17 +67,17 @@ export function deleteChangeIndexes(body: PolicySetRequest): number[] {
   return body.changes.flatMap((change, index) => (change.action === 'delete' ? [index] : []));
 }
 
-export async function applyPolicySet(db: Knex, context: ChangeContext, body: PolicySetRequest): Promise<PolicySet> {
+export async function applyPolicySet({ db, auditLog }: AuditedDatabase, context: ChangeContext, body: PolicySetRequest): Promise<PolicySet> {
   const dryRun = body.dry_run === true;
   // Chosen once, outside the transaction, so a retried run writes the same ids.
   const setId = randomUUID();
   const createIds = body.changes.map((change) => (change.action === 'create' ? randomUUID() : undefined));
   // The route lets one set at a time per process this far (policy-sets-routes.ts SetTurns).
-  return applyInTransaction(db, context, body, setId, createIds, dryRun);
+  return applyInTransaction({ db, auditLog }, context, body, setId, createIds, dryRun);
 }
 
 async function applyInTransaction(
-  db: Knex,
+  { db, auditLog }: AuditedDatabase,
   context: ChangeContext,
   body: PolicySetRequest,
   setId: string,
@@ -127,7 +126,7 @@ async function applyInTransaction(
         changes_truncated: changes.length > eventChangesCap,
       }),
     );
-    await recordEvents(trx, events);
+    await auditLog.append(trx, events);
     return { id: setId, applied_at: context.now.toISOString(), ...answer };
   });
 }

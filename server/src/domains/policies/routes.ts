@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type {
-  InlineSimulationRequest,
-  PolicyCreateRequest,
-  PolicyListQuery,
-  PolicyRollbackRequest,
-  PolicyUpdateRequest,
-  SimulationRequest,
+import {
+  type InlineSimulationRequest,
+  type PolicyCreateRequest,
+  type PolicyListQuery,
+  type PolicyRollbackRequest,
+  type PolicyUpdateRequest,
+  type SimulationRequest,
+  schemaRef,
 } from '../../../../core/src/index.js';
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
-import { schemaRef } from '../../../../core/src/index.js';
 import * as service from './service.js';
 import { policySetRoutes } from './policy-sets-routes.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
@@ -66,7 +66,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('policy-create-request') },
     handler: async (request, reply) => {
-      const policy = await service.createPolicy(app.db, changeContextOf(request), request.body);
+      const policy = await service.createPolicy(app, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/policies/${policy.id}`).send(withEtag(reply, policy));
     },
   });
@@ -100,7 +100,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withEtag(
         reply,
-        await service.updatePolicy(app.db, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match'])),
+        await service.updatePolicy(app, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match'])),
       ),
   });
 
@@ -115,7 +115,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { params: idParams },
-    handler: async (request) => service.deletePolicy(app.db, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
+    handler: async (request) => service.deletePolicy(app, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
   });
 
   app.post<{ Params: { id: string } }>('/policies/:id/restore', {
@@ -131,7 +131,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { params: idParams },
-    handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app.db, changeContextOf(request), request.params.id)),
+    handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app, changeContextOf(request), request.params.id)),
   });
 
   app.post<{ Params: { id: string }; Body: PolicyRollbackRequest }>('/policies/:id/rollback', {
@@ -151,13 +151,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withEtag(
         reply,
-        await service.rollbackPolicy(
-          app.db,
-          changeContextOf(request),
-          request.params.id,
-          request.body.version,
-          expectedVersionFrom(request.headers['if-match']),
-        ),
+        await service.rollbackPolicy(app, changeContextOf(request), request.params.id, request.body.version, expectedVersionFrom(request.headers['if-match'])),
       ),
   });
 

@@ -4,31 +4,31 @@ import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditedDatabase } from '../audit/index.js';
 import type { ChangeContext } from '../../events/types.js';
-import type {
-  Policy,
-  PolicyCreateRequest,
-  PolicyDeleted,
-  PolicyList,
-  PolicyMetadata,
-  PolicyListQuery,
-  PolicyUpdated,
-  PolicyUpdateRequest,
-  PolicyVersion,
-  PolicyVersionList,
+import {
+  type Policy,
+  type PolicyCreateRequest,
+  type PolicyDeleted,
+  type PolicyList,
+  type PolicyMetadata,
+  type PolicyListQuery,
+  type PolicyUpdated,
+  type PolicyUpdateRequest,
+  type PolicyVersion,
+  type PolicyVersionList,
+  policyContentHash,
 } from '../../../../core/src/index.js';
 import { assertVersionMatches, type ExpectedVersion } from '../../http/preconditions.js';
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 import { paginationOf } from '../../http/listing.js';
-import { policyContentHash } from '../../../../core/src/index.js';
 
 /**
  * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,
  * updated_by and deleted_by, and the change's event (policy.*) is recorded last in its transaction.
  */
-export async function createPolicy(db: Knex, context: ChangeContext, body: PolicyCreateRequest): Promise<Policy> {
+export async function createPolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, body: PolicyCreateRequest): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const row = await repo
@@ -48,7 +48,7 @@ export async function createPolicy(db: Knex, context: ChangeContext, body: Polic
       .catch(nameConflict(body.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
     const policy = toPolicy(row);
-    await recordEvents(trx, [policyEvent(context, 'policy.created', null, policy)]);
+    await auditLog.append(trx, [policyEvent(context, 'policy.created', null, policy)]);
     return policy;
   });
 }
@@ -90,8 +90,14 @@ export async function listPolicies(db: Knex, query: PolicyListQuery): Promise<Po
 }
 
 /** Spec: PUT creates a new version (+1); the previous one is kept. */
-export async function updatePolicy(db: Knex, context: ChangeContext, id: string, body: PolicyUpdateRequest, expected: ExpectedVersion): Promise<PolicyUpdated> {
-  const row = await changePolicy(db, context, 'policy.updated', id, expected, (current) => ({
+export async function updatePolicy(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  id: string,
+  body: PolicyUpdateRequest,
+  expected: ExpectedVersion,
+): Promise<PolicyUpdated> {
+  const row = await changePolicy({ db, auditLog }, context, 'policy.updated', id, expected, (current) => ({
     name: body.name,
     description: body.description ?? current.description,
     status: body.status ?? (current.status as Exclude<PolicyStatus, 'deleted'>),
@@ -118,19 +124,25 @@ export async function updatePolicy(db: Knex, context: ChangeContext, id: string,
  * no longer holds what the repository last applied (plan reads a version without content_hash
  * but with the repository's label as changed outside apply).
  */
-export async function rollbackPolicy(db: Knex, context: ChangeContext, id: string, version: number, expected: ExpectedVersion): Promise<Policy> {
+export async function rollbackPolicy(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  id: string,
+  version: number,
+  expected: ExpectedVersion,
+): Promise<Policy> {
   const target = await repo.findVersion(db, id, version);
   if (!target) {
     await mustFind(db, id);
     throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
   }
-  const row = await changePolicy(db, context, 'policy.rolled_back', id, expected, (current) => rolledBackContent(context, current, target), {
+  const row = await changePolicy({ db, auditLog }, context, 'policy.rolled_back', id, expected, (current) => rolledBackContent(context, current, target), {
     rolled_back_to: version,
   });
   return toPolicy(row);
 }
 
-export async function deletePolicy(db: Knex, context: ChangeContext, id: string, expected: ExpectedVersion): Promise<PolicyDeleted> {
+export async function deletePolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string, expected: ExpectedVersion): Promise<PolicyDeleted> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
@@ -145,7 +157,7 @@ export async function deletePolicy(db: Knex, context: ChangeContext, id: string,
       updated_at: actor.now,
       updated_by: actor.subject,
     });
-    await recordEvents(trx, [policyEvent(context, 'policy.deleted', toPolicy(current), toPolicy(row))]);
+    await auditLog.append(trx, [policyEvent(context, 'policy.deleted', toPolicy(current), toPolicy(row))]);
     return { id: row.id, status: 'deleted', deleted_at: row.deleted_at!.toISOString(), deleted_by: row.deleted_by! };
   });
 }
@@ -155,7 +167,7 @@ export async function deletePolicy(db: Knex, context: ChangeContext, id: string,
  * its updated_at and updated_by change, so it must not answer the ETag it had before it was
  * deleted (an If-None-Match of that one would get a stale 304). Refused if its name was taken meanwhile.
  */
-export async function restorePolicy(db: Knex, context: ChangeContext, id: string): Promise<Policy> {
+export async function restorePolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
@@ -172,7 +184,7 @@ export async function restorePolicy(db: Knex, context: ChangeContext, id: string
       .catch(nameConflict(current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
     const policy = toPolicy(row);
-    await recordEvents(trx, [policyEvent(context, 'policy.restored', toPolicy(current), policy)]);
+    await auditLog.append(trx, [policyEvent(context, 'policy.restored', toPolicy(current), policy)]);
     return policy;
   });
 }
@@ -213,7 +225,7 @@ export async function mustFind(db: Knex, id: string): Promise<PolicyRow> {
  * write the new content as version + 1 and keep it in policy_versions, in one transaction.
  */
 async function changePolicy(
-  db: Knex,
+  { db, auditLog }: AuditedDatabase,
   context: ChangeContext,
   eventType: EventType,
   id: string,
@@ -232,7 +244,7 @@ async function changePolicy(
       .updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject })
       .catch(nameConflict(content.name ?? current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
-    await recordEvents(trx, [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)]);
+    await auditLog.append(trx, [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)]);
     return row;
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { PrincipalCreateRequest, PrincipalListQuery, PrincipalPatchRequest } from '../../../../core/src/index.js';
-import { adminScope, grants } from '../../../../core/src/index.js';
-import { schemaRef } from '../../../../core/src/index.js';
+import { type PrincipalCreateRequest, type PrincipalListQuery, type PrincipalPatchRequest, adminScope, grants, schemaRef } from '../../../../core/src/index.js';
 import { administratorsDescription, powerFieldsDescription, requirePowerFieldScopes } from './power-fields.js';
 import * as service from './service.js';
 
@@ -44,7 +42,7 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: schemaRef('principal-create-request') },
     preHandler: requirePowerFieldScopes,
     handler: async (request, reply) => {
-      const principal = await service.createPrincipal(app.db, changeContextOf(request), request.body);
+      const principal = await service.createPrincipal(app, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/principals/${principal.id}`).send(principal);
     },
   });
@@ -71,7 +69,7 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { params: idParams, body: schemaRef('principal-patch-request') },
     preHandler: requirePowerFieldScopes,
-    handler: async (request) => service.patchPrincipal(app.db, changeContextOf(request), request.params.id, request.body, accessOf(request)),
+    handler: async (request) => service.patchPrincipal(app, changeContextOf(request), request.params.id, request.body, accessOf(request)),
   });
 
   app.delete<{ Params: { id: string } }>('/principals/:id', {
@@ -85,7 +83,7 @@ export async function principalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { params: idParams },
-    handler: async (request) => service.deletePrincipal(app.db, changeContextOf(request), request.params.id, accessOf(request)),
+    handler: async (request) => service.deletePrincipal(app, changeContextOf(request), request.params.id, accessOf(request)),
   });
 }
 

@@ -3,12 +3,11 @@ import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import { changeEvent } from '../../events/event.js';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditedDatabase } from '../audit/index.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import type { Principal, PrincipalCreateRequest, PrincipalList, PrincipalListQuery, PrincipalPatchRequest } from '../../../../core/src/index.js';
 import { hashPassword } from '../../security/passwords.js';
-import { revokeGrant } from '../oauth/grants-repo.js';
-import { grantRevokedEvent } from '../oauth/oauth-events.js';
+import { revokeGrant, grantRevokedEvent } from '../oauth/index.js';
 import { requireAdminScopeForAdministrator } from './power-fields.js';
 import { containsPattern, paginationOf } from '../../http/listing.js';
 
@@ -33,7 +32,7 @@ export interface PrincipalRow {
  * their transaction. Events carry the principal as the API shows it: never the password hash
  * (has_password tells whether there is one; data.password_changed that it changed).
  */
-export async function createPrincipal(db: Knex, context: ChangeContext, body: PrincipalCreateRequest): Promise<Principal> {
+export async function createPrincipal({ db, auditLog }: AuditedDatabase, context: ChangeContext, body: PrincipalCreateRequest): Promise<Principal> {
   if (body.password !== undefined && body.kind !== 'user') throw passwordOnlyForUsers();
   // scrypt takes a while: hash before the transaction, not inside it.
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
@@ -54,7 +53,7 @@ export async function createPrincipal(db: Knex, context: ChangeContext, body: Pr
       .returning('*')
       .catch(nameConflict(body.kind, body.name));
     const principal = toPrincipal(row as PrincipalRow);
-    await recordEvents(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: principal.id }, { before: null, after: principal })]);
+    await auditLog.append(trx, [changeEvent(context, 'principal.created', { type: 'principal', id: principal.id }, { before: null, after: principal })]);
     return principal;
   });
 }
@@ -106,7 +105,13 @@ export interface PrincipalAccess {
 }
 
 /** RFC 7396 JSON merge patch: members present replace, null removes, absent ones stay. */
-export async function patchPrincipal(db: Knex, context: ChangeContext, id: string, patch: PrincipalPatchRequest, access: PrincipalAccess): Promise<Principal> {
+export async function patchPrincipal(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  id: string,
+  patch: PrincipalPatchRequest,
+  access: PrincipalAccess,
+): Promise<Principal> {
   const passwordHash = typeof patch.password === 'string' ? await hashPassword(patch.password) : null;
   return inTransaction(db, async (trx) => {
     const current = await trx<PrincipalRow>('principals').where({ id }).forUpdate().first();
@@ -140,7 +145,7 @@ export async function patchPrincipal(db: Knex, context: ChangeContext, id: strin
     const principal = toPrincipal(row as PrincipalRow);
     const data = patch.password !== undefined ? { password_changed: true } : undefined;
     const ended = await endGrants(trx, context, leaving);
-    await recordEvents(trx, [
+    await auditLog.append(trx, [
       changeEvent(context, 'principal.updated', { type: 'principal', id }, { before: toPrincipal(current), after: principal }, data),
       ...ended,
     ]);
@@ -149,7 +154,7 @@ export async function patchPrincipal(db: Knex, context: ChangeContext, id: strin
 }
 
 /** Soft delete: the principal can no longer sign in or be used in decisions; its name is free again. */
-export async function deletePrincipal(db: Knex, context: ChangeContext, id: string, access: PrincipalAccess): Promise<Principal> {
+export async function deletePrincipal({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string, access: PrincipalAccess): Promise<Principal> {
   return inTransaction(db, async (trx) => {
     const current = await trx<PrincipalRow>('principals').where({ id }).whereNot('status', 'deleted').forUpdate().first();
     if (!current) throw notFound(id);
@@ -158,7 +163,7 @@ export async function deletePrincipal(db: Knex, context: ChangeContext, id: stri
     const [row] = await trx('principals').where({ id }).update({ status: 'deleted', deleted_at: context.now, updated_at: context.now }).returning('*');
     const principal = toPrincipal(row as PrincipalRow);
     const ended = await endGrants(trx, context, leaving);
-    await recordEvents(trx, [
+    await auditLog.append(trx, [
       changeEvent(context, 'principal.deleted', { type: 'principal', id }, { before: toPrincipal(current), after: principal }),
       ...ended,
     ]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
 import type { ChangeContext } from '../../events/types.js';
-import type { RouteDocs } from '../meta/route-docs.js';
+import type { RouteDocs } from '../meta/index.js';
 import { csrfFieldName, csrfTokenFor, csrfTokenMatches } from './csrf.js';
 import { renderMessagePage } from './pages/message-page.js';
 import { sendPage } from './send-page.js';

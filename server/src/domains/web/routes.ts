@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors/api-error.js';
 import { errorCatalog } from '../../errors/catalog.js';
 import { isDatabaseUnavailable, isUnstorableInput } from '../../plugins/errors.js';
-import { pruneExpiredOAuthRows } from '../oauth/prune-expired.js';
+import { pruneExpiredOAuthRows } from '../oauth/index.js';
 import { renderMessagePage } from './pages/message-page.js';
 import { pruneExpiredWebRows } from './prune-expired.js';
 import { authorizeRoutes } from './routes/authorize.js';

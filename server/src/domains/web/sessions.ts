@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { generateOpaqueToken, hashSecret } from '../../security/secrets.js';
-import { isAdminUser } from '../oauth/user-consent-scopes.js';
+import { isAdminUser } from '../oauth/index.js';
 import { readCookie, serializeCookie } from './cookies.js';
 
 /**

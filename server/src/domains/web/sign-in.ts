@@ -12,8 +12,8 @@ import {
 import { HashingSlotsBusy } from '../../security/hashing-slots.js';
 import { verifyPassword } from '../../security/passwords.js';
 import { normalize, type TypedNames } from '../../security/typed-names.js';
-import { findUserByName } from '../principals/users.js';
-import { isAdminUser } from '../oauth/user-consent-scopes.js';
+import { findUserByName } from '../principals/index.js';
+import { isAdminUser } from '../oauth/index.js';
 import type { SignedInUser } from './sessions.js';
 
 /** Why a sign-in was refused: for the audit log only; the person sees one message for all of them. */

@@ -8,7 +8,7 @@ import { retryDelayMs } from './retry-schedule.js';
 import { sendSigned } from './send-signed.js';
 import { toWebhook } from './service.js';
 import type { WebhookSettings } from './settings.js';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditLog } from '../audit/index.js';
 import { webhookDisabledEvent } from './webhook-events.js';
 
 /** Room beyond the receiver's timeout before another worker may take a claimed delivery. */
@@ -16,6 +16,8 @@ const leaseMarginMs = 30_000;
 
 export interface DeliveryWorkerDeps {
   db: Knex;
+  /** Records webhook.disabled in the attempt's transaction. */
+  auditLog: Pick<AuditLog, 'append'>;
   settings: WebhookSettings;
   resolveHost?: ResolveHost;
   /** Aborted at shutdown: the attempt in flight is given back, not counted. */
@@ -101,7 +103,7 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
       const disabled = await repo.disableWebhook(trx, webhook.id, reason, new Date());
       if (disabled) {
         await repo.failPendingDeliveries(trx, webhook.id, 'webhook disabled');
-        await recordEvents(trx, [webhookDisabledEvent(toWebhook(webhook), toWebhook(disabled), reason)]);
+        await deps.auditLog.append(trx, [webhookDisabledEvent(toWebhook(webhook), toWebhook(disabled), reason)]);
         retryInMs = null;
       }
     }

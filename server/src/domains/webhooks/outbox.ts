@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
-import type { RecordedEventsSubscriber } from '../audit/record-events.js';
+import type { RecordedEventsSubscriber } from '../audit/index.js';
 import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { isWebhookEvent, subscribesTo, webhookPayload } from './payload.js';
 import * as repo from './repo.js';

@@ -42,6 +42,7 @@ export const webhooksPlugin = fp(
     const timers = new Set<NodeJS.Timeout>();
     const deps = {
       db: app.db,
+      auditLog: app.auditLog,
       settings,
       signal: shutdown.signal,
       onRetryScheduled: (delayMs: number) => {
@@ -85,7 +86,7 @@ export const webhooksPlugin = fp(
       await dispatcher.stop();
     });
   },
-  { name: 'webhooks', dependencies: ['config', 'db', 'job-queue', 'metrics'] },
+  { name: 'webhooks', dependencies: ['config', 'db', 'job-queue', 'metrics', 'audit-log'] },
 );
 
 /** Deliveries overdue by well over a poll and not leased have no live job: enqueue one again. */

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import type { WebhookCreateRequest, WebhookDeliveryListQuery, WebhookListQuery, WebhookUpdateRequest } from '../../../../core/src/index.js';
-import { schemaRef } from '../../../../core/src/index.js';
+import {
+  type WebhookCreateRequest,
+  type WebhookDeliveryListQuery,
+  type WebhookListQuery,
+  type WebhookUpdateRequest,
+  schemaRef,
+} from '../../../../core/src/index.js';
 import * as service from './service.js';
 
 const problem = schemaRef('problem');
@@ -18,7 +23,7 @@ const tags = ['Webhooks'];
  * Deliveries follow Standard Webhooks; docs/webhooks.md describes events, payloads and signatures.
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): service.WebhookServiceDeps => ({ db: app.db, settings: app.webhooks.settings });
+  const deps = (): service.WebhookServiceDeps => ({ db: app.db, auditLog: app.auditLog, settings: app.webhooks.settings });
 
   app.get<{ Querystring: WebhookListQuery }>('/webhooks', {
     config: {
@@ -92,7 +97,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { params: idParams },
     handler: async (request, reply) => {
-      await service.deleteWebhook(app.db, changeContextOf(request), request.params.id);
+      await service.deleteWebhook(app, changeContextOf(request), request.params.id);
       return reply.code(204).send();
     },
   });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { packageVersion } from '../meta/version.js';
+import { packageVersion } from '../meta/index.js';
 import type { ResolvedDestination } from './destination.js';
 
 /** How much of a receiver's answer the delivery log keeps: enough to see an error message. */

@@ -23,13 +23,15 @@ import { encryptSigningSecret } from './secret-store.js';
 import { sendSigned } from './send-signed.js';
 import type { WebhookSettings } from './settings.js';
 import { generateSigningSecret } from './signature.js';
-import { recordEvents } from '../audit/record-events.js';
+import type { AuditedDatabase, AuditLog } from '../audit/index.js';
 import { webhookEvent } from './webhook-events.js';
 import { paginationOf } from '../../http/listing.js';
 
 /** What the webhook service needs: the database, the settings, and (for tests) a resolver. */
 export interface WebhookServiceDeps {
   db: Knex;
+  /** Records each change's events in its transaction. */
+  auditLog: Pick<AuditLog, 'append'>;
   settings: WebhookSettings;
   resolveHost?: ResolveHost;
 }
@@ -55,7 +57,7 @@ export async function createWebhook(deps: WebhookServiceDeps, context: ChangeCon
       consecutive_failed_deliveries: 0,
     });
     const webhook = toWebhook(row);
-    await recordEvents(trx, [webhookEvent('webhook.created', context, id, { before: null, after: webhook })]);
+    await deps.auditLog.append(trx, [webhookEvent('webhook.created', context, id, { before: null, after: webhook })]);
     return { ...webhook, secret };
   });
 }
@@ -88,7 +90,7 @@ export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeCon
     const row = (await repo.updateWebhook(trx, id, patch))!;
     if (!row.enabled) await repo.failPendingDeliveries(trx, id, 'webhook disabled');
     const webhook = toWebhook(row);
-    await recordEvents(trx, [webhookEvent('webhook.updated', context, id, { before: toWebhook(current), after: webhook })]);
+    await deps.auditLog.append(trx, [webhookEvent('webhook.updated', context, id, { before: toWebhook(current), after: webhook })]);
     return webhook;
   });
 }
@@ -99,12 +101,12 @@ export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeCon
  * outbox, locks the other webhooks that receive webhook.deleted, so two deletes would each wait
  * for the other's row (ARCHITECTURE.md "Lock order").
  */
-export async function deleteWebhook(db: Knex, context: ChangeContext, id: string): Promise<void> {
+export async function deleteWebhook({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     await repo.serializeWebhookDeletes(trx);
     const row = await repo.deleteWebhook(trx, id);
     if (!row) throw notFound(id);
-    await recordEvents(trx, [webhookEvent('webhook.deleted', context, id, { before: toWebhook(row), after: null })]);
+    await auditLog.append(trx, [webhookEvent('webhook.deleted', context, id, { before: toWebhook(row), after: null })]);
   });
 }
 
@@ -116,7 +118,7 @@ export async function deleteWebhook(db: Knex, context: ChangeContext, id: string
 export async function testWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string): Promise<WebhookTestResult> {
   const row = await mustFind(deps.db, id);
   const event = webhookEvent('webhook.test', context, id, null);
-  const [recorded] = await inTransaction(deps.db, async (trx) => recordEvents(trx, [event]));
+  const [recorded] = await inTransaction(deps.db, async (trx) => deps.auditLog.append(trx, [event]));
   const messageId = recorded?.id ?? randomUUID();
   const body = JSON.stringify(webhookPayload(messageId, event, context.now));
   const result = await sendSigned(row, messageId, body, deps.settings.send, deps.resolveHost ? { resolveHost: deps.resolveHost } : {});

@@ -43,8 +43,8 @@ declare module 'fastify' {
 export interface AuthOptions {
   /** domains/api-tokens/verify-bearer-token.ts: API tokens and this service's access tokens. */
   verifyBearerToken: VerifyBearerToken;
-  /** The audit domain's event recorder: auth.failed is written without holding up the 401. */
-  eventRecorder: { recordInBackground(events: DomainEvent[]): void };
+  /** The audit log (app.auditLog): auth.failed is written in the background, without holding up the 401. */
+  auditLog: { appendInBackground(events: DomainEvent[]): void };
 }
 
 export const authPlugin = fp<AuthOptions>(
@@ -123,7 +123,7 @@ async function authenticate(
 function recordRejection(options: AuthOptions, request: FastifyRequest, reason: string, token: string | null, tokenKind: Caller['kind'] | null): void {
   const target = { type: 'endpoint', id: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}` };
   const data = { credential: 'bearer_token', token_kind: tokenKind, token_fingerprint: token === null ? null : hashSecret(token).slice(0, 16) };
-  options.eventRecorder.recordInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
+  options.auditLog.appendInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
 }
 
 function invalidToken(detail: string): ApiError {

@@ -75,7 +75,7 @@ export default class ClientCreate extends AcctlCommand {
     );
     const context = systemContext(cliActor(), 'cli');
     const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      registerClient(database.db, context, { ...registration, createdBy: context.actor.subject }),
+      registerClient(database, context, { ...registration, createdBy: context.actor.subject }),
     );
     const created: ClientCreated = { ...client, client_secret: secret };
 

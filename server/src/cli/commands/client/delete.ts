@@ -23,7 +23,7 @@ export default class ClientDelete extends AcctlCommand {
     const { withServerDatabase } = await import('../../database.js');
     const context = systemContext(cliActor(), 'cli');
     const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      deleteClient(database.db, context, args.client_id),
+      deleteClient(database, context, args.client_id),
     );
     if (!deleted) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
     this.log(`${style.green('Deleted')} OAuth client ${style.bold(args.client_id)}`);

@@ -27,7 +27,7 @@ export default class ClientRotateSecret extends AcctlCommand {
     const { withServerDatabase } = await import('../../database.js');
     const context = systemContext(cliActor(), 'cli');
     const rotation = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      rotateClientSecret(database.db, context, args.client_id),
+      rotateClientSecret(database, context, args.client_id),
     );
     if (!rotation.rotated && rotation.reason === 'public_client') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
     if (!rotation.rotated) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);

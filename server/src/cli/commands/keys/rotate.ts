@@ -32,7 +32,7 @@ export default class KeysRotate extends AcctlCommand {
     const { rotateSigningKeys, systemContext } = await import('../../../admin/index.js');
     const { withServerDatabase } = await import('../../database.js');
     const result = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, async (database) =>
-      rotateSigningKeys(database.db, systemContext(cliActor(), 'cli'), await database.keyEncryptionKey()),
+      rotateSigningKeys(database, systemContext(cliActor(), 'cli'), await database.keyEncryptionKey()),
     );
     this.log(`${style.green('Rotated')} the signing key`);
     this.log(

@@ -46,7 +46,7 @@ export default class UserCreate extends AcctlCommand {
     const password = await readNewPassword(flags['password-stdin']);
     const context = systemContext(cliActor(), 'cli');
     const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      createUser(database.db, context, { username, password, admin: flags.admin, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
+      createUser(database, context, { username, password, admin: flags.admin, ...(flags['display-name'] ? { displayName: flags['display-name'] } : {}) }),
     );
     const created: UserCreated = {
       id: user.id,

@@ -26,7 +26,7 @@ export default class UserDelete extends AcctlCommand {
     const { withServerDatabase } = await import('../../database.js');
     const context = systemContext(cliActor(), 'cli');
     const deleted = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      deleteUser(database.db, context, args.username),
+      deleteUser(database, context, args.username),
     );
     if (!deleted) throw new NotFound(`No user named ${args.username}`, ['See the users with: acctl server user list']);
     this.log(`${style.green('Deleted')} user ${style.bold(deleted.name)}`);

@@ -32,7 +32,7 @@ export default class UserSetPassword extends AcctlCommand {
     const password = await readNewPassword(flags['password-stdin']);
     const context = systemContext(cliActor(), 'cli');
     const user = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      setUserPassword(database.db, context, args.username, password),
+      setUserPassword(database, context, args.username, password),
     );
     if (!user) throw new NotFound(`No user named ${args.username}`, ['See the users with: acctl server user list']);
     this.log(`${style.green('Password set')} for user ${style.bold(user.name)}`);

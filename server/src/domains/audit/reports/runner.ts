@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import { systemContext } from '../../../events/context.js';
 import { changeEvent } from '../../../events/event.js';
-import { recordEvents } from '../record-events.js';
+import type { AuditLog } from '../log.js';
 import type { JobQueue } from '../../../plugins/job-queue.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from '../audit-log.js';
 import type { Totals } from './kind.js';
@@ -40,6 +40,7 @@ export class ReportRunner {
     private readonly db: Knex,
     private readonly jobs: JobQueue,
     private readonly log: { error(details: object, message: string): void },
+    private readonly auditLog: Pick<AuditLog, 'append'>,
   ) {}
 
   async start(): Promise<void> {
@@ -137,7 +138,7 @@ export class ReportRunner {
       await trx('audit_reports')
         .where({ id })
         .update({ status: 'completed', cursor_seq: cursor, events_processed: processed, totals: JSON.stringify(totals), completed_at: now, updated_at: now });
-      await recordEvents(trx, [
+      await this.auditLog.append(trx, [
         changeEvent(
           { ...systemContext('system:audit-reports'), now },
           'report.completed',
@@ -164,7 +165,7 @@ export class ReportRunner {
       if (!report || report.status === 'completed' || report.status === 'failed') return;
       const now = new Date();
       await trx('audit_reports').where({ id }).update({ status: 'failed', error: message, completed_at: now, updated_at: now });
-      await recordEvents(trx, [
+      await this.auditLog.append(trx, [
         changeEvent(
           { ...systemContext('system:audit-reports'), now },
           'report.failed',

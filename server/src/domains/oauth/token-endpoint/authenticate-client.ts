@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { isMalformedSecret } from '../../../../../core/src/index.js';
 import { InvalidClient, TooManyAttempts } from '../../../errors/oauth-errors.js';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
-import type { EventRecorder } from '../../audit/event-recorder.js';
+import type { AuditLog } from '../../audit/index.js';
 import {
   clientAuthenticationThrottle,
   reserveAttempt,
@@ -40,7 +40,7 @@ export interface ClientAuthenticationDeps {
   db: Knex;
   /** Where clients and the throttle's failures are read (the route's ClientAuthCache). */
   clientAuth: ClientAuthLookup;
-  recorder: Pick<EventRecorder, 'recordInBackground'>;
+  auditLog: Pick<AuditLog, 'appendInBackground'>;
   now: Date;
 }
 
@@ -107,7 +107,7 @@ export async function authenticateRequestClient(
       const context = { actor: actorOf(request), request: requestInfoOf(request), now: deps.now };
       const endpoint = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
       const client = await presentedClient(deps.clientAuth, presented?.clientId ?? params.client_id);
-      deps.recorder.recordInBackground([clientAuthenticationFailedEvent(context, { endpoint, client, method: presented?.method, reason: error.message })]);
+      deps.auditLog.appendInBackground([clientAuthenticationFailedEvent(context, { endpoint, client, method: presented?.method, reason: error.message })]);
     }
     throw error;
   } finally {

@@ -21,6 +21,6 @@ export const clientCredentialsGrant: GrantHandler = async (context: GrantContext
     ttlSeconds: context.accessTokenTtlSeconds,
     now: context.now,
   });
-  context.recorder.recordInBackground([tokenIssuedEvent(clientContext(client.client_id, context.request, context.now), 'client_credentials', claims)]);
+  context.auditLog.appendInBackground([tokenIssuedEvent(clientContext(client.client_id, context.request, context.now), 'client_credentials', claims)]);
   return { access_token: token, token_type: 'Bearer', expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventRecorder } from '../../audit/event-recorder.js';
+import type { AuditLog } from '../../audit/index.js';
 import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
@@ -17,7 +17,7 @@ export interface GrantContext {
   /** Where the request came from, for its events. */
   request: EventRequest;
   /** Records the events that have no transaction of their own: auth.failed, and auth.token_issued of client_credentials. */
-  recorder: Pick<EventRecorder, 'recordInBackground'>;
+  auditLog: Pick<AuditLog, 'append' | 'appendInBackground'>;
 }
 
 export type GrantHandler = (context: GrantContext, client: OAuthClientRow, params: OAuthTokenRequest) => Promise<OAuthTokenResponse>;

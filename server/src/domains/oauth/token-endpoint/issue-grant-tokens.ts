@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { generateSecret } from '../../../../../core/src/index.js';
-import { recordEvents } from '../../audit/record-events.js';
+import type { AuditLog } from '../../audit/index.js';
 import { hashSecret } from '../../../security/secrets.js';
 import { signAccessToken, type IssuedAccessToken } from '../access-token.js';
 import { insertRefreshToken, recordGrantAccessToken } from '../grants-repo.js';
@@ -17,7 +17,7 @@ export interface GrantTokens {
  * the access token's jti (so revoking the grant can revoke it) and the refresh token's SHA-256
  * (the token itself is never stored). The access token's subject is the user's principal id.
  * Then auth.token_issued, in the same transaction: callers issue last, just before the commit,
- * because recording holds the audit log's append lock until then (audit/record-events.ts).
+ * because recording holds the audit log's append lock until then (the audit log's append, domains/audit/log.ts).
  */
 export async function issueGrantTokens(
   trx: Knex.Transaction,
@@ -35,6 +35,8 @@ export async function issueGrantTokens(
   await recordGrantAccessToken(trx, { jti: accessToken.claims.jti, grant_id: input.grantId, expires_at: new Date(accessToken.claims.exp * 1000) });
   const refreshToken = generateSecret('refresh_token');
   await insertRefreshToken(trx, { token_hash: hashSecret(refreshToken), grant_id: input.grantId, created_at: context.now });
-  await recordEvents(trx, [tokenIssuedEvent(clientContext(input.clientId, context.request, context.now), input.grantType, accessToken.claims, input.grantId)]);
+  await context.auditLog.append(trx, [
+    tokenIssuedEvent(clientContext(input.clientId, context.request, context.now), input.grantType, accessToken.claims, input.grantId),
+  ]);
   return { accessToken, refreshToken };
 }

@@ -1,4 +1,4 @@
-import { scopeDescriptions } from '../../meta/openapi.js';
+import { scopeDescriptions } from '../../meta/index.js';
 import { csrfFieldName } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
 import { renderPage } from '../layout.js';

@@ -1,6 +1,5 @@
-import { allScopes } from '../../../../../core/src/index.js';
-import { registrableGrantTypes } from '../../../../../core/src/index.js';
-import type { ClientSummary } from '../../oauth/client-summary.js';
+import { allScopes, registrableGrantTypes } from '../../../../../core/src/index.js';
+import type { ClientSummary } from '../../oauth/index.js';
 import { csrfFieldName } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
 import { renderPage } from '../layout.js';

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AccessDenied } from '../../../errors/oauth-errors.js';
-import { authorizationResponseUrl } from '../../oauth/authorization-endpoint/authorization-response.js';
-import { AuthorizationErrorResponse, UntrustedAuthorizationRequest } from '../../oauth/authorization-endpoint/errors.js';
-import { checkAuthorizationRequest, type AuthorizationRequest } from '../../oauth/authorization-endpoint/index.js';
-import { issueAuthorizationCode } from '../../oauth/authorization-endpoint/issue-authorization-code.js';
-import { limitScopesToUser } from '../../oauth/user-consent-scopes.js';
+import {
+  authorizationResponseUrl,
+  AuthorizationErrorResponse,
+  UntrustedAuthorizationRequest,
+  checkAuthorizationRequest,
+  type AuthorizationRequest,
+  issueAuthorizationCode,
+  limitScopesToUser,
+} from '../../oauth/index.js';
 import { decodeAuthorizationRequest, encodeAuthorizationRequest } from '../authorization-request-field.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formPageDocs, pageDocs, requireFormSession, sessionDeps, signedInHeader } from '../page-context.js';

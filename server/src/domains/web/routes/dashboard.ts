@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkClientRegistration } from '../../../../../core/src/index.js';
 import { deleteClient, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
-import { firstPartyClientIds } from '../../oauth/first-party-clients.js';
+import { firstPartyClientIds } from '../../oauth/index.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { emptyRegistrationForm, renderClientSecretPage, renderDashboardPage, type RegistrationFormValues } from '../pages/dashboard-page.js';
@@ -119,7 +119,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         { allowInsecure: app.config.allowInsecureRedirectUris },
       );
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
-      const { client, secret } = await registerClient(app.db, sessionChangeContext(request, session.user, new Date()), {
+      const { client, secret } = await registerClient(app, sessionChangeContext(request, session.user, new Date()), {
         ...checked.registration,
         createdBy: `user:${session.user.id}`,
       });
@@ -147,7 +147,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
-      const rotation = await rotateClientSecret(app.db, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
+      const rotation = await rotateClientSecret(app, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
       if (!rotation.rotated) {
         return sendPage(
           reply,
@@ -202,7 +202,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           { status: 409 },
         );
       }
-      if (!(await deleteClient(app.db, sessionChangeContext(request, session.user, new Date()), clientId))) {
+      if (!(await deleteClient(app, sessionChangeContext(request, session.user, new Date()), clientId))) {
         return sendPage(
           reply,
           renderMessagePage({

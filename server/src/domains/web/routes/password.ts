@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import { TypedNames } from '../../../security/typed-names.js';
-import { patchPrincipal } from '../../principals/service.js';
+import { patchPrincipal } from '../../principals/index.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { renderMessagePage } from '../pages/message-page.js';
@@ -88,7 +88,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
                 ? checked.reason
                 : 'wrong_password';
         const context = { actor: actorOf(request), request: requestInfoOf(request), now };
-        app.eventRecorder.recordInBackground([signInFailedEvent(context, typedNames, { username: session.user.name, principalId: session.user.id }, reason)]);
+        app.auditLog.appendInBackground([signInFailedEvent(context, typedNames, { username: session.user.name, principalId: session.user.id }, reason)]);
         if (checked.outcome === 'throttled')
           return showForm(reply, session, 'Too many wrong passwords for your user. Try again later.', 429, {
             'retry-after': String(checked.retryAfterSeconds),
@@ -101,7 +101,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       }
 
       // The person themselves, proven by the current password: an administrator may change their own.
-      await patchPrincipal(app.db, sessionChangeContext(request, session.user, now), session.user.id, { password: fresh }, { mayChangeAdministrators: true });
+      await patchPrincipal(app, sessionChangeContext(request, session.user, now), session.user.id, { password: fresh }, { mayChangeAdministrators: true });
       await endOtherSessions(sessionDeps(app), session);
       await endSession(sessionDeps(app), reply, session);
       const renewed = await startSession(sessionDeps(app), reply, { user: session.user, now });

@@ -86,7 +86,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
         // Nothing to join (the throttle's row is its own write), and the refusal must not wait for the audit log.
         const context = { actor: actorOf(request), request: requestInfoOf(request), now };
         const reason = result.outcome === 'throttled' ? 'too_many_failures' : result.outcome === 'busy' ? 'too_busy' : result.reason;
-        app.eventRecorder.recordInBackground([signInFailedEvent(context, typedNames, { username, principalId: result.principalId }, reason)]);
+        app.auditLog.appendInBackground([signInFailedEvent(context, typedNames, { username, principalId: result.principalId }, reason)]);
       }
       if (result.outcome === 'throttled' || result.outcome === 'busy') {
         const { status, retryAfterSeconds, error } = refusalBeforeCheck(result);

@@ -20,8 +20,8 @@ export async function rejectReplayedCode(context: GrantContext, code: Authorizat
  */
 export async function refuseReplayedCode(context: GrantContext, code: AuthorizationCodeRow): Promise<never> {
   const grantId = (await findAuthorizationCode(context.db, code.code_hash))?.grant_id ?? null;
-  if (grantId) await revokeGrantRecorded(context.db, tokenEndpointContext(context.request, context.now), grantId, 'authorization_code_replayed');
-  context.recorder.recordInBackground([
+  if (grantId) await revokeGrantRecorded(context, tokenEndpointContext(context.request, context.now), grantId, 'authorization_code_replayed');
+  context.auditLog.appendInBackground([
     grantReplayedEvent(clientContext(code.client_id, context.request, context.now), code.client_id, 'authorization_code_replayed', grantId),
   ]);
   throw new InvalidGrant('The authorization code has already been used; the tokens issued from it are revoked');

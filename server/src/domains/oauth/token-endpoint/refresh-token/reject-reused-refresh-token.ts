@@ -17,8 +17,8 @@ export async function rejectReusedRefreshToken(context: GrantContext, token: Ref
 /** The revocation (token.revoked, by the token endpoint itself), the reuse (auth.failed, in the background), the refusal. */
 export async function revokeReusedFamily(context: GrantContext, token: RefreshTokenWithGrant): Promise<never> {
   const { grant } = token;
-  await revokeGrantRecorded(context.db, tokenEndpointContext(context.request, context.now), grant.id, 'refresh_token_reused');
-  context.recorder.recordInBackground([
+  await revokeGrantRecorded(context, tokenEndpointContext(context.request, context.now), grant.id, 'refresh_token_reused');
+  context.auditLog.appendInBackground([
     grantReplayedEvent(clientContext(grant.client_id, context.request, context.now), grant.client_id, 'refresh_token_reused', grant.id),
   ]);
   throw new InvalidGrant('The refresh token was already used; every token of its family is revoked');

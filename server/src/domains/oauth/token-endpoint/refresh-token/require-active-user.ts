@@ -1,5 +1,5 @@
 import { InvalidGrant } from '../../../../errors/oauth-errors.js';
-import { findActiveUserById } from '../../../principals/users.js';
+import { findActiveUserById } from '../../../principals/index.js';
 import type { GrantRow } from '../../grants-repo.js';
 import { tokenEndpointContext } from '../../oauth-events.js';
 import { revokeGrantRecorded } from '../../revoke-grant.js';
@@ -10,7 +10,7 @@ import type { GrantContext } from '../grant.js';
 export async function requireActiveUser(context: GrantContext, grant: GrantRow): Promise<ConsentingUser> {
   const user = await findActiveUserById(context.db, grant.principal_id);
   if (!user) {
-    await revokeGrantRecorded(context.db, tokenEndpointContext(context.request, context.now), grant.id, 'user_inactive');
+    await revokeGrantRecorded(context, tokenEndpointContext(context.request, context.now), grant.id, 'user_inactive');
     throw new InvalidGrant('The user who granted this refresh token is no longer active');
   }
   return { isAdmin: isAdminUser(user.attributes) };

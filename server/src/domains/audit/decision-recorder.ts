@@ -6,10 +6,10 @@ import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
 import type { AuditEvent, Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
-import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from '../audit/audit-log.js';
-import { chainOf } from '../audit/chain.js';
-import { decisionsRecordedEvent, toDecisionRecord } from '../audit/decision-digest.js';
-import { headOf, headParameter, PredictedTail } from '../audit/predicted-tail.js';
+import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from './audit-log.js';
+import { chainOf } from './chain.js';
+import { decisionsRecordedEvent, toDecisionRecord } from './decision-digest.js';
+import { headOf, headParameter, PredictedTail } from './predicted-tail.js';
 
 export interface DecisionRow {
   id: string;
@@ -94,11 +94,12 @@ interface WriteAnswer {
  * which also checks that nothing the decisions depended on changed since the counters they were
  * made with (else StaleGenerations: the caller decides again), so a decision needs no read of its
  * own before it is made. The events are sealed here on the tail this replica predicts
- * (audit/predicted-tail.ts), which the function checks under the log's lock; a miss answers the
+ * (predicted-tail.ts), which the function checks under the log's lock; a miss answers the
  * real tail, and the write is sealed again on it. After a few misses (other writers busy) it takes the general
  * transaction: store the decisions and reserve the events' place, check the counters, append the
  * events, commit. A column added to decisions must be added to the function too.
- * decision events go to no webhook (events/catalog.ts), so this skips recordEvents' subscribers (audit/record-events.ts).
+ * decision events go to no webhook (events/catalog.ts), so this skips the audit log's subscribers (log.ts).
+ * The decisions domain hands decisions here through AuditLog.appendDecisions.
  */
 export class DecisionRecorder {
   private readonly commit: GroupCommit<RecordedDecision>;
@@ -106,7 +107,7 @@ export class DecisionRecorder {
 
   constructor(
     private readonly db: Knex,
-    /** auditDecisionEvents `digest`: each write records one decisions.recorded event for all its decisions (audit/decision-digest.ts). */
+    /** auditDecisionEvents `digest`: each write records one decisions.recorded event for all its decisions (decision-digest.ts). */
     private readonly digest = false,
     options: Partial<GroupCommitOptions> = {},
   ) {
