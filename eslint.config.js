@@ -7,6 +7,26 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 /** Outside core/, only its entry: core/src/index.ts is its public surface (jose's one export list). */
 const coreEntryOnly = { regex: '(^|/)core/src/(?!index\\.js$)', message: 'Import core through its entry, core/src/index.js.' };
 
+/** The server never imports the CLI (but for its commands, through the command kit). */
+const noCli = { group: ['**/cli/**'], message: 'The server never imports the CLI.' };
+
+/**
+ * One door per domain (ARCHITECTURE.md "Domains and their doors"): outside server/src/domains/<x>/,
+ * import only domains/<x>/index.js, the domain's explicit export list (as jose's src/index.ts).
+ * Held for server/src only: test/ and bench/ unit-test what lies behind a door (the hash chain,
+ * sealing, a report's CSV), which the door would otherwise export for them alone.
+ */
+const doorMessage = 'Import a domain through its door, domains/<name>/index.js: add what you need to its export list.';
+const domainDoor = { regex: '(^|/)domains/[^/]+/(?!index\\.js$)', message: doorMessage };
+/**
+ * Inside a domain, another domain is reached as `../<other>/` from the domain's own folder,
+ * `../../<other>/` one folder down, and so on: specifiers are matched as written, so each depth
+ * has its pattern (a domain's own files may import each other freely).
+ */
+const siblingDoor = (depth) => ({ regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.js$)`, message: doorMessage });
+const domainDepths = [1, 2, 3];
+const domainFilesAt = (depth) => `server/src/domains/*/${'*/'.repeat(depth - 1)}*.ts`;
+
 export default tseslint.config(
   {
     ignores: ['dist/**', '**/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', '**/*.d.ts', 'core/src/generated/**', 'cli/src/api/generated/**'],
@@ -51,16 +71,46 @@ export default tseslint.config(
     rules: restrict([{ regex: '(^|/)test/', message: 'bench/ does not import test/: share through scripts/ or the code under test.' }]),
   },
   {
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/events/**', 'server/src/plugins/**', 'server/src/metrics/**', 'server/src/cli/**'],
-    rules: restrict([coreEntryOnly, { group: ['**/cli/**'], message: 'The server never imports the CLI.' }]),
+    // db/, http/ and security/ sit lowest with events/: the plugins, the domains and admin/ stand on
+    // them. What they need from above comes as an argument (http/client-errors.ts holds the answers
+    // written before routing, which the errors plugin registers and request-deadline.ts gives too).
+    files: ['server/src/db/**/*.ts', 'server/src/http/**/*.ts', 'server/src/security/**/*.ts'],
+    rules: restrict([
+      coreEntryOnly,
+      noCli,
+      {
+        group: ['**/domains/**', '**/plugins/**', '**/admin/**'],
+        message: 'db/, http/ and security/ are low floors: they import no domain, plugin or admin/; take what you need as an argument.',
+      },
+    ]),
   },
+  {
+    // The rest of the server (app.ts, server.ts, admin/, cluster/, config/, errors/, keys/): domains through their doors.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/events/**',
+      'server/src/plugins/**',
+      'server/src/metrics/**',
+      'server/src/cli/**',
+      'server/src/db/**',
+      'server/src/http/**',
+      'server/src/security/**',
+      'server/src/domains/**',
+    ],
+    rules: restrict([coreEntryOnly, noCli, domainDoor]),
+  },
+  // A domain's files: other domains through their doors, at each depth of the folder.
+  ...domainDepths.map((depth) => ({
+    files: [domainFilesAt(depth)],
+    rules: restrict([coreEntryOnly, noCli, domainDoor, siblingDoor(depth)]),
+  })),
   {
     // The server's commands (`acctl server …`, server/src/cli/) are a top floor of the server package
     // that stands on the CLI's command kit, as an oclif plugin stands on its host's base command.
     files: ['server/src/cli/**/*.ts'],
     rules: restrict([
       coreEntryOnly,
+      domainDoor,
       { regex: '(^|/)cli/src/(?!command-kit\\.js$)', message: 'The server package uses the CLI only through cli/src/command-kit.js.' },
     ]),
   },

@@ -50,7 +50,7 @@ describe('Lint: imports across the floors fail', function () {
     expect(
       await problems(
         'server/src/domains/oauth/some-step.ts',
-        "import { allScopes } from '../../../../core/src/index.js';\nimport { recordEvents } from '../audit/record.js';",
+        "import { allScopes } from '../../../../core/src/index.js';\nimport type { AuditLog } from '../audit/index.js';",
       ),
     ).to.deep.equal([]);
     expect(await problems('core/src/engine/some-step.ts', "import { canonicalJson } from '../canonical-json.js';")).to.deep.equal([]);

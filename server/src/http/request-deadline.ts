@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { answerClientError } from '../plugins/errors.js';
+import { answerClientError } from './client-errors.js';
 
 /**
  * A request must arrive whole within the request timeout (config requestTimeoutMs), its body too.
@@ -9,7 +9,7 @@ import { answerClientError } from '../plugins/errors.js';
  * could hold a connection and the work waiting on it for ever: measured on Node 20, a stalled body
  * stayed open with requestTimeout set. Here each request with a body still coming gets a timer
  * from its arrival; if the body is not complete when it fires and nothing has been answered, the
- * client gets the 408 `request_timeout` that Node's timeout would give (plugins/errors.ts
+ * client gets the 408 `request_timeout` that Node's timeout would give (http/client-errors.ts
  * answerClientError: problem+json, or RFC 6749 on the OAuth endpoints) and the connection closes.
  *
  * And an answer given before the body arrived (a 401 from the authentication hook) closes the
