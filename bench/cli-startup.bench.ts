@@ -8,12 +8,9 @@
  *   npx tsx bench/cli-startup.bench.ts                              # a table
  *   npx tsx bench/cli-startup.bench.ts --runs=5 --json              # one JSON line (bench/suite.ts)
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { installGlobally, packWorkspace } from '../scripts/packed-packages.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import { startServer, stopAllServers } from './lib/children.js';

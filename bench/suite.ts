@@ -15,7 +15,6 @@
  * Writes bench/results/latest.json (every figure) and bench/results/latest.md (the table), and
  * removes every process and database it made, however it ends.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,7 +39,7 @@ import { runScript, startServer, stopAllServers, type BenchServer } from './lib/
 import type { IntegrityCheck } from './lib/ledger.js';
 import { autocannonAtRate, closedLoop, paced, singleRun, type LoadResult, type LoadTarget, type PacedResult } from './lib/load.js';
 import { describeMachine } from './lib/machine.js';
-import { repoRoot, resultsDir } from './lib/paths.js';
+import { resultsDir } from './lib/paths.js';
 import { PgBackendCpu } from './lib/pg-cpu.js';
 import { renderMarkdown, type BenchResults, type HalfPeakRun } from './lib/report.js';
 import { besideCommitFloor } from './lib/commit-floor.js';

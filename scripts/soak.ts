@@ -58,7 +58,6 @@ interface Sample extends Window {
 
 const clientId = 'soak-admin';
 const clientSecret = randomBytes(32).toString('hex');
-let server: ChildProcess;
 
 async function soak(base: string): Promise<number> {
   let token = await issueToken(base);
@@ -261,7 +260,7 @@ const signedMb = (bytes: number): string => `${bytes >= 0 ? '+' : ''}${mb(bytes)
 
 // Last, once everything above is defined.
 await setupTestDatabases();
-server = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'soak-server.ts'), [], {
+const server: ChildProcess = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'soak-server.ts'), [], {
   execArgv: ['--import', 'tsx', '--expose-gc'],
   env: {
     ...process.env,

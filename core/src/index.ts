@@ -1,21 +1,227 @@
 /**
  * @acctl/core: the pure code the CLI and the server share (jose's habit: one explicit entry, every
- * public name listed here). Nothing here does I/O beyond reading the schemas shipped beside it, and
- * nothing imports from server/ or cli/ (a lint rule holds that).
+ * public name listed here, no `export *`). Nothing here does I/O beyond reading the schemas shipped
+ * beside it, and nothing imports from server/ or cli/ (a lint rule holds that).
  */
-export * from './canonical-json.js';
-export * from './content-hash.js';
-export * from './durations.js';
-export * from './engine/index.js';
-export * from './generated/schema-types.js';
-export * from './oauth-clients/client-registration.js';
-export * from './oauth-clients/redirect-uris.js';
-export * from './schemas/bundle.js';
-export * from './schemas/editor-schemas.js';
+// RFC 8785 canonical JSON.
+export { canonicalJson } from './canonical-json.js';
+// What counts as the same policy content (server and CLI compare by it).
+export { type PolicyContentFields, policyContentHash } from './content-hash.js';
+// Durations as people write them (30d, 12h).
+export { durationMs } from './durations.js';
+// The policy engine: pure, data in and data out.
+export {
+  type AttributeValue,
+  type CompiledPolicySet,
+  compilePolicySet,
+  type Effect,
+  type EngineContext,
+  type EngineDecision,
+  type EnginePolicy,
+  type EngineRequest,
+  evaluate,
+  evaluateByScan,
+  type MatchedRule,
+  simulatePolicy,
+} from './engine/index.js';
+// The types of schemas/ (npm run gen:types writes them; a new schema's type is added here by name).
+export {
+  type AcctlConfig,
+  type ApiToken,
+  type ApiTokenCreateRequest,
+  type ApiTokenRefreshRequest,
+  type ApiTokenRevokeRequest,
+  type AuditActorNames,
+  type AuditBrokenLink,
+  type AuditEvent,
+  type AuditEventList,
+  type AuditEventListQuery,
+  type AuditEventType,
+  type AuditReport,
+  type AuditReportAccessSummary,
+  type AuditReportCompliance,
+  type AuditReportCreateRequest,
+  type AuditReportKind,
+  type AuditReportList,
+  type AuditReportListQuery,
+  type AuditReportPolicyChangeHistory,
+  type AuditReportQuery,
+  type AuditVerification,
+  type AuthorizationServerMetadata,
+  type Chains,
+  type Changes,
+  type CliAuditTailLine,
+  type CliAuditVerifyOutput,
+  type CliAuthTokenOutput,
+  type CliAutocompleteOutput,
+  type CliConfigDeleteOutput,
+  type CliConfigGetOutput,
+  type CliConfigListOutput,
+  type CliConfigSetOutput,
+  type CliConfigUseOutput,
+  type CliCoverageRatio,
+  type CliError,
+  type CliFormatVersion,
+  type CliInitOutput,
+  type CliLoginOutput,
+  type CliLogoutOutput,
+  type CliPlanChange,
+  type CliPlanDrift,
+  type CliPlanSummary,
+  type CliPolicyApplyOutput,
+  type CliPolicyDiffEntry,
+  type CliPolicyDiffOutput,
+  type CliPolicyFinding,
+  type CliPolicyFmtOutput,
+  type CliPolicyHistoryOutput,
+  type CliPolicyImpactOutput,
+  type CliPolicyLintOutput,
+  type CliPolicyPlanFile,
+  type CliPolicyPlanOutput,
+  type CliPolicySimulateOutput,
+  type CliPolicyTestCheck,
+  type CliPolicyTestOutput,
+  type CliPolicyTestResult,
+  type CliRuleRef,
+  type CliSchemaOutput,
+  type CliServerClient,
+  type CliServerClientCreateOutput,
+  type CliServerClientDeleteOutput,
+  type CliServerClientListOutput,
+  type CliServerClientRotateSecretOutput,
+  type CliServerKeysRotateOutput,
+  type CliServerMigrateOutput,
+  type CliServerStartOutput,
+  type CliServerUser,
+  type CliServerUserCreateOutput,
+  type CliServerUserDeleteOutput,
+  type CliServerUserListOutput,
+  type CliServerUserSetPasswordOutput,
+  type CliUncoveredItem,
+  type CliVersionOutput,
+  type CliWebhookDeleteOutput,
+  type CliWhoamiOutput,
+  type Counts,
+  type Decision,
+  type DecisionBatchRequest,
+  type DecisionBatchResponse,
+  type DecisionList,
+  type DecisionListQuery,
+  type DecisionRecord,
+  type Health,
+  type InlineSimulationRequest,
+  type JsonWebKeySet,
+  type MatchedRules,
+  type MfaVerifiedCondition,
+  type OAuthAuthorizationRequest,
+  type OAuthError,
+  type OAuthIntrospectionRequest,
+  type OAuthIntrospectionResponse,
+  type OAuthRevocationRequest,
+  type OAuthTokenRequest,
+  type OAuthTokenResponse,
+  type Pagination,
+  type Policy,
+  type PolicyCondition,
+  type PolicyCreateRequest,
+  type PolicyDeleted,
+  type PolicyList,
+  type PolicyListItem,
+  type PolicyListQuery,
+  type PolicyMetadata,
+  type PolicyMetadata1,
+  type PolicyRollbackRequest,
+  type PolicyRule,
+  type PolicySet,
+  type PolicySetChange,
+  type PolicySetCreate,
+  type PolicySetDelete,
+  type PolicySetProvenance,
+  type PolicySetRequest,
+  type PolicySetRestore,
+  type PolicySetRollback,
+  type PolicySetUpdate,
+  type PolicyStatus,
+  type PolicyTestFile,
+  type PolicyUpdated,
+  type PolicyUpdateRequest,
+  type PolicyVersion,
+  type PolicyVersionList,
+  type Principal,
+  type PrincipalAttributes,
+  type PrincipalCreateRequest,
+  type PrincipalKind,
+  type PrincipalList,
+  type PrincipalListQuery,
+  type PrincipalPatchRequest,
+  type Problem,
+  type Reasons,
+  type RiskScoreCondition,
+  type Scope,
+  type SimulationRequest,
+  type SimulationResponse,
+  type TimeCondition,
+  type TokenRevoked,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookCreateRequest,
+  type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+  type WebhookDeliveryList,
+  type WebhookDeliveryListQuery,
+  type WebhookEventType,
+  type WebhookList,
+  type WebhookListQuery,
+  type WebhookPayload,
+  type WebhookTestResult,
+  type WebhookUpdateRequest,
+} from './generated/schema-types.js';
+// OAuth clients: registration rules.
+export {
+  checkClientRegistration,
+  type ClientRegistration,
+  type ClientRegistrationCheck,
+  type ClientRegistrationInput,
+  type RegistrableGrantType,
+  registrableGrantTypes,
+} from './oauth-clients/client-registration.js';
+// OAuth clients: redirect URI rules.
+export { matchesRegisteredRedirectUri, type RedirectUriPolicy, redirectUriProblem } from './oauth-clients/redirect-uris.js';
+// Schemas bundled for editors.
+export { bundleSchema, schemaRefs } from './schemas/bundle.js';
+// The editor schemas of policy, test and acctl.yaml files.
+export {
+  editorSchema,
+  type EditorSchema,
+  type EditorSchemaKind,
+  editorSchemaKinds,
+  editorSchemas,
+  editorSchemaText,
+  editorSchemaVersion,
+} from './schemas/editor-schemas.js';
+// Formats both sides validate.
 export { isIanaTimeZone } from './schemas/formats.js';
-export * from './schemas/registry.js';
-export * from './schemas/validators.js';
-export * from './scopes.js';
-export * from './secret-formats.js';
-export * from './policy-set-limits.js';
-export * from './users.js';
+// The schema registry and the Ajv the server validates with.
+export { createAjv, type ErrorObject, type JsonSchema, loadSchemas, schemaIdBase, schemaRef, schemasDir } from './schemas/registry.js';
+// Validators, precompiled where the CLI needs them.
+export { type PrecompiledSchemaName, precompiledValidator, type SchemaValidator, validatorFor } from './schemas/validators.js';
+// Scopes.
+export { adminScope, allScopes, grants, isKnownScope, parseScopeString } from './scopes.js';
+// Client secrets, refresh tokens and API tokens: prefixes and checksum.
+export {
+  generateSecret,
+  isMalformedSecret,
+  legacyApiTokenPrefix,
+  type RecognisedSecret,
+  recogniseSecret,
+  secretBodyLength,
+  secretChecksum,
+  secretChecksumLength,
+  type SecretKind,
+  secretKinds,
+  secretPrefixes,
+} from './secret-formats.js';
+// The limits of a policy change set.
+export { policySetLimits } from './policy-set-limits.js';
+// Usernames.
+export { isStorableUsername, maxUsernameLength, usernameProblem } from './users.js';

@@ -94,7 +94,7 @@ describe('the example workflow of a policy repository (.github/workflows/example
         { if?: string; needs?: string; environment?: string; steps: Array<{ if?: string; run?: string; uses?: string; with?: Record<string, unknown> }> }
       >;
     };
-    const { checks, plan, apply } = workflow.jobs;
+    const { checks, plan } = workflow.jobs;
     const fromFork = 'github.event.pull_request.head.repo.full_name != github.repository';
     // Checks run on every pull request, a fork's included: their condition says nothing of forks (nor of vars, which forks do not get either).
     expect(checks!.if).to.equal("github.repository != 'acctl/acctl'");

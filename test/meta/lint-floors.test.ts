@@ -10,7 +10,8 @@ describe('Lint: imports across the floors fail', function () {
   const eslint = new ESLint();
   const problems = async (filePath: string, source: string): Promise<string[]> => {
     const [result] = await eslint.lintText(source, { filePath });
-    return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+    // The floors' rules only: a snippet's import that nothing uses is the recommended rules' business.
+    return result!.messages.filter((message) => message.ruleId?.startsWith('no-restricted-')).map((message) => `${message.ruleId}: ${message.message}`);
   };
 
   const crossings: Array<[string, string, string]> = [

@@ -31,9 +31,9 @@ export class Receiver {
   ) {}
 
   static async start(script: Answer[] = [{ status: 200 }]): Promise<Receiver> {
-    let receiver: Receiver | undefined;
-    const server = http.createServer((request, response) => receiver!.handle(request, response));
-    receiver = new Receiver(server, script);
+    const server = http.createServer();
+    const receiver = new Receiver(server, script);
+    server.on('request', (request, response) => receiver.handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }

@@ -16,8 +16,9 @@ export abstract class ApiCommand extends AcctlCommand {
   readonly #clients = new Map<string | undefined, ApiClient>();
   #profileFlag: string | undefined;
 
-  // Records --profile; the constraints are oclif's FlagOutput/ArgOutput, which it does not export.
-  protected override async parse<F extends { [name: string]: any }, B extends { [name: string]: any }, A extends { [name: string]: any }>(
+  // Records --profile; the constraints are oclif's FlagOutput/ArgOutput ({ [name: string]: any }),
+  // which it does not export: every such object is one of these.
+  protected override async parse<F extends { [name: string]: unknown }, B extends { [name: string]: unknown }, A extends { [name: string]: unknown }>(
     options?: Interfaces.Input<F, B, A>,
     argv?: string[],
   ): Promise<Interfaces.ParserOutput<F, B, A>> {

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { ConfigError } from '../config/config-error.js';
 import { defaults } from '../config/defaults.js';
 import { changeEvent } from '../events/event.js';

@@ -174,8 +174,14 @@ function describeIssue(
 ): InvalidField {
   let pointer = issue.instancePath;
   let detail = issue.message ?? 'is invalid';
-  if (issue.keyword === 'required') ((pointer = `${pointer}/${String(issue.params.missingProperty)}`), (detail = 'is required'));
-  if (issue.keyword === 'additionalProperties') ((pointer = `${pointer}/${String(issue.params.additionalProperty)}`), (detail = 'is not a known field'));
+  if (issue.keyword === 'required') {
+    pointer = `${pointer}/${String(issue.params.missingProperty)}`;
+    detail = 'is required';
+  }
+  if (issue.keyword === 'additionalProperties') {
+    pointer = `${pointer}/${String(issue.params.additionalProperty)}`;
+    detail = 'is not a known field';
+  }
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
   // A oneOf chosen by a member (schemas' `discriminator`: a condition's type, a set change's action):
   // Ajv says "value of tag must be in oneOf"; name the member instead.

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { AcctlCommand } from '../../base/acctl-command.js';
-import { checkConfigKey, configFilePath, readConfigFile, resolveProfile, type ConfigKey } from '../../credentials/profile-config.js';
+import { checkConfigKey, configFilePath, readConfigFile, resolveProfile } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
 import { defaultServer, profileFlag } from '../../flags/connection.js';
 import type { CliConfigGetOutput } from '../../../../core/src/index.js';

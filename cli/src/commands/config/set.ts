@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { apiBaseUrl } from '../../api/client.js';
 import { AcctlCommand } from '../../base/acctl-command.js';
-import { activeProfileName, changeConfig, checkConfigKey, checkProfileName, configFilePath, type ConfigKey } from '../../credentials/profile-config.js';
+import { activeProfileName, changeConfig, checkConfigKey, checkProfileName, configFilePath } from '../../credentials/profile-config.js';
 import { profileFlag } from '../../flags/connection.js';
 import type { CliConfigSetOutput } from '../../../../core/src/index.js';
 

@@ -3,7 +3,6 @@ import { Args, Flags } from '@oclif/core';
 import { GateCommand } from '../../base/gate-command.js';
 import { CommandError, NotFound, UsageError } from '../../errors.js';
 import type { PolicyContent } from '../../gitops/desired.js';
-import type { DiffEntry } from '../../gitops/policy-diff.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { style } from '../../ux/style.js';
 import type { CliPolicyDiffOutput } from '../../../../core/src/index.js';

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { dropExpiredDecisionMonths, ensureMonthPartitions, partitionLockTimeout } from '../../db/month-partitions.js';
 import { systemContext } from '../../events/context.js';
 import { changeEvent } from '../../events/event.js';

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { AuditedDatabase } from '../audit/index.js';
 import type { ChangeContext } from '../../events/types.js';
 import { revokeGrant } from './grants-repo.js';

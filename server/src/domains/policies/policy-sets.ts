@@ -5,7 +5,7 @@ import { ApiError, type InvalidField } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import { type PolicySet, type PolicySetChange, type PolicySetRequest, policySetLimits } from '../../../../core/src/index.js';
+import { type PolicySet, type PolicySetChange, type PolicySetRequest } from '../../../../core/src/index.js';
 import type { AuditedDatabase } from '../audit/index.js';
 import * as setsRepo from './policy-sets-repo.js';
 import type { PolicyRow, PolicyStatus, PolicyVersionRow } from './repo.js';

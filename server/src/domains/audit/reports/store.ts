@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventActor } from '../../../events/types.js';
 import type { AuditReport, AuditReportList, AuditReportListQuery } from '../../../../../core/src/index.js';
-import { ApiError } from '../../../errors/api-error.js';
 import { newestFirstPage } from '../../../http/listing.js';
 import { actorNames } from '../actor-names.js';
 import type { ReportParameters, ReportRowInput, ReportSection, Totals } from './kind.js';

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { generateSecret } from '../../../../../core/src/index.js';
-import type { AuditLog } from '../../audit/index.js';
 import { hashSecret } from '../../../security/secrets.js';
 import { signAccessToken, type IssuedAccessToken } from '../access-token.js';
 import { insertRefreshToken, recordGrantAccessToken } from '../grants-repo.js';
