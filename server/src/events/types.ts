@@ -16,9 +16,9 @@ export interface EventRequest {
 
 /** A domain event, as services raise it inside the transaction of the change it describes. */
 export interface DomainEvent {
-  /** Assigned by recordEvents when absent; a decision's event takes the decision's id. */
+  /** Assigned by the audit log's append when absent; a decision's event takes the decision's id. */
   id?: string;
-  /** When it happened: the change's clock reading (ChangeContext.now); recordEvents uses its own clock when absent. */
+  /** When it happened: the change's clock reading (ChangeContext.now); the audit log's append uses its own clock when absent. */
   time?: Date;
   type: EventType;
   actor: EventActor;

@@ -11,7 +11,7 @@ import * as repo from './repo.js';
  * one webhook_events row per event that webhooks receive (its body fixed now, so every attempt
  * sends the same bytes), one delivery per enabled webhook subscribed to it, and one pg-boss job
  * per delivery. A change that rolls back leaves none of them; one that commits cannot lose them.
- * Called by recordEvents (audit/record-events.ts) as its subscriber `webhookOutbox`, so every
+ * Called by the audit log's append (audit/log.ts) as its subscriber `webhookOutbox`, so every
  * recorded event reaches webhooks, with the audit log's id and time.
  */
 export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: readonly DomainEvent[]): Promise<void> {
@@ -20,7 +20,7 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
   if (deliverable.length === 0) return;
   const subscribed = (await repo.enabledSubscriptions(trx)).filter((webhook) => deliverable.some((event) => subscribesTo(webhook.event_types, event.type)));
   if (subscribed.length === 0) return;
-  // Lock order (ARCHITECTURE.md): the webhooks' rows before the audit log's lock (recordEvents
+  // Lock order (ARCHITECTURE.md): the webhooks' rows before the audit log's lock (its append
   // appends after this), in id order. The deliveries' foreign key would lock them anyway, one by
   // one; locking first also skips a webhook whose delete commits meanwhile, where the foreign key
   // check would fail the whole change.
@@ -37,7 +37,7 @@ export async function enqueueWebhookDeliveries(trx: Knex.Transaction, events: re
   const positions = await repo.takeEventPositions(trx, received.length);
   for (const [index, { event, subscribers }] of received.entries()) {
     const position = positions[index]!;
-    // The audit log's id when recordEvents passes it: one id for the audit event and its deliveries.
+    // The audit log's id when the audit log's append passes it: one id for the audit event and its deliveries.
     const eventId = event.id ?? randomUUID();
     const body = JSON.stringify(webhookPayload(eventId, event, event.time ?? now, position));
     await repo.insertEvent(trx, { id: eventId, position, type: event.type, body, created_at: now });

@@ -116,7 +116,7 @@ async function authenticate(
 
 /**
  * auth.failed for a rejected bearer token. Nothing changes, so there is no transaction to join:
- * the event recorder writes it with others in one transaction, without holding up the 401. The
+ * the audit log's background writer writes it with others in one transaction, without holding up the 401. The
  * token itself is never recorded, only a fingerprint (the first 16 hex digits of its SHA-256) that
  * tells repeated attempts with one token apart.
  */
