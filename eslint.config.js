@@ -12,6 +12,8 @@ const explicitExports = { selector: 'ExportAllDeclaration', message: 'An entry l
 
 /** Outside core/, only its entry: core/src/index.ts is its public surface (jose's one export list). */
 const coreEntryOnly = { regex: '(^|/)core/src/(?!index\\.js$)', message: 'Import core through its entry, core/src/index.js.' };
+/** Outside kit/, only its entry: kit/src/index.ts is what both command lines share. */
+const kitEntryOnly = { regex: '(^|/)kit/src/(?!index\\.js$)', message: 'Import the command kit through its entry, kit/src/index.js.' };
 
 /** The server never imports the CLI (but for its commands, through the command kit). */
 const noCli = { group: ['**/cli/**'], message: 'The server never imports the CLI.' };
@@ -65,7 +67,7 @@ export default tseslint.config(
   {
     // The CLI ships bundled (scripts/build-packages.ts), where a dynamic import of a CommonJS package
     // keeps only its `default`: lazy loads go through a module of ours (cli/src/flags/yaml-parser.ts).
-    files: ['cli/src/**/*.{ts,tsx}', 'core/src/**/*.{ts,tsx}'],
+    files: ['cli/src/**/*.{ts,tsx}', 'core/src/**/*.{ts,tsx}', 'kit/src/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', lazyPackageImport] },
   },
   {
@@ -77,7 +79,7 @@ export default tseslint.config(
   {
     // core/: pure code that CLI and server share; it stands on nothing of theirs.
     files: ['core/src/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['**/server/**', '**/cli/**'], message: 'core/ imports nothing from server/ or cli/.' }]),
+    rules: restrict([{ group: ['**/server/**', '**/cli/**', '**/kit/**'], message: 'core/ imports nothing from server/, cli/ or kit/.' }]),
   },
   {
     // events/ is vocabulary and plugins/ infrastructure: both sit below the domains.
@@ -128,13 +130,19 @@ export default tseslint.config(
   })),
   {
     // The server's commands (`acctl server …`, server/src/cli/) are a top floor of the server package
-    // that stands on the CLI's command kit, as an oclif plugin stands on its host's base command.
+    // that stands on the command kit (kit/), as the CLI does: sf-plugins-core under `sf` and its plugins.
     files: ['server/src/cli/**/*.ts'],
     rules: restrict([
       coreEntryOnly,
+      kitEntryOnly,
       domainDoor,
-      { regex: '(^|/)cli/src/(?!command-kit\\.js$)', message: 'The server package uses the CLI only through cli/src/command-kit.js.' },
+      { regex: '(^|/)cli/src/', message: 'The server package imports nothing of the CLI: what both command lines share is the kit, kit/src/index.js.' },
     ]),
+  },
+  {
+    // kit/: the command kit both command lines stand on; it stands on core alone.
+    files: ['kit/src/**/*.ts'],
+    rules: restrict([coreEntryOnly, { regex: '(^|/)(cli|server)/', message: 'kit/ imports nothing of cli/ or server/: both stand on it.' }]),
   },
   {
     // metrics/ is a low floor: plugins and domains report to it through app.metrics, never the reverse.
@@ -153,6 +161,7 @@ export default tseslint.config(
     files: ['cli/src/**/*.{ts,tsx}'],
     rules: restrict([
       coreEntryOnly,
+      kitEntryOnly,
       { regex: '(^|/)server/', message: 'The CLI imports nothing from server/: the server package runs `acctl server …` (cli/src/server-package.ts).' },
     ]),
   },

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Errors, run as runOclif, type Interfaces } from '@oclif/core';
-import { exitCodes } from './errors.js';
-import { exitAfterCommandLineError, exitAfterOutput } from './process-exit.js';
-import { jsonDocument } from './ux/json-document.js';
+import { errorStyle, exitCodes, exitAfterCommandLineError, exitAfterOutput, jsonDocument } from '../../kit/src/index.js';
 
 /**
  * How oclif loads the CLI whose package (package.json, oclif.manifest.json, dist/) is at `root`.
@@ -46,7 +44,7 @@ function unknownCommand(error: unknown): string | undefined {
  */
 async function answerUnknownCommand(root: string, id: string, argv: readonly string[]): Promise<never> {
   // Loaded on this path only: every command run loads this module.
-  const [{ suggestCommand }, { errorStyle }] = await Promise.all([import('./ux/command-suggestions.js'), import('./ux/style.js')]);
+  const { suggestCommand } = await import('./ux/command-suggestions.js');
   const ids = Object.keys((JSON.parse(readFileSync(path.join(root, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, unknown> }).commands);
   const suggestion = suggestCommand(argv, ids);
   const message = `Unknown command: acctl ${unknownWords(id.split(':'), ids)}`;

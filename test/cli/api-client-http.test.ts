@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { ApiClient } from '../../cli/src/api/client.js';
 import { retryPolicy } from '../../cli/src/api/retry-policy.js';
-import { CommandError } from '../../cli/src/errors.js';
+import { CommandError } from '../../kit/src/index.js';
 import { runCli } from './run-cli.js';
 
 interface Seen {

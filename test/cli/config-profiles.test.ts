@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { ConfigGetResult } from '../../cli/src/commands/config/get.js';
 import type { ProfilesOverview } from '../../cli/src/credentials/profile-overview.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import type { PrincipalList } from '../../core/src/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { serverOrigin } from './resources-support.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { AuditReport, AuditReportList, DecisionList } from '../../core/src/index.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { apiAs, apiCli } from './resources-support.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseDurationSeconds } from '../../cli/src/flags/duration.js';
-import { UsageError } from '../../cli/src/errors.js';
+import { UsageError } from '../../kit/src/index.js';
 
 describe('CLI: --expires-in durations', () => {
   it('reads plain seconds, one unit, and combined units, as --since does', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { createAjv, schemaIdBase } from '../../core/src/index.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { lintRules } from '../../cli/src/policy-files/lint-rules.js';
 import { policyFoldersOfSuite, runCliIn } from '../policy-files/support/policy-dirs.js';
 import { jsonOutputSchemas } from '../../cli/src/ux/json-output-schemas.js';
@@ -183,7 +183,7 @@ describe('JSON output of the CLI (format_version, published schemas)', function 
     expect(ndjsonLines(['audit', 'tail', '--json'], '{"format_version":"1","ev')).to.deep.equal([]);
   });
 
-  it("the error schema's codes are exactly the failure codes of cli/src/errors.ts", () => {
+  it("the error schema's codes are exactly the failure codes of kit/src/errors.ts", () => {
     const schema = JSON.parse(readFileSync(path.join(repoRoot, 'schemas', 'cli', 'error.json'), 'utf8')) as {
       properties: { error: { properties: { code: { enum: string[] } } } };
     };

@@ -11,7 +11,7 @@ import type { WhoamiResult } from '../../cli/src/commands/whoami.js';
 import type { CredentialsFile } from '../../cli/src/credentials/store.js';
 import type { ProfilesOverview } from '../../cli/src/credentials/profile-overview.js';
 import { defaultLoginScopes } from '../../cli/src/login/login-scopes.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { launchChromium } from '../browser/support/chromium.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestUser, type TestUser } from '../oauth/support/user-agent.js';

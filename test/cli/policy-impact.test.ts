@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Decision } from '../../core/src/index.js';
 import type { ImpactJson } from '../../cli/src/policy-files/report/json.js';
 import { MARKDOWN_LIMIT } from '../../cli/src/policy-files/report/markdown.js';
-import { gateExitCodes } from '../../cli/src/errors.js';
+import { gateExitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { parseXml } from '../policy-files/support/xml.js';
 import { apiAs, apiCli } from './resources-support.js';

@@ -6,7 +6,7 @@ import type { Policy, PolicyDeleted, PolicyVersion, PolicyVersionList } from '..
 import type { PolicyHistory } from '../../cli/src/commands/policy/history.js';
 import type { PolicyDiffJson } from '../../cli/src/commands/policy/diff.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { copyOfExampleRepository, editFile } from '../gitops/support.js';
 import { apiAs, apiCli } from './resources-support.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Policy, PolicyList } from '../../core/src/index.js';
 import type { SimulateJson } from '../../cli/src/commands/policy/simulate.js';
-import { gateExitCodes } from '../../cli/src/errors.js';
+import { gateExitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from './resources-support.js';
 

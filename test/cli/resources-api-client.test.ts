@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { parseAssignments } from '../../cli/src/flags/assignments.js';
 import { ApiClient, apiBaseUrl } from '../../cli/src/api/client.js';
 import { credentialsFromEnv } from '../../cli/src/credentials/env.js';
-import { CommandError } from '../../cli/src/errors.js';
+import { CommandError } from '../../kit/src/index.js';
 
 /** A fetch that answers every call with one problem+json response, but GET /v1/health as acctl's (the client asks it before sending ACCTL_TOKEN). */
 function answering(status: number, body: object): typeof fetch {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiToken, Decision, DecisionBatchResponse, DecisionRecord, PrincipalList } from '../../core/src/index.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli, serverOrigin } from './resources-support.js';

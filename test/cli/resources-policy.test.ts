@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Policy, PolicyDeleted, PolicyList, PolicyVersion, PolicyVersionList } from '../../core/src/index.js';
 import type { PolicyHistory } from '../../cli/src/commands/policy/history.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from './resources-support.js';
 import type { CliResult } from './run-cli.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { createKnex } from '../../server/src/db/knex.js';
 import { verifyPassword } from '../../server/src/security/passwords.js';
 import { freshDatabase } from '../helpers/database.js';

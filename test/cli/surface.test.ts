@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { exitCodes, gateExitCodes } from '../../cli/src/errors.js';
+import { exitCodes, gateExitCodes } from '../../kit/src/index.js';
 import { loadCommandLine } from '../../scripts/cli-reference.js';
 import { repoRoot } from './run-cli.js';
 

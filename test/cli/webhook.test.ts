@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestResult } from '../../core/src/index.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { adminToken, deliveriesOf, eventually, raise, sampleEvent, webhookTestConfig } from '../webhooks/fixtures.js';

@@ -10,7 +10,7 @@ import { createKnex } from '../../server/src/db/knex.js';
 import { policyContentHash } from '../../core/src/index.js';
 import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { runCli, type CliResult } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
 import { delay } from '../helpers/http.js';

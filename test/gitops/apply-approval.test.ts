@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { PolicyList } from '../../core/src/index.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../audit/helpers.js';
 import { apiAs, apiCli, serverOrigin } from '../cli/resources-support.js';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { AuditEventList, Policy, PolicyList, PolicySet } from '../../core/src/index.js';
 import { policyContentHash } from '../../core/src/index.js';
 import type { ApplyJson } from '../../cli/src/commands/policy/apply.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { contentOf } from '../../cli/src/gitops/desired.js';
 import { summarize, type Plan, type PlanChange } from '../../cli/src/gitops/plan.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

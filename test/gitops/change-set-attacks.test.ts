@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Policy, PolicyList } from '../../core/src/index.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { describeRefusal } from '../../cli/src/gitops/change-set.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from '../cli/resources-support.js';

@@ -8,7 +8,7 @@ import { planChangeSet, checkPlanFits } from '../../cli/src/gitops/apply.js';
 import { changeSetLimits, checkChangeSetSize, describeRefusal, refusedChanges } from '../../cli/src/gitops/change-set.js';
 import { rollbackTargets } from '../../cli/src/gitops/stored-policy-sets.js';
 import { summarize, type Plan, type PlanChange } from '../../cli/src/gitops/plan.js';
-import { CommandError, exitCodes } from '../../cli/src/errors.js';
+import { CommandError, exitCodes } from '../../kit/src/index.js';
 import { repoRoot } from '../cli/run-cli.js';
 
 const rule: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Policy } from '../../core/src/index.js';
 import type { PolicyDiffJson } from '../../cli/src/commands/policy/diff.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from '../cli/resources-support.js';
 import type { CliResult } from '../cli/run-cli.js';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { Policy, PolicyList, PolicyVersion } from '../../core/src/index.js';
 import PolicyApply, { type ApplyJson } from '../../cli/src/commands/policy/apply.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { apiAs, apiCli, serverOrigin } from '../cli/resources-support.js';
 import type { CliResult } from '../cli/run-cli.js';

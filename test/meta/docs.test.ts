@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { exitCodes } from '../../cli/src/errors.js';
+import { exitCodes } from '../../kit/src/index.js';
 import { cliReferencePath, loadCliManifest, renderCliReference } from '../../scripts/cli-reference.js';
 import { repoRoot } from '../../scripts/doc-blocks.js';
 
@@ -65,7 +65,7 @@ describe('the documentation', () => {
     expect(readFileSync(cliReferencePath, 'utf8'), 'docs/cli.md is stale: run `npm run docs:cli`').to.equal(renderCliReference(manifest, topics));
   });
 
-  it("docs/cli-usage.md's exit code table lists exactly the exit codes of cli/src/errors.ts", () => {
+  it("docs/cli-usage.md's exit code table lists exactly the exit codes of kit/src/errors.ts", () => {
     const rows = [...read('docs/cli-usage.md').matchAll(/^\| (\d+) \| (?:`([a-z_]+)`)? *\|/gm)];
     const documented = Object.fromEntries(rows.map(([, exitCode, code]) => [code ?? 'ok', Number(exitCode)]));
     expect(documented).to.deep.equal(exitCodes);

@@ -16,7 +16,8 @@ describe('Lint: imports across the floors fail', function () {
 
   const crossings: Array<[string, string, string]> = [
     ['core/src/some-rule.ts', "import { buildApp } from '../../server/src/app.js';", 'core/ imports nothing'],
-    ['core/src/some-rule.ts', "import { AcctlError } from '../../cli/src/errors.js';", 'core/ imports nothing'],
+    ['core/src/some-rule.ts', "import { AcctlError } from '../../cli/src/api/client.js';", 'core/ imports nothing'],
+    ['core/src/some-rule.ts', "import { UsageError } from '../../kit/src/index.js';", 'core/ imports nothing'],
     ['server/src/events/some-event.ts', "import { AuditLog } from '../domains/audit/audit-log.js';", 'sit below the domains'],
     ['server/src/plugins/some-plugin.ts', "import type { PolicyRow } from '../domains/policies/repo.js';", 'sit below the domains'],
     ['server/src/metrics/some-metric.ts', "import { EventRecorder } from '../domains/audit/event-recorder.js';", 'sits below the plugins and domains'],
@@ -25,7 +26,10 @@ describe('Lint: imports across the floors fail', function () {
     ['server/src/domains/oauth/some-step.ts', "import { errors } from '../../../../cli/src/errors.js';", 'never imports the CLI'],
     ['cli/src/commands/policy/some-command.ts', "import { makeConfig } from '../../../../server/src/config/config.js';", 'imports nothing from server/'],
     ['cli/src/commands/policy/some-command.ts', "import { listClients } from '../../../../server/src/admin/index.js';", 'imports nothing from server/'],
-    ['server/src/cli/commands/some-command.ts', "import { exitCodes } from '../../../../cli/src/errors.js';", 'only through cli/src/command-kit.js'],
+    ['server/src/cli/commands/some-command.ts', "import { exitCodes } from '../../../../cli/src/api/client.js';", 'imports nothing of the CLI'],
+    ['server/src/cli/commands/some-command.ts', "import { exitCodes } from '../../../../kit/src/errors.js';", 'through its entry, kit/src/index.js'],
+    ['cli/src/commands/policy/some-command.ts', "import { style } from '../../../../kit/src/style.js';", 'through its entry, kit/src/index.js'],
+    ['kit/src/some-part.ts', "import { ApiClient } from '../../cli/src/api/client.js';", 'kit/ imports nothing of cli/ or server/'],
     ['cli/src/commands/policy/some-command.ts', "import { evaluate } from '../../../../core/src/engine/index.js';", 'through its entry'],
   ];
   for (const [file, source, says] of crossings) {
@@ -39,13 +43,13 @@ describe('Lint: imports across the floors fail', function () {
     expect(
       await problems(
         'cli/src/commands/policy/some-command.ts',
-        "import { evaluate } from '../../../../core/src/index.js';\nimport { style } from '../../ux/style.js';",
+        "import { evaluate } from '../../../../core/src/index.js';\nimport { style } from '../../../../kit/src/index.js';",
       ),
     ).to.deep.equal([]);
     expect(
       await problems(
         'server/src/cli/commands/some-command.ts',
-        "import { AcctlCommand } from '../../../../cli/src/command-kit.js';\nimport { listClients } from '../../admin/index.js';",
+        "import { AcctlCommand } from '../../../../kit/src/index.js';\nimport { listClients } from '../../admin/index.js';",
       ),
     ).to.deep.equal([]);
     expect(

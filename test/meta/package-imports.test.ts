@@ -5,8 +5,8 @@ import { repoRoot } from '../cli/run-cli.js';
 
 /**
  * The two packages users install (ARCHITECTURE.md, "Packages"): @acctl/cli carries no server, so it
- * imports nothing of server/; the server package's commands stand on the CLI's command kit and on
- * nothing else of cli/, and the rest of the server not even on that. The lint rules see static
+ * imports nothing of server/; both command lines stand on the command kit (kit/), the server
+ * package's commands on nothing of cli/, and the rest of the server not even on the kit. The lint rules see static
  * imports only; this reads every site, type-only, re-exported and dynamic ones too.
  */
 interface ImportSite {
@@ -39,10 +39,18 @@ describe('Package boundaries: what each installed package may import', () => {
     expect(listed(sites.filter(({ target }) => target.startsWith('server/')))).to.deep.equal([]);
   });
 
-  it('the server commands import cli/ only through cli/src/command-kit.ts, and they do', () => {
-    const fromCli = importSites('server/src/cli').filter(({ target }) => target.startsWith('cli/'));
-    expect(fromCli.length, 'the server commands are expected to use the command kit').to.be.greaterThan(5);
-    expect(listed(fromCli.filter(({ target }) => target !== 'cli/src/command-kit.js'))).to.deep.equal([]);
+  it('the server commands import nothing of cli/, and the command kit only through kit/src/index.ts, as the CLI does', () => {
+    const serverCommands = importSites('server/src/cli');
+    expect(listed(serverCommands.filter(({ target }) => target.startsWith('cli/')))).to.deep.equal([]);
+    for (const sites of [serverCommands, importSites('cli/src')]) {
+      const kit = sites.filter(({ target }) => target.startsWith('kit/'));
+      expect(kit.length, 'both command lines are expected to stand on the kit').to.be.greaterThan(5);
+      expect(listed(kit.filter(({ target }) => target !== 'kit/src/index.js'))).to.deep.equal([]);
+    }
+  });
+
+  it('the kit imports nothing of cli/ or server/', () => {
+    expect(listed(importSites('kit/src').filter(({ target }) => target.startsWith('cli/') || target.startsWith('server/')))).to.deep.equal([]);
   });
 
   it('the rest of server/src imports nothing from cli/', () => {

@@ -1,7 +1,7 @@
 import { cliUserAgent } from './user-agent.js';
 import { randomUUID } from 'node:crypto';
 import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
-import { CommandError, type FailureCode } from '../errors.js';
+import { CommandError, type FailureCode } from '../../../kit/src/index.js';
 import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
 import type { paths } from './generated/openapi.js';

@@ -1,4 +1,4 @@
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 
 /**
  * Telling an acctl server from something else at --server (a web page, another API, a proxy's

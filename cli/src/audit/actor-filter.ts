@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import { CommandError, UsageError } from '../errors.js';
+import { CommandError, UsageError } from '../../../kit/src/index.js';
 
 const principalId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,8 +1,7 @@
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
 import { diffChange, inlineValue } from './change-diff.js';
 import { shortTime } from '../ux/resource-display.js';
-import { keyValueLines, style } from '../ux/style.js';
-import { renderTable, type Column } from '../ux/table.js';
+import { keyValueLines, style, renderTable, type Column } from '../../../kit/src/index.js';
 
 export const targetOf = (event: AuditEvent): string => `${event.target.type}:${event.target.id}`;
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import type { AuditEventFilter } from './event-filters.js';
 import { eventsAfter, headSequence } from './event-pages.js';
 

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditReport, AuditReportKind } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { CommandError } from '../errors.js';
+import { CommandError, keyValueLines, style } from '../../../kit/src/index.js';
 import { formatAssignments, shortTime } from '../ux/resource-display.js';
-import { keyValueLines, style } from '../ux/style.js';
 
 /** schemas/audit-report-kind.json's values; the type check below fails when the schema gains one. */
 export const reportKinds = ['access_summary', 'policy_change_history', 'compliance'] as const satisfies readonly AuditReportKind[];

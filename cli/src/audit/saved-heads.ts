@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { AuditEvent, AuditEventList, AuditVerification } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 import { readTextInput } from '../flags/file-input.js';
 
 /**

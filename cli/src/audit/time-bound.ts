@@ -1,5 +1,5 @@
 import { durationMs } from '../../../core/src/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 // RFC 3339 section 5.6 date-time: a time zone is required (the API refuses local times).
 const timestampPattern = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;

@@ -1,9 +1,8 @@
 import type { Interfaces } from '@oclif/core';
 import type { ApiClient } from '../api/client.js';
-import { AcctlCommand } from './acctl-command.js';
+import { AcctlCommand, CommandError } from '../../../kit/src/index.js';
 import { cliUserAgent } from '../api/user-agent.js';
 import { envCredentialsIfSet, type Credentials } from '../credentials/env.js';
-import { CommandError } from '../errors.js';
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
 
 /**

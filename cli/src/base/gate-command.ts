@@ -1,5 +1,5 @@
 import { ApiCommand } from './api-command.js';
-import { gateExitCodes } from '../errors.js';
+import { gateExitCodes } from '../../../kit/src/index.js';
 
 /**
  * An API command that gates a script or CI job: exit 0 when it passes, 2 when it found what the

@@ -1,4 +1,4 @@
-import { AcctlCommand } from './acctl-command.js';
+import { AcctlCommand } from '../../../kit/src/index.js';
 
 /**
  * A policy-file command whose run can fail without an error: lint with findings, tests that fail,

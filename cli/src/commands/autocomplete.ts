@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import { AcctlCommand } from '../base/acctl-command.js';
+import { AcctlCommand } from '../../../kit/src/index.js';
 import { completionScript, shells, type CompletedCommand, type Shell } from '../completion/scripts.js';
 import { serverCommandsForCompletion } from '../completion/server-commands.js';
 

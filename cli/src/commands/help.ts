@@ -1,6 +1,5 @@
 import { Args, loadHelpClass } from '@oclif/core';
-import { AcctlCommand } from '../base/acctl-command.js';
-import { UsageError } from '../errors.js';
+import { AcctlCommand, UsageError } from '../../../kit/src/index.js';
 import { runServerPackage } from '../server-package.js';
 
 /**

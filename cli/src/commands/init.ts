@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
-import { AcctlCommand } from '../base/acctl-command.js';
-import { CommandError, UsageError } from '../errors.js';
+import { AcctlCommand, CommandError, UsageError } from '../../../kit/src/index.js';
 import type { CliInitOutput } from '../../../core/src/index.js';
 
 /** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */

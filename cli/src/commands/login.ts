@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { apiBaseUrl } from '../api/client.js';
-import { AcctlCommand } from '../base/acctl-command.js';
+import { AcctlCommand } from '../../../kit/src/index.js';
 import { resolveProfile } from '../credentials/profile-config.js';
 import { credentialsFilePath, readProfile, updateProfile, withCredentialsLock } from '../credentials/store.js';
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import type { EditorSchemaKind } from '../../../core/src/index.js';
-import { AcctlCommand } from '../base/acctl-command.js';
+import { AcctlCommand } from '../../../kit/src/index.js';
 
 export interface SchemaResult {
   kind: EditorSchemaKind;

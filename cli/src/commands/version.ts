@@ -1,6 +1,5 @@
 import os from 'node:os';
-import { AcctlCommand } from '../base/acctl-command.js';
-import { keyValueLines } from '../ux/style.js';
+import { AcctlCommand, keyValueLines } from '../../../kit/src/index.js';
 
 /** What `acctl version --json` prints: the members @oclif/plugin-version's `version --json` has, less its plugin list (acctl loads none). */
 export interface VersionInfo {

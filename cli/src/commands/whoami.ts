@@ -1,4 +1,4 @@
-import { AcctlCommand } from '../base/acctl-command.js';
+import { AcctlCommand } from '../../../kit/src/index.js';
 import { credentialEnvNames, envCredentialsIfSet } from '../credentials/env.js';
 import { activeProfileName, resolveProfile } from '../credentials/profile-config.js';
 import { expiresSoon, requireProfile } from '../credentials/session.js';

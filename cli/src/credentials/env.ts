@@ -1,4 +1,4 @@
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 
 /** How the CLI proves who it is to the server: a bearer token as is, or a client that gets one. */
 export type Credentials =

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 import { credentialsFilePath, defaultProfileName, readJsonFileIfAny, withCredentialsLock, writeJsonFileAtomically } from './store.js';
 
 /** What `acctl config set` keeps for one profile (credentials stay in credentials.json). */

@@ -1,4 +1,4 @@
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import { profileFromTokens, refreshAccessToken } from '../login/oauth-requests.js';
 import { readProfile, updateProfile, withCredentialsLock, type StoredProfile } from './store.js';
 

@@ -1,4 +1,4 @@
-import { describeFailure } from '../errors.js';
+import { describeFailure } from '../../../kit/src/index.js';
 import { revokeRefreshToken } from '../login/oauth-requests.js';
 import { readProfile, updateProfile, withCredentialsLock } from './store.js';
 

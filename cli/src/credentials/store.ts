@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 
 /** What `acctl login` keeps for one server profile. */
 export interface StoredProfile {

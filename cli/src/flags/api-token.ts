@@ -1,8 +1,7 @@
 import { Flags } from '@oclif/core';
 import { recogniseSecret, secretPrefixes } from '../../../core/src/index.js';
 import { credentialEnvNames } from '../credentials/env.js';
-import { UsageError } from '../errors.js';
-import { readSecretLine } from '../ux/read-line.js';
+import { UsageError, readSecretLine } from '../../../kit/src/index.js';
 
 export const expiresInFlag = {
   'expires-in': Flags.string({ summary: 'Lifetime: seconds, or 30m, 12h, 90d, 2w, 1h30m (at most two years).', helpValue: 'DURATION' }),

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 export type ScalarValue = string | number | boolean;
 

@@ -1,5 +1,5 @@
 import { durationMs } from '../../../core/src/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 /** A lifetime flag (--expires-in): a duration in whole seconds (`90d`, `12h`, `1h30m`) or plain seconds, as a number of seconds. */
 export function parseDurationSeconds(flag: string, text: string): number {

@@ -1,5 +1,5 @@
 import { overLimitReason, readInputBounded } from '../bounded-input.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 /**
  * The largest file of requests (or of one request) read: 32 MiB, the largest body the server takes

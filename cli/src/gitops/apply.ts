@@ -1,7 +1,7 @@
 import type { PolicyListItem, PolicyMetadata, PolicySet, PolicySetChange, PolicySetProvenance, PolicySetRequest } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { inBatches, mapConcurrently } from '../concurrency.js';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import { listPolicies, policyById, type PolicyRef } from '../stored-policies/lookup.js';
 import { checkChangeSetSize, sendChangeSet } from './change-set.js';
 import type { PolicyContent } from './desired.js';

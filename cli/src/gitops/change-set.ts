@@ -1,7 +1,7 @@
 import type { PolicySet, PolicySetRequest, Problem } from '../../../core/src/index.js';
 import { policySetLimits } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
-import { CommandError, type FailureCode } from '../errors.js';
+import { CommandError, type FailureCode } from '../../../kit/src/index.js';
 
 /** The two limits of one change set, as the CLI checks them (core/src/policy-set-limits.ts, shared with the server). */
 export interface ChangeSetLimits {

@@ -1,4 +1,4 @@
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import type { Plan } from './plan.js';
 
 /** Deletes one apply makes without --force: a renamed folder or a bad glob should not empty a server. */

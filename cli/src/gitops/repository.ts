@@ -1,5 +1,5 @@
 import { loadPolicyFileSet } from '../policy-files/command-support.js';
-import { CommandError, UsageError } from '../errors.js';
+import { CommandError, UsageError } from '../../../kit/src/index.js';
 import { locationOf } from '../policy-files/findings.js';
 import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';

@@ -1,7 +1,7 @@
 import { policyContentHash, precompiledValidator } from '../../../core/src/index.js';
 import type { SchemaValidator } from '../../../core/src/index.js';
 import { overLimitReason, readFileBounded } from '../bounded-input.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 import { summarize, type Plan, type PlanChange, type PlanSummary } from './plan.js';
 
 /**

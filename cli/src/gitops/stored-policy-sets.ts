@@ -1,7 +1,7 @@
 import type { PolicySet, PolicySetChange } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { mapConcurrently } from '../concurrency.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 import { resolvePolicy, type PolicyRef } from '../stored-policies/lookup.js';
 import { checkChangeSetSize, sendChangeSet } from './change-set.js';
 import { maxPolicyVersion } from '../flags/policy-version.js';

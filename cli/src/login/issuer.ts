@@ -1,5 +1,5 @@
 import { serverUnreachable } from '../api/client.js';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 
 /**
  * The issuer the server names in its RFC 8414 metadata, which its authorization answers must carry

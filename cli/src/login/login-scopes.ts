@@ -1,5 +1,5 @@
 import { adminScope, allScopes, parseScopeString } from '../../../core/src/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 import { didYouMean, nearestName } from '../policy-files/suggest.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import { sameState } from './pkce.js';
 
 export interface LoopbackCallback {

@@ -1,6 +1,6 @@
 import type { OAuthTokenResponse } from '../../../core/src/index.js';
 import { apiBaseUrl, serverUnreachable } from '../api/client.js';
-import { CommandError } from '../errors.js';
+import { CommandError } from '../../../kit/src/index.js';
 import type { StoredProfile } from '../credentials/store.js';
 import { accessTokenClaims } from './token-claims.js';
 

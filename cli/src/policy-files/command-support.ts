@@ -1,12 +1,10 @@
 import { appendFileSync } from 'node:fs';
-import { UsageError } from '../errors.js';
+import { UsageError, jsonDocument, style } from '../../../kit/src/index.js';
 import type { PolicyReportFormat } from '../flags/policy-report-format.js';
 import type { Paint } from './report/outcome.js';
 import type { CollectOptions, PolicyFileSet } from './workspace.js';
 import type { SourceFile } from './source.js';
 import type { FileKind } from './yaml-file.js';
-import { jsonDocument } from '../ux/json-document.js';
-import { style } from '../ux/style.js';
 
 /**
  * What the policy commands share around the pure modules: reading the paths they were given and

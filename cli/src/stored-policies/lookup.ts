@@ -1,7 +1,7 @@
 import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { inBatches, mapConcurrently } from '../concurrency.js';
-import { CommandError, NotFound, UsageError } from '../errors.js';
+import { CommandError, NotFound, UsageError } from '../../../kit/src/index.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;

@@ -1,5 +1,5 @@
 import type { SimulationRequest } from '../../../core/src/index.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 /** Requests one simulate run sends at most (each is one call to the server). */
 export const maxSimulatedRequests = 1000;

@@ -1,6 +1,6 @@
 import type { ApiToken } from '../../../core/src/index.js';
 import { shortTime } from './resource-display.js';
-import { keyValueLines, style } from './style.js';
+import { keyValueLines, style } from '../../../kit/src/index.js';
 
 /** An API token just issued: its details, then the secret with the warning that it is shown once. */
 export function issuedTokenLines(token: ApiToken): string[] {

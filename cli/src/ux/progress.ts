@@ -1,4 +1,4 @@
-import { errorStyle } from './style.js';
+import { errorStyle } from '../../../kit/src/index.js';
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

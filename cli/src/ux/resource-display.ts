@@ -1,6 +1,5 @@
 import type { Decision, Pagination, Policy, PolicyRule, PolicyVersion, Principal } from '../../../core/src/index.js';
-import { keyValueLines, style } from './style.js';
-import { renderTable } from './table.js';
+import { keyValueLines, style, renderTable } from '../../../kit/src/index.js';
 
 /**
  * How the resource commands show what the API answered (principals, policies, decisions, pages):

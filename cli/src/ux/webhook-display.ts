@@ -1,7 +1,6 @@
 import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../../core/src/index.js';
 import { shortTime } from './resource-display.js';
-import { keyValueLines, style } from './style.js';
-import { renderTable } from './table.js';
+import { keyValueLines, style, renderTable } from '../../../kit/src/index.js';
 
 export function webhookState(webhook: Webhook): string {
   return webhook.enabled ? style.green('enabled') : style.yellow('disabled');

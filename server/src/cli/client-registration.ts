@@ -1,7 +1,7 @@
 import { checkClientRegistration as checkRules, type ClientRegistration, type ClientRegistrationInput } from '../../../core/src/index.js';
 import type { RedirectUriPolicy } from '../../../core/src/index.js';
 import { allScopes } from '../../../core/src/index.js';
-import { UsageError } from '../../../cli/src/command-kit.js';
+import { UsageError } from '../../../kit/src/index.js';
 
 export { registrableGrantTypes, type ClientRegistration, type ClientRegistrationInput, type RegistrableGrantType } from '../../../core/src/index.js';
 

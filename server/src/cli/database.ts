@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DatabaseUnreachable, hasEmbeddedDatabase, openAdminDatabase, type AdminDatabase, type DatabaseLocation } from '../admin/index.js';
-import { DatabaseUnavailable, UsageError } from '../../../cli/src/command-kit.js';
+import { DatabaseUnavailable, UsageError } from '../../../kit/src/index.js';
 import { serverStartDefaults } from './flags.js';
 
 export interface DatabaseFlags {

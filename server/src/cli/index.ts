@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, type Interfaces } from '@oclif/core';
-import { exitAfterCommandLineError } from '../../../cli/src/command-kit.js';
+import { exitAfterCommandLineError } from '../../../kit/src/index.js';
 import ClientCreate from './commands/client/create.js';
 import ClientDelete from './commands/client/delete.js';
 import ClientList from './commands/client/list.js';

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { readSecretLine, UsageError } from '../../../cli/src/command-kit.js';
+import { readSecretLine, UsageError } from '../../../kit/src/index.js';
 
 /** The bounds the server's bootstrap admin password has (config.ts schema). */
 export const minPasswordLength = 12;

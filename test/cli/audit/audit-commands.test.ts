@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import type { AuditEvent, AuditEventList, AuditReport, AuditReportList, AuditVerification, Principal } from '../../../core/src/index.js';
-import { exitCodes } from '../../../cli/src/errors.js';
+import { exitCodes } from '../../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectSchema } from '../../helpers/schemas.js';
 import { samplePolicy } from '../../policies/fixtures.js';

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import type { ApiToken, AuditVerification } from '../../../core/src/index.js';
 import type { HeadsCheck } from '../../../cli/src/audit/saved-heads.js';
-import { exitCodes } from '../../../cli/src/errors.js';
+import { exitCodes } from '../../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { apiAs, apiCli, serverOrigin } from '../resources-support.js';
 import { runCli } from '../run-cli.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { durationMs } from '../../../core/src/index.js';
 import { parseInterval, parseTimeBound } from '../../../cli/src/audit/time-bound.js';
-import { CommandError, exitCodes } from '../../../cli/src/errors.js';
+import { CommandError, exitCodes } from '../../../kit/src/index.js';
 
 describe('--since / --until values', () => {
   const now = new Date('2026-11-22T12:00:00.000Z');

@@ -2,7 +2,7 @@ import { apiEventSource } from '../../audit-browser/event-source.js';
 import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { actorSubject } from '../../audit/actor-filter.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../../kit/src/index.js';
 
 export default class AuditBrowseCommand extends ApiCommand {
   static override summary = 'Browse the audit log in the terminal';

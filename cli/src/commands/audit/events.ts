@@ -5,7 +5,7 @@ import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
 import { actorSubject } from '../../audit/actor-filter.js';
 import { collectEvents } from '../../audit/event-pages.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 
 export default class AuditEventsCommand extends ApiCommand {
   static override summary = 'List audit events, newest first';

@@ -6,8 +6,7 @@ import { actorSubject } from '../../audit/actor-filter.js';
 import { followEvents } from '../../audit/follow-events.js';
 import { parseInterval } from '../../audit/time-bound.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { JSON_FORMAT_VERSION } from '../../ux/json-document.js';
-import { errorStyle } from '../../ux/style.js';
+import { JSON_FORMAT_VERSION, errorStyle } from '../../../../kit/src/index.js';
 
 /**
  * One NDJSON line (schemas/cli/audit-tail.json): the event as the API answers it, wrapped rather

@@ -2,10 +2,8 @@ import { Flags } from '@oclif/core';
 import type { AuditVerification } from '../../../../core/src/index.js';
 import type { HeadsCheck } from '../../audit/saved-heads.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { CommandError, exitCodes } from '../../errors.js';
+import { CommandError, exitCodes, keyValueLines, style, renderTable } from '../../../../kit/src/index.js';
 import { shortTime } from '../../ux/resource-display.js';
-import { keyValueLines, style } from '../../ux/style.js';
-import { renderTable } from '../../ux/table.js';
 
 type ChainReport = AuditVerification['chains'][number];
 

@@ -1,5 +1,5 @@
 import { cliUserAgent } from '../../api/user-agent.js';
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand } from '../../../../kit/src/index.js';
 import { activeProfileName } from '../../credentials/profile-config.js';
 import { freshProfile } from '../../credentials/session.js';
 import { credentialsFilePath } from '../../credentials/store.js';

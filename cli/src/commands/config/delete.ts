@@ -1,10 +1,9 @@
 import { Args } from '@oclif/core';
 import { cliUserAgent } from '../../api/user-agent.js';
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand, NotFound, UsageError } from '../../../../kit/src/index.js';
 import { changeConfig, checkProfileName, configFilePath, readConfigFile } from '../../credentials/profile-config.js';
 import { signOut, type SignOutResult } from '../../credentials/sign-out.js';
 import { credentialsFilePath } from '../../credentials/store.js';
-import { NotFound, UsageError } from '../../errors.js';
 
 export interface ConfigDeleteResult extends SignOutResult {
   profile: string;

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand } from '../../../../kit/src/index.js';
 import { checkConfigKey, configFilePath, readConfigFile, resolveProfile } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
 import { defaultServer, profileFlag } from '../../flags/connection.js';

@@ -1,7 +1,5 @@
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand, style, renderTable } from '../../../../kit/src/index.js';
 import { profilesOverview, type ProfileOverview, type ProfilesOverview } from '../../credentials/profile-overview.js';
-import { style } from '../../ux/style.js';
-import { renderTable } from '../../ux/table.js';
 
 export default class ConfigListCommand extends AcctlCommand {
   static override summary = 'List profiles: their server, whether they are signed in, which is current';

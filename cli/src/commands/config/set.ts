@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { apiBaseUrl } from '../../api/client.js';
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand } from '../../../../kit/src/index.js';
 import { activeProfileName, changeConfig, checkConfigKey, checkProfileName, configFilePath } from '../../credentials/profile-config.js';
 import { profileFlag } from '../../flags/connection.js';
 import type { CliConfigSetOutput } from '../../../../core/src/index.js';

@@ -1,5 +1,5 @@
 import { Args } from '@oclif/core';
-import { AcctlCommand } from '../../base/acctl-command.js';
+import { AcctlCommand } from '../../../../kit/src/index.js';
 import { changeConfig, checkProfileName, configFilePath } from '../../credentials/profile-config.js';
 import { profilesOverview } from '../../credentials/profile-overview.js';
 import type { CliConfigUseOutput } from '../../../../core/src/index.js';

@@ -1,9 +1,8 @@
 import { Flags } from '@oclif/core';
 import type { Decision, DecisionBatchRequest, DecisionBatchResponse } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, renderTable } from '../../../../kit/src/index.js';
 import { readJsonInput } from '../../flags/file-input.js';
-import { renderTable } from '../../ux/table.js';
 
 export default class DecisionBatch extends ApiCommand {
   static override summary = 'Ask for up to 100 access decisions at once';

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import type { Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError, exitCodes } from '../../errors.js';
+import { UsageError, exitCodes } from '../../../../kit/src/index.js';
 import { parseAssignments } from '../../flags/assignments.js';
 import { readJsonInput } from '../../flags/file-input.js';
 import { decisionLines } from '../../ux/resource-display.js';

@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import type { DecisionRecord } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { decisionLines, formatAssignments, shortTime } from '../../ux/resource-display.js';
-import { keyValueLines } from '../../ux/style.js';
+import { keyValueLines } from '../../../../kit/src/index.js';
 
 export default class DecisionGet extends ApiCommand {
   static override summary = 'Show a recorded decision with its request';

@@ -1,11 +1,9 @@
 import { Flags } from '@oclif/core';
 import type { DecisionList, DecisionListQuery, DecisionRecord } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, style, renderTable } from '../../../../kit/src/index.js';
 import { parseTimeFlag } from '../../flags/time.js';
 import { formatAssignments, shortTime } from '../../ux/resource-display.js';
-import { style } from '../../ux/style.js';
-import { renderTable } from '../../ux/table.js';
 
 /** GET /decisions' largest page (schemas/decision-list-query.json). */
 const largestPage = 500;

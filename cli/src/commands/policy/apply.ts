@@ -4,11 +4,10 @@ import { Args, Flags } from '@oclif/core';
 import type { CliPolicyApplyOutput } from '../../../../core/src/index.js';
 import type { ApiClient } from '../../api/client.js';
 import { GitopsCommand } from '../../base/gitops-command.js';
-import { CommandError, UsageError } from '../../errors.js';
+import { CommandError, UsageError, errorStyle, style } from '../../../../kit/src/index.js';
 import { environmentFlag } from '../../flags/environment.js';
 import type { Plan } from '../../gitops/plan.js';
 import { DEFAULT_MAX_DELETES } from '../../gitops/prune-guard.js';
-import { errorStyle, style } from '../../ux/style.js';
 
 /** What --json prints (schemas/cli/policy-apply.json), without format_version. */
 export type ApplyJson = Omit<CliPolicyApplyOutput, 'format_version'>;

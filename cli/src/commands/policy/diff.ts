@@ -1,10 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import { GateCommand } from '../../base/gate-command.js';
-import { CommandError, NotFound, UsageError } from '../../errors.js';
+import { CommandError, NotFound, UsageError, style } from '../../../../kit/src/index.js';
 import type { PolicyContent } from '../../gitops/desired.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
-import { style } from '../../ux/style.js';
 import type { CliPolicyDiffOutput } from '../../../../core/src/index.js';
 
 /** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */

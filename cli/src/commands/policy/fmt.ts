@@ -4,7 +4,7 @@ import { Args, Flags } from '@oclif/core';
 import { PolicyCheckCommand } from '../../base/policy-check-command.js';
 import { loadPolicyFileSet } from '../../policy-files/command-support.js';
 import type { FindingJson } from '../../policy-files/report/json.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 
 export interface FmtResult {
   /** Files not in canonical form: rewritten, or with --check only listed. */

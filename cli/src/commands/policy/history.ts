@@ -3,7 +3,7 @@ import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';
 import { shortTime } from '../../ux/resource-display.js';
-import { renderTable } from '../../ux/table.js';
+import { renderTable } from '../../../../kit/src/index.js';
 
 export interface PolicyHistory {
   policy_id: string;

@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import type { DecisionList, DecisionRecord } from '../../../../core/src/index.js';
 import { GateCommand } from '../../base/gate-command.js';
-import { UsageError, gateExitCodes } from '../../errors.js';
+import { UsageError, gateExitCodes } from '../../../../kit/src/index.js';
 import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import { parseTimeFlag } from '../../flags/time.js';
 import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';

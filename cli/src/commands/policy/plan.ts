@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import { GitopsCommand } from '../../base/gitops-command.js';
-import type { Failure } from '../../errors.js';
+import type { Failure } from '../../../../kit/src/index.js';
 import { environmentFlag } from '../../flags/environment.js';
 import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import type { Plan } from '../../gitops/plan.js';

@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import type { Policy, PolicySet } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 
 export default class PolicyRestore extends ApiCommand {
   static override summary = 'Bring back deleted policies';

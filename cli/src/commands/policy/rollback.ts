@@ -1,9 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import type { Policy, PolicyRollbackRequest, PolicySet } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, style } from '../../../../kit/src/index.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
-import { style } from '../../ux/style.js';
 import { maxPolicyVersion } from '../../flags/policy-version.js';
 
 export default class PolicyRollback extends ApiCommand {

@@ -2,13 +2,11 @@ import { Flags } from '@oclif/core';
 import type { PolicyCreateRequest, SimulationRequest, SimulationResponse } from '../../../../core/src/index.js';
 import { GateCommand } from '../../base/gate-command.js';
 import { mapConcurrently } from '../../concurrency.js';
-import { CommandError, UsageError, gateExitCodes } from '../../errors.js';
+import { CommandError, UsageError, gateExitCodes, style, renderTable } from '../../../../kit/src/index.js';
 import { readJsonOrYamlInput } from '../../flags/file-input.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { simulationRequestsOf } from '../../stored-policies/simulation-requests.js';
 import { principalText, resourceText } from '../../ux/request-text.js';
-import { style } from '../../ux/style.js';
-import { renderTable } from '../../ux/table.js';
 
 /** What --json prints: the policy simulated, the counts, and each request with the server's answer. */
 export interface SimulateJson {

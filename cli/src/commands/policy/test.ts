@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import { PolicyCheckCommand } from '../../base/policy-check-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../../kit/src/index.js';
 import { policyCheckFormats, policyReportFormatFlag, sarifFormatSummary } from '../../flags/policy-report-format.js';
 import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
 import type { TestJson } from '../../policy-files/report/json.js';

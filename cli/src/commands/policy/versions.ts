@@ -3,7 +3,7 @@ import type { PolicyVersionList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { shortTime } from '../../ux/resource-display.js';
-import { renderTable } from '../../ux/table.js';
+import { renderTable } from '../../../../kit/src/index.js';
 
 type VersionRow = PolicyVersionList['data'][number];
 

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import type { Principal } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 
 export default class PrincipalDelete extends ApiCommand {
   static override summary = 'Delete a principal';

@@ -3,8 +3,7 @@ import type { Principal, PrincipalList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { paginationFlags } from '../../flags/pagination.js';
 import { describePage, formatAssignments } from '../../ux/resource-display.js';
-import { style } from '../../ux/style.js';
-import { renderTable } from '../../ux/table.js';
+import { style, renderTable } from '../../../../kit/src/index.js';
 
 export default class PrincipalListCommand extends ApiCommand {
   static override summary = 'List principals (users, services, agents)';

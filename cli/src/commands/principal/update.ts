@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import type { Principal, PrincipalPatchRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../../kit/src/index.js';
 import { parseAssignments } from '../../flags/assignments.js';
 import { principalLines } from '../../ux/resource-display.js';
 

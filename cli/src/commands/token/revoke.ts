@@ -1,9 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import type { ApiTokenRevokeRequest, TokenRevoked } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, readSecretLine } from '../../../../kit/src/index.js';
 import { tokenStdinFlag } from '../../flags/api-token.js';
-import { readSecretLine } from '../../ux/read-line.js';
 
 export default class TokenRevokeCommand extends ApiCommand {
   static override summary = 'Revoke an API token (by id, or by value) or an access token';

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import type { WebhookCreated, WebhookCreateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { describedFlags, eventFlag } from '../../flags/webhook.js';
-import { keyValueLines, style } from '../../ux/style.js';
+import { keyValueLines, style } from '../../../../kit/src/index.js';
 import { webhookLines } from '../../ux/webhook-display.js';
 
 export default class WebhookCreateCommand extends ApiCommand {

@@ -4,7 +4,7 @@ import { ApiCommand } from '../../base/api-command.js';
 import { paginationFlags } from '../../flags/pagination.js';
 import { webhookIdArg } from '../../flags/webhook.js';
 import { describePage } from '../../ux/resource-display.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 import { attemptLines, deliveryTable } from '../../ux/webhook-display.js';
 
 export default class WebhookDeliveriesCommand extends ApiCommand {

@@ -2,7 +2,7 @@ import type { WebhookList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { paginationFlags } from '../../flags/pagination.js';
 import { describePage } from '../../ux/resource-display.js';
-import { style } from '../../ux/style.js';
+import { style } from '../../../../kit/src/index.js';
 import { webhookTable } from '../../ux/webhook-display.js';
 
 export default class WebhookListCommand extends ApiCommand {

@@ -1,8 +1,7 @@
 import type { WebhookTestResult } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { exitCodes } from '../../errors.js';
+import { exitCodes, errorStyle } from '../../../../kit/src/index.js';
 import { webhookIdArg } from '../../flags/webhook.js';
-import { errorStyle } from '../../ux/style.js';
 import { testResultLines } from '../../ux/webhook-display.js';
 
 export default class WebhookTestCommand extends ApiCommand {

@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import type { Webhook, WebhookUpdateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../../kit/src/index.js';
 import { describedFlags, eventFlag, webhookIdArg } from '../../flags/webhook.js';
 import { webhookLines } from '../../ux/webhook-display.js';
 

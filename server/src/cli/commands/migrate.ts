@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { AcctlCommand, style } from '../../../../cli/src/command-kit.js';
+import { AcctlCommand, style } from '../../../../kit/src/index.js';
 import { databaseFlags } from '../flags.js';
 
 export interface MigrationResult {

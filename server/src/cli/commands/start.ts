@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { StartedServer } from '../../server.js';
-import { AcctlCommand, CommandError, style } from '../../../../cli/src/command-kit.js';
+import { AcctlCommand, CommandError, style } from '../../../../kit/src/index.js';
 import { serverStartDefaults, serverStartFlags, serverStartSettings } from '../flags.js';
 
 export interface ServerStarted {

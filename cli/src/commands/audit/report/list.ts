@@ -4,8 +4,7 @@ import { actorText } from '../../../audit/event-display.js';
 import { reportKinds } from '../../../audit/reports.js';
 import { ApiCommand } from '../../../base/api-command.js';
 import { shortTime } from '../../../ux/resource-display.js';
-import { style } from '../../../ux/style.js';
-import { renderTable } from '../../../ux/table.js';
+import { style, renderTable } from '../../../../../kit/src/index.js';
 
 /** GET /audit/reports' largest page (schemas/audit-report-list-query.json). */
 const largestPage = 100;

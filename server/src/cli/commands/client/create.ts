@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { allScopes } from '../../../../../core/src/index.js';
 import type { ClientSummary } from '../../../admin/index.js';
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, style } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, keyValueLines, style } from '../../../../../kit/src/index.js';
 import { checkClientRegistration, registrableGrantTypes } from '../../client-registration.js';
 import { databaseFlags } from '../../flags.js';
 

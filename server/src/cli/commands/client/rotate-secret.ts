@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, NotFound, style, UsageError } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, keyValueLines, NotFound, style, UsageError } from '../../../../../kit/src/index.js';
 import { databaseFlags } from '../../flags.js';
 
 export interface ClientSecretRotated {

@@ -1,5 +1,5 @@
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, style } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, keyValueLines, style } from '../../../../../kit/src/index.js';
 import { databaseFlags } from '../../flags.js';
 
 export interface SigningKeysRotated {

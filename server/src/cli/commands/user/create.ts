@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, style, UsageError } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, keyValueLines, style, UsageError } from '../../../../../kit/src/index.js';
 import { databaseFlags } from '../../flags.js';
 import { passwordSourceDescription, passwordStdinFlag, readNewPassword } from '../../password-input.js';
 

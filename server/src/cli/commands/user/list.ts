@@ -1,5 +1,5 @@
 import type { UserSummary } from '../../../admin/index.js';
-import { AcctlCommand, renderTable, style } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, renderTable, style } from '../../../../../kit/src/index.js';
 import { databaseFlags } from '../../flags.js';
 
 export interface UserListResult {

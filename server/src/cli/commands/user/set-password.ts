@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { cliActor } from '../../actor.js';
 import type { UserSummary } from '../../../admin/index.js';
-import { AcctlCommand, NotFound, style } from '../../../../../cli/src/command-kit.js';
+import { AcctlCommand, NotFound, style } from '../../../../../kit/src/index.js';
 import { databaseFlags } from '../../flags.js';
 import { passwordSourceDescription, passwordStdinFlag, readNewPassword } from '../../password-input.js';
 

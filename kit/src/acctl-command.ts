@@ -1,7 +1,7 @@
 import { Command, Errors } from '@oclif/core';
-import { describeFailure, type Failure } from '../errors.js';
-import { jsonDocument } from '../ux/json-document.js';
-import { errorStyle } from '../ux/style.js';
+import { describeFailure, type Failure } from './errors.js';
+import { jsonDocument } from './json-document.js';
+import { errorStyle } from './style.js';
 
 /**
  * What every acctl command shares: `--json` (the value `run()` returns is printed as the JSON
