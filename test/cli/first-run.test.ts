@@ -181,7 +181,7 @@ function runCliFrom(cli: string, args: string[], cwd: string): Promise<ProcessRe
  */
 function copyCheckout(target: string): void {
   mkdirSync(target);
-  const parts = ['bin', 'cli', 'core', 'server', 'schemas', 'node_modules', 'package.json', 'tsconfig.json'];
+  const parts = ['bin', 'cli', 'core', 'kit', 'server', 'schemas', 'node_modules', 'package.json', 'tsconfig.json'];
   try {
     execFileSync('cp', ['-al', ...parts, target], { cwd: repoRoot });
   } catch {
