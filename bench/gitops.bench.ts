@@ -133,7 +133,7 @@ class CliLoop {
 /** The generator may draw a time window that starts where it ends, which lint (and so plan) refuses: widen those to all day but a minute. */
 function withoutEmptyWindows(rule: PolicyRule): PolicyRule {
   const conditions = rule.conditions?.map((condition) =>
-    condition.type === 'time' && condition.value.start === condition.value.end
+    condition.type === 'time' && condition.operator === 'between' && condition.value.start === condition.value.end
       ? { ...condition, value: { ...condition.value, start: '00:00', end: '23:59' } }
       : condition,
   );

@@ -11,9 +11,19 @@ export { type PolicyContentFields, policyContentHash } from './content-hash.js';
 export { durationMs } from './durations.js';
 // The policy engine: pure, data in and data out.
 export {
+  attributeOperators,
+  attributePathForms,
   type AttributeValue,
   type CompiledPolicySet,
   compilePolicySet,
+  CONDITION_DEPTH_LIMIT,
+  conditionLimitProblems,
+  CONDITIONS_PER_RULE_LIMIT,
+  type ConditionLimitProblem,
+  describeCondition,
+  findRequest,
+  findRuleRequest,
+  reachableTruths,
   type Effect,
   type EngineContext,
   type EngineDecision,
@@ -22,7 +32,14 @@ export {
   evaluate,
   evaluateByScan,
   type MatchedRule,
+  parseAttributePath,
+  parseInstant,
+  parseIpBlock,
+  prepareCondition,
+  type PreparedCondition,
+  type ResourceAttributeValue,
   simulatePolicy,
+  type Truth,
 } from './engine/index.js';
 // The types of schemas/ (npm run gen:types writes them; a new schema's type is added here by name).
 export {
@@ -200,7 +217,7 @@ export {
   editorSchemaVersion,
 } from './schemas/editor-schemas.js';
 // Formats both sides validate.
-export { isIanaTimeZone } from './schemas/formats.js';
+export { cidrFormat, isIanaTimeZone } from './schemas/formats.js';
 // The schema registry and the Ajv the server validates with.
 export { createAjv, type ErrorObject, type JsonSchema, loadSchemas, schemaIdBase, schemaRef, schemasDir } from './schemas/registry.js';
 // Validators, precompiled where the CLI needs them.

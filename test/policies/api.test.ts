@@ -70,7 +70,7 @@ describe('Policies API', () => {
       (p: any) => (p.rules[0].conditions[0] = { type: 'weather', operator: 'equals', value: 'sunny' }),
       '/rules/0/conditions/0/type',
     ],
-    ['an unknown operator', (p: any) => (p.rules[0].conditions[1].operator = 'greater_than'), '/rules/0/conditions/1/operator'],
+    ['an unknown operator', (p: any) => (p.rules[0].conditions[1].operator = 'between'), '/rules/0/conditions/1/operator'],
     ['a malformed HH:MM', (p: any) => (p.rules[0].conditions[0].value.start = '9am'), '/rules/0/conditions/0/value/start'],
     ['an unknown IANA time zone', (p: any) => (p.rules[0].conditions[0].value.timezone = 'Mars/Olympus_Mons'), '/rules/0/conditions/0/value/timezone'],
     ['a rule without actions', (p: any) => delete p.rules[0].actions, '/rules/0/actions'],

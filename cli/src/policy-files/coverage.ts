@@ -1,4 +1,4 @@
-import { compilePolicySet, evaluate, type CompiledPolicySet, type EngineDecision } from '../../../core/src/index.js';
+import { compilePolicySet, describeCondition, evaluate, type CompiledPolicySet, type EngineDecision } from '../../../core/src/index.js';
 import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyFile } from './policy-checks.js';
 import { positionOf } from './source.js';
@@ -155,16 +155,9 @@ function ratio(covered: number, total: number): CoverageRatio {
   return { covered, total, percent: total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10 };
 }
 
-/** A condition in a few words, for people: `time 09:00-17:00 Europe/Berlin`, `risk_score < 50`. */
+/** A condition in a few words, for people: `time 09:00-17:00 Europe/Berlin`, `risk_score < 50` (core's describeCondition). */
 export function conditionLabel(condition: PolicyCondition): string {
-  switch (condition.type) {
-    case 'time':
-      return `time ${condition.value.start}-${condition.value.end} ${condition.value.timezone}`;
-    case 'risk_score':
-      return `risk_score < ${condition.value}`;
-    case 'mfa_verified':
-      return `mfa_verified = ${condition.value}`;
-  }
+  return describeCondition(condition);
 }
 
 /** Whether both ratios reach `minimum` percent (exact ratios compared, not the rounded percentages). */

@@ -20,6 +20,25 @@ export const lintRules = {
   },
   'unknown-time-zone': { severity: 'error', summary: 'A time condition names a time zone that is not an IANA zone; the nearest zone is suggested.' },
   'empty-time-window': { severity: 'error', summary: 'A time window whose start equals its end: it contains no minute, so the condition never holds.' },
+  'unknown-attribute-path': {
+    severity: 'error',
+    summary:
+      'An attribute condition reads a path that is not a value of the request (principal.id, principal.type, principal.attributes.NAME, resource.type, resource.identifier, resource.attributes.NAME, context.NAME); the nearest path is suggested.',
+  },
+  'conditions-too-deep': {
+    severity: 'error',
+    summary: 'any_of and not nested deeper than 5 levels, or more than 100 conditions in one rule: the server refuses the policy.',
+  },
+  'condition-never-holds': {
+    severity: 'error',
+    summary:
+      'A condition, or a branch of any_of, that no request can make true (a value compared with itself by not_equals, not_exists of the principal type...): found by trying every kind of value it reads, through the engine.',
+  },
+  'unreachable-rule': {
+    severity: 'error',
+    summary:
+      'A rule whose conditions and required attributes contradict each other (X and not X, x < 10 and x > 50), so it can never apply to any request. Time windows are not compared with each other.',
+  },
   'duplicate-policy-name': { severity: 'error', summary: 'Two files define policies with the same name; a policy is identified by its name.' },
   'duplicate-rule': { severity: 'warning', summary: 'A rule identical to an earlier rule of the same policy: it changes nothing.' },
   'shadowed-rule': {

@@ -1,4 +1,5 @@
-import type { PolicyCreateRequest, PolicyRule } from '../../../core/src/index.js';
+import { conditionLimitProblems, describeCondition, findRuleRequest, reachableTruths } from '../../../core/src/index.js';
+import type { PolicyCondition, PolicyCreateRequest, PolicyRule } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
 import { spanAt, type ParsedFile } from './yaml-file.js';
@@ -16,7 +17,13 @@ export interface PolicyFile {
 export function checkPolicies(files: readonly ParsedFile[], policies: readonly PolicyFile[]): Finding[] {
   return [
     ...duplicateNames(files),
-    ...policies.flatMap((entry) => [...emptyTimeWindows(entry), ...duplicateRules(entry), ...shadowedAllowRules(entry, policies)]),
+    ...policies.flatMap((entry) => [
+      ...emptyTimeWindows(entry),
+      ...conditionsOverLimits(entry),
+      ...impossibleConditions(entry),
+      ...duplicateRules(entry),
+      ...shadowedAllowRules(entry, policies),
+    ]),
   ];
 }
 
@@ -53,7 +60,7 @@ function emptyTimeWindows({ file, policy }: PolicyFile): Finding[] {
   const findings: Finding[] = [];
   policy.rules.forEach((rule, ruleIndex) => {
     (rule.conditions ?? []).forEach((condition, conditionIndex) => {
-      if (condition.type !== 'time' || condition.value.start !== condition.value.end) return;
+      if (condition.type !== 'time' || condition.operator !== 'between' || condition.value.start !== condition.value.end) return;
       findings.push(
         findingAt(
           file,
@@ -65,6 +72,63 @@ function emptyTimeWindows({ file, policy }: PolicyFile): Finding[] {
     });
   });
   return findings;
+}
+
+/** What the server refuses beyond the schema: any_of and not nested too deep, too many conditions in a rule (core's limits). */
+function conditionsOverLimits({ file, policy }: PolicyFile): Finding[] {
+  return conditionLimitProblems(policy.rules).map(({ pointer, detail }) =>
+    findingAt(file, spanAt(file.doc, pointerPath(pointer)), 'conditions-too-deep', detail),
+  );
+}
+
+/**
+ * Conditions no request can make true, and rules no request can make apply (core's analysis,
+ * engine/analysis/satisfy.ts: every kind of value each condition reads, tried through the engine).
+ * A rule already reported for one of its conditions is not reported again as unreachable.
+ */
+function impossibleConditions({ file, policy }: PolicyFile): Finding[] {
+  if (conditionLimitProblems(policy.rules).length > 0) return [];
+  const findings: Finding[] = [];
+  policy.rules.forEach((rule, ruleIndex) => {
+    let reported = false;
+    const check = (condition: PolicyCondition, path: Array<string | number>, where: string): void => {
+      if (condition.type === 'time' && condition.operator === 'between' && condition.value.start === condition.value.end) return; // empty-time-window says so
+      const truths = reachableTruths(condition);
+      if (truths !== undefined && !truths.has('true')) {
+        reported = true;
+        findings.push(
+          findingAt(
+            file,
+            spanAt(file.doc, path),
+            'condition-never-holds',
+            `${where} (${describeCondition(condition)}) can never hold: no request makes it true${where.startsWith('condition') ? `, so ${rule.effect === 'allow' ? `rule ${ruleIndex} never applies` : `rule ${ruleIndex} applies only when a value it reads is missing`}` : ''}`,
+          ),
+        );
+      }
+      if (condition.type === 'any_of') condition.value.forEach((branch, index) => check(branch, [...path, 'value', index], `branch ${index} of this any_of`));
+    };
+    (rule.conditions ?? []).forEach((condition, index) => check(condition, ['rules', ruleIndex, 'conditions', index], `condition ${index}`));
+    if (reported || rule.effect !== 'allow' || (rule.conditions ?? []).length < 2) return;
+    if (findRuleRequest(rule) === null) {
+      findings.push(
+        findingAt(
+          file,
+          spanAt(file.doc, ['rules', ruleIndex, 'conditions']),
+          'unreachable-rule',
+          `rule ${ruleIndex} can never apply: its conditions contradict each other (${(rule.conditions ?? []).map(describeCondition).join('; and ')}), so no request makes them all true`,
+        ),
+      );
+    }
+  });
+  return findings;
+}
+
+/** A JSON Pointer as document path segments (numbers for array indexes). */
+function pointerPath(pointer: string): Array<string | number> {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
 /** A rule identical to an earlier one of the same policy (lists compared as sets) changes nothing. */

@@ -1,4 +1,4 @@
-import { precompiledValidator, type ErrorObject, type PrecompiledSchemaName } from '../../../core/src/index.js';
+import { attributePathForms, precompiledValidator, type ErrorObject, type PrecompiledSchemaName } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import type { LintRuleId } from './lint-rules.js';
 import { allowedProperties, discriminatorValues, schemaAt } from './schema-location.js';
@@ -119,6 +119,15 @@ function describeError(file: ParsedFile, schemaName: string, error: ErrorObject)
       return at('invalid-value', `${subject(path)} must be ${formatText(String(params.format))}, not ${show(actual)}`);
     }
     case 'pattern': {
+      if (schemaAt(schemaName, file.value, path)?.title === 'PolicyAttributePath' && typeof actual === 'string') {
+        const suggestion = nearestAttributePath(actual);
+        return at(
+          'unknown-attribute-path',
+          `${subject(path)} is ${show(actual)}, not a value of the request: ${attributePathForms.join(', ')}${didYouMean(suggestion)}`,
+          path,
+          suggestion,
+        );
+      }
       const description = schemaAt(schemaName, file.value, path)?.description;
       const meaning = typeof description === 'string' ? ` (${description.replace(/\.$/, '')})` : '';
       return at('invalid-value', `${subject(path)} is ${show(actual)}: it must match ${String(params.pattern)}${meaning}`);
@@ -189,7 +198,19 @@ function show(value: unknown): string {
 const formatTexts: Record<string, string> = {
   'date-time': 'an RFC 3339 date and time such as 2026-03-10T14:00:00Z',
   uri: 'an absolute URL',
+  cidr: 'a CIDR block such as 10.0.0.0/8 or 2001:db8::/32 (IPv4 in four decimal parts without leading zeros)',
 };
+
+/**
+ * The valid path nearest to a mistyped one: the fixed paths, and each named form with the name the
+ * author wrote (the text after the last dot), so `principal.attribute.team` suggests
+ * `principal.attributes.team`.
+ */
+function nearestAttributePath(text: string): string | undefined {
+  const name = text.slice(text.lastIndexOf('.') + 1);
+  const candidates = attributePathForms.map((form) => (form.endsWith('NAME') ? `${form.slice(0, -'NAME'.length)}${name}` : form));
+  return nearestName(text, candidates);
+}
 
 function formatText(format: string): string {
   return formatTexts[format] ?? `a valid ${format}`;

@@ -27,14 +27,18 @@ export function allowedProperties(schema: Schema | undefined): string[] {
   return properties !== null && typeof properties === 'object' ? Object.keys(properties).filter((name) => !name.startsWith('$')) : [];
 }
 
-/** The tag values of a discriminated oneOf (the condition types: time, risk_score, mfa_verified). */
+/** The tag values of a discriminated oneOf (the condition types: time, risk_score, ...; a time condition's operators). */
 export function discriminatorValues(schema: Schema | undefined): string[] {
   const tag = discriminatorTag(schema);
   if (tag === undefined || !Array.isArray(schema?.oneOf)) return [];
-  return schema.oneOf.flatMap((branch: unknown) => {
-    const value = (resolve(branch as Schema)?.properties as Record<string, Schema> | undefined)?.[tag]?.const;
-    return typeof value === 'string' ? [value] : [];
-  });
+  return schema.oneOf.flatMap((branch: unknown) => tagValues(resolve(branch as Schema), tag));
+}
+
+/** The values a branch's tag property takes: its `const`, or its `enum` (a branch for several operators). */
+function tagValues(branch: Schema | undefined, tag: string): string[] {
+  const property = (branch?.properties as Record<string, Schema> | undefined)?.[tag];
+  const values: unknown[] = property?.const !== undefined ? [property.const] : Array.isArray(property?.enum) ? property.enum : [];
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 function discriminatorTag(schema: Schema | undefined): string | undefined {
@@ -52,15 +56,18 @@ function resolve(schema: Schema | undefined): Schema | undefined {
   return current;
 }
 
+/** The branch the value's tags select, through nested discriminators (a condition's type, then a time condition's operator). */
 function selectBranch(schema: Schema | undefined, value: unknown): Schema | undefined {
-  const tag = discriminatorTag(schema);
-  if (tag === undefined || !Array.isArray(schema?.oneOf)) return schema;
-  const tagValue = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[tag] : undefined;
-  for (const branch of schema.oneOf as Schema[]) {
-    const resolved = resolve(branch);
-    if ((resolved?.properties as Record<string, Schema> | undefined)?.[tag]?.const === tagValue) return resolved;
+  let current = schema;
+  for (let depth = 0; depth < 5; depth += 1) {
+    const tag = discriminatorTag(current);
+    if (tag === undefined || !Array.isArray(current?.oneOf)) return current;
+    const tagValue = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[tag] : undefined;
+    const chosen = (current.oneOf as Schema[]).map(resolve).find((branch) => typeof tagValue === 'string' && tagValues(branch, tag).includes(tagValue));
+    if (chosen === undefined) return current;
+    current = chosen;
   }
-  return schema;
+  return current;
 }
 
 function childSchema(schema: Schema, segment: string | number): Schema | undefined {

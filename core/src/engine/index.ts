@@ -10,4 +10,12 @@
  */
 export { compilePolicySet, evaluate, type CompiledPolicySet } from './compile.js';
 export { evaluateByScan, simulatePolicy } from './scan.js';
-export type { AttributeValue, Effect, EngineContext, EngineDecision, EnginePolicy, EngineRequest, MatchedRule } from './types.js';
+// The conditions one by one: lint, coverage, plan and diff name and check them through these.
+export { prepareCondition, CONDITION_DEPTH_LIMIT, type PreparedCondition, type Truth } from './conditions/index.js';
+export { describeCondition } from './conditions/label.js';
+export { attributeOperators, attributePathForms, parseAttributePath } from './conditions/attribute.js';
+export { parseInstant } from './conditions/time-instant.js';
+export { parseIpBlock } from './ip-address.js';
+export { findRequest, findRuleRequest, reachableTruths, type Goal } from './analysis/satisfy.js';
+export { conditionLimitProblems, CONDITIONS_PER_RULE_LIMIT, type ConditionLimitProblem } from './condition-limits.js';
+export type { AttributeValue, ResourceAttributeValue, Effect, EngineContext, EngineDecision, EnginePolicy, EngineRequest, MatchedRule } from './types.js';

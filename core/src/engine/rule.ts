@@ -1,6 +1,6 @@
 import type { PolicyRule } from '../generated/schema-types.js';
 import { prepareCondition, type PreparedCondition } from './conditions/index.js';
-import { principalAttribute, showValue } from './conditions/condition.js';
+import { principalAttribute, resourceAttribute, showValue, type Truth } from './conditions/condition.js';
 import { identifierMatches, parseIdentifierPattern, type IdentifierPattern } from './identifier-pattern.js';
 import type { Effect, EngineRequest } from './types.js';
 
@@ -13,11 +13,19 @@ export interface PreparedRule {
   effect: Effect | undefined;
   rawEffect: unknown;
   principalType: string | undefined;
-  requiredAttributes: ReadonlyArray<{ name: string; accepted: ReadonlySet<string>; shown: string }>;
+  requiredAttributes: readonly RequiredAttribute[];
   resourceType: string | undefined;
+  requiredResourceAttributes: readonly RequiredAttribute[];
   identifierPatterns: readonly IdentifierPattern[];
   actions: readonly string[];
   conditions: readonly PreparedCondition[];
+}
+
+/** An attribute a rule's principals or resources require, with its accepted values (compared as strings). */
+interface RequiredAttribute {
+  name: string;
+  accepted: ReadonlySet<string>;
+  shown: string;
 }
 
 /** A rule's verdict on a request whose resource and action it addresses. */
@@ -33,13 +41,9 @@ export function prepareRule(rule: PolicyRule): PreparedRule {
     effect: source.effect === 'allow' || source.effect === 'deny' ? source.effect : undefined,
     rawEffect: source.effect,
     principalType: stringOrUndefined(principals.type),
-    requiredAttributes: Object.entries(objectOrEmpty(principals.attributes)).map(([name, values]) => {
-      const accepted = arrayOrEmpty(values).map((value) => showAccepted(value));
-      const shown =
-        accepted.length > ACCEPTED_VALUES_SHOWN ? `${accepted.slice(0, ACCEPTED_VALUES_SHOWN).join(', ')}, … (${accepted.length} in all)` : accepted.join(', ');
-      return { name, accepted: new Set(accepted), shown: `[${shown}]` };
-    }),
+    requiredAttributes: requiredAttributes(principals.attributes),
     resourceType: stringOrUndefined(resources.type),
+    requiredResourceAttributes: requiredAttributes(resources.attributes),
     identifierPatterns: strings(resources.identifiers).map(parseIdentifierPattern),
     actions: strings(source.actions),
     conditions: arrayOrEmpty(source.conditions).map(prepareCondition),
@@ -67,36 +71,65 @@ export function requestTarget(request: EngineRequest): { type: string; identifie
 
 /**
  * Whether a rule that addresses the request's resource and action applies: the effect is known, the
- * principal fits, then every condition holds. Conditions are all evaluated so a failure lists each one.
+ * principal type is the rule's, then the required attributes and the conditions, each true, false or
+ * unknown (a value the request lacks). Unknown is never permissive: an allow applies when all are
+ * true; a deny applies unless one is false, so a request cannot escape a deny by leaving a value out.
+ * All are evaluated so an explanation lists each one.
  */
 export function applyRule(rule: PreparedRule, request: EngineRequest, at: Date): RuleOutcome {
   if (rule.effect === undefined) return { applies: false, why: `effect ${showValue(rule.rawEffect)} is neither allow nor deny` };
-  const principalMisfit = principalMismatch(rule, request);
-  if (principalMisfit !== undefined) return { applies: false, why: principalMisfit };
-  const conditionsMet: string[] = [];
-  const conditionsFailed: string[] = [];
+  const type: unknown = request?.principal?.type;
+  if (type === undefined || type === null) return { applies: false, why: 'principal type missing' };
+  if (type !== rule.principalType) return { applies: false, why: `principal type ${showValue(type)} is not ${showValue(rule.principalType)}` };
+  // Lines of the conditions that are true (conditions_met, as before), and of whatever is false or unknown.
+  const met: string[] = [];
+  const failed: string[] = [];
+  const unknowns: string[] = [];
+  for (const required of rule.requiredAttributes)
+    targetLine(failed, unknowns, attributeTruth('principal', required, principalAttribute(request, required.name)));
+  for (const required of rule.requiredResourceAttributes)
+    targetLine(failed, unknowns, attributeTruth('resource', required, resourceAttribute(request, required.name)));
   for (const condition of rule.conditions) {
-    const outcome = condition(request, at);
-    (outcome.holds ? conditionsMet : conditionsFailed).push(outcome.description);
+    const { truth, description } = condition(request, at);
+    (truth === 'true' ? met : truth === 'false' ? failed : unknowns).push(description);
   }
-  if (conditionsFailed.length > 0) return { applies: false, why: conditionsFailed.join('; ') };
-  return { applies: true, effect: rule.effect, conditionsMet };
+  if (failed.length > 0) return { applies: false, why: [...failed, ...unknowns].join('; ') };
+  if (unknowns.length === 0) return { applies: true, effect: rule.effect, conditionsMet: met };
+  if (rule.effect === 'allow') return { applies: false, why: unknowns.join('; ') };
+  // A deny with unknowns applies: its lines say which values were missing.
+  return { applies: true, effect: rule.effect, conditionsMet: [...met, ...unknowns] };
 }
 
-/** Why the principal does not fit the rule, or undefined when it does. Types compare exactly, case included. */
-function principalMismatch(rule: PreparedRule, request: EngineRequest): string | undefined {
-  const type: unknown = request?.principal?.type;
-  if (type === undefined || type === null) return 'principal type missing';
-  if (type !== rule.principalType) return `principal type ${showValue(type)} is not ${showValue(rule.principalType)}`;
-  for (const { name, accepted, shown } of rule.requiredAttributes) {
-    const value = principalAttribute(request, name);
-    if (value === undefined || value === null) return `principal attribute ${name} missing`;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      return `principal attribute ${name} is ${showValue(value)}, not a string, number or boolean`;
-    }
-    if (!accepted.has(String(value))) return `principal attribute ${name} ${showValue(value)} is not one of ${shown}`;
+/** A required attribute counts among the lines only when it keeps the rule from applying, or is unknown. */
+function targetLine(failed: string[], unknowns: string[], [truth, description]: [Truth, string]): void {
+  if (truth === 'false') failed.push(description);
+  else if (truth === 'unknown') unknowns.push(description);
+}
+
+/** A required attribute's truth: one of the accepted values (an array: one of its items), missing or not a value (unknown), or another. */
+function attributeTruth(owner: 'principal' | 'resource', { name, accepted, shown }: RequiredAttribute, value: unknown): [Truth, string] {
+  if (value === undefined || value === null) return ['unknown', `${owner} attribute ${name} missing`];
+  if (owner === 'resource' && Array.isArray(value) && value.every(isScalar)) {
+    const found = value.find((item) => accepted.has(String(item)));
+    return found === undefined ? ['false', `${owner} attribute ${name} has none of ${shown}`] : ['true', `${owner} attribute ${name} has ${showValue(found)}`];
   }
-  return undefined;
+  if (!isScalar(value)) return ['unknown', `${owner} attribute ${name} is ${showValue(value)}, not a string, number or boolean`];
+  return accepted.has(String(value))
+    ? ['true', `${owner} attribute ${name} ${showValue(value)} is one of ${shown}`]
+    : ['false', `${owner} attribute ${name} ${showValue(value)} is not one of ${shown}`];
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function requiredAttributes(attributes: unknown): RequiredAttribute[] {
+  return Object.entries(objectOrEmpty(attributes)).map(([name, values]) => {
+    const accepted = arrayOrEmpty(values).map((value) => showAccepted(value));
+    const shown =
+      accepted.length > ACCEPTED_VALUES_SHOWN ? `${accepted.slice(0, ACCEPTED_VALUES_SHOWN).join(', ')}, … (${accepted.length} in all)` : accepted.join(', ');
+    return { name, accepted: new Set(accepted), shown: `[${shown}]` };
+  });
 }
 
 function showAccepted(value: unknown): string {

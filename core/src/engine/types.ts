@@ -6,6 +6,9 @@ import type { PolicyRule } from '../generated/schema-types.js';
  */
 export type AttributeValue = string | number | boolean | null;
 
+/** A resource attribute (owner, classification, tags): a string, number or boolean, or an array of them. */
+export type ResourceAttributeValue = string | number | boolean | Array<string | number | boolean>;
+
 /** The request context (spec, "Simulation request"); `mfa_verified` is read by the mfa_verified condition. */
 export interface EngineContext {
   ip_address?: string;
@@ -19,7 +22,7 @@ export interface EngineContext {
 /** Who asks to do what to which resource: the body of a simulation or decision request. */
 export interface EngineRequest {
   principal: { id?: string; type: string; attributes?: { [name: string]: AttributeValue | undefined } };
-  resource: { type: string; identifier: string };
+  resource: { type: string; identifier: string; attributes?: { [name: string]: ResourceAttributeValue | undefined } };
   action: string;
   context?: EngineContext;
 }
@@ -42,7 +45,10 @@ export interface MatchedRule {
   /** Zero-based index into the policy's rules. */
   rule_index: number;
   effect: Effect;
-  /** One readable line per condition of the rule, e.g. `risk_score 30 < 50`. */
+  /**
+   * One readable line per condition of the rule that held, e.g. `risk_score 30 < 50`; a deny that
+   * applied because a value was missing adds a line naming each unknown.
+   */
   conditions_met: string[];
 }
 

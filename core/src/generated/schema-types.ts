@@ -87,6 +87,13 @@ export type Chains = {
  */
 export type CliFormatVersion = '1';
 /**
+ * An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-attribute-value".
+ */
+export type PolicyAttributeValue = ((string | number | boolean) | (string | number | boolean)[]) | undefined;
+/**
  * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "change".
  */
@@ -144,12 +151,40 @@ export type CliPlanChange =
       version: number;
     };
 /**
- * Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
+ * Spec, "Condition" ({ type, operator, value }), extended where the spec says "not shown" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-condition".
  */
-export type PolicyCondition = TimeCondition | RiskScoreCondition | MfaVerifiedCondition;
+export type PolicyCondition =
+  | TimeCondition
+  | RiskScoreCondition
+  | MfaVerifiedCondition
+  | DeviceTrustedCondition
+  | IpAddressCondition
+  | AttributeCondition
+  | AnyOfCondition
+  | NotCondition;
+/**
+ * The request time: within a daily window (`between`, optionally on some days of the week), or before or after an instant (`before`, `after`). The time is always known: the engine's clock, or a simulation's context.timestamp.
+ */
+export type TimeCondition = TimeBetweenCondition | TimeBeforeCondition | TimeAfterCondition;
+/**
+ * Compares a value of the request (`attribute`, a path) with a literal or another value of the request (`to`). equals, not_equals: same kind (string, number, boolean); in, not_in: one of a list; contains: an array holds the value; starts_with, ends_with: strings; greater_than, greater_than_or_equal, less_than, less_than_or_equal: numbers; exists, not_exists: the request carries a value at the path (`to` omitted), never unknown. A missing value or a value of the wrong kind makes the condition unknown.
+ */
+export type AttributeCondition =
+  | AttributeEqualityCondition
+  | AttributeMembershipCondition
+  | AttributeTextCondition
+  | AttributeNumberCondition
+  | AttributePresenceCondition;
+/**
+ * A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "policy-attribute-path".
+ */
+export type PolicyAttributePath = string;
 export type Changes = CliPlanChange[];
 export type MatchedRules = {
   /**
@@ -1257,6 +1292,12 @@ export interface SimulationRequest {
   resource: {
     type: string;
     identifier: string;
+    /**
+     * Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.
+     */
+    attributes?: {
+      [k: string]: PolicyAttributeValue | undefined;
+    };
   };
   action: string;
   context?: {
@@ -1329,7 +1370,7 @@ export interface PolicyCreateRequest {
   metadata?: PolicyMetadata;
 }
 /**
- * Spec, "Rule". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
+ * Spec, "Rule". A rule matches a request when the principal type equals, every named principal and resource attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-rule".
@@ -1345,7 +1386,7 @@ export interface PolicyRule {
      */
     type: string;
     /**
-     * Attribute name to the accepted values; the request's value must be one of them.
+     * Attribute name to the accepted values; the request's value must be one of them. A value the request lacks is unknown: an allow rule does not apply, a deny rule does.
      */
     attributes?: {
       /**
@@ -1367,6 +1408,16 @@ export interface PolicyRule {
      * @maxItems 1000
      */
     identifiers: string[];
+    /**
+     * Attribute name to the accepted values, as principals.attributes: the resource's value must be one of them (an array value: one of its items). A value the request lacks is unknown: an allow rule does not apply, a deny rule does.
+     */
+    attributes?: {
+      /**
+       * @minItems 1
+       * @maxItems 1000
+       */
+      [k: string]: string[] | undefined;
+    };
   };
   /**
    * e.g. read, write, admin.
@@ -1383,9 +1434,9 @@ export interface PolicyRule {
   conditions?: PolicyCondition[];
 }
 /**
- * The request time, in `timezone`, is within the daily window [start, end). An end before the start is a window across midnight.
+ * The request time, in `timezone`, is within the daily window [start, end), on one of `days` when they are given. An end before the start is a window across midnight, which belongs to the day it starts (Friday 22:00-06:00 holds until Saturday 06:00).
  */
-export interface TimeCondition {
+export interface TimeBetweenCondition {
   type: 'time';
   operator: 'between';
   value: {
@@ -1401,23 +1452,164 @@ export interface TimeCondition {
      * IANA time zone name, e.g. Europe/Berlin.
      */
     timezone: string;
+    /**
+     * The days of the week (in `timezone`) on which the window opens; absent: every day.
+     *
+     * @minItems 1
+     * @maxItems 7
+     */
+    days?: ('mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun')[];
   };
 }
 /**
- * context.risk_score is less than `value`.
+ * The request time is before the instant (exclusive): a grant that ends, such as break-glass access until Friday 18:00.
+ */
+export interface TimeBeforeCondition {
+  type: 'time';
+  operator: 'before';
+  /**
+   * An RFC 3339 instant with its offset, e.g. 2026-12-04T18:00:00+01:00.
+   */
+  value: string;
+}
+/**
+ * The request time is at or after the instant: a grant that starts later.
+ */
+export interface TimeAfterCondition {
+  type: 'time';
+  operator: 'after';
+  /**
+   * An RFC 3339 instant with its offset, e.g. 2026-12-01T08:00:00Z.
+   */
+  value: string;
+}
+/**
+ * context.risk_score compared with `value`: less_than (<), less_than_or_equal (<=), greater_than (>), greater_than_or_equal (>=). Missing or not a number: unknown.
  */
 export interface RiskScoreCondition {
   type: 'risk_score';
-  operator: 'less_than';
+  operator: 'less_than' | 'less_than_or_equal' | 'greater_than' | 'greater_than_or_equal';
   value: number;
 }
 /**
- * context.mfa_verified (else the principal's mfa_verified attribute) equals `value`.
+ * context.mfa_verified (else the principal's mfa_verified attribute, a boolean or "true"/"false") equals `value`. Missing: unknown.
  */
 export interface MfaVerifiedCondition {
   type: 'mfa_verified';
   operator: 'equals';
   value: boolean;
+}
+/**
+ * context.device_trusted equals `value`. Missing or not a boolean: unknown.
+ */
+export interface DeviceTrustedCondition {
+  type: 'device_trusted';
+  operator: 'equals';
+  value: boolean;
+}
+/**
+ * context.ip_address is (in_cidr) or is not (not_in_cidr) within one of the CIDR blocks, IPv4 or IPv6. An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is its IPv4 address. Missing or not an address: unknown.
+ */
+export interface IpAddressCondition {
+  type: 'ip_address';
+  operator: 'in_cidr' | 'not_in_cidr';
+  /**
+   * CIDR blocks, e.g. 10.0.0.0/8, 2001:db8::/32; a bare address is its own block (/32, /128).
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  value: string[];
+}
+/**
+ * equals, not_equals: `attribute` and `to` are of one kind (string, number, boolean) and equal, or not; contains: `attribute` is a list holding `to`.
+ */
+export interface AttributeEqualityCondition {
+  type: 'attribute';
+  operator: 'equals' | 'not_equals' | 'contains';
+  value: {
+    attribute: PolicyAttributePath;
+    to:
+      | (string | number | boolean)
+      | {
+          attribute: PolicyAttributePath;
+        };
+  };
+}
+/**
+ * in, not_in: `attribute` is (or is not) one of the values of `to`, a list.
+ */
+export interface AttributeMembershipCondition {
+  type: 'attribute';
+  operator: 'in' | 'not_in';
+  value: {
+    attribute: PolicyAttributePath;
+    to:
+      | (string | number | boolean)[]
+      | {
+          attribute: PolicyAttributePath;
+        };
+  };
+}
+/**
+ * starts_with, ends_with: both strings.
+ */
+export interface AttributeTextCondition {
+  type: 'attribute';
+  operator: 'starts_with' | 'ends_with';
+  value: {
+    attribute: PolicyAttributePath;
+    to:
+      | string
+      | {
+          attribute: PolicyAttributePath;
+        };
+  };
+}
+/**
+ * greater_than, greater_than_or_equal, less_than, less_than_or_equal: both numbers.
+ */
+export interface AttributeNumberCondition {
+  type: 'attribute';
+  operator: 'greater_than' | 'greater_than_or_equal' | 'less_than' | 'less_than_or_equal';
+  value: {
+    attribute: PolicyAttributePath;
+    to:
+      | number
+      | {
+          attribute: PolicyAttributePath;
+        };
+  };
+}
+/**
+ * exists, not_exists: the request carries a value at the path (null counts as none), or not. Never unknown.
+ */
+export interface AttributePresenceCondition {
+  type: 'attribute';
+  operator: 'exists' | 'not_exists';
+  value: {
+    attribute: PolicyAttributePath;
+  };
+}
+/**
+ * At least one of the conditions holds (true when one is true; else unknown when one is unknown). `operator` may be omitted.
+ */
+export interface AnyOfCondition {
+  type: 'any_of';
+  operator?: 'any_of';
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  value: PolicyCondition[];
+}
+/**
+ * The condition does not hold (true when it is false; unknown stays unknown). `operator` may be omitted.
+ */
+export interface NotCondition {
+  type: 'not';
+  operator?: 'not';
+  value: PolicyCondition;
 }
 /**
  * Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.
@@ -2670,6 +2862,12 @@ export interface PolicyTestFile {
            */
           type: string;
           identifier: string;
+          /**
+           * Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.
+           */
+          attributes?: {
+            [k: string]: PolicyAttributeValue | undefined;
+          };
         }
       | undefined;
   };

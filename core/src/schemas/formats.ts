@@ -1,4 +1,5 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { parseIpBlock } from '../engine/ip-address.js';
 
 let knownTimeZones: Set<string> | undefined;
 
@@ -30,8 +31,11 @@ function tryTimeZone(name: string): boolean {
   }
 }
 
-/** The one format of schemas/ that is ours: a time condition's `timezone`. */
+/** A format of schemas/ that is ours: a time condition's `timezone`. */
 export const ianaTimeZoneFormat = { type: 'string', validate: isIanaTimeZone } as const;
+
+/** A format of ours: an ip_address condition's CIDR block, as the engine reads it (engine/ip-address.ts). */
+export const cidrFormat = { type: 'string', validate: (text: string) => parseIpBlock(text) !== undefined } as const;
 
 /**
  * Every format the schemas may name, as the objects Ajv checks them with: ajv-formats' full set
@@ -39,4 +43,4 @@ export const ianaTimeZoneFormat = { type: 'string', validate: isIanaTimeZone } a
  * (core/src/generated/schema-validators.ts, which read formats from this object by name) use
  * these same objects, so a format decides alike in both.
  */
-export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat };
+export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat, cidr: cidrFormat };

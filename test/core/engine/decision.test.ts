@@ -136,10 +136,10 @@ describe('engine: odd input', () => {
 
   it('fails a known condition type with an unknown operator closed', () => {
     const rule = aRule({
-      conditions: [{ type: 'risk_score', operator: 'greater_than', value: 5 } as unknown as NonNullable<PolicyRule['conditions']>[number]],
+      conditions: [{ type: 'risk_score', operator: 'between', value: 5 } as unknown as NonNullable<PolicyRule['conditions']>[number]],
     });
     expect(simulatePolicy(aPolicy([rule]), aRequest({ context: { risk_score: 10 } }), noon).reasons[0]).to.include(
-      'condition risk_score/greater_than is not supported',
+      'condition risk_score/between is not supported',
     );
   });
 

@@ -11,11 +11,11 @@ const casesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
  * (`# yaml-language-server: $schema=./x.schema.json`), so a malformed case fails loudly instead of
  * testing nothing.
  */
-export function loadCases<T>(fileName: string): T {
-  const text = readFileSync(path.join(casesDir, fileName), 'utf8');
+export function loadCases<T>(fileName: string, dir: string = casesDir): T {
+  const text = readFileSync(path.join(dir, fileName), 'utf8');
   const schemaName = /^# yaml-language-server: \$schema=\.\/(\S+)$/m.exec(text)?.[1];
   if (!schemaName) throw new Error(`${fileName}: the first line must name its schema (# yaml-language-server: $schema=./<name>.schema.json)`);
-  const schema = JSON.parse(readFileSync(path.join(casesDir, schemaName), 'utf8')) as object;
+  const schema = JSON.parse(readFileSync(path.join(dir, schemaName), 'utf8')) as object;
   const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
   const data = parse(text) as unknown;
   if (!validate(data)) throw new Error(`${fileName} does not match ${schemaName}: ${JSON.stringify(validate.errors, null, 2)}`);

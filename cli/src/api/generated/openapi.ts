@@ -1774,15 +1774,30 @@ export interface components {
             version: number;
         };
         /**
-         * PolicyCondition
-         * @description Spec, "Condition": three condition types, each with its operator. A value the request does not carry fails the condition (fail closed).
+         * PolicyAttributePath
+         * @description A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).
          */
-        "policy-condition": {
+        "policy-attribute-path": string;
+        /**
+         * PolicyAttributeValue
+         * @description An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.
+         */
+        "policy-attribute-value": (string | number | boolean) | (string | number | boolean)[];
+        /**
+         * PolicyCondition
+         * @description Spec, "Condition" ({ type, operator, value }), extended where the spec says "not shown" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.
+         */
+        "policy-condition": ({
+            /** @constant */
+            type: "time";
+        } & ({
             /** @constant */
             operator: "between";
             /** @constant */
             type: "time";
             value: {
+                /** @description The days of the week (in `timezone`) on which the window opens; absent: every day. */
+                days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
                 /** @description HH:MM, 24-hour, exclusive. */
                 end: string;
                 /** @description HH:MM, 24-hour, inclusive. */
@@ -1795,7 +1810,27 @@ export interface components {
             };
         } | {
             /** @constant */
-            operator: "less_than";
+            operator: "before";
+            /** @constant */
+            type: "time";
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant with its offset, e.g. 2026-12-04T18:00:00+01:00.
+             */
+            value: string;
+        } | {
+            /** @constant */
+            operator: "after";
+            /** @constant */
+            type: "time";
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant with its offset, e.g. 2026-12-01T08:00:00Z.
+             */
+            value: string;
+        })) | {
+            /** @enum {unknown} */
+            operator: "less_than" | "less_than_or_equal" | "greater_than" | "greater_than_or_equal";
             /** @constant */
             type: "risk_score";
             value: number;
@@ -1805,6 +1840,86 @@ export interface components {
             /** @constant */
             type: "mfa_verified";
             value: boolean;
+        } | {
+            /** @constant */
+            operator: "equals";
+            /** @constant */
+            type: "device_trusted";
+            value: boolean;
+        } | {
+            /** @enum {unknown} */
+            operator: "in_cidr" | "not_in_cidr";
+            /** @constant */
+            type: "ip_address";
+            /** @description CIDR blocks, e.g. 10.0.0.0/8, 2001:db8::/32; a bare address is its own block (/32, /128). */
+            value: string[];
+        } | ({
+            /** @constant */
+            type: "attribute";
+        } & ({
+            /** @enum {unknown} */
+            operator: "equals" | "not_equals" | "contains";
+            /** @constant */
+            type: "attribute";
+            value: {
+                attribute: components["schemas"]["policy-attribute-path"];
+                to: (string | number | boolean) | {
+                    attribute: components["schemas"]["policy-attribute-path"];
+                };
+            };
+        } | {
+            /** @enum {unknown} */
+            operator: "in" | "not_in";
+            /** @constant */
+            type: "attribute";
+            value: {
+                attribute: components["schemas"]["policy-attribute-path"];
+                to: (string | number | boolean)[] | {
+                    attribute: components["schemas"]["policy-attribute-path"];
+                };
+            };
+        } | {
+            /** @enum {unknown} */
+            operator: "starts_with" | "ends_with";
+            /** @constant */
+            type: "attribute";
+            value: {
+                attribute: components["schemas"]["policy-attribute-path"];
+                to: string | {
+                    attribute: components["schemas"]["policy-attribute-path"];
+                };
+            };
+        } | {
+            /** @enum {unknown} */
+            operator: "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal";
+            /** @constant */
+            type: "attribute";
+            value: {
+                attribute: components["schemas"]["policy-attribute-path"];
+                to: number | {
+                    attribute: components["schemas"]["policy-attribute-path"];
+                };
+            };
+        } | {
+            /** @enum {unknown} */
+            operator: "exists" | "not_exists";
+            /** @constant */
+            type: "attribute";
+            value: {
+                attribute: components["schemas"]["policy-attribute-path"];
+            };
+        })) | {
+            /** @constant */
+            operator?: "any_of";
+            /** @constant */
+            type: "any_of";
+            value: components["schemas"]["policy-condition"][];
+        } | {
+            /** @constant */
+            operator?: "not";
+            /** @constant */
+            type: "not";
+            value: components["schemas"]["policy-condition"];
         };
         /**
          * PolicyCreateRequest
@@ -1946,7 +2061,7 @@ export interface components {
         };
         /**
          * PolicyRule
-         * @description Spec, "Rule". A rule matches a request when the principal type equals, every named attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
+         * @description Spec, "Rule". A rule matches a request when the principal type equals, every named principal and resource attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.
          */
         "policy-rule": {
             /** @description e.g. read, write, admin. */
@@ -1959,7 +2074,7 @@ export interface components {
              */
             effect: "allow" | "deny";
             principals: {
-                /** @description Attribute name to the accepted values; the request's value must be one of them. */
+                /** @description Attribute name to the accepted values; the request's value must be one of them. A value the request lacks is unknown: an allow rule does not apply, a deny rule does. */
                 attributes?: {
                     [key: string]: string[];
                 };
@@ -1967,6 +2082,10 @@ export interface components {
                 type: string;
             };
             resources: {
+                /** @description Attribute name to the accepted values, as principals.attributes: the resource's value must be one of them (an array value: one of its items). A value the request lacks is unknown: an allow rule does not apply, a deny rule does. */
+                attributes?: {
+                    [key: string]: string[];
+                };
                 /** @description Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard). */
                 identifiers: string[];
                 /** @description Resource type, e.g. database. */
@@ -2122,6 +2241,10 @@ export interface components {
             /** @description Resources by the name tests use. */
             resources?: {
                 [key: string]: {
+                    /** @description Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME. */
+                    attributes?: {
+                        [key: string]: components["schemas"]["policy-attribute-value"];
+                    };
                     identifier: string;
                     /** @description Resource type, e.g. database. */
                     type: string;
@@ -2378,6 +2501,10 @@ export interface components {
                 type: string;
             };
             resource: {
+                /** @description Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME. */
+                attributes?: {
+                    [key: string]: components["schemas"]["policy-attribute-value"];
+                };
                 identifier: string;
                 type: string;
             };

@@ -1,18 +1,39 @@
 import type { EngineRequest } from '../types.js';
 
-/** Whether a condition holds, and a readable line saying why, e.g. `risk_score 30 < 50`. */
+/**
+ * What a condition says of a request: true, false, or unknown when it reads a value the request lacks,
+ * or a value of the wrong kind (a string compared with greater_than to a number). Unknown is never
+ * permissive: an allow rule applies only when every condition is true, a deny rule unless one is false
+ * (rule.ts). Kleene's three-valued logic: not of unknown is unknown; any_of is true when one branch is
+ * true, else unknown when one is unknown. So a request that lacks a value is never allowed where the
+ * same request with that value could be denied (test/core/engine/unknown-properties.test.ts).
+ */
+export type Truth = 'true' | 'false' | 'unknown';
+
+/** A condition's truth, and a readable line saying why, e.g. `risk_score 30 < 50`; an unknown line names the value missing. */
 export interface ConditionOutcome {
-  holds: boolean;
+  truth: Truth;
   description: string;
 }
 
 /** A condition with its value parsed once; evaluating it never throws. */
 export type PreparedCondition = (request: EngineRequest, at: Date) => ConditionOutcome;
 
-export const holds = (description: string): ConditionOutcome => ({ holds: true, description });
-export const fails = (description: string): ConditionOutcome => ({ holds: false, description });
+export const holds = (description: string): ConditionOutcome => ({ truth: 'true', description });
+export const fails = (description: string): ConditionOutcome => ({ truth: 'false', description });
+export const unknown = (description: string): ConditionOutcome => ({ truth: 'unknown', description });
+export const outcome = (truth: boolean, description: string): ConditionOutcome => ({ truth: truth ? 'true' : 'false', description });
 
-/** A condition whose definition cannot be evaluated fails every request: fail closed. */
+/**
+ * A condition whose definition cannot be evaluated (a policy file the schema would refuse: the
+ * server stores none) is unknown for every request: an allow with it never applies, a deny always does.
+ */
+export const alwaysUnknown =
+  (description: string): PreparedCondition =>
+  () =>
+    unknown(description);
+
+/** A definition that can never hold (an empty time window): false for every request, and says so. */
 export const alwaysFails =
   (description: string): PreparedCondition =>
   () =>
@@ -20,16 +41,22 @@ export const alwaysFails =
 
 /** context[name], when the request carries a context object with that own property. */
 export function contextValue(request: EngineRequest, name: string): unknown {
-  const context: unknown = request?.context;
-  if (context === null || typeof context !== 'object') return undefined;
-  return Object.hasOwn(context, name) ? (context as Record<string, unknown>)[name] : undefined;
+  return ownValue(request?.context, name);
 }
 
 /** principal.attributes[name], own properties only (an attribute named `constructor` is not inherited). */
 export function principalAttribute(request: EngineRequest, name: string): unknown {
-  const attributes: unknown = request?.principal?.attributes;
-  if (attributes === null || typeof attributes !== 'object') return undefined;
-  return Object.hasOwn(attributes, name) ? (attributes as Record<string, unknown>)[name] : undefined;
+  return ownValue(request?.principal?.attributes, name);
+}
+
+/** resource.attributes[name], own properties only. */
+export function resourceAttribute(request: EngineRequest, name: string): unknown {
+  return ownValue(request?.resource?.attributes, name);
+}
+
+function ownValue(holder: unknown, name: string): unknown {
+  if (holder === null || typeof holder !== 'object') return undefined;
+  return Object.hasOwn(holder, name) ? (holder as Record<string, unknown>)[name] : undefined;
 }
 
 /**

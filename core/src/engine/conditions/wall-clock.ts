@@ -14,7 +14,7 @@ export function wallClockIn(timeZone: string): Intl.DateTimeFormat | undefined {
   if (cached) return cached;
   let formatter: Intl.DateTimeFormat;
   try {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   } catch {
     return undefined;
   }
@@ -32,29 +32,48 @@ const wholeMinuteOffsetsSince = Date.UTC(1972, 0, 1);
  * The last answer of each formatter, by UTC minute: decisions made together read the same clock,
  * and formatToParts costs microseconds per call (about 2% of a decision request's CPU, profiled).
  */
-const lastMinuteByClock = new WeakMap<Intl.DateTimeFormat, { utcMinute: number; minutes: number | undefined }>();
+const lastMinuteByClock = new WeakMap<Intl.DateTimeFormat, { utcMinute: number; local: LocalTime | undefined }>();
+
+/** The local day of the week (0 = Monday ... 6 = Sunday, ISO 8601's order) and minutes after local midnight. */
+export interface LocalTime {
+  day: number;
+  minutes: number;
+}
+
+/** The week's days as policies name them, in ISO 8601's order (Monday first). */
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+const dayByShortName = new Map(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => [name, index]));
 
 /** Minutes after local midnight at `at` (seconds dropped), or undefined for an invalid date. */
 export function minutesAfterMidnight(clock: Intl.DateTimeFormat, at: Date): number | undefined {
-  if (!(at instanceof Date) || Number.isNaN(at.getTime())) return undefined;
-  const time = at.getTime();
-  if (time < wholeMinuteOffsetsSince) return readMinutes(clock, at);
-  const utcMinute = Math.floor(time / 60_000);
-  const last = lastMinuteByClock.get(clock);
-  if (last?.utcMinute === utcMinute) return last.minutes;
-  const minutes = readMinutes(clock, at);
-  lastMinuteByClock.set(clock, { utcMinute, minutes });
-  return minutes;
+  return localTime(clock, at)?.minutes;
 }
 
-function readMinutes(clock: Intl.DateTimeFormat, at: Date): number | undefined {
+/** The local day and minutes at `at` (seconds dropped), or undefined for an invalid date. */
+export function localTime(clock: Intl.DateTimeFormat, at: Date): LocalTime | undefined {
+  if (!(at instanceof Date) || Number.isNaN(at.getTime())) return undefined;
+  const time = at.getTime();
+  if (time < wholeMinuteOffsetsSince) return readLocalTime(clock, at);
+  const utcMinute = Math.floor(time / 60_000);
+  const last = lastMinuteByClock.get(clock);
+  if (last?.utcMinute === utcMinute) return last.local;
+  const local = readLocalTime(clock, at);
+  lastMinuteByClock.set(clock, { utcMinute, local });
+  return local;
+}
+
+function readLocalTime(clock: Intl.DateTimeFormat, at: Date): LocalTime | undefined {
   let hour = Number.NaN;
   let minute = Number.NaN;
+  let day: number | undefined;
   for (const part of clock.formatToParts(at)) {
     if (part.type === 'hour') hour = Number(part.value);
     else if (part.type === 'minute') minute = Number(part.value);
+    else if (part.type === 'weekday') day = dayByShortName.get(part.value);
   }
-  return Number.isInteger(hour) && Number.isInteger(minute) ? hour * 60 + minute : undefined;
+  return Number.isInteger(hour) && Number.isInteger(minute) && day !== undefined ? { day, minutes: hour * 60 + minute } : undefined;
 }
 
 /** 0-1439 as HH:MM. */

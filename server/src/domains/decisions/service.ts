@@ -142,7 +142,11 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
     data: {
       decision: decision.decision,
       principal: { id: request.principal.id ?? null, type: request.principal.type, attributes: request.principal.attributes ?? {} },
-      resource: { type: request.resource.type, identifier: request.resource.identifier },
+      resource: {
+        type: request.resource.type,
+        identifier: request.resource.identifier,
+        ...(request.resource.attributes ? { attributes: request.resource.attributes } : {}),
+      },
       action: request.action,
       ...(request.context ? { context: request.context } : {}),
       matched_rules: decision.matched_rules.map(({ policy_id, policy_version, rule_index, effect }) => ({ policy_id, policy_version, rule_index, effect })),

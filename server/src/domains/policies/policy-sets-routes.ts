@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
 import { ApiError, type InvalidField } from '../../errors/api-error.js';
 import { insufficientScope } from '../../plugins/auth/insufficient-scope.js';
+import { refuseConditionsOverLimits } from './condition-limits.js';
 import { grants, schemaRef, type PolicySetRequest, policySetLimits } from '../../../../core/src/index.js';
 import { applyPolicySet, deleteChangeIndexes, getPolicySet } from './policy-sets.js';
 
@@ -325,6 +326,11 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
     },
     preHandler: requireDeleteScope,
     handler: async (request, reply) => {
+      refuseConditionsOverLimits(
+        request.body.changes.flatMap((change, index) =>
+          change.action === 'create' || change.action === 'update' ? [{ at: `/changes/${index}/policy`, rules: change.policy.rules }] : [],
+        ),
+      );
       const set = await applyPolicySet(app, changeContextOf(request), request.body);
       if (set.dry_run) return reply.code(200).send(set);
       return reply.code(201).header('location', `/v1/policy-sets/${set.id}`).send(set);

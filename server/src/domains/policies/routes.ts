@@ -12,6 +12,7 @@ import {
 import { etagFor, expectedVersionFrom } from '../../http/preconditions.js';
 import * as service from './service.js';
 import { policySetRoutes } from './policy-sets-routes.js';
+import { refuseConditionsOverLimits } from './condition-limits.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 
 const problem = schemaRef('problem');
@@ -66,6 +67,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('policy-create-request') },
     handler: async (request, reply) => {
+      refuseConditionsOverLimits([{ at: '', rules: request.body.rules }]);
       const policy = await service.createPolicy(app, changeContextOf(request), request.body);
       return reply.code(201).header('location', `/v1/policies/${policy.id}`).send(withEtag(reply, policy));
     },
@@ -97,11 +99,13 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { params: idParams, body: schemaRef('policy-update-request') },
-    handler: async (request, reply) =>
-      withEtag(
+    handler: async (request, reply) => {
+      refuseConditionsOverLimits([{ at: '', rules: request.body.rules }]);
+      return withEtag(
         reply,
         await service.updatePolicy(app, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match'])),
-      ),
+      );
+    },
   });
 
   app.delete<{ Params: { id: string } }>('/policies/:id', {
@@ -207,6 +211,9 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('inline-simulation-request') },
-    handler: async (request) => simulateInlinePolicy(request.body.policy, request.body.request, new Date()),
+    handler: async (request) => {
+      refuseConditionsOverLimits([{ at: '/policy', rules: request.body.policy.rules }]);
+      return simulateInlinePolicy(request.body.policy, request.body.request, new Date());
+    },
   });
 }
