@@ -73,6 +73,37 @@ describe('policy impact: the policies after apply, and the replay', () => {
     expect(run.flips).to.deep.equal([]);
   });
 
+  it('replays recorded resource attributes: narrowing to owners flips the non-owner decisions, not the owner one', () => {
+    const ownersOnly =
+      'name: documents\nstatus: active\nrules:\n  - effect: allow\n    principals: {type: USER}\n    resources: {type: document, identifiers: ["*"]}\n    actions: [edit]\n    conditions:\n      - {type: attribute, operator: equals, value: {attribute: resource.attributes.owner, to: {attribute: principal.id}}}\n';
+    const anyone: PolicyRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'document', identifiers: ['*'] }, actions: ['edit'] };
+    const local = localFiles({ 'documents.yaml': ownersOnly });
+    const planned = plannedPolicies([stored('documents', 'active', [anyone])], local);
+    const edit = (id: string, principal: string, owner: string | undefined): DecisionRecord => ({
+      ...record('allow', 'any', '2026-11-21T10:00:00.000Z', id),
+      request: {
+        principal: { id: principal, type: 'USER' },
+        resource: { type: 'document', identifier: 'doc-1', ...(owner === undefined ? {} : { attributes: { owner } }) },
+        action: 'edit',
+      },
+    });
+    const run = replayDecisions(
+      [
+        edit('00000000-0000-4000-8000-000000000001', 'u-42', 'u-42'),
+        edit('00000000-0000-4000-8000-000000000002', 'u-7', 'u-42'),
+        edit('00000000-0000-4000-8000-000000000003', 'u-7', undefined),
+      ],
+      planned,
+      local,
+    );
+    const flips = [...run.flips].sort((a, b) => a.decision_id.localeCompare(b.decision_id));
+    expect(flips.map((flip) => [flip.decision_id.slice(-1), flip.direction])).to.deep.equal([
+      ['2', 'allow_to_deny'],
+      ['3', 'allow_to_deny'],
+    ]);
+    expect(flips[1]!.after.reasons.join(' ')).to.include('resource.attributes.owner missing');
+  });
+
   it('replays each decision at the time it was made (time conditions see that time, not now)', () => {
     const officeHours = `  - effect: allow\n    principals: {type: USER, attributes: {department: [sales]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n    conditions:\n      - {type: time, operator: between, value: {start: "09:00", end: "17:00", timezone: UTC}}\n`;
     const local = localFiles({ 'ledger.yaml': financeFile('ledger', 'active', officeHours) });

@@ -124,7 +124,7 @@ export function showOperandValue(value: unknown): string {
  * The comparison on two known values: true or false, or undefined when a value is of the wrong kind
  * for the operator (strings compared with greater_than, a list where one value belongs).
  */
-function compare(operator: Exclude<AttributeOperator, 'exists' | 'not_exists'>, left: unknown, right: unknown): boolean | undefined {
+function compare(operator: Exclude<AttributeOperator, 'exists' | 'not_exists'>, left: unknown, right: unknown, members?: ReadonlySet<unknown>): boolean | undefined {
   switch (operator) {
     case 'equals':
     case 'not_equals': {
@@ -134,7 +134,8 @@ function compare(operator: Exclude<AttributeOperator, 'exists' | 'not_exists'>, 
     case 'in':
     case 'not_in': {
       if (!isScalar(left) || !isScalarList(right)) return undefined;
-      return right.some((item) => sameScalar(left, item)) === (operator === 'in');
+      // A literal list is a Set made once (SameValueZero: 1 and "1" differ, as sameScalar has them).
+      return (members ? members.has(left) : right.some((item) => sameScalar(left, item))) === (operator === 'in');
     }
     case 'contains': {
       if (!isScalarList(left) || !isScalar(right)) return undefined;
@@ -189,13 +190,14 @@ export function prepareAttribute(operator: AttributeOperator): (value: unknown) 
     const operand = parseOperand(definition.to);
     if (operand === undefined) return alwaysUnknown(`attribute ${left} ${operator}: \`to\` ${showValue(definition.to)} is not a value or { attribute: PATH }`);
     const rightPath = operand.kind === 'path' ? formatAttributePath(operand.path) : undefined;
+    const members = operand.kind === 'literal' && Array.isArray(operand.value) ? new Set<unknown>(operand.value) : undefined;
     const statement = `${left} ${operator} ${rightPath ?? showOperandValue(operand.kind === 'literal' ? operand.value : undefined)}`;
     return (request): ConditionOutcome => {
       const leftValue = readAttributePath(request, path);
       if (leftValue === undefined) return unknown(`${left} missing, so "${statement}" is unknown`);
       const rightValue = operand.kind === 'literal' ? operand.value : readAttributePath(request, operand.path);
       if (rightValue === undefined) return unknown(`${rightPath!} missing, so "${statement}" is unknown`);
-      const holds = compare(operator, leftValue, rightValue);
+      const holds = compare(operator, leftValue, rightValue, members);
       const right = rightPath === undefined ? showOperandValue(rightValue) : `${rightPath} (${showOperandValue(rightValue)})`;
       if (holds === undefined) {
         return unknown(
