@@ -124,7 +124,12 @@ export function showOperandValue(value: unknown): string {
  * The comparison on two known values: true or false, or undefined when a value is of the wrong kind
  * for the operator (strings compared with greater_than, a list where one value belongs).
  */
-function compare(operator: Exclude<AttributeOperator, 'exists' | 'not_exists'>, left: unknown, right: unknown, members?: ReadonlySet<unknown>): boolean | undefined {
+function compare(
+  operator: Exclude<AttributeOperator, 'exists' | 'not_exists'>,
+  left: unknown,
+  right: unknown,
+  members?: ReadonlySet<unknown>,
+): boolean | undefined {
   switch (operator) {
     case 'equals':
     case 'not_equals': {
