@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseAssignments } from '../../cli/src/flags/assignments.js';
+import { parseAssignments, parseListAssignments } from '../../cli/src/flags/assignments.js';
 import { ApiClient, apiBaseUrl } from '../../cli/src/api/client.js';
 import { credentialsFromEnv } from '../../cli/src/credentials/env.js';
 import { CommandError } from '../../kit/src/index.js';
@@ -98,5 +98,22 @@ describe('the CLI API client (no server)', () => {
       note: 'a=b',
     });
     expect(() => parseAssignments('attribute', ['nameonly'])).to.throw(CommandError, /name=value/);
+  });
+
+  it('reads resource attributes as name=value flags typed the same way, a name given again or a JSON array making a list', () => {
+    expect(
+      parseListAssignments('resource-attribute', [
+        'owner=u-42',
+        'classification=2',
+        'tags=q4',
+        'tags=eu',
+        'regions=["eu", "us"]',
+        'one=["q4"]',
+        'note=[draft]',
+      ]),
+    ).to.deep.equal({ owner: 'u-42', classification: 2, tags: ['q4', 'eu'], regions: ['eu', 'us'], one: ['q4'], note: '[draft]' });
+    expect(parseListAssignments('resource-attribute', ['tags=["a"]', 'tags=b', 'tags=[3, true]'])).to.deep.equal({ tags: ['a', 'b', 3, true] });
+    expect(() => parseListAssignments('resource-attribute', ['tags=[{"a": 1}]'])).to.throw(CommandError, /--resource-attribute tags: a list holds strings/);
+    expect(() => parseListAssignments('resource-attribute', ['=x'])).to.throw(CommandError, /name=value/);
   });
 });

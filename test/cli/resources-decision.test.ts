@@ -19,6 +19,28 @@ const ledgerPolicy = {
   ],
 };
 
+/** Owners edit their own documents, when the document is not secret (resources.attributes and an attribute condition). */
+const ownersPolicy = {
+  name: 'documents-owners-edit',
+  status: 'active',
+  rules: [
+    {
+      effect: 'allow',
+      principals: { type: 'USER' },
+      resources: { type: 'document', identifiers: ['*'], attributes: { classification: ['public', 'internal'] } },
+      actions: ['edit'],
+      conditions: [{ type: 'attribute', operator: 'equals', value: { attribute: 'resource.attributes.owner', to: { attribute: 'principal.id' } } }],
+    },
+    {
+      effect: 'deny',
+      principals: { type: 'USER' },
+      resources: { type: 'document', identifiers: ['*'] },
+      actions: ['edit'],
+      conditions: [{ type: 'attribute', operator: 'contains', value: { attribute: 'resource.attributes.tags', to: 'frozen' } }],
+    },
+  ],
+};
+
 describe('acctl decision, API tokens and connection errors (against a running server)', function () {
   this.timeout(60000);
   let t: TestApp;
@@ -32,6 +54,7 @@ describe('acctl decision, API tokens and connection errors (against a running se
     call = caller.call;
     cli = apiCli(t, caller.client);
     await call('POST', '/v1/policies', ledgerPolicy);
+    await call('POST', '/v1/policies', ownersPolicy);
   });
   after(() => t.close());
 
@@ -47,6 +70,54 @@ describe('acctl decision, API tokens and connection errors (against a running se
     ).json<Decision>();
     expect(allowed.decision).to.equal('allow');
     expect(allowed.matched_rules[0]).to.include({ policy_name: 'ledger-read', effect: 'allow' });
+  });
+
+  it('evaluates an ownership policy with resource attributes given by flags, a repeated name making a list', async () => {
+    const edit = [
+      'decision',
+      'evaluate',
+      '--principal-type',
+      'USER',
+      '--principal-id',
+      'u-42',
+      '--resource-type',
+      'document',
+      '--resource',
+      'doc-1',
+      '--action',
+      'edit',
+    ];
+    const owner = ['--resource-attribute', 'owner=u-42', '--resource-attribute', 'classification=internal'];
+    const mine = ok(await cli([...edit, ...owner, '--resource-attribute', 'tags=q4', '--resource-attribute', 'tags=eu', '--json'])).json<Decision>();
+    expect(mine.decision, mine.explanation).to.equal('allow');
+    expect(mine.matched_rules.map((rule) => [rule.policy_name, rule.rule_index])).to.deep.equal([['documents-owners-edit', 0]]);
+    const record = ok(await cli(['decision', 'get', mine.id, '--json'])).json<DecisionRecord>();
+    expect(record.request.resource.attributes).to.deep.equal({ owner: 'u-42', classification: 'internal', tags: ['q4', 'eu'] });
+
+    const frozen = ok(await cli([...edit, ...owner, '--resource-attribute', 'tags=q4', '--resource-attribute', 'tags=frozen', '--json'])).json<Decision>();
+    expect(frozen.decision).to.equal('deny');
+    expect(frozen.matched_rules.map((rule) => rule.rule_index)).to.deep.equal([0, 1]);
+    const theirs = ok(await cli([...edit, '--resource-attribute', 'owner=u-7', '--resource-attribute', 'classification=internal', '--json'])).json<Decision>();
+    expect(theirs.decision).to.equal('deny');
+    const unlabelled = ok(await cli([...edit, '--resource-attribute', 'owner=u-42']));
+    expect(unlabelled.stdout).to.match(/resource attribute classification missing/);
+  });
+
+  it('passes resource attributes through a --request file, and through policy simulate', async () => {
+    const request = {
+      principal: { id: 'u-42', type: 'USER' },
+      resource: { type: 'document', identifier: 'doc-1', attributes: { owner: 'u-42', classification: 'public', tags: ['q4'] } },
+      action: 'edit',
+    };
+    const evaluated = ok(await cli(['decision', 'evaluate', '--request', '-', '--json'], { input: JSON.stringify(request) })).json<Decision>();
+    expect(evaluated.decision, evaluated.explanation).to.equal('allow');
+    const theirs = { ...request, resource: { ...request.resource, attributes: { ...request.resource.attributes, owner: 'u-7' } } };
+    const simulated = await cli(['policy', 'simulate', '--policy', 'documents-owners-edit', '--requests', '-'], {
+      input: JSON.stringify([request, theirs]),
+    });
+    expect(simulated.exitCode, simulated.stderr).to.equal(2);
+    expect(simulated.stdout).to.include('document:doc-1 {owner=u-42,classification=public,tags=[q4]}').and.include('document:doc-1 {owner=u-7,');
+    expect(simulated.stdout).to.include('1 allowed').and.include('1 denied');
   });
 
   it('shows why a rule did not apply to a token with read:policies, and only the policy id and rule to one without (issue #19, finding 7)', async () => {

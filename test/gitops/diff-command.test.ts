@@ -51,6 +51,49 @@ describe('acctl policy diff', function () {
     rmSync(edited);
   });
 
+  it('reads the new conditions and resource attributes of two files as sentences', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'acctl-diff-language-'));
+    const documents = (attributes: string, conditions: string): string =>
+      [
+        'name: documents',
+        'status: active',
+        'rules:',
+        '  - effect: allow',
+        '    principals: {type: USER}',
+        `    resources: {type: document, identifiers: ["*"], attributes: ${attributes}}`,
+        '    actions: [edit]',
+        '    conditions:',
+        ...conditions.split('\n').map((line) => `      ${line}`),
+        '',
+      ].join('\n');
+    const before = path.join(parent, 'before.yaml');
+    const after = path.join(parent, 'after.yaml');
+    writeFileSync(
+      before,
+      documents(
+        '{classification: [internal]}',
+        '- {type: attribute, operator: equals, value: {attribute: resource.attributes.owner, to: {attribute: principal.id}}}\n- {type: any_of, value: [{type: mfa_verified, operator: equals, value: true}]}',
+      ),
+    );
+    writeFileSync(
+      after,
+      documents(
+        '{classification: [internal, public]}',
+        '- {type: attribute, operator: in, value: {attribute: resource.attributes.owner, to: [u-1, u-2]}}\n- {type: any_of, value: [{type: mfa_verified, operator: equals, value: true}, {type: device_trusted, operator: equals, value: true}]}',
+      ),
+    );
+    const result = differ(await cli(['policy', 'diff', before, after]));
+    expect(result.stdout.split('\n').slice(2)).to.deep.equal([
+      '  + rule 1 resource attribute `classification` gains value `public`',
+      '  + rule 1 gains condition `resource.attributes.owner in ["u-1", "u-2"]`',
+      '  + rule 1 gains condition `any of (mfa_verified = true; or device_trusted = true)`',
+      '  - rule 1 loses condition `resource.attributes.owner equals principal.id`',
+      '  - rule 1 loses condition `any of (mfa_verified = true)`',
+      '',
+    ]);
+    rmSync(parent, { recursive: true, force: true });
+  });
+
   it('reads only the files it is given: other programs removing folders beside them change nothing (lint and fmt alike)', async () => {
     // The flake of the suite: `policy diff A B` walked A's parent folder (the system temp folder),
     // and died with ENOENT when another test removed its folder there at that moment.

@@ -1,14 +1,16 @@
 import { expect } from 'chai';
 import { lintFiles } from '../../cli/src/policy-files/lint.js';
 import { annotation, lintGithub, testGithub } from '../../cli/src/policy-files/report/github.js';
-import { lintHuman } from '../../cli/src/policy-files/report/human.js';
+import { lintHuman, testHuman } from '../../cli/src/policy-files/report/human.js';
 import { lintJson, testJson } from '../../cli/src/policy-files/report/json.js';
 import { lintJunit, testJunit, xmlEscape } from '../../cli/src/policy-files/report/junit.js';
 import { commentMarker, lintMarkdown, MARKDOWN_LIMIT, testMarkdown } from '../../cli/src/policy-files/report/markdown.js';
 import { planMarkdown } from '../../cli/src/gitops/plan-report.js';
 import type { Plan } from '../../cli/src/gitops/plan.js';
 import { noPaint, type LintOutcome, type TestOutcome } from '../../cli/src/policy-files/report/outcome.js';
+import { meetsMinimum } from '../../cli/src/policy-files/coverage.js';
 import { prepareTests } from '../../cli/src/policy-files/prepare-tests.js';
+import { testSarif } from '../../cli/src/policy-files/report/sarif.js';
 import { runTests } from '../../cli/src/policy-files/test-runner.js';
 import { parseXml, type XmlElement } from './support/xml.js';
 
@@ -36,6 +38,47 @@ function testOutcome(expect: 'allow' | 'deny', minCoverage?: number): TestOutcom
   const run = runTests(prepared.cases, prepared.policies);
   const coverageMet = minCoverage === undefined || run.coverage.rules.percent >= minCoverage;
   return { run, blocking: [], minCoverage, coverageMet, failed: run.summary.failed > 0 || !coverageMet };
+}
+
+/** A run whose one allow rule has an any_of whose second branch no check reaches true. */
+function branchOutcome(): TestOutcome {
+  const files = [
+    {
+      path: 'db.yaml',
+      text: [
+        'name: db',
+        'status: active',
+        'rules:',
+        '  - effect: allow',
+        '    principals: {type: USER}',
+        '    resources: {type: database, identifiers: [x]}',
+        '    actions: [read]',
+        '    conditions:',
+        '      - type: any_of',
+        '        value:',
+        '          - {type: mfa_verified, operator: equals, value: true}',
+        '          - {type: device_trusted, operator: equals, value: true}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'db.test.yaml',
+      text: [
+        'name: db',
+        'at: "2026-03-10T10:00:00Z"',
+        'principals: {alice: {type: USER}}',
+        'resources: {x: {type: database, identifier: x}}',
+        'tests:',
+        '  - {name: with MFA, principals: [alice], resources: [x], actions: [read], context: {mfa_verified: true, device_trusted: false}, expect: allow}',
+        '  - {name: without, principals: [alice], resources: [x], actions: [read], context: {mfa_verified: false, device_trusted: false}, expect: deny}',
+        '',
+      ].join('\n'),
+    },
+  ];
+  const prepared = prepareTests(files, files);
+  const run = runTests(prepared.cases, prepared.policies);
+  const coverageMet = meetsMinimum(run.coverage, 100);
+  return { run, blocking: [], minCoverage: 100, coverageMet, failed: !coverageMet };
 }
 
 const childrenNamed = (element: XmlElement, name: string): XmlElement[] => element.children.filter((child) => child.name === name);
@@ -183,6 +226,25 @@ describe('policy reports', () => {
       const json = testJson(testOutcome('allow', 100));
       expect(json).to.deep.include({ ok: true, summary: { files: 1, tests: 1, passed: 1, failed: 0, checks: 1 } });
       expect(json.coverage).to.deep.include({ min_coverage: 100, met: true, rules: { covered: 1, total: 1, percent: 100 } });
+    });
+
+    it('names an uncovered branch of an any_of by its path, at its own line, in every format', () => {
+      const outcome = branchOutcome();
+      const message = 'condition 0, branch 1 (device_trusted = true) of rule 0 of policy `db` never held';
+      expect(testJson(outcome).coverage!.uncovered).to.deep.equal([
+        { file: 'db.yaml', line: 12, col: 13, policy: 'db', rule: 0, condition: 0, missing: 'holds', message },
+      ]);
+      expect(testHuman(outcome, noPaint)).to.include(`  db.yaml:12:13 ${message}\n`);
+      const sarif = JSON.parse(testSarif(outcome, '0.0.0', process.cwd())) as {
+        runs: Array<{ results: Array<{ ruleId: string; message: { text: string }; locations: Array<{ physicalLocation: { region: object } }> }> }>;
+      };
+      const [result] = sarif.runs[0]!.results;
+      expect(result!.ruleId).to.equal('not-covered');
+      expect(result!.message.text).to.match(new RegExp(`^${message.replace(/[()`]/g, '\\$&')};`));
+      expect(result!.locations[0]!.physicalLocation.region).to.deep.equal({ startLine: 12, startColumn: 13 });
+      expect(testJunit(outcome)).to.include(`db.yaml:12:13 ${xmlEscape(message)}`);
+      expect(testMarkdown(outcome)).to.include(`- \`db.yaml:12:13\` ${message}`);
+      expect(testGithub(outcome)).to.include('condition outcomes 5/6 (83.3%)');
     });
 
     it('prints each finding with its location, then a summary line', () => {

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../../core/src/index.js';
+import { canonicalJson, describeCondition } from '../../../core/src/index.js';
 import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyContent } from './desired.js';
 
@@ -85,24 +85,15 @@ function diffRule(before: PolicyRule, after: PolicyRule, index: number): DiffEnt
   if (before.effect !== after.effect) push(at('effect'), 'changed', `effect ${before.effect} → ${after.effect}`);
   if (before.principals.type !== after.principals.type)
     push(at('principals.type'), 'changed', `principal type ${before.principals.type} → ${after.principals.type}`);
-  const beforeAttributes = before.principals.attributes ?? {};
-  const afterAttributes = after.principals.attributes ?? {};
-  for (const name of unionKeys(beforeAttributes, afterAttributes)) {
-    const path = at(`principals.attributes.${name}`);
-    const was = beforeAttributes[name];
-    const now = afterAttributes[name];
-    if (was === undefined) push(path, 'added', `requires principal attribute \`${name}\` in ${shown(now)}`);
-    else if (now === undefined) push(path, 'removed', `no longer requires principal attribute \`${name}\` (was ${shown(was)})`);
-    else setChanges(was, now, (kind, value) => push(path, kind, `principal attribute \`${name}\` ${kind === 'added' ? 'gains' : 'loses'} value \`${value}\``));
-  }
+  attributeChanges('principal', before.principals.attributes, after.principals.attributes, at('principals.attributes'), push);
   if (before.resources.type !== after.resources.type) push(at('resources.type'), 'changed', `resource type ${before.resources.type} → ${after.resources.type}`);
   setChanges(before.resources.identifiers, after.resources.identifiers, (kind, value) =>
     push(at('resources.identifiers'), kind, `${kind === 'added' ? 'gains' : 'loses'} resource \`${value}\``),
   );
+  attributeChanges('resource', before.resources.attributes, after.resources.attributes, at('resources.attributes'), push);
   setChanges(before.actions, after.actions, (kind, value) => push(at('actions'), kind, `${kind === 'added' ? 'gains' : 'loses'} action \`${value}\``));
-  const conditionTexts = (conditions: readonly PolicyCondition[] | undefined) => (conditions ?? []).map(conditionText);
-  setChanges(conditionTexts(before.conditions), conditionTexts(after.conditions), (kind, value) =>
-    push(at('conditions'), kind, `${kind === 'added' ? 'gains' : 'loses'} condition ${value}`),
+  conditionChanges(before.conditions ?? [], after.conditions ?? [], (kind, text) =>
+    push(at('conditions'), kind, `${kind === 'added' ? 'gains' : 'loses'} condition ${text}`),
   );
   // Fields a later schema may add: compared whole.
   const known = new Set(['effect', 'principals', 'resources', 'actions', 'conditions']);
@@ -125,21 +116,69 @@ function setChanges(was: readonly string[], now: readonly string[], report: (kin
   for (const value of new Set(was)) if (!nowSet.has(value)) report('removed', value);
 }
 
+/** What a rule's principals or resources require: attribute name → accepted values (policy-rule schema). */
+type RequiredAttributes = NonNullable<PolicyRule['principals']['attributes']>;
+
+/** The attributes a rule's principals or resources require: each name added, removed, or its values gained and lost. */
+function attributeChanges(
+  owner: 'principal' | 'resource',
+  was: RequiredAttributes | undefined,
+  now: RequiredAttributes | undefined,
+  at: string,
+  push: (path: string, kind: DiffEntry['kind'], text: string) => void,
+): void {
+  const before = was ?? {};
+  const after = now ?? {};
+  for (const name of unionKeys(before, after)) {
+    const path = `${at}.${name}`;
+    if (before[name] === undefined) push(path, 'added', `requires ${owner} attribute \`${name}\` in ${shown(after[name])}`);
+    else if (after[name] === undefined) push(path, 'removed', `no longer requires ${owner} attribute \`${name}\` (was ${shown(before[name])})`);
+    else
+      setChanges(before[name]!, after[name]!, (kind, value) =>
+        push(path, kind, `${owner} attribute \`${name}\` ${kind === 'added' ? 'gains' : 'loses'} value \`${value}\``),
+      );
+  }
+}
+
+/**
+ * Conditions gained and lost, compared by content (canonical JSON: the order of keys is no change) and
+ * named in core's words. Two that read the same (a list of blocks longer than its words show) also
+ * give their value, so the reviewer sees what changed.
+ */
+function conditionChanges(was: readonly PolicyCondition[], now: readonly PolicyCondition[], report: (kind: 'added' | 'removed', text: string) => void): void {
+  const wasKeys = new Set(was.map(canonicalJson));
+  const nowKeys = new Set(now.map(canonicalJson));
+  const removed = uniqueBy(was, canonicalJson).filter((condition) => !nowKeys.has(canonicalJson(condition)));
+  const added = uniqueBy(now, canonicalJson).filter((condition) => !wasKeys.has(canonicalJson(condition)));
+  const removedWords = new Set(removed.map(describeCondition));
+  const ambiguous = new Set(added.map(describeCondition).filter((words) => removedWords.has(words)));
+  const text = (condition: PolicyCondition): string => {
+    const words = describeCondition(condition);
+    return ambiguous.has(words) ? `\`${words}\` (value ${shown(condition.value)})` : `\`${words}\``;
+  };
+  for (const condition of added) report('added', text(condition));
+  for (const condition of removed) report('removed', text(condition));
+}
+
+/** The first item of each key, in order. */
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) if (!byKey.has(key(item))) byKey.set(key(item), item);
+  return [...byKey.values()];
+}
+
+/** A condition as plan and diff name it: core's words (`risk_score < 50`, `resource.attributes.owner equals principal.id`). */
 export function conditionText(condition: PolicyCondition): string {
-  const value =
-    typeof condition.value === 'object' && condition.value !== null
-      ? Object.entries(condition.value)
-          .map(([k, v]) => `${k}=${String(v)}`)
-          .join(' ')
-      : String(condition.value);
-  return `\`${condition.type} ${condition.operator} ${value}\``;
+  return `\`${describeCondition(condition)}\``;
 }
 
 export function ruleSummary(rule: PolicyRule): string {
-  const attributes = Object.entries(rule.principals.attributes ?? {}).map(([name, values]) => `${name}∈{${(values ?? []).join(',')}}`);
-  const principal = [rule.principals.type, ...attributes].join(' ');
+  const required = (attributes: RequiredAttributes | undefined): string[] =>
+    Object.entries(attributes ?? {}).map(([name, values]) => `${name}∈{${(values ?? []).join(',')}}`);
+  const principal = [rule.principals.type, ...required(rule.principals.attributes)].join(' ');
+  const resource = [`${rule.resources.type} [${rule.resources.identifiers.join(', ')}]`, ...required(rule.resources.attributes)].join(' ');
   const conditions = (rule.conditions ?? []).length > 0 ? ` when ${(rule.conditions ?? []).map(conditionText).join(' and ')}` : '';
-  return `${rule.effect} ${principal} ${rule.actions.join(',')} on ${rule.resources.type} [${rule.resources.identifiers.join(', ')}]${conditions}`;
+  return `${rule.effect} ${principal} ${rule.actions.join(',')} on ${resource}${conditions}`;
 }
 
 function unionKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {

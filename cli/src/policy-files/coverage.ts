@@ -1,5 +1,14 @@
-import { compilePolicySet, describeCondition, evaluate, type CompiledPolicySet, type EngineDecision } from '../../../core/src/index.js';
-import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
+import {
+  compilePolicySet,
+  CONDITION_DEPTH_LIMIT,
+  describeCondition,
+  evaluate,
+  prepareCondition,
+  type CompiledPolicySet,
+  type EngineDecision,
+  type PreparedCondition,
+} from '../../../core/src/index.js';
+import type { PolicyCondition } from '../../../core/src/index.js';
 import type { PolicyFile } from './policy-checks.js';
 import { positionOf } from './source.js';
 import type { TestCheck } from './test-suite.js';
@@ -11,7 +20,10 @@ export interface CoverageReport {
   policies: string[];
   /** Rules that applied (matched) in at least one check. */
   rules: CoverageRatio;
-  /** Condition outcomes seen: each condition counts twice, once for holding and once for failing. */
+  /**
+   * Condition outcomes seen: each condition, each branch of an `any_of` and each condition inside a
+   * `not` counts twice, once for holding (true) and once for failing (false); unknown is neither.
+   */
   conditions: CoverageRatio;
   /** What was never exercised, in file order. */
   uncovered: UncoveredItem[];
@@ -30,19 +42,33 @@ export interface UncoveredItem {
   col: number;
   policy: string;
   rule: number;
-  /** Index of the condition in the rule, for a condition outcome. */
+  /**
+   * Index of the condition in the rule, for a condition outcome; for a branch of an `any_of` or the
+   * condition inside a `not`, the index of the rule's condition that holds it (the message and the
+   * line name the branch: `condition 0, branch 1`).
+   */
   condition?: number;
   /** `match`: the rule never applied; `holds`/`fails`: the condition was never seen doing that. */
   missing: 'match' | 'holds' | 'fails';
   message: string;
 }
 
+/**
+ * One condition of a rule, a branch of an `any_of` or the condition inside a `not`, at any depth:
+ * each has its two outcomes.
+ */
 interface ConditionProbe {
+  /** The index of the rule's condition it is or sits in. */
   index: number;
+  /** Where it sits, for people: `condition 0`, `condition 0, branch 1`, `condition 2, inside not`. */
+  path: string;
   label: string;
-  set: CompiledPolicySet;
+  prepared: PreparedCondition;
   held: boolean;
   failed: boolean;
+  /** Checks that reached it and left it unknown, and the first one's reason (the value missing). */
+  unknowns: number;
+  unknownReason?: string;
   line: number;
   col: number;
 }
@@ -62,8 +88,13 @@ interface RuleProbe {
 /**
  * Records, check by check, which rules applied and which outcomes each condition had. A condition is
  * observed only where the engine would evaluate it (the rule addresses the request and the principal
- * fits); each is asked through the engine itself, as a one-rule policy with just that condition, so
- * coverage follows the engine's semantics without restating them.
+ * fits), and so is each branch of an `any_of` and the condition inside each `not`, all asked through
+ * the engine's own prepareCondition, so coverage follows the engine's semantics without restating
+ * them. A condition held when it was true and failed when it was false; unknown (a value the request
+ * lacks, or of the wrong kind) counts as neither: a test without the value shows that a missing value
+ * is not permissive, which the engine guarantees, not that the condition's comparison tells the values
+ * apart, which is what an author tests (a threshold of 500 written for 50 passes every test that
+ * leaves risk_score out). What was only unknown says so, so the test to add is plain.
  */
 export class CoverageRecorder {
   private readonly probes = new Map<string, RuleProbe[]>();
@@ -76,8 +107,10 @@ export class CoverageRecorder {
         if (matched.has(`${probe.policy}#${probe.rule}`)) probe.matched = true;
         if (probe.conditions.length === 0 || !applies(probe.reach, check)) continue;
         for (const condition of probe.conditions) {
-          if (applies(condition.set, check)) condition.held = true;
-          else condition.failed = true;
+          const { truth, description } = condition.prepared(check.request, check.at);
+          if (truth === 'true') condition.held = true;
+          else if (truth === 'false') condition.failed = true;
+          else if (condition.unknowns++ === 0) condition.unknownReason = description;
         }
       }
     }
@@ -104,9 +137,13 @@ export class CoverageRecorder {
         conditionOutcomes += 2;
         conditionsSeen += Number(condition.held) + Number(condition.failed);
         const at = { ...where, line: condition.line, col: condition.col, condition: condition.index };
-        const name = `condition ${condition.index} (${condition.label}) of rule ${probe.rule} of policy \`${probe.policy}\``;
-        if (!condition.held) uncovered.push({ ...at, missing: 'holds', message: `${name} never held` });
-        if (!condition.failed) uncovered.push({ ...at, missing: 'fails', message: `${name} never failed` });
+        const name = `${condition.path} (${condition.label}) of rule ${probe.rule} of policy \`${probe.policy}\``;
+        const unknown =
+          condition.unknowns === 0
+            ? ''
+            : `; ${condition.unknowns === 1 ? '1 check' : `${condition.unknowns} checks`} left it unknown (${condition.unknownReason}), which counts as neither`;
+        if (!condition.held) uncovered.push({ ...at, missing: 'holds', message: `${name} never held${unknown}` });
+        if (!condition.failed) uncovered.push({ ...at, missing: 'fails', message: `${name} never failed${unknown}` });
       }
     }
     return {
@@ -122,24 +159,36 @@ export class CoverageRecorder {
     if (existing) return existing;
     const { file, policy } = entry;
     const at = (path: ReadonlyArray<string | number>): { line: number; col: number } => positionOf(file.lineCounter, spanAt(file.doc, path)[0]);
-    const oneRule = (rule: PolicyRule): CompiledPolicySet => compilePolicySet([{ id: policy.name, version: 1, name: policy.name, rules: [rule] }]);
     const probes = policy.rules.map((rule, ruleIndex): RuleProbe => {
-      const conditions = rule.conditions ?? [];
+      const conditions: ConditionProbe[] = [];
+      const visit = (condition: PolicyCondition, index: number, path: string, yamlPath: Array<string | number>, depth: number): void => {
+        conditions.push({
+          index,
+          path,
+          label: describeCondition(condition),
+          prepared: prepareCondition(condition),
+          held: false,
+          failed: false,
+          unknowns: 0,
+          ...at(yamlPath),
+        });
+        // Deeper than the limit the engine evaluates nothing (the condition is unknown), so there is nothing to cover.
+        if (depth >= CONDITION_DEPTH_LIMIT) return;
+        if (condition.type === 'any_of')
+          condition.value.forEach((branch, branchIndex) =>
+            visit(branch, index, `${path}, branch ${branchIndex}`, [...yamlPath, 'value', branchIndex], depth + 1),
+          );
+        else if (condition.type === 'not') visit(condition.value, index, `${path}, inside not`, [...yamlPath, 'value'], depth + 1);
+      };
+      (rule.conditions ?? []).forEach((condition, index) => visit(condition, index, `condition ${index}`, ['rules', ruleIndex, 'conditions', index], 1));
       return {
         policy: policy.name,
         rule: ruleIndex,
         file: file.path,
         ...at(['rules', ruleIndex]),
-        reach: oneRule({ ...rule, conditions: [] }),
+        reach: compilePolicySet([{ id: policy.name, version: 1, name: policy.name, rules: [{ ...rule, conditions: [] }] }]),
         matched: false,
-        conditions: conditions.map((condition, index) => ({
-          index,
-          label: conditionLabel(condition),
-          set: oneRule({ ...rule, conditions: [condition] }),
-          held: false,
-          failed: false,
-          ...at(['rules', ruleIndex, 'conditions', index]),
-        })),
+        conditions,
       };
     });
     this.probes.set(policy.name, probes);
@@ -153,11 +202,6 @@ function applies(set: CompiledPolicySet, check: TestCheck): boolean {
 
 function ratio(covered: number, total: number): CoverageRatio {
   return { covered, total, percent: total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10 };
-}
-
-/** A condition in a few words, for people: `time 09:00-17:00 Europe/Berlin`, `risk_score < 50` (core's describeCondition). */
-export function conditionLabel(condition: PolicyCondition): string {
-  return describeCondition(condition);
 }
 
 /** Whether both ratios reach `minimum` percent (exact ratios compared, not the rounded percentages). */

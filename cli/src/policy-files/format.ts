@@ -1,4 +1,4 @@
-import { isMap, isNode, isPair, isScalar, isSeq, type ToStringOptions } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, type ToStringOptions, type YAMLMap } from 'yaml';
 import type { Finding } from './findings.js';
 import type { SourceFile } from './source.js';
 import { parseYamlFile, type FileKind } from './yaml-file.js';
@@ -12,13 +12,33 @@ interface Layout {
   values?: Layout;
   /** The layout of every item of a list. */
   items?: Layout;
+  /** A mapping whose fields depend on one of its values (a condition's `type`): the layouts of `fields` by that value. */
+  variants?: { key: string; fields: Readonly<Record<string, Readonly<Record<string, Layout>>>> };
 }
 
-const conditionLayout: Layout = { keys: ['type', 'operator', 'value'], fields: { value: { keys: ['start', 'end', 'timezone'] } } };
+/**
+ * A condition: type, operator, value; inside the value, what its type holds (policy-condition schema):
+ * a time window, an attribute comparison, the conditions of an any_of, the condition of a not (which
+ * is why the layout refers to itself, and gets its variants once it exists).
+ */
+const conditionLayout: Layout = { keys: ['type', 'operator', 'value'] };
+conditionLayout.variants = {
+  key: 'type',
+  fields: {
+    time: { value: { keys: ['start', 'end', 'timezone', 'days'] } },
+    attribute: { value: { keys: ['attribute', 'to'] } },
+    any_of: { value: { items: conditionLayout } },
+    not: { value: conditionLayout },
+  },
+};
 
 const ruleLayout: Layout = {
   keys: ['effect', 'principals', 'resources', 'actions', 'conditions'],
-  fields: { principals: { keys: ['type', 'attributes'] }, resources: { keys: ['type', 'identifiers'] }, conditions: { items: conditionLayout } },
+  fields: {
+    principals: { keys: ['type', 'attributes'] },
+    resources: { keys: ['type', 'identifiers', 'attributes'] },
+    conditions: { items: conditionLayout },
+  },
 };
 
 /** Key order by kind of file: what a reader looks for first comes first (policy: name, then what it is, then its rules). */
@@ -31,7 +51,7 @@ const layouts: Readonly<Record<FileKind, Layout>> = {
     keys: ['$schema', 'name', 'description', 'policies', 'at', 'context', 'principals', 'resources', 'tests'],
     fields: {
       principals: { values: { keys: ['id', 'type', 'attributes'] } },
-      resources: { values: { keys: ['type', 'identifier'] } },
+      resources: { values: { keys: ['type', 'identifier', 'attributes'] } },
       tests: {
         items: {
           keys: ['name', 'principals', 'resources', 'actions', 'at', 'context', 'expect', 'matched'],
@@ -100,11 +120,19 @@ function applyLayout(node: unknown, layout: Layout | undefined): void {
       // A blank line before a key that moved to the top would open the mapping with an empty line.
       if (first !== firstBefore && first && isNode(first.key)) first.key.spaceBefore = false;
     }
+    const fields = { ...layout.fields, ...variantFields(node, layout) };
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      applyLayout(pair.value, (key !== undefined ? layout.fields?.[key] : undefined) ?? layout.values);
+      applyLayout(pair.value, (key !== undefined ? fields[key] : undefined) ?? layout.values);
     }
   } else if (isSeq(node)) {
     for (const item of node.items) applyLayout(item, layout.items);
   }
+}
+
+/** The fields' layouts that the mapping's own value at `variants.key` selects (none for a value it does not know). */
+function variantFields(node: YAMLMap, layout: Layout): Readonly<Record<string, Layout>> | undefined {
+  if (layout.variants === undefined) return undefined;
+  const tag = node.get(layout.variants.key);
+  return typeof tag === 'string' && Object.hasOwn(layout.variants.fields, tag) ? layout.variants.fields[tag] : undefined;
 }

@@ -2,20 +2,21 @@ import { Flags } from '@oclif/core';
 import type { Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { UsageError, exitCodes } from '../../../../kit/src/index.js';
-import { parseAssignments } from '../../flags/assignments.js';
+import { parseAssignments, parseListAssignments } from '../../flags/assignments.js';
 import { readJsonInput } from '../../flags/file-input.js';
 import { decisionLines } from '../../ux/resource-display.js';
 
-const requestFlags = ['principal-type', 'principal-id', 'attribute', 'resource-type', 'resource', 'action', 'context'];
+const requestFlags = ['principal-type', 'principal-id', 'attribute', 'resource-type', 'resource', 'resource-attribute', 'action', 'context'];
 
 export default class DecisionEvaluate extends ApiCommand {
   static override summary = 'Ask the server for an access decision';
-  static override description = `Evaluates one request against every active policy; the decision is recorded. The request comes from flags or, with --request, from a JSON file (or - for stdin) of the shape POST /v1/decisions/evaluate takes. Attribute and context values that are JSON numbers or booleans are sent as such (risk_score=0.4, mfa_verified=true).
+  static override description = `Evaluates one request against every active policy; the decision is recorded. The request comes from flags or, with --request, from a JSON file (or - for stdin) of the shape POST /v1/decisions/evaluate takes (resource.attributes included). Attribute and context values that are JSON numbers or booleans are sent as such (risk_score=0.4, mfa_verified=true). A resource attribute is a list when its name is given again (--resource-attribute tags=q4 --resource-attribute tags=eu) or its value is a JSON array (tags='["q4"]').
 
 Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exits ${exitCodes.denied}. --json prints the API answer.`;
   static override examples = [
     '<%= config.bin %> <%= command.id %> --principal-type USER --attribute department=engineering --resource-type database --resource prod-ledger --action read',
     '<%= config.bin %> <%= command.id %> --principal-type USER --principal-id 3f0c6a2e-8d1b-4c55-9b7e-1a2b3c4d5e6f --resource-type api --resource payments --action write --context mfa_verified=true --exit-code',
+    '<%= config.bin %> <%= command.id %> --principal-type USER --principal-id u-42 --resource-type document --resource doc-1 --resource-attribute owner=u-42 --resource-attribute tags=q4 --resource-attribute tags=eu --action edit',
     'echo \'{"principal":{"type":"USER"},"resource":{"type":"database","identifier":"prod-ledger"},"action":"read"}\' | <%= config.bin %> <%= command.id %> --request - --json',
   ];
   static override flags = {
@@ -24,6 +25,11 @@ Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exi
     attribute: Flags.string({ summary: 'A principal attribute (name=value, repeatable).', multiple: true, helpValue: 'NAME=VALUE' }),
     'resource-type': Flags.string({ summary: 'The resource type, e.g. database.' }),
     resource: Flags.string({ summary: 'The resource identifier, e.g. prod-ledger.' }),
+    'resource-attribute': Flags.string({
+      summary: 'A resource attribute (name=value, repeatable; the same name again makes a list, as does a JSON array).',
+      multiple: true,
+      helpValue: 'NAME=VALUE',
+    }),
     action: Flags.string({ summary: 'The action, e.g. read.' }),
     context: Flags.string({
       summary: 'Request context (name=value, repeatable): ip_address, risk_score, mfa_verified, timestamp...',
@@ -51,6 +57,7 @@ function requestFromFlags(flags: {
   attribute?: string[];
   'resource-type'?: string;
   resource?: string;
+  'resource-attribute'?: string[];
   action?: string;
   context?: string[];
 }): SimulationRequest {
@@ -60,6 +67,7 @@ function requestFromFlags(flags: {
       'Give --principal-type, --resource-type, --resource and --action, or the whole request with --request FILE',
     ]);
   const attributes = parseAssignments('attribute', flags.attribute);
+  const resourceAttributes = parseListAssignments('resource-attribute', flags['resource-attribute']);
   const context = parseAssignments('context', flags.context);
   return {
     principal: {
@@ -67,7 +75,11 @@ function requestFromFlags(flags: {
       ...(flags['principal-id'] === undefined ? {} : { id: flags['principal-id'] }),
       ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
     },
-    resource: { type: flags['resource-type']!, identifier: flags.resource! },
+    resource: {
+      type: flags['resource-type']!,
+      identifier: flags.resource!,
+      ...(Object.keys(resourceAttributes).length === 0 ? {} : { attributes: resourceAttributes }),
+    },
     action: flags.action!,
     ...(Object.keys(context).length === 0 ? {} : { context }),
   };
