@@ -75,13 +75,13 @@ describe('the example workflow of a policy repository (.github/workflows/example
       if (command.stdoutTo) writeFileSync(path.join(dir, command.stdoutTo), result.stdout);
     }
     const comment = readFileSync(path.join(dir, 'plan.md'), 'utf8');
-    expect(comment).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 14 to create, 0 to update, 0 to delete, 0 unchanged\.\*\*/);
+    expect(comment).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 15 to create, 0 to update, 0 to delete, 0 unchanged\.\*\*/);
     const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as Plan;
-    expect(saved.summary.create).to.equal(14);
+    expect(saved.summary.create).to.equal(15);
     // After apply on main, the next pull request's plan has nothing to do.
     const after = await cli(['policy', 'plan', dir, '--prune', '--json']);
     expect(after.exitCode, after.stderr).to.equal(0);
-    expect(after.json<Plan>().summary).to.include({ unchanged: 14, create: 0 });
+    expect(after.json<Plan>().summary).to.include({ unchanged: 15, create: 0 });
     // A re-run of the apply job with the same plan changes nothing: the server moved since it (exit 9).
     const again = await cli(['policy', 'apply', path.join(dir, 'plan.json')]);
     expect(again.exitCode, again.stderr).to.equal(9);

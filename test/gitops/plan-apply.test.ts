@@ -56,7 +56,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('plans every policy as a create on an empty server, and exits 2 (changes)', async () => {
     const { result, plan: made } = await plan();
     exit(result, 2);
-    expect(made.summary).to.deep.include({ create: 14, update: 0, delete: 0, unchanged: 0 });
+    expect(made.summary).to.deep.include({ create: 15, update: 0, delete: 0, unchanged: 0 });
     expect(made.changes.find((change) => change.name === 'prod-database-read')).to.include({
       action: 'create',
       file: `${dir}/prod-database-read.yaml`,
@@ -68,7 +68,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('applies the folder, recording provenance and the ownership label in each version', async () => {
     const result = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json'], { env: provenanceEnv }), 0);
     const applied = result.json<ApplyJson>();
-    expect(applied.applied.filter((change) => change.action === 'create')).to.have.length(14);
+    expect(applied.applied.filter((change) => change.action === 'create')).to.have.length(15);
     const policy = await policyNamed('prod-database-read');
     const version: PolicyVersion = await call('GET', `/v1/policies/${policy.id}/versions/1`);
     expect(version.metadata ?? {}).to.deep.include({ owner: 'data-platform', managed_by: 'platform-security' });
@@ -87,7 +87,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     t.app.server.on('request', record);
     const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
     exit(result, 0);
-    expect(made.summary).to.deep.include({ create: 0, update: 0, delete: 0, unchanged: 14, drifted: 0 });
+    expect(made.summary).to.deep.include({ create: 0, update: 0, delete: 0, unchanged: 15, drifted: 0 });
     // Is it acctl (before the secret goes out), one token, one page of the repository's labelled policies: no policy fetched one by one.
     expect(seen).to.deep.equal(['GET /v1/health', 'POST /v1/oauth/token', 'GET /v1/policies?managed_by=platform-security&limit=100&page=1']);
   });
@@ -100,7 +100,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     t.app.server.on('request', record);
     const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
     exit(result, 2);
-    expect(made.summary).to.deep.include({ update: 2, unchanged: 12 });
+    expect(made.summary).to.deep.include({ update: 2, unchanged: 13 });
     const fetches = seen.filter((line) => line.includes('view=full') || /^GET \/v1\/policies\/[^?]/.test(line));
     expect(fetches).to.have.length(1);
     expect(fetches[0]).to.match(/^GET \/v1\/policies\?id=[^&]+&id=[^&]+&view=full&limit=100$/);
@@ -129,7 +129,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(human)
       .to.include('~ update   prod-database-read')
       .and.include('rule 2 gains action `write`')
-      .and.include('Plan: 0 to create, 1 to update, 0 to delete, 13 unchanged.');
+      .and.include('Plan: 0 to create, 1 to update, 0 to delete, 14 unchanged.');
     const github = exit(await cli(['policy', 'plan', dir, '--format', 'github']), 2).stdout;
     expect(github).to.include(
       `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 2 gains action \`write\``,
@@ -138,7 +138,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 0 to create, 1 to update/);
     expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 2 gains action `write`');
     const junit = exit(await cli(['policy', 'plan', dir, '--format', 'junit']), 2).stdout;
-    expect(junit).to.include('<testsuites name="acctl policy plan" tests="14" failures="0" errors="0">').and.include('rule 2 gains action `write`');
+    expect(junit).to.include('<testsuites name="acctl policy plan" tests="15" failures="0" errors="0">').and.include('rule 2 gains action `write`');
     const json = exit(await cli(['policy', 'plan', dir, '--format', 'json']), 2).json<Plan>();
     expect(json.summary.update).to.equal(1);
   });
