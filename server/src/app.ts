@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   clusterWorker?: boolean;
   /** Who hears recorded changes' events in their transaction: recordedEventsSubscribers (the webhook outbox) by default. */
   subscribers?: readonly RecordedEventsSubscriber[];
+  /** The clock (ms since the epoch) whose minutes are the rate-limit windows: Date.now by default; tests pin it inside a window. */
+  rateLimitClock?: () => number;
 }
 
 /** An incoming X-Request-Id is kept when it is short and plain; otherwise a UUID is made. */
@@ -139,7 +141,10 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
     }),
     auditLog: app.auditLog,
   });
-  await app.register(rateLimitsPlugin, { countInClusterPrimary: options.clusterWorker === true });
+  await app.register(rateLimitsPlugin, {
+    countInClusterPrimary: options.clusterWorker === true,
+    ...(options.rateLimitClock ? { clock: options.rateLimitClock } : {}),
+  });
   await app.register(idempotencyPlugin);
   await app.register(decisionsPlugin);
   await app.register(jobQueuePlugin);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from '../../server/src/domains/audit/audit-log.js';
 import type { AuditEvent } from '../../core/src/index.js';
+import { eventually as poll } from '../helpers/eventually.js';
 
 /** The audit events a request left, read from the table (the HTTP API is tested on its own). */
 export async function eventsOfRequest(app: FastifyInstance, requestId: string): Promise<AuditEvent[]> {
@@ -13,13 +14,7 @@ export async function allEvents(app: FastifyInstance): Promise<AuditEvent[]> {
   return rows.map(toAuditEvent);
 }
 
-/** Polls until `check` answers something other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'the condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The suite's poll (helpers/eventually.ts), with the longer deadline the audit tests' background work wants. */
+export function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'the condition'): Promise<T> {
+  return poll(check, timeoutMs, what);
 }

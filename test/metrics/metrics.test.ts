@@ -8,8 +8,10 @@ import { systemContext } from '../../server/src/events/context.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
-import { awayFromWindowEdge } from '../rate-limits/support.js';
-import { createWebhook, eventually, webhookTestConfig } from '../webhooks/fixtures.js';
+import { eventually } from '../helpers/eventually.js';
+import { holdSetsLock } from '../policies/fixtures.js';
+import { clockInOneWindow } from '../rate-limits/support.js';
+import { createWebhook, webhookTestConfig } from '../webhooks/fixtures.js';
 import { Receiver } from '../webhooks/receiver.js';
 
 /**
@@ -131,6 +133,7 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
       'acctl_db_pool_connections gauge',
       'acctl_db_pool_pending_acquires gauge',
       'acctl_db_pool_max_connections gauge',
+      'acctl_policy_set_requests gauge',
     ]);
     for (const [name, family] of ours) expect(family.help, name).to.have.length.above(20);
     const names = Object.keys(families);
@@ -244,6 +247,30 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
     }
   });
 
+  it('reads the change sets at each scrape: the one applying, and those waiting for its turn', async () => {
+    const set = (name: string): Promise<Response> =>
+      api('/policy-sets', { method: 'POST', token: admin, body: { changes: [{ action: 'create', policy: { ...allowRule, name } }] } });
+    const lock = await holdSetsLock(t.app.db);
+    let sets: Array<Promise<Response>> = [];
+    try {
+      // The first set takes the turn and waits for the lock held here; the two after it wait for the turn.
+      sets = [set('metrics-set-1')];
+      await eventually(async () => ((await lock.blocked()) === 1 ? true : undefined));
+      sets.push(set('metrics-set-2'), set('metrics-set-3'));
+      const queued = await eventually(async () => {
+        const now = await scrape(metricsUrl);
+        return now.value('acctl_policy_set_requests', { state: 'waiting' }) === 2 ? now : undefined;
+      });
+      expect(queued.value('acctl_policy_set_requests', { state: 'applying' })).to.equal(1);
+    } finally {
+      await lock.release();
+    }
+    expect((await Promise.all(sets)).map((answer) => answer.status)).to.deep.equal([201, 201, 201]);
+    const after = await scrape(metricsUrl);
+    expect(after.value('acctl_policy_set_requests', { state: 'applying' })).to.equal(0);
+    expect(after.value('acctl_policy_set_requests', { state: 'waiting' })).to.equal(0);
+  });
+
   it('counts webhook delivery attempts by outcome', async () => {
     const receiver = await Receiver.start([{ status: 200 }]);
     try {
@@ -301,11 +328,12 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
         metricsPort: await findFreePort(),
         rateLimitOverrides: { [client.clientId]: { decision: 2 } },
       },
+      // Its three decisions count in one window, whenever they come.
+      buildOptions: { rateLimitClock: clockInOneWindow() },
     });
     try {
       const limitedUrl = `http://127.0.0.1:${await limited.app.listenForMetrics()}/metrics`;
       const beforeHere = await scrape(metricsUrl);
-      await awayFromWindowEdge();
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++)
         statuses.push((await limited.app.inject({ method: 'POST', url: '/v1/decisions/evaluate', headers: bearer(admin), payload: allowed })).statusCode);

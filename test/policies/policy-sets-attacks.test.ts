@@ -1,12 +1,13 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import type { PolicyMetadata } from '../../core/src/index.js';
-import { lockPolicySets } from '../../server/src/domains/policies/policy-sets-repo.js';
 import { drainTime, maxWaitingSets } from '../../server/src/domains/policies/policy-sets-routes.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
-import { delay, httpCall, type HttpAnswer } from '../helpers/http.js';
-import { samplePolicy } from './fixtures.js';
+import { eventually } from '../helpers/eventually.js';
+import { httpCall, type HttpAnswer } from '../helpers/http.js';
+import { holdSetsLock, policySetRequests, samplePolicy, type HeldSetsLock } from './fixtures.js';
 
 /** Out of reach: the races send more sets at once than a client's bulk allowance. */
 const unlimited = { rateLimitStandard: 100_000_000, rateLimitDecision: 100_000_000, rateLimitBulk: 100_000_000 };
@@ -44,22 +45,29 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
     expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
     return answer.body;
   }
-  /** Holds the sets' advisory lock, as a long set holds it (10,000 rollbacks take seconds), until the returned function is called. */
-  async function holdSetsLock(): Promise<() => Promise<void>> {
-    let release!: () => void;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = app.db.transaction(async (trx) => {
-      await lockPolicySets(trx);
-      locked();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isLocked;
-    return async () => {
-      release();
-      await holder;
-    };
-  }
+  /** The sets lock held by a test, released after it whatever happened (a test that fails while holding it would hold every set after it). */
+  const heldLocks: HeldSetsLock[] = [];
+  const holdLock = async (): Promise<HeldSetsLock> => {
+    const lock = await holdSetsLock(app.db);
+    heldLocks.push(lock);
+    return lock;
+  };
+  afterEach(async () => {
+    for (const lock of heldLocks.splice(0)) await lock.release();
+  });
+  /** Waits until this process's change sets are `expected` (acctl_policy_set_requests): one applying, so many waiting for the turn. */
+  const untilSets = (expected: { applying: number; waiting: number }): Promise<true> =>
+    eventually(
+      async () => {
+        const now = await policySetRequests(app);
+        return now.applying === expected.applying && now.waiting === expected.waiting ? true : undefined;
+      },
+      10_000,
+      `change sets ${JSON.stringify(expected)}`,
+    );
+  /** Waits until a set waits for the sets' lock the test holds: it is in its transaction, its body read, its turn held. */
+  const untilApplying = (lock: HeldSetsLock): Promise<true> =>
+    eventually(async () => ((await lock.blocked()) === 1 ? true : undefined), 10_000, 'a set to wait for the sets lock');
   const versionMetadata = async (id: string, version: number): Promise<PolicyMetadata> =>
     (await call('GET', `/policies/${id}/versions/${version}`)).body.metadata;
 
@@ -252,16 +260,17 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
     });
 
     it('sets queued behind a running one hold no database connection: other requests are answered meanwhile', async () => {
-      const release = await holdSetsLock();
+      const lock = await holdLock();
       // More sets than the pool has connections (10).
       const sets = Array.from({ length: 12 }, () =>
         call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('queued') }) }] }),
       );
-      await delay(500);
+      await untilApplying(lock);
+      await untilSets({ applying: 1, waiting: 11 });
       const started = performance.now();
       const list = await call('GET', '/policies?limit=1');
       const elapsed = performance.now() - started;
-      await release();
+      await lock.release();
       expect(list.status, JSON.stringify(list.body)).to.equal(200);
       expect(elapsed).to.be.below(2_000);
       expect((await Promise.all(sets)).map((answer) => answer.status)).to.deep.equal(Array.from({ length: 12 }, () => 201));
@@ -272,8 +281,12 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
       const body = { changes: names.map((name) => ({ action: 'create', policy: samplePolicy({ name }) })) };
       const key = `attack-${Math.random()}`;
       const first = call('POST', '/policy-sets', body, { 'idempotency-key': key });
-      // Sent while the first is (very likely) still running; a replay is as good an answer.
-      await new Promise((wake) => setTimeout(wake, 100));
+      // Sent once the first has claimed its key, while it (very likely) still runs; a replay is as good an answer.
+      await eventually(
+        async () => ((await app.db('idempotency_keys').where({ key }).first('key')) ? true : undefined),
+        10_000,
+        'the first set to claim its key',
+      );
       const [again, other] = await Promise.all([
         call('POST', '/policy-sets', body, { 'idempotency-key': key }),
         call('POST', '/policy-sets', { ...body, dry_run: true }, { 'idempotency-key': key }),
@@ -298,28 +311,40 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
         arrivals.push(label);
         return answer;
       });
-    /** A set sent whole on a raw connection, which the test closes when it likes. */
-    function rawSet(body: unknown): net.Socket {
+    /**
+     * A set sent whole on a raw connection, which the test closes when it likes; `closedOnServer`
+     * resolves once the server has handled the close of its request (its close listeners have run).
+     */
+    function rawSet(body: unknown): { socket: net.Socket; closedOnServer: Promise<void> } {
       const text = JSON.stringify(body);
+      const requestId = `raw-set-${uniqueName('request')}`;
+      const closedOnServer = new Promise<void>((resolve) => {
+        const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
+          if (request.headers['x-request-id'] !== requestId) return;
+          app.server.off('request', onRequest);
+          response.once('close', () => resolve());
+        };
+        app.server.on('request', onRequest);
+      });
       const url = new URL(t.baseUrl);
       const socket = net.connect(Number(url.port), url.hostname);
       socket.on('error', () => undefined);
       socket.write(
-        `POST /v1/policy-sets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+        `POST /v1/policy-sets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nX-Request-Id: ${requestId}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
       );
-      return socket;
+      return { socket, closedOnServer };
     }
 
     it("reads no other set's body while one is applied: a malformed set sent meanwhile is answered after it", async () => {
       arrivals.length = 0;
-      const release = await holdSetsLock();
+      const lock = await holdLock();
       const running = stamped('running', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('turn') }) }] });
-      await delay(300);
+      await untilApplying(lock);
       // Refused in a millisecond if parsed: they wait for their turn instead, their bodies unread.
       const refused = [1, 2, 3].map((n) => stamped(`malformed ${n}`, malformed));
-      await delay(500);
+      await untilSets({ applying: 1, waiting: 3 });
       expect(arrivals).to.deep.equal([]);
-      await release();
+      await lock.release();
       expect((await running).status).to.equal(201);
       expect((await Promise.all(refused)).map((answer) => answer.status)).to.deep.equal([400, 400, 400]);
       expect(arrivals[0]).to.equal('running');
@@ -327,15 +352,17 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
 
     it('keeps the turn of a set whose client went away while it was applied: the next set waits for it to end', async () => {
       arrivals.length = 0;
-      const release = await holdSetsLock();
+      const lock = await holdLock();
       const name = uniqueName('gone-while-applied');
-      const socket = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
-      await delay(300);
+      const { socket, closedOnServer } = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
+      await untilApplying(lock);
       socket.destroy();
+      // The server has heard the client go (what would give the turn away) before the next set comes.
+      await closedOnServer;
       const next = stamped('next', malformed);
-      await delay(500);
+      await untilSets({ applying: 1, waiting: 1 });
       expect(arrivals).to.deep.equal([]);
-      await release();
+      await lock.release();
       expect((await next).status).to.equal(400);
       // The set of the client that left was applied all the same, before the next one was read.
       const stored = await call('GET', `/policies?name=${name}`);
@@ -343,34 +370,36 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
     });
 
     it('drops a set whose client went away while it waited, unread: the sets behind it go on', async () => {
-      const release = await holdSetsLock();
+      const lock = await holdLock();
       const running = call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('ahead') }) }] });
-      await delay(200);
+      await untilApplying(lock);
       const name = uniqueName('gone-while-waiting');
       // Its whole body is in the socket: it must still not be parsed without a turn.
-      const socket = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
-      await delay(200);
+      const { socket } = rawSet({ changes: [{ action: 'create', policy: samplePolicy({ name }) }] });
+      await untilSets({ applying: 1, waiting: 1 });
       socket.destroy();
-      await delay(200);
+      // Out of the queue, unread.
+      await untilSets({ applying: 1, waiting: 0 });
       const behind = call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('behind') }) }] });
-      await release();
+      await untilSets({ applying: 1, waiting: 1 });
+      await lock.release();
       expect((await running).status).to.equal(201);
       expect((await behind).status).to.equal(201);
       expect((await call('GET', `/policies?name=${name}`)).body.data).to.deep.equal([]);
     });
 
     it(`answers 503 with Retry-After past ${maxWaitingSets} waiting sets, and takes sets again once they are done`, async () => {
-      const release = await holdSetsLock();
+      const lock = await holdLock();
       const set = () => call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('queue') }) }] });
       const running = set();
-      await delay(200);
+      await untilApplying(lock);
       const waiting = Array.from({ length: maxWaitingSets }, set);
-      await delay(500);
+      await untilSets({ applying: 1, waiting: maxWaitingSets });
       const over = await set();
       expect(over.status, JSON.stringify(over.body)).to.equal(503);
       expect(over.headers.get('retry-after')).to.equal('5');
       expect(over.body.detail).to.match(/waiting for their turn/);
-      await release();
+      await lock.release();
       expect((await Promise.all([running, ...waiting])).every((answer) => answer.status === 201)).to.equal(true);
       expect((await set()).status).to.equal(201);
     });

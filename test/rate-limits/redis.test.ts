@@ -4,7 +4,7 @@ import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { accessToken, registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { expectProblem } from '../helpers/responses.js';
-import { awayFromWindowEdge, rateLimitOf } from './support.js';
+import { clockInOneWindow, rateLimitOf } from './support.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -20,12 +20,16 @@ describe('Rate limits shared through Redis', () => {
   });
   after(() => first.close());
 
+  /** The replicas' rate-limit clock, standing in one window: set before each test, shared by its replicas. */
+  let clock: () => number;
+  beforeEach(() => (clock = clockInOneWindow()));
+
   /** A replica on the same database, with its own rate-limit settings. */
   function replica(config: { redisUrl: string; rateLimitKeyPrefix?: string; logLevel?: 'warn' }, lines?: string[]): Promise<TestApp> {
     return startTestApp({
       databaseUrl: first.config.databaseUrl,
       config: { keyEncryptionKey: first.config.keyEncryptionKey, rateLimitOverrides: { [client.clientId]: { standard: 4 } }, ...config },
-      ...(lines ? { buildOptions: { logStream: { write: (line: string) => void lines.push(line) } } } : {}),
+      buildOptions: { rateLimitClock: clock, ...(lines ? { logStream: { write: (line: string) => void lines.push(line) } } : {}) },
     });
   }
 
@@ -33,7 +37,6 @@ describe('Rate limits shared through Redis', () => {
     const rateLimitKeyPrefix = `acctl-test:${randomBytes(6).toString('hex')}:`;
     const [a, b] = await Promise.all([replica({ redisUrl, rateLimitKeyPrefix }), replica({ redisUrl, rateLimitKeyPrefix })]);
     try {
-      await awayFromWindowEdge();
       const call = (app: TestApp) => app.app.inject({ method: 'GET', url: '/v1/principals', headers: bearer(token) });
       const remaining = [];
       for (const app of [a, b, a, b]) {
@@ -55,7 +58,6 @@ describe('Rate limits shared through Redis', () => {
       replica({ redisUrl, rateLimitKeyPrefix: `acctl-test:${randomBytes(6).toString('hex')}:` }),
     ]);
     try {
-      await awayFromWindowEdge();
       await a.app.inject({ method: 'GET', url: '/v1/principals', headers: bearer(token) });
       const response = await b.app.inject({ method: 'GET', url: '/v1/principals', headers: bearer(token) });
       expect(rateLimitOf(response).remaining).to.equal(3);
@@ -69,7 +71,6 @@ describe('Rate limits shared through Redis', () => {
     const lines: string[] = [];
     const app = await replica({ redisUrl: `redis://127.0.0.1:${closedPort}`, logLevel: 'warn' }, lines);
     try {
-      await awayFromWindowEdge();
       const statuses = [];
       for (let i = 0; i < 5; i++) {
         const response = await app.app.inject({ method: 'GET', url: '/v1/principals', headers: bearer(token) });

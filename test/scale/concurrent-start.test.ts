@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import pg from 'pg';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
+import { deadlocksOf } from '../security/concurrent-writers.js';
 import { webhookTestConfig } from '../webhooks/fixtures.js';
 
 /**
@@ -26,21 +26,8 @@ describe('replicas starting together on a new database', function () {
       await Promise.all(apps.map((app: TestApp) => app.close()));
       const failures = started.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message)] : []));
       expect(failures, `round ${round}`).to.deep.equal([]);
-      expect(await deadlocksIn(databaseUrl), `deadlocks in round ${round}`).to.equal(0);
+      // Counted once every backend of the closed apps is gone, each having reported its statistics as it exited.
+      expect(await deadlocksOf(databaseUrl, { settled: true }), `deadlocks in round ${round}`).to.equal(0);
     }
   });
 });
-
-/** PostgreSQL's count of deadlocks in the database, once the backends that closed have reported theirs. */
-async function deadlocksIn(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // A backend reports its statistics when it exits; the apps' connections have just closed.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { rows } = await client.query<{ deadlocks: string }>('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()');
-    return Number(rows[0]?.deadlocks ?? 0);
-  } finally {
-    await client.end();
-  }
-}

@@ -6,9 +6,10 @@ import { jobQueueSchema } from '../../server/src/plugins/job-queue.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { runCli } from '../cli/run-cli.js';
 import { freshDatabase } from '../helpers/database.js';
-import { clientCredentialsToken, delay, httpCall } from '../helpers/http.js';
+import { clientCredentialsToken, httpCall } from '../helpers/http.js';
 import { expectSchema } from '../helpers/schemas.js';
-import { eventually, webhookTestConfig } from '../webhooks/fixtures.js';
+import { eventually } from '../helpers/eventually.js';
+import { deliveryJobsDone, webhookTestConfig } from '../webhooks/fixtures.js';
 import { Receiver } from '../webhooks/receiver.js';
 
 /**
@@ -109,8 +110,8 @@ describe('three instances on one database', function () {
       ids.push(created.body.id);
     }
     await receiver.waitFor(12, 20_000);
-    // Every instance polls for work at 0.5 s: a duplicate, if any, would arrive within a few polls.
-    await delay(2000);
+    // A duplicate, if any, is sent by a job of these deliveries, whichever instance runs it: count once none is left.
+    await deliveryJobsDone(instances[0]!.app, hook.body.id);
     const delivered = receiver.requests.map((request) => JSON.parse(request.body) as { data: { target: { id: string } } });
     expect(receiver.requests).to.have.lengthOf(12);
     expect(new Set(receiver.requests.map((request) => request.headers['webhook-id'])).size).to.equal(12);
@@ -140,12 +141,18 @@ describe('three instances on one database', function () {
     expectSchema('audit-report', report);
     expect(report.result.totals).to.deep.equal({ evaluated: 9, allow: 9, deny: 0 });
     for (const n of [0, 1]) expect((await httpCall(`${base(n)}/audit/reports/${id}`, { token })).body.result).to.deep.equal(report.result);
-    // Give another instance's worker the time to run it a second time, if it could.
-    await delay(2500);
+    // A second run would be a job of this report (another one, or this one again after a failure):
+    // wait until none is queued, scheduled or running, then count what ran.
     const db = instances[0]!.app.db;
+    const reportJobs = () => db.withSchema(jobQueueSchema).from('job').where({ name: reportQueue }).whereRaw("data->>'report_id' = ?", [id]);
+    await eventually(
+      async () => ((await reportJobs().whereRaw("state < 'completed'").first('id')) === undefined ? true : undefined),
+      20_000,
+      "the report's jobs to finish",
+    );
     const completedEvents = await db('audit_events').where({ type: 'report.completed', target_id: id }).count<{ count: string }[]>({ count: '*' });
     expect(Number(completedEvents[0]!.count)).to.equal(1);
-    const jobs = await db.withSchema(jobQueueSchema).from('job').where({ name: reportQueue }).whereRaw("data->>'report_id' = ?", [id]).select('state');
+    const jobs = await reportJobs().select('state');
     expect(jobs.map((job: { state: string }) => job.state)).to.deep.equal(['completed']);
   });
 

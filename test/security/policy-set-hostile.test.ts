@@ -2,8 +2,9 @@ import net from 'node:net';
 import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
+import { eventually } from '../helpers/eventually.js';
 import { delay, httpCall, type HttpAnswer } from '../helpers/http.js';
-import { samplePolicy } from '../policies/fixtures.js';
+import { policySetRequests, samplePolicy } from '../policies/fixtures.js';
 
 /** Out of reach: these tests send more sets at once than a client's bulk allowance. */
 const unlimited = { rateLimitStandard: 100_000_000, rateLimitDecision: 100_000_000, rateLimitBulk: 100_000_000 };
@@ -142,7 +143,8 @@ describe('Policy change sets against hostile input (POST /v1/policy-sets)', func
     it("answers another caller's set within 30 s while one caller trickles a set body (a byte a second) that holds the turn", async () => {
       const attacker = trickledSet(other, 110);
       try {
-        await delay(300);
+        // The attacker's set holds the turn, reading its body, before the victim's comes.
+        await eventually(async () => ((await policySetRequests(app)).applying === 1 ? true : undefined), 10_000, "the attacker's set to hold the turn");
         const name = uniqueName('victim');
         const started = performance.now();
         const victim = await Promise.race([

@@ -160,8 +160,14 @@ describe('Security: tokens end with their owner, on every replica at once', func
       const dashboard = await agent.get('/v1/ui/dashboard');
       expect(dashboard.statusCode, 'the old browser session signs nobody in').to.equal(303);
       expect(String(dashboard.headers.location)).to.match(/^\/v1\/ui\/sign-in/);
-      // What the user gets after coming back works as usual (a second later: cuts count whole seconds, as iat does).
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // What the user gets after coming back works as usual, from the second after the cut on: cuts
+      // count whole seconds, as iat does, and a token of the cut's own second is refused.
+      const { cut_at: cutAt } = await first.app
+        .db('token_owner_cutoffs')
+        .where({ owner_kind: 'principal', owner_id: user.id })
+        .first<{ cut_at: Date }>('cut_at');
+      const nextSecond = (Math.floor(cutAt.getTime() / 1000) + 1) * 1000;
+      while (Date.now() < nextSecond) await new Promise((resolve) => setTimeout(resolve, nextSecond - Date.now()));
       await signIn(agent, user);
       await expectLiveOnSecond((await userTokens(agent)).access_token);
     });

@@ -5,7 +5,7 @@ import { accessToken, registerClient, startTestApp, type TestApp } from '../help
 import { bearer } from '../helpers/credentials.js';
 import { expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
-import { adminToken, createWebhook, webhookTestConfig } from './fixtures.js';
+import { adminToken, createWebhook, deliveryJobsDone, webhookTestConfig } from './fixtures.js';
 import { Receiver } from './receiver.js';
 
 describe('webhooks API (/v1/webhooks)', () => {
@@ -168,11 +168,13 @@ describe('webhooks API (/v1/webhooks)', () => {
       const bystander = await Receiver.start();
       try {
         const hook = await createWebhook(t.app, token, { url: failing.url(), event_types: ['policy.created'] });
-        await createWebhook(t.app, token, { url: bystander.url(), event_types: ['webhook.test'] });
+        const bystanderHook = await createWebhook(t.app, token, { url: bystander.url(), event_types: ['webhook.test'] });
         const result = (await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/test`, headers: bearer(token) })).json() as Record<string, unknown>;
         expect(result).to.include({ success: false, status_code: 500, error: 'receiver answered 500', response_excerpt: 'nope' });
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        // webhook.test is recorded (committed) before it is sent: a delivery to the bystander would have its job by now.
+        await deliveryJobsDone(t.app, bystanderHook.id);
         expect(bystander.requests).to.have.lengthOf(0);
+        expect(await t.app.db('webhook_deliveries').where({ webhook_id: bystanderHook.id })).to.have.lengthOf(0);
         expect(await t.app.db('webhook_deliveries').where({ webhook_id: hook.id })).to.have.lengthOf(0);
       } finally {
         await failing.close();

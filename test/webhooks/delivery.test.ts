@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from '../policies/fixtures.js';
-import { adminToken, createWebhook, deliveriesOf, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
+import { adminToken, createWebhook, deliveriesOf, deliveryJobsDone, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
 import { Receiver, type Answer } from './receiver.js';
 
 describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
@@ -98,7 +98,7 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
 
   it('delivers nothing for an event raised in a transaction that rolls back', async () => {
     const r = await receiver();
-    await createWebhook(t.app, token, { url: r.url(), event_types: ['principal.deleted'] });
+    const hook = await createWebhook(t.app, token, { url: r.url(), event_types: ['principal.deleted'] });
     const outcome = await t.app.db
       .transaction(async (trx) => {
         await enqueueWebhookDeliveries(trx, [sampleEvent('principal.deleted', 'rolled-back')]);
@@ -108,8 +108,12 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     expect(outcome).to.equal('roll back');
     const rows = await t.app.db('webhook_events').where({ type: 'principal.deleted' });
     expect(rows).to.deep.equal([]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(r.requests).to.have.lengthOf(0);
+    // A committed event after it: the webhook's first attempts go in commit order (docs/webhooks.md
+    // "Order"), so a delivery of the rolled-back event, had any survived, would arrive first.
+    await raise(t.app.db, sampleEvent('principal.deleted', 'committed'));
+    await r.waitFor(1);
+    await deliveryJobsDone(t.app, hook.id);
+    expect(r.requests.map((request) => (JSON.parse(request.body) as { data: { target: { id: string } } }).data.target.id)).to.deep.equal(['committed']);
   });
 
   it('retries a failed delivery with the same webhook-id until the receiver answers 2xx', async () => {
@@ -147,8 +151,9 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     expect(gaps[2]).to.be.greaterThan(gaps[1]!);
     expect(gaps[2]).to.be.at.least(1280);
     const [delivery] = await settled(hook.id);
-    expect(delivery).to.include({ status: 'failed', attempt_count: 4, status_code: 503 });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(delivery).to.include({ status: 'failed', attempt_count: 4, status_code: 503, next_attempt_at: null });
+    // Every attempt runs in a job: with none left queued, scheduled or running, none can follow.
+    await deliveryJobsDone(t.app, hook.id);
     expect(r.requests, 'no attempt after the last').to.have.lengthOf(4);
   });
 
@@ -172,9 +177,12 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     expect(current).to.include({ enabled: false, disabled_reason: body.data.data.reason });
     expect(current.disabled_at).to.be.a('string');
     const attemptsBefore = failing.requests.length;
+    const deliveriesBefore = (await deliveriesOf(t.app, token, hook.id)).length;
     await raise(t.app.db, sampleEvent('client.created', 'c3'));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // A delivery to it would have been made, with its job, in the transaction that raised c3.
+    await deliveryJobsDone(t.app, hook.id);
     expect(failing.requests, 'a disabled webhook receives nothing').to.have.lengthOf(attemptsBefore);
+    expect(await deliveriesOf(t.app, token, hook.id), 'nor is a delivery made to it').to.have.lengthOf(deliveriesBefore);
   });
 
   it('does not follow a redirect: a 3xx answer is a failed attempt', async () => {

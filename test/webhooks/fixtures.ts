@@ -3,9 +3,12 @@ import type { Knex } from 'knex';
 import type { Config } from '../../server/src/config/config.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryList } from '../../core/src/index.js';
+import { webhookDeliveryQueue } from '../../server/src/domains/webhooks/delivery-jobs.js';
 import { enqueueWebhookDeliveries } from '../../server/src/domains/webhooks/outbox.js';
+import { jobQueueSchema } from '../../server/src/plugins/job-queue.js';
 import { accessToken, registerClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
+import { eventually } from '../helpers/eventually.js';
 
 /** Webhook settings for tests: loopback http receivers, millisecond retries, a short timeout. */
 export const webhookTestConfig: Partial<Config> = {
@@ -53,13 +56,30 @@ export async function raise(db: Knex, ...events: DomainEvent[]): Promise<void> {
   await db.transaction(async (trx) => enqueueWebhookDeliveries(trx, events));
 }
 
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Resolves once no delivery job of the webhook's deliveries is queued, scheduled or running (pg-boss
+ * states before `completed`). Every attempt runs in such a job, and a receiver records a request
+ * before it answers, so from then on the receiver holds every request the product will send for
+ * what was raised so far: the barrier for "nothing more arrives" (no duplicate, no attempt after
+ * the last, nothing to a disabled webhook), which waits for the work to end rather than for a time.
+ * A retry scheduled in the future is waited for, not left out.
+ */
+export async function deliveryJobsDone(app: FastifyInstance, webhookId: string, timeoutMs = 20_000): Promise<void> {
+  await eventually(
+    async () => {
+      const [row] = await app.db
+        .withSchema(jobQueueSchema)
+        .from('job')
+        .where({ name: webhookDeliveryQueue })
+        .whereRaw("state < 'completed'")
+        .whereRaw("data->>'deliveryId' IN (SELECT id::text FROM webhook_deliveries WHERE webhook_id = ?)", [webhookId])
+        .count<{ count: string }[]>({ count: '*' });
+      return Number(row!.count) === 0 ? true : undefined;
+    },
+    timeoutMs,
+    `the delivery jobs of webhook ${webhookId} to finish`,
+  );
 }
+
+/** The test suite's one poll (helpers/eventually.ts), where the webhook tests and their neighbours have long imported it. */
+export { eventually };

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
-import { adminToken, createWebhook, deliveriesOf, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
+import { adminToken, createWebhook, deliveriesOf, deliveryJobsDone, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
 import { Receiver } from './receiver.js';
 
 describe('webhook deliveries with several replicas and repeated failures', () => {
@@ -42,12 +42,12 @@ describe('webhook deliveries with several replicas and repeated failures', () =>
     const second = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey: first.config.keyEncryptionKey } });
     apps.push(second);
     const token = await adminToken(first.app);
-    await createWebhook(first.app, token, { url: receiver.url(), event_types: ['policy.created'] });
+    const hook = await createWebhook(first.app, token, { url: receiver.url(), event_types: ['policy.created'] });
     const events = Array.from({ length: 20 }, (_, i) => sampleEvent('policy.created', `pol-${i}`));
     for (const [i, event] of events.entries()) await raise(i % 2 === 0 ? first.app.db : second.app.db, event);
     await receiver.waitFor(20, 20_000);
-    // Give a duplicate, if any, time to arrive before counting.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A duplicate, if any, is sent by a job of these deliveries: count once none is left.
+    await deliveryJobsDone(first.app, hook.id);
     const ids = receiver.requests.map((r) => r.headers['webhook-id']);
     expect(ids).to.have.lengthOf(20);
     expect(new Set(ids).size).to.equal(20);

@@ -26,6 +26,9 @@ export interface PoolCounts {
 /** The audit events a recorder could not record (domains/audit/event-recorder.ts: the same counts /v1/health shows). */
 export type LostAuditEvents = () => { failed: number; dropped: number };
 
+/** The change sets of this process (domains/policies/policy-sets-routes.ts): the one holding the turn, and those waiting for it. */
+export type PolicySetTurns = () => { applying: number; waiting: number };
+
 /** Seconds: from 1 ms (a decision answered from the caches) to 10 s (the pool's acquire timeout). */
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Items per write: the recorders take at most 500 (maxItemsPerWrite). */
@@ -57,6 +60,7 @@ export class AppMetrics {
   private pool: (() => PoolCounts | undefined) | undefined;
   private poolMax = 0;
   private lostAuditEvents: LostAuditEvents = () => ({ failed: 0, dropped: 0 });
+  private policySetTurns: PolicySetTurns = () => ({ applying: 0, waiting: 0 });
 
   constructor() {
     const registers = [this.registry];
@@ -133,6 +137,18 @@ export class AppMetrics {
         this.set(pool()?.numPendingAcquires() ?? 0);
       },
     });
+    const turns = (): ReturnType<PolicySetTurns> => this.policySetTurns();
+    new Gauge({
+      name: 'acctl_policy_set_requests',
+      help: 'Change sets (POST /v1/policy-sets) in this process, by state: applying (the one set holding the turn, its body read and applied: 0 or 1) or waiting (for the turn, their bodies unread; past the limit, 503).',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const counts = turns();
+        this.set({ state: 'applying' }, counts.applying);
+        this.set({ state: 'waiting' }, counts.waiting);
+      },
+    });
     const max = (): number => this.poolMax;
     new Gauge({
       name: 'acctl_db_pool_max_connections',
@@ -186,6 +202,11 @@ export class AppMetrics {
   /** The recorder's counts of lost audit events, read at each scrape: the recorder keeps the one count. */
   watchLostAuditEvents(counts: LostAuditEvents): void {
     this.lostAuditEvents = counts;
+  }
+
+  /** The change sets' turn, read at each scrape: the queue of sets keeps the one count. */
+  watchPolicySetTurns(counts: PolicySetTurns): void {
+    this.policySetTurns = counts;
   }
 }
 

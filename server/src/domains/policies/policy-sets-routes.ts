@@ -213,6 +213,11 @@ class SetTurns {
     };
   }
 
+  /** The set holding the turn (0 or 1) and those waiting for it (acctl_policy_set_requests). */
+  counts(): { applying: number; waiting: number } {
+    return { applying: this.holding ? 1 : 0, waiting: this.waiting.length };
+  }
+
   private next(): void {
     const following = this.waiting.shift();
     if (following) following();
@@ -283,6 +288,7 @@ const setIdParams = {
 /** Change sets (issue #23; docs/policy-sets.md). Registered by policyRoutes. */
 export async function policySetRoutes(app: FastifyInstance): Promise<void> {
   const turns = new SetTurns();
+  app.metrics.watchPolicySetTurns(() => turns.counts());
   const held = new WeakMap<FastifyRequest, SetTurn>();
   app.post<{ Body: PolicySetRequest }>('/policy-sets', {
     bodyLimit: policySetLimits.bytes,

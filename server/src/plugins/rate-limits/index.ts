@@ -37,7 +37,8 @@ const windowMs = rateWindowSeconds * 1000;
  * the headers.
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance, options: { countInClusterPrimary?: boolean }) => {
+  async (app: FastifyInstance, options: { countInClusterPrimary?: boolean; clock?: () => number }) => {
+    const clock = options.clock ?? Date.now;
     app.decorateRequest('rateLimit', null);
     const counter: WindowCounter = app.config.redisUrl
       ? new RedisWindowCounter(app.config.redisUrl, app.config.rateLimitKeyPrefix, app.log)
@@ -64,7 +65,7 @@ export const rateLimitsPlugin = fp(
     };
     /** Counts a request; synchronous with the in-memory counter, so the hot path makes no promise. */
     const countFor = (rateClass: RateClass, subject: string | null, ip: string): RateLimitState | Promise<RateLimitState> => {
-      const now = Date.now();
+      const now = clock();
       const window = Math.floor(now / windowMs);
       const hits = counter.hit(`${rateClass}:${subject === null ? `ip:${ip}` : `sub:${subject}`}:${window}`, window, windowMs);
       return typeof hits === 'number' ? stateOf(rateClass, subject, now, window, hits) : hits.then((n) => stateOf(rateClass, subject, now, window, n));
