@@ -52,7 +52,7 @@ describe('acctl policy test', function () {
     const result = await runCli(['policy', 'test', 'policies-example', '--min-coverage', '100']);
     expect(result.exitCode, result.stdout).to.equal(0);
     expect(result.stdout).to.match(/Tests: {4}83 passed, 83 total \(159 checks in 10 files\)/);
-    expect(result.stdout).to.include('Coverage: rules 31/31 (100%), condition outcomes 62/62 (100%)');
+    expect(result.stdout).to.include('Coverage: rules 31/31 (100%), condition outcomes 68/68 (100%)');
     expect(result.stdout).to.include('✔ Policy tests passed');
   });
 
