@@ -1,5 +1,7 @@
 /**
- * Evaluations per second of the policy engine, in process, for 10 and 10,000 active policies.
+ * Evaluations per second of the policy engine, in process, for 10 and 10,000 active policies, and
+ * for 10 policies whose conditions every request reads, with the spec's condition kinds and with the
+ * language's newer ones (#32; goal: the newer within 1.2x the time per evaluation).
  *
  *   npx tsx bench/engine.bench.ts
  *   npx tsx --expose-gc bench/engine.bench.ts    # steadier: collects garbage before every round
@@ -11,7 +13,16 @@
  */
 import { pathToFileURL } from 'node:url';
 import { compilePolicySet, evaluate, evaluateByScan, type EngineDecision, type EngineRequest } from '../core/src/index.js';
-import { engineClock as at, engineExpected, engineRequests as requests, paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
+import {
+  conditionExpected,
+  conditionPolicies,
+  conditionRequests,
+  engineClock as at,
+  engineExpected,
+  engineRequests,
+  paymentsPolicies,
+  tenThousandPolicies,
+} from './fixtures/policies.js';
 
 const WARM_UP_MS = 300;
 /** Per variant, split into ROUNDS interleaved rounds. */
@@ -23,8 +34,13 @@ const BATCH = 8;
 interface Variant {
   name: string;
   policies: number;
+  /** The requests it evaluates in turn (default: the engine requests). */
+  requests?: readonly EngineRequest[];
   decide: (request: EngineRequest) => EngineDecision;
 }
+
+/** Policies in each condition set. */
+const CONDITION_POLICIES = 10;
 
 export interface EngineMeasurement {
   name: string;
@@ -42,10 +58,15 @@ export interface EngineSummary {
   measure_ms_per_variant: number;
   rounds: number;
   gc_between_rounds: boolean;
-  /** Scan over 10 (the baseline), compiled 10, compiled 10,000, scan over 10,000. */
+  /**
+   * Scan over 10 (the baseline), compiled 10, compiled 10,000, scan over 10,000; then the condition
+   * sets, compiled: the spec's kinds, the newer kinds.
+   */
   results: EngineMeasurement[];
   ratio_10000_to_10_compiled: number;
   ratio_10000_to_10_scan: number;
+  /** Throughput of the newer conditions' set over the spec's (goal ≥ 1/1.2: within 1.2x the time per evaluation). */
+  ratio_extended_to_spec_conditions: number;
 }
 
 let sink = 0;
@@ -55,6 +76,7 @@ const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 /** Evaluates for about `milliseconds`; evaluations per second. */
 function runFor(variant: Variant, milliseconds: number): { evaluations: number; perSecond: number } {
+  const requests = variant.requests ?? engineRequests;
   const started = performance.now();
   let evaluations = 0;
   let elapsed = 0;
@@ -113,13 +135,31 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
   const compileMs = performance.now() - compileStarted;
   const compiledSmall = compilePolicySet(small);
 
+  const specConditions = conditionPolicies(CONDITION_POLICIES, 'spec');
+  const extendedConditions = conditionPolicies(CONDITION_POLICIES, 'extended');
+  const compiledSpec = compilePolicySet(specConditions);
+  const compiledExtended = compilePolicySet(extendedConditions);
+
   // Same answers from both sets, and the decisions the requests were written for, before any timing.
-  requests.forEach((request, n) => {
+  engineRequests.forEach((request, n) => {
     const answers = [evaluateByScan(small, request, at), evaluate(compiledSmall, request, at), evaluate(compiledLarge, request, at)].map((decision) =>
       JSON.stringify(decision),
     );
     if (new Set(answers).size !== 1 || JSON.parse(answers[0] as string).decision !== engineExpected[n])
       throw new Error(`request ${n}: the sets disagree or the decision is not ${engineExpected[n]}: ${answers.join('\n')}`);
+  });
+  // The condition sets: the decisions written for, and every rule of the set read by each request.
+  conditionRequests.forEach((request, n) => {
+    for (const [name, set] of [
+      ['spec', compiledSpec],
+      ['extended', compiledExtended],
+    ] as const) {
+      const decision = evaluate(set, request, at);
+      if (decision.decision !== conditionExpected[n] || Object.keys(decision.policy_versions).length !== CONDITION_POLICIES)
+        throw new Error(
+          `condition request ${n}, ${name} conditions: expected ${conditionExpected[n]} from all ${CONDITION_POLICIES} policies: ${JSON.stringify(decision)}`,
+        );
+    }
   });
 
   const measured = measureAll(
@@ -127,6 +167,18 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
       scan10: { name: 'evaluateByScan, 10 policies (baseline)', policies: small.length, decide: (request) => evaluateByScan(small, request, at) },
       compiled10: { name: 'evaluate (compiled), 10 policies', policies: small.length, decide: (request) => evaluate(compiledSmall, request, at) },
       compiled10k: { name: 'evaluate (compiled), 10,000 policies', policies: large.length, decide: (request) => evaluate(compiledLarge, request, at) },
+      conditionsSpec: {
+        name: "evaluate (compiled), 10 policies, the spec's conditions, all read",
+        policies: specConditions.length,
+        requests: conditionRequests,
+        decide: (request) => evaluate(compiledSpec, request, at),
+      },
+      conditionsExtended: {
+        name: 'evaluate (compiled), 10 policies, the newer conditions, all read',
+        policies: extendedConditions.length,
+        requests: conditionRequests,
+        decide: (request) => evaluate(compiledExtended, request, at),
+      },
     },
     measureMs,
   );
@@ -136,8 +188,8 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
     { scan10k: { name: 'evaluateByScan, 10,000 policies', policies: large.length, decide: (request) => evaluateByScan(large, request, at) } },
     measureMs,
   );
-  const { scan10: baseline, compiled10, compiled10k } = measured;
-  const results = [baseline, compiled10, compiled10k, scan10k].map((result) => ({
+  const { scan10: baseline, compiled10, compiled10k, conditionsSpec, conditionsExtended } = measured;
+  const results = [baseline, compiled10, compiled10k, scan10k, conditionsSpec, conditionsExtended].map((result) => ({
     ...result,
     ratio_to_baseline: significant(result.evaluations_per_second / baseline.evaluations_per_second),
   }));
@@ -151,6 +203,7 @@ export function runEngineBenchmark(options: { measureMs?: number } = {}): Engine
     results,
     ratio_10000_to_10_compiled: significant(compiled10k.evaluations_per_second / compiled10.evaluations_per_second),
     ratio_10000_to_10_scan: significant(scan10k.evaluations_per_second / baseline.evaluations_per_second),
+    ratio_extended_to_spec_conditions: significant(conditionsExtended.evaluations_per_second / conditionsSpec.evaluations_per_second),
   };
 }
 
@@ -168,6 +221,9 @@ function printSummary(summary: EngineSummary): void {
     `Compiled, 10,000 / 10 policies: ${summary.ratio_10000_to_10_compiled} of the throughput (1 = no cost from unrelated policies). Scan, 10,000 / 10: ${summary.ratio_10000_to_10_scan}.`,
   );
   console.log(`Compiling 10,000 policies (${summary.rules['10000'].toLocaleString('en-US')} rules): ${summary.compile_ms_10000} ms.`);
+  console.log(
+    `Newer conditions / the spec's, 10 policies, every condition read: ${summary.ratio_extended_to_spec_conditions} of the throughput (goal ≥ ${significant(1 / 1.2)}: within 1.2x the time).`,
+  );
 }
 
 function significant(ratio: number): number {

@@ -3,21 +3,21 @@
  * - each resource type becomes one Cerbos resource policy, each acctl rule one Cerbos rule with the
  *   same actions and effect. Both decide alike: deny overrides allow, nothing matching is deny;
  * - the principal's type is its one Cerbos role; its attributes are the principal's `attr`;
- * - the rule's identifier patterns, principal attributes and conditions become CEL expressions that
- *   must all hold (`condition.match.all`);
- * - the request context goes into the resource's `attr`: Cerbos has one principal per check request
- *   and attributes per resource, so what varies from one decision to the next in a batch goes there.
+ * - the rule's identifier patterns, required attributes and conditions become CEL expressions that
+ *   must all hold (`condition.match.all`), three-valued as the engine reads them (cel-conditions.ts):
+ *   an allow asks that each is true, a deny that none is false, so a value the request lacks denies
+ *   in both;
+ * - the request context and the resource's attributes go into the resource's `attr` (`context`,
+ *   `attributes`): Cerbos has one principal per check request and attributes per resource, so what
+ *   varies from one decision to the next in a batch goes there.
  *
- * Only the condition types of the spec's "Condition" table are translated (as the engine reads them,
- * engine/conditions/); anything else throws, so a policy set the peer cannot express is never
- * compared.
+ * Only the condition types of the policy-condition schema are translated; anything else throws, so a
+ * policy set the peer cannot express is never compared.
  */
 import { stringify } from 'yaml';
 import type { EnginePolicy, EngineRequest } from '../../../core/src/index.js';
-import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
-
-/** A CEL string literal (JSON's escapes are CEL's). */
-const literal = (value: string): string => JSON.stringify(value);
+import type { PolicyRule } from '../../../core/src/index.js';
+import { conditionTri, literal, principalAttributeSlot, requiredAttributeTri, resourceAttributeSlot, type Tri, type Variables } from './cel-conditions.js';
 
 /** Resource identifier patterns (engine/identifier-pattern.ts): a trailing `*` is a prefix. */
 function identifierExpression(patterns: readonly string[]): string {
@@ -25,60 +25,17 @@ function identifierExpression(patterns: readonly string[]): string {
   return alternatives.length === 0 ? 'false' : alternatives.join(' || ');
 }
 
-/** A required principal attribute: present and, as a string, one of the accepted values (engine/rule.ts). */
-function attributeExpression(name: string, accepted: readonly unknown[]): string {
-  const values = accepted.map((value) => literal(String(value))).join(', ');
-  return `${literal(name)} in P.attr && string(P.attr[${literal(name)}]) in [${values}]`;
-}
-
-/** Minutes after midnight of "HH:MM". */
-function minutes(time: string): number {
-  const [hours, mins] = time.split(':').map(Number);
-  return (hours ?? 0) * 60 + (mins ?? 0);
-}
-
-/**
- * The minutes after midnight on a zone's wall clock, as a Cerbos policy variable: Cerbos evaluates a
- * variable once per check and loads the zone once for it, however many rules read it.
- */
-function minuteOfDayVariable(zone: string): { name: string; expr: string } {
-  const quoted = literal(zone);
-  return { name: `minute_of_day_${zone.replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`, expr: `now().getHours(${quoted}) * 60 + now().getMinutes(${quoted})` };
-}
-
-/** The spec's conditions, read as engine/conditions/ reads them; the zones that time windows read go into `zones`. */
-function conditionExpression(condition: PolicyCondition, zones: Set<string>): string {
-  const key = `${condition.type} ${condition.operator}`;
-  switch (key) {
-    case 'risk_score less_than':
-      return `"risk_score" in R.attr && double(R.attr.risk_score) < double(${Number(condition.value)})`;
-    case 'mfa_verified equals': {
-      // context.mfa_verified, else the principal's attribute; "true"/"false" count as booleans.
-      const expected = Boolean(condition.value);
-      return `string("mfa_verified" in R.attr ? R.attr.mfa_verified : P.attr.mfa_verified) == ${literal(String(expected))}`;
-    }
-    case 'time between': {
-      // [start, end) on the zone's wall clock, across midnight when end < start. The decision
-      // endpoints read the server's clock (only simulations honour context.timestamp), so: now().
-      const window = condition.value as { start: string; end: string; timezone: string };
-      zones.add(window.timezone);
-      const now = `V.${minuteOfDayVariable(window.timezone).name}`;
-      const start = minutes(window.start);
-      const end = minutes(window.end);
-      if (start === end) return 'false';
-      return end > start ? `${now} >= ${start} && ${now} < ${end}` : `(${now} >= ${start} || ${now} < ${end})`;
-    }
-    default:
-      throw new Error(`the Cerbos peer cannot express the condition ${key}`);
-  }
-}
-
-function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule, zones: Set<string>): Record<string, unknown> {
-  const expressions = [
-    identifierExpression(rule.resources.identifiers),
-    ...Object.entries(rule.principals.attributes ?? {}).map(([name, accepted]) => attributeExpression(name, accepted as unknown[])),
-    ...(rule.conditions ?? []).map((condition) => conditionExpression(condition, zones)),
+function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule, variables: Variables): Record<string, unknown> {
+  const tests: Tri[] = [
+    ...Object.entries(rule.principals.attributes ?? {}).map(([name, accepted]) =>
+      requiredAttributeTri(principalAttributeSlot(name), accepted as unknown[], false),
+    ),
+    ...Object.entries(rule.resources.attributes ?? {}).map(([name, accepted]) =>
+      requiredAttributeTri(resourceAttributeSlot(name), accepted as unknown[], true),
+    ),
+    ...(rule.conditions ?? []).map((condition) => conditionTri(condition, variables)),
   ];
+  const expressions = [identifierExpression(rule.resources.identifiers), ...tests.map((test) => (rule.effect === 'allow' ? test.holds : test.possible))];
   return {
     name: `${policy.name}-${ruleIndex}`.replace(/[^A-Za-z0-9_-]/g, '_'),
     actions: rule.actions,
@@ -90,39 +47,45 @@ function cerbosRule(policy: EnginePolicy, ruleIndex: number, rule: PolicyRule, z
 
 /** One YAML document per resource type: file name and content, for Cerbos's disk storage. */
 export function cerbosResourcePolicies(policies: readonly EnginePolicy[]): Array<{ file: string; yaml: string }> {
-  const byType = new Map<string, { rules: Array<Record<string, unknown>>; zones: Set<string> }>();
+  const byType = new Map<string, { rules: Array<Record<string, unknown>>; variables: Variables }>();
   for (const policy of policies) {
     policy.rules.forEach((rule, index) => {
-      const entry = byType.get(rule.resources.type) ?? { rules: [], zones: new Set<string>() };
-      entry.rules.push(cerbosRule(policy, index, rule, entry.zones));
+      const entry = byType.get(rule.resources.type) ?? { rules: [], variables: new Map<string, string>() };
+      entry.rules.push(cerbosRule(policy, index, rule, entry.variables));
       byType.set(rule.resources.type, entry);
     });
   }
-  return [...byType].map(([type, { rules, zones }]) => {
-    const local = Object.fromEntries([...zones].map(minuteOfDayVariable).map(({ name, expr }) => [name, expr]));
-    const variables = zones.size > 0 ? { variables: { local } } : {};
+  return [...byType].map(([type, { rules, variables }]) => {
+    const declared = variables.size > 0 ? { variables: { local: Object.fromEntries(variables) } } : {};
     return {
       file: `${type.replace(/[^A-Za-z0-9_-]/g, '_')}.yaml`,
-      yaml: stringify({ apiVersion: 'api.cerbos.dev/v1', resourcePolicy: { version: 'default', resource: type, ...variables, rules } }),
+      yaml: stringify({ apiVersion: 'api.cerbos.dev/v1', resourcePolicy: { version: 'default', resource: type, ...declared, rules } }),
     };
   });
 }
 
 /**
  * The body of `POST /api/check/resources` for requests that share one principal (Cerbos checks many
- * resources for one principal per call), each request one resource entry with its one action.
+ * resources for one principal per call), each request one resource entry with its one action. Cerbos
+ * needs a principal id, which the engine may lack (then `principal.id` is unknown to it): a request
+ * without one is refused rather than given an id the engine would not read.
  */
 export function cerbosCheckBody(requests: readonly EngineRequest[], requestId: string): Record<string, unknown> {
   const [first] = requests;
   if (!first) throw new Error('a Cerbos check needs at least one request');
   const principal = JSON.stringify(first.principal);
   if (requests.some((request) => JSON.stringify(request.principal) !== principal)) throw new Error('a Cerbos check request has one principal');
+  if (typeof first.principal.id !== 'string' || first.principal.id === '') throw new Error('the Cerbos peer needs a principal id');
   return {
     requestId,
-    principal: { id: first.principal.id ?? 'anonymous', roles: [first.principal.type], attr: first.principal.attributes ?? {} },
+    principal: { id: first.principal.id, roles: [first.principal.type], attr: first.principal.attributes ?? {} },
     resources: requests.map((request) => ({
       actions: [request.action],
-      resource: { kind: request.resource.type, id: request.resource.identifier, attr: request.context ?? {} },
+      resource: {
+        kind: request.resource.type,
+        id: request.resource.identifier,
+        attr: { context: request.context ?? {}, attributes: request.resource.attributes ?? {} },
+      },
     })),
   };
 }
