@@ -19,7 +19,9 @@ export interface CerbosPeerUnderTest {
 export function cerbosPeerUnderTest(policies: readonly EnginePolicy[]): CerbosPeerUnderTest {
   let pdp: CerbosPdp | undefined;
   const compiled = compilePolicySet(policies);
-  before(async () => {
+  before(async function () {
+    // A hang guard, not a speed goal: Cerbos compiles the translated policies at start, longer on a busy machine.
+    this.timeout(120_000);
     pdp = await startCerbos(cerbosResourcePolicies(policies), { maxResourcesPerRequest: 100 });
   });
   after(async () => pdp?.stop());

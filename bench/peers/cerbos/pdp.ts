@@ -43,7 +43,7 @@ export async function startCerbos(policies: Array<{ file: string; yaml: string }
     await writeFile(configFile, stringify(config));
     const url = `http://127.0.0.1:${httpPort}`;
     const program = await startProgram('the Cerbos PDP', cerbosBinary, ['server', `--config=${configFile}`, '--log-level=error'], () =>
-      waitForHealth(url, 30_000),
+      waitForHealth(url, 90_000),
     );
     const version = await fetch(`${url}/api/server_info`)
       .then((response) => response.json() as Promise<{ version?: string }>)
