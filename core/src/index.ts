@@ -21,7 +21,6 @@ export {
   CONDITIONS_PER_RULE_LIMIT,
   type ConditionLimitProblem,
   describeCondition,
-  findRequest,
   findRuleRequest,
   reachableTruths,
   type Effect,

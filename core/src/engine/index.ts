@@ -16,6 +16,6 @@ export { describeCondition } from './conditions/label.js';
 export { attributeOperators, attributePathForms, parseAttributePath } from './conditions/attribute.js';
 export { parseInstant } from './conditions/time-instant.js';
 export { parseIpBlock } from './ip-address.js';
-export { findRequest, findRuleRequest, reachableTruths, type Goal } from './analysis/satisfy.js';
+export { findRuleRequest, reachableTruths } from './analysis/satisfy.js';
 export { conditionLimitProblems, CONDITIONS_PER_RULE_LIMIT, type ConditionLimitProblem } from './condition-limits.js';
 export type { AttributeValue, ResourceAttributeValue, Effect, EngineContext, EngineDecision, EnginePolicy, EngineRequest, MatchedRule } from './types.js';

@@ -17,25 +17,12 @@ import type { EngineRequest } from '../types.js';
  *
  * `undefined` answers "cannot tell": more combinations than `limit`.
  */
-export type Goal = 'true' | 'not_false';
 
 const DEFAULT_LIMIT = 20_000;
 const FRESH = '~other';
 const ABSENT = Symbol('absent');
 const alwaysPresent = new Set(['principal.type', 'resource.type', 'resource.identifier']);
 type Candidate = unknown | typeof ABSENT;
-
-/** A request under which every condition is true (goal `true`) or none is false (`not_false`), or null when there is none. */
-export function findRequest(conditions: readonly PolicyCondition[], goal: Goal, limit = DEFAULT_LIMIT): EngineRequest | null | undefined {
-  const rule: PolicyRule = {
-    effect: goal === 'true' ? 'allow' : 'deny',
-    principals: { type: 'P' },
-    resources: { type: 'R', identifiers: ['*'] },
-    actions: ['a'],
-    conditions: [...conditions],
-  };
-  return findRuleRequest(rule, limit);
-}
 
 /** A request the rule applies to (its targets and conditions, as applyRule decides), or null when no request is one, or undefined. */
 export function findRuleRequest(rule: PolicyRule, limit = DEFAULT_LIMIT): EngineRequest | null | undefined {
