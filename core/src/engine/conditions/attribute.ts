@@ -11,27 +11,11 @@ import {
   type PreparedCondition,
 } from './condition.js';
 
-/** The operators of an `attribute` condition (policy-condition schema). */
-export const attributeOperators = [
-  'equals',
-  'not_equals',
-  'in',
-  'not_in',
-  'contains',
-  'starts_with',
-  'ends_with',
-  'greater_than',
-  'greater_than_or_equal',
-  'less_than',
-  'less_than_or_equal',
-  'exists',
-  'not_exists',
-] as const;
-
-export type AttributeOperator = (typeof attributeOperators)[number];
-
-/** The words an explanation uses for an operator, when the condition holds and when it does not. */
-const words: Record<AttributeOperator, readonly [string, string]> = {
+/**
+ * The operators of an `attribute` condition (policy-condition schema), each with the words an
+ * explanation uses when the condition holds and when it does not: one row an operator.
+ */
+const words = {
   equals: ['equals', 'does not equal'],
   not_equals: ['does not equal', 'equals'],
   in: ['is in', 'is not in'],
@@ -45,7 +29,11 @@ const words: Record<AttributeOperator, readonly [string, string]> = {
   less_than_or_equal: ['<=', 'is not <='],
   exists: ['exists', 'does not exist'],
   not_exists: ['does not exist', 'exists'],
-};
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type AttributeOperator = keyof typeof words;
+
+export const attributeOperators = Object.keys(words) as AttributeOperator[];
 
 /** A path of the request (policy-attribute-path schema), parsed: where it reads. */
 export type AttributePath =
