@@ -89,7 +89,7 @@ describe('diffPolicies (field-level policy diff)', () => {
     };
     expect(texts(policy([before]), policy([after]))).to.deep.equal([
       'rule 1 gains condition `any of (mfa_verified = true; or device_trusted = true)`',
-      'rule 1 gains condition `not (principal.attributes.employment equals contractor)`',
+      'rule 1 gains condition `not (principal.attributes.employment equals "contractor")`',
       'rule 1 loses condition `any of (mfa_verified = true)`',
     ]);
   });

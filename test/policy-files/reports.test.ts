@@ -228,11 +228,21 @@ describe('policy reports', () => {
       expect(json.coverage).to.deep.include({ min_coverage: 100, met: true, rules: { covered: 1, total: 1, percent: 100 } });
     });
 
-    it('names an uncovered branch of an any_of by its path, at its own line, in every format', () => {
+    it('names an uncovered branch of an any_of by its path and JSON Pointer, at its own line, in every format', () => {
       const outcome = branchOutcome();
       const message = 'condition 0, branch 1 (device_trusted = true) of rule 0 of policy `db` never held';
       expect(testJson(outcome).coverage!.uncovered).to.deep.equal([
-        { file: 'db.yaml', line: 12, col: 13, policy: 'db', rule: 0, condition: 0, missing: 'holds', message },
+        {
+          file: 'db.yaml',
+          line: 12,
+          col: 13,
+          policy: 'db',
+          rule: 0,
+          condition: 0,
+          condition_pointer: '/rules/0/conditions/0/value/1',
+          missing: 'holds',
+          message,
+        },
       ]);
       expect(testHuman(outcome, noPaint)).to.include(`  db.yaml:12:13 ${message}\n`);
       const sarif = JSON.parse(testSarif(outcome, '0.0.0', process.cwd())) as {

@@ -14,7 +14,7 @@
  * role. JSON numbers are doubles in Cerbos, so number literals are written as doubles.
  */
 import { parseInstant, parseIpBlock, type PolicyCondition } from '../../../core/src/index.js';
-import { ipAddressTextPattern, ipv4AfterEllipsisPattern } from './ip-text-pattern.js';
+import { ipAddressTextPattern } from './ip-text-pattern.js';
 
 /** A condition's two readings. */
 export interface Tri {
@@ -198,10 +198,7 @@ function ipAddress(operator: 'in_cidr' | 'not_in_cidr', blocks: readonly string[
   });
   const { value, present } = contextSlot('ip_address');
   variables.set('ip_address_known', `${present} && type(${value}) == string && ${value}.matches(${literal(ipAddressTextPattern)})`);
-  variables.set(
-    'ip_address',
-    `!V.ip_address_known ? "" : ${value}.matches(${literal(ipv4AfterEllipsisPattern)}) ? "::ffff:" + ${value}.substring(2) : ${value}`,
-  );
+  variables.set('ip_address', `!V.ip_address_known ? "" : ${value}`);
   const within = cidrs.map((cidr) => `V.ip_address.inIPAddrRange(${literal(cidr)})`).join(' || ');
   return guarded('V.ip_address_known', operator === 'in_cidr' ? within : `!(${within})`);
 }

@@ -28,10 +28,3 @@ function ipv6Forms(width: number, tail: string): string[] {
 
 /** A whole address text, anchored. */
 export const ipAddressTextPattern = `^(${[ipv4Pattern, ...ipv6Forms(8, ''), ...ipv6Forms(6, ipv4Pattern)].join('|')})$`;
-
-/**
- * `::a.b.c.d`: ipaddr.js, and so the engine, reads it as the IPv4-mapped `::ffff:a.b.c.d` (so
- * `10.0.0.0/8` holds for `::10.0.0.1`); Go's parser, Cerbos's, as the deprecated IPv4-compatible
- * `::a00:1`, which no IPv4 block holds. The peer spells it the engine's way before asking.
- */
-export const ipv4AfterEllipsisPattern = `^::${ipv4Pattern}$`;

@@ -48,6 +48,8 @@ export interface UncoveredItem {
    * line name the branch: `condition 0, branch 1`).
    */
   condition?: number;
+  /** JSON Pointer to the condition in the policy file (`/rules/0/conditions/0/value/1`: a branch of an any_of). */
+  condition_pointer?: string;
   /** `match`: the rule never applied; `holds`/`fails`: the condition was never seen doing that. */
   missing: 'match' | 'holds' | 'fails';
   message: string;
@@ -62,6 +64,8 @@ interface ConditionProbe {
   index: number;
   /** Where it sits, for people: `condition 0`, `condition 0, branch 1`, `condition 2, inside not`. */
   path: string;
+  /** Where it sits, for programs: a JSON Pointer into the policy file. */
+  pointer: string;
   label: string;
   prepared: PreparedCondition;
   held: boolean;
@@ -136,7 +140,7 @@ export class CoverageRecorder {
       for (const condition of probe.conditions) {
         conditionOutcomes += 2;
         conditionsSeen += Number(condition.held) + Number(condition.failed);
-        const at = { ...where, line: condition.line, col: condition.col, condition: condition.index };
+        const at = { ...where, line: condition.line, col: condition.col, condition: condition.index, condition_pointer: condition.pointer };
         const name = `${condition.path} (${condition.label}) of rule ${probe.rule} of policy \`${probe.policy}\``;
         const unknown =
           condition.unknowns === 0
@@ -165,6 +169,7 @@ export class CoverageRecorder {
         conditions.push({
           index,
           path,
+          pointer: `/${yamlPath.join('/')}`,
           label: describeCondition(condition),
           prepared: prepareCondition(condition),
           held: false,

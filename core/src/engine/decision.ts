@@ -1,3 +1,4 @@
+import { joinLines } from './conditions/condition.js';
 import { applyRule, type PreparedRule } from './rule.js';
 import type { EngineDecision, EnginePolicy, EngineRequest, MatchedRule } from './types.js';
 
@@ -80,7 +81,7 @@ function explain(request: EngineRequest, denies: MatchedRule[], allows: MatchedR
 }
 
 function describeMatch(rule: MatchedRule): string {
-  const conditions = rule.conditions_met.length > 0 ? `conditions met: ${rule.conditions_met.join('; ')}` : 'no conditions';
+  const conditions = rule.conditions_met.length > 0 ? `conditions met: ${joinLines(rule.conditions_met, '; ')}` : 'no conditions';
   return `${ruleName({ id: rule.policy_id, name: rule.policy_name, version: rule.policy_version }, rule.rule_index)} (${conditions})`;
 }
 

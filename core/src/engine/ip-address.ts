@@ -24,25 +24,43 @@ const ipv6Text = /^[0-9A-Fa-f:.]+$/;
  * context.ip_address, and ipaddr.js parsing it again for each rule was most of the condition's cost
  * (profiled in the engine bench). The addresses are never changed by their readers.
  */
-let lastParsed: { text: string; address: IpAddress | undefined } | undefined;
+let lastParsed: { text: string; address: IpAddress | undefined; shown: string | undefined } | undefined;
 
 /** The address, or undefined when the text is not one in a strict form. */
 export function parseIpAddress(text: unknown): IpAddress | undefined {
   if (typeof text !== 'string' || text.length > 45) return undefined;
   if (lastParsed?.text === text) return lastParsed.address;
   const address = parseStrict(text);
-  lastParsed = { text, address };
+  lastParsed = { text, address, shown: undefined };
   return address;
+}
+
+/** The address in its normal form (`::ffff:10.0.0.1` reads 10.0.0.1), written once for the last address parsed. */
+export function showIpAddress(address: IpAddress): string {
+  if (lastParsed?.address !== address) return address.toString();
+  return (lastParsed.shown ??= address.toString());
 }
 
 function parseStrict(text: string): IpAddress | undefined {
   if (decimalIpv4.test(text)) return ipaddr.IPv4.isValid(text) ? ipaddr.IPv4.parse(text) : undefined;
   if (!text.includes(':') || !ipv6Text.test(text)) return undefined;
-  const dotted = text.lastIndexOf(':');
-  if (text.includes('.') && !decimalIpv4.test(text.slice(dotted + 1))) return undefined;
-  if (!ipaddr.IPv6.isValid(text)) return undefined;
-  const address = ipaddr.IPv6.parse(text);
+  const hex = text.includes('.') ? dottedTailAsGroups(text) : text;
+  if (hex === undefined || !ipaddr.IPv6.isValid(hex)) return undefined;
+  const address = ipaddr.IPv6.parse(hex);
   return address.isIPv4MappedAddress() ? address.toIPv4Address() : address;
+}
+
+/**
+ * An IPv6 text whose last 32 bits are written as an IPv4 address, with them as two hex groups:
+ * ipaddr.js reads `::10.0.0.1` as the IPv4-mapped `::ffff:a00:1`, where RFC 4291 (2.5.5.1), Go,
+ * Python and glibc read the deprecated IPv4-compatible `::a00:1`, which no IPv4 block holds.
+ */
+function dottedTailAsGroups(text: string): string | undefined {
+  const colon = text.lastIndexOf(':');
+  const dotted = text.slice(colon + 1);
+  if (!decimalIpv4.test(dotted) || !ipaddr.IPv4.isValid(dotted)) return undefined;
+  const [a, b, c, d] = ipaddr.IPv4.parse(dotted).octets as [number, number, number, number];
+  return `${text.slice(0, colon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
 /** `10.0.0.0/8`, `2001:db8::/32`, or a bare address (its own /32 or /128); undefined when not one. */

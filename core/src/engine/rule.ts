@@ -1,6 +1,6 @@
 import type { PolicyRule } from '../generated/schema-types.js';
 import { prepareCondition, type PreparedCondition } from './conditions/index.js';
-import { principalAttribute, resourceAttribute, showValue, type Truth } from './conditions/condition.js';
+import { joinLines, principalAttribute, resourceAttribute, showValue, type Truth } from './conditions/condition.js';
 import { identifierMatches, parseIdentifierPattern, type IdentifierPattern } from './identifier-pattern.js';
 import type { Effect, EngineRequest } from './types.js';
 
@@ -93,9 +93,9 @@ export function applyRule(rule: PreparedRule, request: EngineRequest, at: Date):
     const { truth, description } = condition(request, at);
     (truth === 'true' ? met : truth === 'false' ? failed : unknowns).push(description);
   }
-  if (failed.length > 0) return { applies: false, why: [...failed, ...unknowns].join('; ') };
+  if (failed.length > 0) return { applies: false, why: joinLines(unknowns.length === 0 ? failed : [...failed, ...unknowns], '; ') };
   if (unknowns.length === 0) return { applies: true, effect: rule.effect, conditionsMet: met };
-  if (rule.effect === 'allow') return { applies: false, why: unknowns.join('; ') };
+  if (rule.effect === 'allow') return { applies: false, why: joinLines(unknowns, '; ') };
   // A deny with unknowns applies: its lines say which values were missing.
   return { applies: true, effect: rule.effect, conditionsMet: [...met, ...unknowns] };
 }

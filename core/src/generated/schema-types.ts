@@ -1847,7 +1847,14 @@ export interface CliUncoveredItem {
   col: number;
   policy: string;
   rule: number;
+  /**
+   * The rule's condition the item is or sits in (a branch of an any_of, the condition inside a not: see condition_pointer).
+   */
   condition?: number;
+  /**
+   * RFC 6901 JSON Pointer to the condition in the policy file: /rules/0/conditions/2 for the rule's condition, /rules/0/conditions/2/value/1 for the second branch of an any_of, /rules/0/conditions/2/value for the condition inside a not.
+   */
+  condition_pointer?: string;
   missing: 'match' | 'holds' | 'fails';
   message: string;
 }

@@ -109,6 +109,14 @@ export function showOperandValue(value: unknown): string {
 }
 
 /**
+ * A literal of a policy: strings quoted, so `to: "principal.id"` (the text) never reads like
+ * `to: { attribute: principal.id }` (the path).
+ */
+export function showLiteral(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : showOperandValue(value);
+}
+
+/**
  * The comparison on two known values: true or false, or undefined when a value is of the wrong kind
  * for the operator (strings compared with greater_than, a list where one value belongs).
  */
@@ -184,14 +192,19 @@ export function prepareAttribute(operator: AttributeOperator): (value: unknown) 
     if (operand === undefined) return alwaysUnknown(`attribute ${left} ${operator}: \`to\` ${showValue(definition.to)} is not a value or { attribute: PATH }`);
     const rightPath = operand.kind === 'path' ? formatAttributePath(operand.path) : undefined;
     const members = operand.kind === 'literal' && Array.isArray(operand.value) ? new Set<unknown>(operand.value) : undefined;
-    const statement = `${left} ${operator} ${rightPath ?? showOperandValue(operand.kind === 'literal' ? operand.value : undefined)}`;
+    const statement = `${left} ${operator} ${rightPath ?? showLiteral(operand.kind === 'literal' ? operand.value : undefined)}`;
+    const equalsPath = rightPath === undefined ? undefined : `${left} equals ${rightPath} (`;
+    const leftMissing = `${left} missing, so \`${statement}\` is unknown`;
+    const rightMissing = `${rightPath ?? ''} missing, so \`${statement}\` is unknown`;
     return (request): ConditionOutcome => {
       const leftValue = readAttributePath(request, path);
-      if (leftValue === undefined) return unknown(`${left} missing, so "${statement}" is unknown`);
+      if (leftValue === undefined) return unknown(leftMissing);
       const rightValue = operand.kind === 'literal' ? operand.value : readAttributePath(request, operand.path);
-      if (rightValue === undefined) return unknown(`${rightPath!} missing, so "${statement}" is unknown`);
+      if (rightValue === undefined) return unknown(rightMissing);
       const holds = compare(operator, leftValue, rightValue, members);
-      const right = rightPath === undefined ? showOperandValue(rightValue) : `${rightPath} (${showOperandValue(rightValue)})`;
+      // The commonest line (ownership: `resource.attributes.owner equals principal.id (u-42)`) from a prefix made once.
+      if (holds && operator === 'equals' && equalsPath !== undefined) return outcome(true, `${equalsPath}${showOperandValue(rightValue)})`);
+      const right = rightPath === undefined ? showLiteral(rightValue) : `${rightPath} (${showOperandValue(rightValue)})`;
       if (holds === undefined) {
         return unknown(
           `${left} (${showOperandValue(leftValue)}, ${kindOf(leftValue)}) cannot be compared by ${operator} with ${right} (${kindOf(rightValue)}), so it is unknown`,

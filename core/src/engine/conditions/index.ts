@@ -1,6 +1,6 @@
 import { attributeOperators, prepareAttribute } from './attribute.js';
 import { prepareDeviceTrustedEquals, prepareMfaVerifiedEquals } from './booleans.js';
-import { alwaysUnknown, showName, showValue, type ConditionOutcome, type PreparedCondition, type Truth } from './condition.js';
+import { alwaysUnknown, joinLines, showName, showValue, type ConditionOutcome, type PreparedCondition, type Truth } from './condition.js';
 import { prepareIpAddress } from './ip-address.js';
 import { prepareRiskScore, riskScoreOperators, type RiskScoreOperator } from './risk-score.js';
 import { prepareTimeBetween } from './time-between.js';
@@ -50,21 +50,25 @@ function prepareAt(condition: unknown, depth: number): PreparedCondition {
   return prepare(value);
 }
 
-/** `any_of` [conditions]: true when one is true, else unknown when one is unknown, else false. All are evaluated, so an explanation shows each. */
+/**
+ * `any_of` [conditions]: true when one is true, else unknown when one is unknown, else false. It stops
+ * at the first true branch, which is the whole reason it holds (`any of, by branch 1: device_trusted
+ * true = true`); when none holds, every branch is evaluated so the explanation shows each.
+ */
 function prepareAnyOf(value: unknown, depth: number): PreparedCondition {
   if (!Array.isArray(value) || value.length === 0) return alwaysUnknown(`any_of needs a list of conditions, not ${showValue(value)}`);
   const branches = value.map((branch) => prepareAt(branch, depth + 1));
+  const byBranch = branches.map((_, index) => `any of, by branch ${index}: `);
   return (request, at): ConditionOutcome => {
     let truth: Truth = 'false';
     const lines: string[] = [];
-    for (const branch of branches) {
-      const outcome = branch(request, at);
-      if (outcome.truth === 'true') truth = 'true';
-      else if (outcome.truth === 'unknown' && truth === 'false') truth = 'unknown';
+    for (let index = 0; index < branches.length; index += 1) {
+      const outcome = branches[index]!(request, at);
+      if (outcome.truth === 'true') return { truth: 'true', description: byBranch[index]! + outcome.description };
+      if (outcome.truth === 'unknown') truth = 'unknown';
       lines.push(outcome.description);
     }
-    const verdict = truth === 'true' ? 'one holds' : truth === 'unknown' ? 'none holds, one is unknown' : 'none holds';
-    return { truth, description: `any of (${lines.join('; or ')}): ${verdict}` };
+    return { truth, description: `any of (${joinLines(lines, '; or ')}): ${truth === 'unknown' ? 'none holds, one is unknown' : 'none holds'}` };
   };
 }
 

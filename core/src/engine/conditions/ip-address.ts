@@ -1,4 +1,4 @@
-import { ipInBlock, parseIpAddress, parseIpBlock, type IpBlock } from '../ip-address.js';
+import { ipInBlock, parseIpAddress, parseIpBlock, showIpAddress, type IpBlock } from '../ip-address.js';
 import { alwaysUnknown, contextValue, outcome, showValue, unknown, type PreparedCondition } from './condition.js';
 
 const BLOCKS_SHOWN = 5;
@@ -23,15 +23,16 @@ export function prepareIpAddress(operator: 'in_cidr' | 'not_in_cidr'): (value: u
             .map((block) => block.text)
             .join(', ')}, … (${blocks.length} in all)`
         : blocks.map((block) => block.text).join(', ');
+    const notIn = ` not in [${shown}]`;
+    const inBlock = blocks.map((block) => ` in ${block.text}`);
     return (request) => {
       const text = contextValue(request, 'ip_address');
       if (text === undefined || text === null) return unknown('ip_address missing from context');
       const address = parseIpAddress(text);
       if (address === undefined) return unknown(`ip_address ${showValue(text)} in context is not an IP address`);
-      const within = blocks.find((block) => ipInBlock(address, block));
-      const holds = operator === 'in_cidr' ? within !== undefined : within === undefined;
-      const where = within === undefined ? `not in [${shown}]` : `in ${within.text}`;
-      return outcome(holds, `ip_address ${address.toString()} ${where}`);
+      const within = blocks.findIndex((block) => ipInBlock(address, block));
+      const holds = operator === 'in_cidr' ? within !== -1 : within === -1;
+      return outcome(holds, `ip_address ${showIpAddress(address)}${within === -1 ? notIn : inBlock[within]!}`);
     };
   };
 }

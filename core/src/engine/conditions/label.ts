@@ -1,12 +1,13 @@
 import type { PolicyCondition } from '../../generated/schema-types.js';
 import { riskScoreOperators } from './risk-score.js';
 import { parseDays, formatDays } from './time-between.js';
-import { showOperandValue } from './attribute.js';
+import { showLiteral } from './attribute.js';
 
 /**
  * A condition in a few words, for people, with no request: what coverage, plan and diff name it by.
  * `time 09:00-17:00 Europe/Berlin`, `time 09:00-17:00 mon-fri Europe/Berlin`, `risk_score < 50`,
- * `resource.attributes.owner equals principal.id`, `any of (mfa_verified = true; or device_trusted = true)`.
+ * `resource.attributes.owner equals principal.id`, `principal.attributes.role equals "contractor"` (a literal quoted),
+ * `any of (mfa_verified = true; or device_trusted = true)`.
  */
 export function describeCondition(condition: PolicyCondition): string {
   switch (condition.type) {
@@ -27,7 +28,7 @@ export function describeCondition(condition: PolicyCondition): string {
       if (condition.operator === 'exists' || condition.operator === 'not_exists')
         return `${subject} ${condition.operator === 'exists' ? 'exists' : 'does not exist'}`;
       const to: unknown = (condition.value as { to?: unknown }).to;
-      const object = to !== null && typeof to === 'object' && !Array.isArray(to) ? String((to as { attribute: unknown }).attribute) : showOperandValue(to);
+      const object = to !== null && typeof to === 'object' && !Array.isArray(to) ? String((to as { attribute: unknown }).attribute) : showLiteral(to);
       return `${subject} ${condition.operator} ${object}`;
     }
     case 'any_of':

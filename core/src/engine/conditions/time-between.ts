@@ -26,15 +26,18 @@ export function prepareTimeBetween(value: unknown): PreparedCondition {
   if (start === end) return alwaysFails(`time window ${label} ${zone} is empty (start equals end), so it never holds`);
 
   const crossesMidnight = end < start;
+  const within = ` ${zone} within ${label}`;
+  const notWithin = ` ${zone} not within ${label}`;
   return (_request, at) => {
     const now = localTime(clock, at);
     if (now === undefined) return unknown('time unknown: the request time is not a valid date');
     // The day the window opened: today, or yesterday for the small hours of a window across midnight.
     const openedOn = crossesMidnight && now.minutes < end ? (now.day + 6) % 7 : now.day;
     const inWindow = crossesMidnight ? now.minutes >= start || now.minutes < end : now.minutes >= start && now.minutes < end;
-    const within = inWindow && (days === undefined || days.has(openedOn));
-    const clockText = days === undefined ? formatMinutes(now.minutes) : `${weekdays[now.day]} ${formatMinutes(now.minutes)}`;
-    return outcome(within, `time ${clockText} ${zone} ${within ? 'within' : 'not within'} ${label}`);
+    const holds = inWindow && (days === undefined || days.has(openedOn));
+    const clockText =
+      days === undefined ? (now.shown ??= formatMinutes(now.minutes)) : (now.shownWithDay ??= `${weekdays[now.day]} ${formatMinutes(now.minutes)}`);
+    return outcome(holds, `time ${clockText}${holds ? within : notWithin}`);
   };
 }
 

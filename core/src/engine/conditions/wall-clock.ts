@@ -38,6 +38,9 @@ const lastMinuteByClock = new WeakMap<Intl.DateTimeFormat, { utcMinute: number; 
 export interface LocalTime {
   day: number;
   minutes: number;
+  /** `09:05` and `mon 09:05`, written once per clock and minute by the first reader that shows them. */
+  shown?: string;
+  shownWithDay?: string;
 }
 
 /** The week's days as policies name them, in ISO 8601's order (Monday first). */
