@@ -174,9 +174,12 @@ describe('PostgreSQL goes away under load', function () {
     try {
       const hook = await httpCall(`${base}/webhooks`, { token, body: { url: receiver.url(), event_types: ['principal.created'] } });
       expect(hook.status).to.equal(201);
+      const since = logged.length;
       await proxy.cut();
-      // Several polls of the delivery worker fail meanwhile.
-      await delay(2500);
+      // Two polls of the delivery worker fail meanwhile, and say so (pg-boss alone would answer "no jobs").
+      const fetchFailures = (): number =>
+        logged.slice(since).filter((line) => (JSON.parse(line) as { msg?: string }).msg === 'webhook job fetch failed').length;
+      await eventually(async () => (fetchFailures() >= 2 ? true : undefined), 20_000, 'two failed polls of the delivery worker');
       await proxy.restore();
       await eventually(async () => ((await ready()) === 200 ? true : undefined), 20_000, '/ready to answer 200 after the database returned');
       const created = await httpCall(`${base}/principals`, { token, body: { kind: 'service', name: 'delivered-after-the-outage' } });

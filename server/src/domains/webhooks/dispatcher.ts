@@ -44,17 +44,33 @@ export class JobDispatcher<T> {
 
   private async run(): Promise<void> {
     const { boss, queue, concurrency, log } = this.options;
+    // pg-boss 10's fetch swallows every error of its query and answers "no jobs", so an outage
+    // would look like an empty queue: its query goes through this connection, which remembers it.
+    let failure: unknown;
+    const db = boss.getDb();
+    const watched: PgBoss.Db = {
+      executeSql: async (text, values) => {
+        try {
+          return await db.executeSql(text, values);
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
+      },
+    };
     while (!this.stopped) {
       const free = concurrency - this.inFlight.size;
       let fetched = 0;
       if (free > 0) {
+        failure = undefined;
         try {
-          const jobs = await boss.fetch<T>(queue, { batchSize: free });
+          const jobs = await boss.fetch<T>(queue, { batchSize: free, db: watched });
           fetched = jobs.length;
           for (const job of jobs) this.track(job);
         } catch (error) {
-          log('webhook job fetch failed', error);
+          failure = error;
         }
+        if (failure !== undefined) log('webhook job fetch failed', failure);
       }
       // A full batch means more may be waiting: fetch again at once (if a slot is free).
       if (this.stopped || (fetched > 0 && fetched === free && this.inFlight.size < concurrency)) continue;
