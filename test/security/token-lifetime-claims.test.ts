@@ -90,6 +90,17 @@ describe('Security: access tokens whose lifetime claims the server never issues 
     await expectRefusedEverywhere(await signed({ iat: now() + 30, exp: now() + 20 }));
   });
 
+  it('refuses a token signed by the same key whose typ header says it is not an access token, or that has none (#34, 11)', async () => {
+    const typed = (typ: string | undefined) =>
+      forgeAccessToken(t.app, {
+        header: { typ },
+        claims: { sub: reader.clientId, client_id: reader.clientId, scope: 'read:policies', iat: now(), exp: now() + lifetime },
+      });
+    for (const typ of ['refresh+jwt', 'at+jwt', 'id+jwt', 'JOSE', 'JWT ', undefined]) await expectRefusedEverywhere(await typed(typ));
+    // RFC 7515 section 4.1.9: the media type is compared without case, `application/` may be written.
+    for (const typ of ['JWT', 'jwt', 'application/jwt']) await expectAcceptedEverywhere(await typed(typ));
+  });
+
   it('refuses them alike when many are presented at once (no cache lets one through)', async () => {
     const tokens = await Promise.all(
       Array.from({ length: 20 }, (_, i) => signed({ iat: now() + (i % 2 === 0 ? 30 * 24 * 3600 : 0), exp: now() + 10 * 365 * 24 * 3600 })),

@@ -15,6 +15,9 @@ export interface AccessTokenClaims {
   client_id: string;
 }
 
+/** The `typ` header of access tokens (spec, "Access token (JWT)"): the only one accepted as one. */
+const ACCESS_TOKEN_TYPE = 'JWT';
+
 export interface IssuedAccessToken {
   token: string;
   claims: AccessTokenClaims;
@@ -38,7 +41,7 @@ export async function signAccessToken(
   const { kid, privateKey } = keys.signingKey();
   // RFC 7515 compact serialisation, signed by node:crypto in libuv's thread pool: jose's SignJWT
   // goes through WebCrypto, which cost about 25 µs more per token (measured); jose still verifies.
-  const signingInput = `${base64url({ alg: 'RS256', typ: 'JWT', kid })}.${base64url(claims)}`;
+  const signingInput = `${base64url({ alg: 'RS256', typ: ACCESS_TOKEN_TYPE, kid })}.${base64url(claims)}`;
   const signature = await signRs256(signingInput, privateKey);
   return { token: `${signingInput}.${signature.toString('base64url')}`, claims };
 }
@@ -84,7 +87,17 @@ export async function verifyAccessToken(keys: SigningKeyStore, token: string, ru
         if (!key) throw new AccessTokenInvalid('the token was not signed by a key of this service');
         return key;
       },
-      { algorithms: ['RS256'], issuer: rules.issuer, audience: rules.issuer, currentDate: rules.now, requiredClaims: ['sub', 'exp', 'iat', 'jti'] },
+      {
+        algorithms: ['RS256'],
+        // The one type this service issues (spec: `typ` = `JWT`); jose compares it as RFC 7515 says
+        // (case-insensitive, `application/` optional) and refuses a token without one. Anything else
+        // signed by the same key (a `refresh+jwt`, an `id+jwt`) is not an access token (RFC 8725, 3.11).
+        typ: ACCESS_TOKEN_TYPE,
+        issuer: rules.issuer,
+        audience: rules.issuer,
+        currentDate: rules.now,
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+      },
     ));
   } catch (error) {
     if (error instanceof AccessTokenInvalid) throw error;
@@ -113,7 +126,8 @@ function assertClaims(payload: JWTPayload): AccessTokenClaims {
 
 function describeJoseError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'the token has expired';
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `the token's ${error.claim} claim is not valid here`;
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return error.claim === 'typ' ? 'the token is not an access token (its typ header is not JWT)' : `the token's ${error.claim} claim is not valid here`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'the token is not signed with RS256';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'the token signature does not verify';
   return 'the token is malformed';
