@@ -147,6 +147,12 @@ describe('which server a command talks to: --server, ACCTL_SERVER, the repositor
       });
     }
 
+    it('a folder named acctl.yaml is no configuration: the profile’s server is used', async () => {
+      const configHome = folder({ 'acctl/config.json': JSON.stringify({ profiles: { default: { server: origin } } }) });
+      const cwd = folder({ 'acctl.yaml/policy.yaml': 'name: not-a-configuration\n' });
+      ok(await runCli(['policy', 'list', '--json'], { cwd, env: { ...clientEnv, XDG_CONFIG_HOME: configHome } }));
+    });
+
     it('--environment NAME of acctl.yaml names the server of plan (the file’s own server unreachable)', async () => {
       const cwd = folder({
         'acctl.yaml': `server: ${unreachable}\nenvironments:\n  staging:\n    server: ${origin}\n`,
@@ -155,6 +161,11 @@ describe('which server a command talks to: --server, ACCTL_SERVER, the repositor
       ok(await inRepo(['policy', 'plan', '.', '--environment', 'staging'], cwd), 2);
       ok(await inRepo(['policy', 'list', '--json'], cwd), exitCodes.server_unreachable);
     });
+  });
+
+  it('acctl whoami reports the server of the repository as the one the environment’s credentials go to', async () => {
+    const whoami = ok(await runCli(['whoami', '--json'], { cwd: path.join(repo, 'policies'), env: { ACCTL_TOKEN: 'opaque-api-token' } }));
+    expect(whoami.json<{ source: string; server: string }>()).to.deep.include({ source: 'environment', server: origin });
   });
 
   describe('credentials follow the chosen server', () => {

@@ -8,10 +8,13 @@ import path from 'node:path';
 
 export const configFileNames = ['acctl.yaml', 'acctl.yml'] as const;
 
-/** The nearest acctl.yaml (or acctl.yml) from `dir` upward, with its folder; undefined up to the root. */
+/**
+ * The nearest acctl.yaml (or acctl.yml) from `dir` upward, with its folder; undefined up to the root.
+ * Only a file counts: a folder of that name would fail the read (EISDIR), and a FIFO would block it.
+ */
 export function configFileAbove(dir: string): { dir: string; file: string } | undefined {
   for (let current = dir; ;) {
-    const name = configFileNames.find((candidate) => existsSync(path.join(current, candidate)));
+    const name = configFileNames.find((candidate) => statSync(path.join(current, candidate), { throwIfNoEntry: false })?.isFile() === true);
     if (name !== undefined) return { dir: current, file: path.join(current, name) };
     const parent = path.dirname(current);
     if (parent === current) return undefined;
