@@ -19,7 +19,7 @@ export const exitCodes = {
   apply_cancelled: 1,
   /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password); no database found for an admin command. */
   usage_error: 2,
-  /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use. */
+  /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use; an acctl.yaml that is not valid when it is to name the server. */
   config_error: 3,
   /** The named client or user does not exist. */
   not_found: 4,
@@ -29,7 +29,10 @@ export const exitCodes = {
   database_unavailable: 6,
   /** No credentials for the server, or the server refused them (401), or they lack a scope (403). */
   auth_error: 7,
-  /** The acctl server named by --server / ACCTL_SERVER cannot be reached, or what answers there is not acctl (api/server-identity.ts). */
+  /**
+   * The acctl server the command talks to (--server, ACCTL_SERVER, acctl.yaml, the profile) cannot
+   * be reached, or what answers there is not acctl (api/server-identity.ts).
+   */
   server_unreachable: 8,
   /** `acctl policy apply`: the server changed since the plan (a stale plan.json, or a concurrent apply won) and refused its change set; nothing was applied. */
   stale_plan: 9,

@@ -4,14 +4,16 @@ import { AcctlCommand, CommandError } from '../../../kit/src/index.js';
 import { cliUserAgent } from '../api/user-agent.js';
 import { envCredentialsIfSet, type Credentials } from '../credentials/env.js';
 import { defaultServer, profileFlag, serverFlag } from '../flags/connection.js';
+import type { ChosenServer, RepositoryPlace } from '../flags/server-choice.js';
 
 /**
- * A command that talks to a running server over its REST API: `--server`, and credentials from
- * the environment (they win) or else from the profile acctl login stored.
+ * A command that talks to a running server over its REST API: the server of one rule for all
+ * (flags/server-choice.ts), and credentials from the environment (they win) or else from the
+ * profile acctl login stored.
  */
 export abstract class ApiCommand extends AcctlCommand {
   static override baseFlags = { ...AcctlCommand.baseFlags, ...serverFlag, ...profileFlag };
-  /** One client per server asked for: a second call for the same server reuses its token, another server gets its own. */
+  /** One client per server chosen: a second call for the same server reuses its token, another server gets its own. */
   readonly #clients = new Map<string | undefined, ApiClient>();
   #profileFlag: string | undefined;
 
@@ -27,40 +29,46 @@ export abstract class ApiCommand extends AcctlCommand {
   }
 
   /**
-   * The API client for `serverFlagValue` (undefined: the profile's server, else the default);
-   * credentials are checked here, after the flags parsed (so --help never needs them).
-   * `credentials` replaces the environment's and the profile's (a token read from stdin): such a
-   * client is the caller's alone, never shared with a later call.
+   * The API client of the server flags/server-choice.ts chooses: `serverFlagValue` (--server or
+   * ACCTL_SERVER), else the acctl.yaml of the policy repository at `repository` (default: the
+   * working directory), else the profile's setting; with none, the server the profile signed in
+   * to, else the default. Credentials are checked here, after the flags parsed (so --help never
+   * needs them). `credentials` replaces the environment's and the profile's (a token read from
+   * stdin): such a client is the caller's alone, never shared with a later call.
    */
-  protected async api(serverFlagValue: string | undefined, options: { credentials?: Credentials } = {}): Promise<ApiClient> {
-    if (options.credentials !== undefined) return this.#newClient(serverFlagValue, options.credentials);
-    let client = this.#clients.get(serverFlagValue);
+  protected async api(serverFlagValue: string | undefined, options: { credentials?: Credentials; repository?: RepositoryPlace } = {}): Promise<ApiClient> {
+    const [{ resolveProfile }, { chooseServer }] = await Promise.all([import('../credentials/profile-config.js'), import('../flags/server-choice.js')]);
+    const profile = await resolveProfile(this.#profileFlag);
+    const chosen = await chooseServer(serverFlagValue, options.repository ?? { from: '.' }, profile);
+    if (options.credentials !== undefined) return this.#newClient(chosen, profile.name, options.credentials);
+    let client = this.#clients.get(chosen?.server);
     if (client === undefined) {
-      client = await this.#newClient(serverFlagValue, undefined);
-      this.#clients.set(serverFlagValue, client);
+      client = await this.#newClient(chosen, profile.name, undefined);
+      this.#clients.set(chosen?.server, client);
     }
     return client;
   }
 
-  async #newClient(serverFlagValue: string | undefined, credentials: Credentials | undefined): Promise<ApiClient> {
+  async #newClient(chosen: ChosenServer | undefined, profile: string, credentials: Credentials | undefined): Promise<ApiClient> {
     const { ApiClient, apiBaseUrl } = await import('../api/client.js');
-    const { resolveProfile } = await import('../credentials/profile-config.js');
-    const { name: profile, settings } = await resolveProfile(this.#profileFlag);
-    const chosenServer = serverFlagValue ?? settings.server;
     const given = credentials ?? envCredentialsIfSet();
     // User-Agent acctl/<version>; a refused field is named by the flag of this command that carried it.
     const identity = { version: this.config.version, flagNames: Object.keys(this.ctor.flags ?? {}) };
-    if (given) return new ApiClient({ server: chosenServer ?? defaultServer, credentials: given, ...identity });
+    if (given) return new ApiClient({ server: chosen?.server ?? defaultServer, credentials: given, ...identity });
     const { storedProfileCredentials } = await import('../credentials/stored-credentials.js');
     const stored = await storedProfileCredentials(profile, cliUserAgent(this.config.version));
     // A profile's tokens go only to the server that issued them: never leak them to another one.
-    if (chosenServer !== undefined && apiBaseUrl(chosenServer) !== apiBaseUrl(stored.server)) {
-      throw new CommandError('auth_error', `Profile "${profile}" is signed in to ${stored.server}, not ${chosenServer}`, {
-        suggestions: [
-          `acctl login --server ${chosenServer} --profile NAME, then pass --profile NAME`,
-          "or leave out --server / ACCTL_SERVER (and the profile's server setting) to use the server it signed in to",
-        ],
-      });
+    if (chosen !== undefined && apiBaseUrl(chosen.server) !== apiBaseUrl(stored.server)) {
+      throw new CommandError(
+        'auth_error',
+        `Profile "${profile}" is signed in to ${stored.server}, not ${chosen.server} (named by ${chosen.namedBy}); nothing was sent`,
+        {
+          suggestions: [
+            `acctl login --server ${chosen.server} --profile NAME, then pass --profile NAME`,
+            `or --server ${stored.server} to use the server the profile signed in to`,
+          ],
+        },
+      );
     }
     return new ApiClient({ server: stored.server, credentials: stored.credentials satisfies Credentials, ...identity });
   }

@@ -3,8 +3,8 @@ import { ApiCommand } from './api-command.js';
 import type { PolicyRepository } from '../gitops/repository.js';
 
 /**
- * What plan and apply share: reading the policy folder, and the server a repository names
- * (acctl.yaml's `server`, or an environment's, when neither --server nor ACCTL_SERVER is given).
+ * What plan and apply share: reading the policy folder, and the client of the server it names
+ * (acctl.yaml's `server`, or --environment's) under the rule every command follows.
  * Imports nothing heavy: the gitops modules load in run().
  */
 export abstract class GitopsCommand extends ApiCommand {
@@ -13,8 +13,8 @@ export abstract class GitopsCommand extends ApiCommand {
     return readPolicyRepository(dir, environment);
   }
 
-  /** The client for --server / ACCTL_SERVER, else the repository's server; with neither, the profile's, then the default (ApiCommand.api). */
-  protected apiFor(repository: Pick<PolicyRepository, 'server'>, flagServer: string | undefined): Promise<ApiClient> {
-    return this.api(flagServer ?? repository.server ?? undefined);
+  /** The client of the server for this repository's folder (ApiCommand.api: --server, ACCTL_SERVER, its acctl.yaml, the profile). */
+  protected apiFor(repository: Pick<PolicyRepository, 'dir'>, flags: { server?: string; environment?: string }): Promise<ApiClient> {
+    return this.api(flags.server, { repository: { from: repository.dir, environment: flags.environment } });
   }
 }

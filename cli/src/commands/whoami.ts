@@ -43,13 +43,11 @@ export default class WhoamiCommand extends AcctlCommand {
 
   #soon = false;
 
-  /**
-   * Where a command would send the environment's credentials: ACCTL_SERVER, else the profile's
-   * server setting, else the default (serverFlag's order, without --server).
-   */
+  /** Where a command run here would send the environment's credentials: the rule every command follows, without --server. */
   private async serverForEnvironment(profileFlagValue: string | undefined): Promise<string> {
-    if (process.env.ACCTL_SERVER) return process.env.ACCTL_SERVER;
-    return (await resolveProfile(profileFlagValue)).settings.server ?? defaultServer;
+    const { chooseServer } = await import('../flags/server-choice.js');
+    const chosen = await chooseServer(process.env.ACCTL_SERVER || undefined, { from: '.' }, await resolveProfile(profileFlagValue));
+    return chosen?.server ?? defaultServer;
   }
 
   private async fromProfile(profileFlagValue: string | undefined): Promise<WhoamiResult> {

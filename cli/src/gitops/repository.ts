@@ -3,14 +3,16 @@ import { CommandError, UsageError } from '../../../kit/src/index.js';
 import { locationOf } from '../policy-files/findings.js';
 import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';
+import { configuredServer } from '../policy-files/repo-config.js';
 import { desiredPolicies, type DesiredPolicy } from './desired.js';
 
-/** A policy repository as plan and apply see it: its valid policies, its ownership label and folder. */
+/**
+ * A policy repository as plan and apply see it: its valid policies, its ownership label and folder
+ * (whose acctl.yaml names the server: flags/server-choice.ts).
+ */
 export interface PolicyRepository {
   dir: string;
   owner: string | null;
-  /** acctl.yaml's server (or the chosen environment's), used when --server / ACCTL_SERVER is not given. */
-  server: string | undefined;
   desired: DesiredPolicy[];
 }
 
@@ -38,9 +40,7 @@ export async function readPolicyRepository(dir: string, environment: string | un
   }
   const policies = loaded.policies;
   const config = root.config;
-  if (environment !== undefined && config.environments?.[environment] === undefined) {
-    throw new UsageError(`acctl.yaml has no environment "${environment}"`, [`Known: ${Object.keys(config.environments ?? {}).join(', ') || 'none'}`]);
-  }
-  const server = environment === undefined ? config.server : (config.environments?.[environment]?.server ?? config.server);
-  return { dir: root.dir, owner: config.owner ?? null, server, desired: desiredPolicies(policies, config.owner) };
+  // An unknown --environment is refused even when --server makes its server moot: it is a typo.
+  configuredServer(config, environment);
+  return { dir: root.dir, owner: config.owner ?? null, desired: desiredPolicies(policies, config.owner) };
 }

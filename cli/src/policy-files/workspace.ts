@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { globMatcher } from './glob.js';
-import { readRepoConfig, type RepoConfig } from './repo-config.js';
+import type { Finding } from './findings.js';
+import { readRepoConfig, repoConfigError, type RepoConfig } from './repo-config.js';
 import { readFileBounded } from '../bounded-input.js';
 import { maxPolicyFileBytes, sourceOfInput, type SourceFile } from './source.js';
-import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
+import { configFileAbove, searchStartOf } from './config-file.js';
+import { fileKindOf, parseYamlFile } from './yaml-file.js';
 
 /**
  * The one module of policy-files that reads the disk: which files the paths given to a command stand
@@ -15,6 +17,10 @@ import { configFileNames, fileKindOf, parseYamlFile } from './yaml-file.js';
 export interface PolicyRoot {
   dir: string;
   config: RepoConfig;
+  /** Its acctl.yaml (absolute), when it has one. */
+  configPath?: string;
+  /** Why that acctl.yaml is not valid (`config` then holds the defaults): a server it names is unknown. */
+  configError?: Finding;
 }
 
 export interface PolicyFileSet {
@@ -103,22 +109,30 @@ function readSource(absolute: string, shown: string): SourceFile {
   return { path: shown, ...sourceOfInput(readFileBounded(absolute, maxPolicyFileBytes)) };
 }
 
+/**
+ * The policy folder a file or folder is in: the nearest acctl.yaml from it upward (a path that does
+ * not exist is looked for from its parent), as plan finds it for the folder it is given.
+ */
+export function policyRootAt(given: string, cwd: string): PolicyRoot {
+  return policyRootOf(searchStartOf(given, cwd), cwd, new Map());
+}
+
 function policyRootOf(start: string, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
-  let dir = start;
-  for (;;) {
-    const configName = configFileNames.find((name) => existsSync(path.join(dir, name)));
-    if (configName !== undefined) return rootFor(dir, path.join(dir, configName), cwd, cache);
-    const parent = path.dirname(dir);
-    if (parent === dir) return rootFor(start, undefined, cwd, cache);
-    dir = parent;
-  }
+  const found = configFileAbove(start);
+  return found === undefined ? rootFor(start, undefined, cwd, cache) : rootFor(found.dir, found.file, cwd, cache);
 }
 
 function rootFor(dir: string, configPath: string | undefined, cwd: string, cache: Map<string, PolicyRoot>): PolicyRoot {
   const cached = cache.get(dir);
   if (cached) return cached;
-  const configFile = configPath === undefined ? undefined : readSource(configPath, displayPath(configPath, cwd));
-  const root: PolicyRoot = { dir, config: readRepoConfig(configFile === undefined ? undefined : parseYamlFile(configFile)) };
+  const parsed = configPath === undefined ? undefined : parseYamlFile(readSource(configPath, displayPath(configPath, cwd)));
+  const configError = parsed === undefined ? undefined : repoConfigError(parsed);
+  const root: PolicyRoot = {
+    dir,
+    config: readRepoConfig(parsed),
+    ...(configPath === undefined ? {} : { configPath }),
+    ...(configError === undefined ? {} : { configError }),
+  };
   cache.set(dir, root);
   return root;
 }

@@ -3,6 +3,7 @@ import type { PrecompiledSchemaName } from '../../../core/src/index.js';
 import { findingAt, type Finding, type Locatable } from './findings.js';
 import { lintRules } from './lint-rules.js';
 import type { SourceFile, Span } from './source.js';
+import { configFileNames } from './config-file.js';
 
 /** What a file in a policy folder is, told by its name. */
 export type FileKind = 'policy' | 'test' | 'config';
@@ -13,8 +14,6 @@ export const schemaNameOfKind: Readonly<Record<FileKind, PrecompiledSchemaName>>
   test: 'policy-test',
   config: 'acctl-config',
 };
-
-export const configFileNames = ['acctl.yaml', 'acctl.yml'] as const;
 
 export function fileKindOf(path: string): FileKind {
   const name = path.slice(path.lastIndexOf('/') + 1);

@@ -124,9 +124,9 @@ export default class PolicyApply extends GitopsCommand {
 
   /**
    * A saved plan (read and checked by readSavedPlan before anything else), with the client of the
-   * server this command talks to (--server, ACCTL_SERVER, else the profile's), which must be the
-   * plan's: a plan file never chooses where credentials go. Or a fresh plan of the folder, with the
-   * client that made it.
+   * server this command talks to (the rule of ApiCommand.api, from the working directory's policy
+   * repository), which must be the plan's: a plan file never chooses where credentials go. Or a
+   * fresh plan of the folder, with the client that made it.
    */
   async #planFor(
     source: string,
@@ -147,7 +147,7 @@ export default class PolicyApply extends GitopsCommand {
     const repository = await this.readRepository(source, flags.environment);
     if (flags.prune && repository.owner === null)
       throw new UsageError('--prune needs an ownership label: set `owner` in acctl.yaml', ["Prune deletes only policies carrying this repository's label"]);
-    const api = await this.apiFor(repository, flags.server);
+    const api = await this.apiFor(repository, flags);
     const { planFolder } = await import('../../gitops/plan-folder.js');
     return { plan: await planFolder(api, repository, { prune: flags.prune, now: new Date() }), dir: repository.dir, api };
   }

@@ -56,7 +56,7 @@ export default class PolicyDiff extends GateCommand {
         after = await fileSide(args.second, { asApplied: false });
       } else {
         after = await fileSide(args.first, { asApplied: true });
-        before = await this.#liveSide(after.content.name, flags.server);
+        before = await this.#liveSide(after.content.name, flags.server, args.first);
       }
     } else {
       if (args.second !== undefined) throw new UsageError(`No such file: ${args.first}`);
@@ -78,8 +78,9 @@ export default class PolicyDiff extends GateCommand {
     return this.finishGate({ from: before.label, to: after.label, changes }, changes.length > 0);
   }
 
-  async #liveSide(name: string, server: string | undefined): Promise<Side> {
-    const api = await this.api(server);
+  /** The live policy, from the server of the file's policy repository (the acctl.yaml its managed_by comes from). */
+  async #liveSide(name: string, server: string | undefined, file: string): Promise<Side> {
+    const api = await this.api(server, { repository: { from: file } });
     const list = await api.call('get', '/policies', { query: { name: [name] } });
     const item = list.data[0];
     if (item === undefined) throw new NotFound(`No live policy named "${name}" on the server: apply would create it`);

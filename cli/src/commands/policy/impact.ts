@@ -70,7 +70,7 @@ export default class PolicyImpact extends GateCommand {
     const local = loaded.policies;
     if (local.length === 0) throw new UsageError(`No policy files in ${args.dir ?? 'the current folder'} (only tests or configuration)`);
 
-    const api = await this.api(flags.server);
+    const api = await this.api(flags.server, { repository: { from: args.dir ?? '.' } });
     const stored = await listPolicies(api);
     const active = await fetchPolicies(
       api,

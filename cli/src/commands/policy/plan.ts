@@ -39,7 +39,7 @@ export default class PolicyPlan extends GitopsCommand {
   public async run(): Promise<Plan> {
     const { args, flags } = await this.parse(PolicyPlan);
     const repository = await this.readRepository(args.dir, flags.environment);
-    const api = await this.apiFor(repository, flags.server);
+    const api = await this.apiFor(repository, flags);
     const [{ planFolder }, { hasChanges }, report] = await Promise.all([
       import('../../gitops/plan-folder.js'),
       import('../../gitops/plan.js'),

@@ -41,7 +41,7 @@ export default class PolicySimulate extends GateCommand {
     const { flags } = await this.parse(PolicySimulate);
     if (flags.requests === '-' && process.stdin.isTTY) throw new UsageError('No requests: give --requests FILE, or pipe them on stdin');
     const requests = simulationRequestsOf(await readJsonOrYamlInput('requests', flags.requests), flags.requests === '-' ? 'stdin' : flags.requests);
-    const api = await this.api(flags.server);
+    const api = await this.api(flags.server, { repository: { from: flags.file ?? '.' } });
     let policy: SimulateJson['policy'];
     let simulateOne: (request: SimulationRequest) => Promise<SimulationResponse>;
     if (flags.file !== undefined) {
