@@ -147,6 +147,24 @@ describe('which server a command talks to: --server, ACCTL_SERVER, the repositor
       });
     }
 
+    it('acctl config get server --json reports the server commands use here: the repository’s, and which acctl.yaml names it', async () => {
+      const configHome = folder({ 'acctl/config.json': JSON.stringify({ profiles: { default: { server: 'https://profile.example.com' } } }) });
+      const cwd = folder({ 'acctl.yaml': `server: ${origin}\n`, 'policies/.keep': '' });
+      const inside = ok(await runCli(['config', 'get', 'server', '--json'], { cwd: path.join(cwd, 'policies'), env: { XDG_CONFIG_HOME: configHome } }));
+      expect(inside.json()).to.include({
+        value: 'https://profile.example.com',
+        effective: origin,
+        source: 'repository',
+        repository_config: path.join(cwd, 'acctl.yaml'),
+      });
+      const outside = ok(await runCli(['config', 'get', 'server', '--json'], { cwd: folder({}), env: { XDG_CONFIG_HOME: configHome } }));
+      expect(outside.json()).to.include({ effective: 'https://profile.example.com', source: 'config' });
+      const env = ok(
+        await runCli(['config', 'get', 'server', '--json'], { cwd, env: { XDG_CONFIG_HOME: configHome, ACCTL_SERVER: 'https://env.example.com' } }),
+      );
+      expect(env.json()).to.include({ effective: 'https://env.example.com', source: 'env' });
+    });
+
     it('a folder named acctl.yaml is no configuration: the profile’s server is used', async () => {
       const configHome = folder({ 'acctl/config.json': JSON.stringify({ profiles: { default: { server: origin } } }) });
       const cwd = folder({ 'acctl.yaml/policy.yaml': 'name: not-a-configuration\n' });

@@ -43,7 +43,7 @@ export async function chooseServer(
  * it). An acctl.yaml that is not valid is refused rather than skipped: the server it means is
  * unknown, and the next in line may be another one entirely.
  */
-async function repositoryServer({ from, environment }: RepositoryPlace, cwd: string): Promise<ChosenServer | undefined> {
+export async function repositoryServer({ from, environment }: RepositoryPlace, cwd: string = process.cwd()): Promise<ChosenServer | undefined> {
   if (configFileAbove(searchStartOf(from, cwd)) === undefined) return undefined;
   const [{ policyRootAt }, { configuredServer }, { locationOf }] = await Promise.all([
     import('../policy-files/workspace.js'),

@@ -910,7 +910,14 @@ export interface CliConfigGetOutput {
    * What commands use, after the precedence rules.
    */
   effective: string;
-  source: 'env' | 'config' | 'login' | 'default';
+  /**
+   * What named the effective value; for server, in the order of docs/cli-usage.md "Which server a command talks to".
+   */
+  source: 'env' | 'repository' | 'config' | 'login' | 'default';
+  /**
+   * With source repository: the acctl.yaml that names the server.
+   */
+  repository_config?: string;
 }
 /**
  * acctl config list --json: every profile named in config.json or credentials.json, and the current one, by name.

@@ -3,6 +3,7 @@ import { AcctlCommand } from '../../../../kit/src/index.js';
 import { checkConfigKey, configFilePath, readConfigFile, resolveProfile } from '../../credentials/profile-config.js';
 import { credentialsFilePath, defaultProfileName, readProfile } from '../../credentials/store.js';
 import { defaultServer, profileFlag } from '../../flags/connection.js';
+import { repositoryServer } from '../../flags/server-choice.js';
 import type { CliConfigGetOutput } from '../../../../core/src/index.js';
 
 /** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
@@ -11,7 +12,7 @@ export type ConfigGetResult = Omit<CliConfigGetOutput, 'format_version'>;
 export default class ConfigGetCommand extends AcctlCommand {
   static override summary = 'Print one setting: server (of a profile) or profile (the current one)';
   static override description =
-    'Prints the stored value (nothing when unset). --json adds the value commands would use and where it comes from: env (ACCTL_SERVER / ACCTL_PROFILE), config, login (the server a profile signed in to) or default.';
+    'Prints the stored value (nothing when unset). --json adds the value commands would use here and where it comes from: env (ACCTL_SERVER / ACCTL_PROFILE), repository (the acctl.yaml of the policy repository the working directory is in), config, login (the server a profile signed in to) or default; the rule is in docs/cli-usage.md, "Which server a command talks to".';
   static override examples = [
     '<%= config.bin %> <%= command.id %> server',
     '<%= config.bin %> <%= command.id %> server --profile staging --json',
@@ -46,6 +47,8 @@ async function serverOf({ name: profile, settings }: Awaited<ReturnType<typeof r
   const env = process.env.ACCTL_SERVER?.trim();
   const base = { key: 'server' as const, profile, value: stored };
   if (env) return { ...base, effective: env, source: 'env' };
+  const repository = await repositoryServer({ from: process.cwd() });
+  if (repository) return { ...base, effective: repository.server, source: 'repository', repository_config: repository.namedBy };
   if (stored) return { ...base, effective: stored, source: 'config' };
   const signedIn = await readProfile(credentialsFilePath(), profile);
   return signedIn ? { ...base, effective: signedIn.server, source: 'login' } : { ...base, effective: defaultServer, source: 'default' };
