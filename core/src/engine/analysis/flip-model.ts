@@ -190,7 +190,10 @@ class ModelBuilder {
   private leaf(key: string, reads: string[], evaluate: Leaf['evaluate']): ConditionNode {
     let index = this.leafByKey.get(key);
     if (index === undefined) {
-      index = this.leaves.push({ reads: [...new Set(reads)].filter((path) => !FIXED.has(path)), evaluate }) - 1;
+      const variables = [...new Set(reads)].filter((path) => !FIXED.has(path));
+      // Every path read is a variable, literals or not (device_trusted has none).
+      for (const path of variables) if (path !== INSTANT) this.pathFeatures(path);
+      index = this.leaves.push({ reads: variables, evaluate }) - 1;
       if (key !== 'unknown') this.leafByKey.set(key, index);
     }
     return { kind: 'leaf', leaf: index };

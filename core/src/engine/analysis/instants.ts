@@ -86,8 +86,22 @@ export function candidateInstants(found: TimeConditions, now: number): number[] 
   return [...result].sort((a, b) => a - b);
 }
 
+/** Scanned once per zone and horizon: every group of an analysis asks for the same ones. */
+const changesByZone = new Map<string, number[]>();
+
 /** The instants in (from, to) at which the zone's offset differs from a minute before. */
 function offsetChanges(zone: string, from: number, to: number): number[] {
+  const key = `${zone} ${from} ${to}`;
+  let changes = changesByZone.get(key);
+  if (changes === undefined) {
+    changes = scanOffsetChanges(zone, from, to);
+    if (changesByZone.size >= 1000) changesByZone.clear();
+    changesByZone.set(key, changes);
+  }
+  return changes;
+}
+
+function scanOffsetChanges(zone: string, from: number, to: number): number[] {
   const changes: number[] = [];
   let previous = zoneOffsetAt(zone, from);
   for (let at = from + SCAN_STEP; at < to + SCAN_STEP; at += SCAN_STEP) {
