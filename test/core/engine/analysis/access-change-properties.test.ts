@@ -88,12 +88,12 @@ const { condition } = fc.letrec<{ condition: PolicyCondition }>((tie) => ({
 
 const rule: fc.Arbitrary<PolicyRule> = fc.record({
   effect: fc.constantFrom<'allow' | 'deny'>('allow', 'allow', 'deny'),
-  principals: fc.oneof(fc.constant({ type: 'U' }), fc.constant({ type: 'U', attributes: { a: ['a', '1'] } })),
+  principals: fc.constantFrom<PolicyRule['principals']>({ type: 'U' }, { type: 'U', attributes: { a: ['a', '1'] } }),
   resources: fc.oneof(
-    fc.record({ type: fc.constant('R'), identifiers: fc.subarray(['*', 'a*', 'ab', 'b'], { minLength: 1 }) }),
-    fc.constant({ type: 'R', identifiers: ['*'], attributes: { a: ['a', 'true'] } }),
+    fc.subarray(['*', 'a*', 'ab', 'b'], { minLength: 1 }).map((identifiers): PolicyRule['resources'] => ({ type: 'R', identifiers })),
+    fc.constant<PolicyRule['resources']>({ type: 'R', identifiers: ['*'], attributes: { a: ['a', 'true'] } }),
   ),
-  actions: fc.constantFrom(['go'], ['go', 'list']),
+  actions: fc.constantFrom<string[]>(['go'], ['go', 'list']),
   conditions: fc.array(condition, { maxLength: 2 }),
 });
 
