@@ -26,7 +26,7 @@ import { stringify } from 'yaml';
 import type { PolicyRule } from '../core/src/index.js';
 import { buildCli } from '../scripts/build-packages.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
-import { generatedPolicies, paymentsPolicies, seededRandom } from './fixtures/policies.js';
+import { generatedPolicies, paymentsPolicies, seededRandom, withoutEmptyWindows } from './fixtures/policies.js';
 import { evaluateBodies } from './lib/acctl-server.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { renderGitops, type GitopsSummary, type TimedCommand } from './lib/gitops-report.js';
@@ -128,16 +128,6 @@ class CliLoop {
     this.running = false;
     await this.loop;
   }
-}
-
-/** The generator may draw a time window that starts where it ends, which lint (and so plan) refuses: widen those to all day but a minute. */
-function withoutEmptyWindows(rule: PolicyRule): PolicyRule {
-  const conditions = rule.conditions?.map((condition) =>
-    condition.type === 'time' && condition.operator === 'between' && condition.value.start === condition.value.end
-      ? { ...condition, value: { ...condition.value, start: '00:00', end: '23:59' } }
-      : condition,
-  );
-  return conditions === undefined ? rule : { ...rule, conditions };
 }
 
 /**

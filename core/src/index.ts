@@ -11,9 +11,15 @@ export { type PolicyContentFields, policyContentHash } from './content-hash.js';
 export { durationMs } from './durations.js';
 // The policy engine: pure, data in and data out.
 export {
+  ACCESS_ANALYSIS_HORIZON_DAYS,
+  type AccessChange,
+  type AccessExample,
+  type AccessVerdict,
   attributeOperators,
   attributePathForms,
   type AttributeValue,
+  compareAccess,
+  type CompareAccessOptions,
   type CompiledPolicySet,
   compilePolicySet,
   CONDITION_DEPTH_LIMIT,

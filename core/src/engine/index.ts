@@ -17,5 +17,13 @@ export { attributeOperators, attributePathForms, parseAttributePath } from './co
 export { parseInstant } from './conditions/time-instant.js';
 export { parseIpBlock } from './ip-address.js';
 export { findRuleRequest, reachableTruths } from './analysis/satisfy.js';
+export {
+  compareAccess,
+  ACCESS_ANALYSIS_HORIZON_DAYS,
+  type AccessChange,
+  type AccessExample,
+  type AccessVerdict,
+  type CompareAccessOptions,
+} from './analysis/access-change.js';
 export { conditionLimitProblems, CONDITIONS_PER_RULE_LIMIT, type ConditionLimitProblem } from './condition-limits.js';
 export type { AttributeValue, ResourceAttributeValue, Effect, EngineContext, EngineDecision, EnginePolicy, EngineRequest, MatchedRule } from './types.js';

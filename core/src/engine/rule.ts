@@ -22,7 +22,7 @@ export interface PreparedRule {
 }
 
 /** An attribute a rule's principals or resources require, with its accepted values (compared as strings). */
-interface RequiredAttribute {
+export interface RequiredAttribute {
   name: string;
   accepted: ReadonlySet<string>;
   shown: string;
@@ -107,7 +107,7 @@ function targetLine(failed: string[], unknowns: string[], [truth, description]: 
 }
 
 /** A required attribute's truth: one of the accepted values (an array: one of its items), missing or not a value (unknown), or another. */
-function attributeTruth(owner: 'principal' | 'resource', { name, accepted, shown }: RequiredAttribute, value: unknown): [Truth, string] {
+export function attributeTruth(owner: 'principal' | 'resource', { name, accepted, shown }: RequiredAttribute, value: unknown): [Truth, string] {
   if (value === undefined || value === null) return ['unknown', `${owner} attribute ${name} missing`];
   if (owner === 'resource' && Array.isArray(value) && value.every(isScalar)) {
     const found = value.find((item) => accepted.has(String(item)));

@@ -1,0 +1,159 @@
+import { ipBlockRange, ipFromBigInt, parseIpBlock } from '../ip-address.js';
+
+/**
+ * What the conditions of a group of rules read of one request path, and the candidate values that
+ * stand for every value the path can take (absence included). Why each family stands for all:
+ *
+ * - Strings: a string either is one of the literals compared with the path (equals, in, accepted
+ *   values, exact identifiers), or it is none; then what starts_with/ends_with (and prefix patterns
+ *   `p*`) can tell of it is its longest prefix literal p and longest suffix literal s, and
+ *   p + FRESH + s has exactly those, when FRESH begins and ends with a character no literal holds
+ *   (so it equals no literal and no longer prefix or suffix reaches across it). k paths compared
+ *   with each other get k such strings per (p, s), so any pattern of equalities between them shows.
+ * - Numbers: only the order against the literals matters (equals, in, <, <=, >, >=, and accepted
+ *   values that are numbers written canonically, which String() compares); each literal and k values
+ *   in each gap between and beyond them (k paths ordered among themselves within a gap).
+ * - Booleans: true and false. A value of another kind for an operator is unknown: one of each kind
+ *   stands for all, and `{}` for a value no operator reads (an object).
+ * - Lists (contains, `in` another path, resource attributes): a scalar list is judged by which of the
+ *   values that matter it holds, so every subset of them (a value no condition tells apart from
+ *   another is one value). Beyond LIST_VALUES_LIMIT the subsets are too many: the model is not
+ *   exact, and says so.
+ * - Addresses: the first and last address of each CIDR block and the ones just outside, one address
+ *   of each family, and a text that is no address: every run of addresses between block edges holds
+ *   one of them.
+ * - Absence: a value of its own (conditions that read it are unknown).
+ */
+
+export const ABSENT: unique symbol = Symbol('absent');
+export type PathValue = unknown;
+
+const LIST_VALUES_LIMIT = 6;
+
+export interface PathFeatures {
+  strings: Set<string>;
+  prefixes: Set<string>;
+  suffixes: Set<string>;
+  numbers: Set<number>;
+  ipBlocks: Set<string>;
+  /** A list can be told apart from another here. */
+  listy: boolean;
+}
+
+export function emptyFeatures(): PathFeatures {
+  return { strings: new Set(), prefixes: new Set(), suffixes: new Set(), numbers: new Set(), ipBlocks: new Set(), listy: false };
+}
+
+export function mergeFeatures(into: PathFeatures, from: PathFeatures): void {
+  for (const key of ['strings', 'prefixes', 'suffixes', 'numbers', 'ipBlocks'] as const) for (const value of from[key] as Set<never>) into[key].add(value);
+  into.listy ||= from.listy;
+}
+
+/** A literal compared by equality (or accepted as a string): its kind's family, and for a string that reads as a number or boolean, that one too. */
+export function addScalar(features: PathFeatures, value: unknown, comparedAsString = false): void {
+  if (typeof value === 'string') {
+    features.strings.add(value);
+    if (comparedAsString && value.trim() !== '' && String(Number(value)) === value) features.numbers.add(Number(value));
+  } else if (typeof value === 'number' && Number.isFinite(value)) features.numbers.add(value);
+}
+
+/**
+ * The candidates of a path: scalars first (the policy's own literals, then fresh strings, numbers,
+ * booleans), then lists, then an object and absence, so the first request found reads like one a
+ * person writes. `k`: the paths compared with each other that share these features.
+ */
+export function candidateValues(
+  features: PathFeatures,
+  k: number,
+  options: { absent: boolean; stringsOnly: boolean; distinct?: (values: PathValue[]) => PathValue[] },
+): { values: PathValue[]; exact: string | undefined } {
+  let inexact: string | undefined;
+  const literals = [...features.strings];
+  const fresh = freshStrings(literals, [...features.prefixes, ...features.suffixes], k);
+  const strings = [...literals];
+  for (const prefix of ['', ...features.prefixes])
+    for (const suffix of ['', ...features.suffixes]) for (const middle of fresh) strings.push(`${prefix}${middle}${suffix}`);
+  if (features.ipBlocks.size > 0) {
+    if (literals.length > 0 || features.prefixes.size > 0 || features.suffixes.size > 0)
+      inexact = 'an address compared both as an address and as text is not modelled exactly';
+    strings.push(...addressCandidates([...features.ipBlocks]));
+  }
+  const unique = [...new Set(strings)];
+  if (options.stringsOnly) return { values: unique, exact: inexact };
+  const scalars: PathValue[] = [...unique, ...numberCandidates([...features.numbers], k), true, false];
+  const values: PathValue[] = [...scalars];
+  if (features.listy) {
+    // Values no condition tells apart, as the single item of a list, are one value here.
+    const atoms = options.distinct ? options.distinct(scalars.map((atom) => [atom])).map((list) => (list as PathValue[])[0]) : scalars;
+    if (atoms.length <= LIST_VALUES_LIMIT) values.push(...subsets(atoms));
+    else {
+      inexact ??= `a list compared with more than ${LIST_VALUES_LIMIT} values that matter is not modelled exactly`;
+      values.push([], ...atoms.map((atom) => [atom]), atoms);
+    }
+  }
+  values.push({});
+  if (options.absent) values.push(ABSENT);
+  return { values, exact: inexact };
+}
+
+/**
+ * Fresh strings that begin and end with a character no literal holds (why: see the top). `~` unless a
+ * literal holds one, then the next of a few readable marks.
+ */
+function freshStrings(literals: readonly string[], affixes: readonly string[], k: number): string[] {
+  const used = new Set([...literals, ...affixes].join(''));
+  const mark = ['~', '_', '#', '^', '|', '§', '¤'].find((candidate) => !used.has(candidate)) ?? firstUnused(used);
+  return Array.from({ length: Math.max(1, k) }, (_, index) => `${mark}other${index === 0 ? '' : index + 1}${mark}`);
+}
+
+function firstUnused(used: ReadonlySet<string>): string {
+  for (let code = 0x2460; ; code += 1) if (!used.has(String.fromCharCode(code))) return String.fromCharCode(code);
+}
+
+/** Each literal and k values in each gap, integers where the gap holds enough of them. */
+function numberCandidates(literals: number[], k: number): number[] {
+  const sorted = [...new Set(literals)].sort((a, b) => a - b);
+  const count = Math.max(1, k);
+  if (sorted.length === 0) return Array.from({ length: count }, (_, index) => index + 1);
+  const result: number[] = [];
+  for (let index = count; index >= 1; index -= 1) result.push(sorted[0]! - index);
+  sorted.forEach((value, index) => {
+    result.push(value);
+    const next = sorted[index + 1];
+    if (next === undefined) return;
+    const first = Math.floor(value) + 1;
+    if (Math.ceil(next) - 1 - first + 1 >= count && first < next) {
+      for (let step = 0; step < count; step += 1) result.push(first + step);
+      return;
+    }
+    for (let step = 1; step <= count; step += 1) {
+      const between = value + ((next - value) * step) / (count + 1);
+      if (between > value && between < next) result.push(between);
+    }
+  });
+  for (let index = 1; index <= count; index += 1) result.push(sorted[sorted.length - 1]! + index);
+  return [...new Set(result)];
+}
+
+function subsets(atoms: readonly PathValue[]): PathValue[][] {
+  const result: PathValue[][] = [];
+  for (let mask = 0; mask < 1 << atoms.length; mask += 1) result.push(atoms.filter((_, index) => (mask & (1 << index)) !== 0));
+  return result.sort((a, b) => a.length - b.length);
+}
+
+/** Addresses at and around each block's edges, one of each family, and a text that is no address. */
+function addressCandidates(blocks: readonly string[]): string[] {
+  const result = new Set<string>();
+  for (const text of blocks) {
+    const block = parseIpBlock(text);
+    if (block === undefined) continue;
+    const { first, last, kind } = ipBlockRange(block);
+    for (const edge of [first, last, first - 1n, last + 1n]) {
+      const address = ipFromBigInt(edge, kind);
+      if (address) result.add(address);
+    }
+  }
+  // A family with no block: every address of it is outside all of them.
+  result.add('192.0.2.1').add('2001:db8:ffff::1').add('not-an-address');
+  return [...result];
+}
