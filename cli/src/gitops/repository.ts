@@ -3,6 +3,7 @@ import { CommandError, UsageError } from '../../../kit/src/index.js';
 import { locationOf } from '../policy-files/findings.js';
 import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';
+import type { PolicyFile } from '../policy-files/policy-checks.js';
 import { desiredPolicies, type DesiredPolicy } from './desired.js';
 
 /** A policy repository as plan and apply see it: its valid policies, its ownership label and folder. */
@@ -12,6 +13,8 @@ export interface PolicyRepository {
   /** acctl.yaml's server (or the chosen environment's), used when --server / ACCTL_SERVER is not given. */
   server: string | undefined;
   desired: DesiredPolicy[];
+  /** The policy files the desired policies come from, parsed with their positions (impact points at their rules). */
+  files: PolicyFile[];
 }
 
 /**
@@ -42,5 +45,5 @@ export async function readPolicyRepository(dir: string, environment: string | un
     throw new UsageError(`acctl.yaml has no environment "${environment}"`, [`Known: ${Object.keys(config.environments ?? {}).join(', ') || 'none'}`]);
   }
   const server = environment === undefined ? config.server : (config.environments?.[environment]?.server ?? config.server);
-  return { dir: root.dir, owner: config.owner ?? null, server, desired: desiredPolicies(policies, config.owner) };
+  return { dir: root.dir, owner: config.owner ?? null, server, desired: desiredPolicies(policies, config.owner), files: policies };
 }
