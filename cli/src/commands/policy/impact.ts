@@ -68,7 +68,8 @@ export default class PolicyImpact extends GateCommand {
     ]);
     // The folder as plan reads it (a lint error stops the run), and the plan plan would show: the set after apply is built from it.
     const repository = await readPolicyRepository(args.dir ?? '.', undefined);
-    const api = await this.api(flags.server);
+    // The server plan plans against (GitopsCommand.apiFor): --server / ACCTL_SERVER, else acctl.yaml's.
+    const api = await this.api(flags.server ?? repository.server);
     const plan = await planFolder(api, repository, { prune: flags.prune, now });
     refuseBlockedPlan(plan, 'apply would refuse this plan, so impact replays nothing');
     const stored = await listPolicies(api);
