@@ -75,6 +75,15 @@ function copyIfChanged(from: string, to: string, extension = '.json'): string[] 
   return copied;
 }
 
+/**
+ * The commit a release is built from: GITHUB_SHA in the run of the tag v<version> (release.yml
+ * builds there, through npm ci's prepare); '' in any other build, which cannot know the commit of a
+ * tag not made yet.
+ */
+export function releaseCommitOf(version: string, env: NodeJS.ProcessEnv): string {
+  return env.GITHUB_REF === `refs/tags/v${version}` && /^[0-9a-f]{40}$/.test(env.GITHUB_SHA ?? '') ? env.GITHUB_SHA! : '';
+}
+
 export async function buildCli(options: { clean?: boolean } = {}): Promise<number> {
   const cli = path.join(root, 'cli');
   const commands = path.join(cli, 'src', 'commands');
@@ -86,8 +95,11 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
     { in: path.join(cli, 'src', 'run.ts'), out: 'run' },
     { in: path.join(cli, 'src', 'server-package.ts'), out: 'server-package' },
   ];
+  const version = (JSON.parse(readFileSync(path.join(cli, 'package.json'), 'utf8')) as { version: string }).version;
   const result = await build({
     ...common,
+    // The commit of the release tag, which `acctl init` pins the acctl action to (policy-workflow.ts).
+    define: { ...common.define, __ACCTL_RELEASE_COMMIT__: JSON.stringify(releaseCommitOf(version, process.env)) },
     entryPoints,
     outdir: path.join(cli, 'dist'),
     write: false,

@@ -80,8 +80,8 @@ describe('acctl policy impact (recorded decisions replayed against local policy 
     ]);
     expect(json.flips[0]!.cause).to.include({ policy: 'ledger-read', rule_index: 0, line: 4 });
     expect(json.flips[1]!.cause).to.include({ policy: 'payments-write', rule_index: null, line: 1 });
-    // A file without status keeps the stored policy's (active); hr-read, not in the folder, stays.
-    expect(json.policies).to.deep.include({ changed: ['ledger-read', 'payments-write'], added: [], deactivated: [] });
+    // A file without status is a draft, as apply writes it (acctl policy plan shows status active → draft); hr-read, not in the folder, stays.
+    expect(json.policies).to.deep.include({ changed: ['ledger-read'], added: [], deactivated: ['payments-write'], deleted: [] });
     expect(json.ok).to.equal(false);
   });
 

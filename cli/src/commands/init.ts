@@ -10,7 +10,7 @@ export type InitResult = Omit<CliInitOutput, 'format_version'>;
 export default class InitCommand extends AcctlCommand {
   static override summary = 'Start a policy repository: acctl.yaml, an example policy with its tests, a GitHub workflow, editor settings and schemas';
   static override description = [
-    'Writes into FOLDER (default: the current folder, created if needed): acctl.yaml (the server and the owner label), an example policy and its test file (which acctl policy lint and acctl policy test pass), .github/workflows/acctl.yml (lint and test on every change, plan on pull requests, apply on main, with the repository secrets ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET), .vscode/settings.json and extensions.json (the YAML extension, with yaml.schemas pointing at the schemas), and the schemas in .schemas/ (as acctl schema writes them).',
+    'Writes into FOLDER (default: the current folder, created if needed): acctl.yaml (the server and the owner label), an example policy and its test file (which acctl policy lint and acctl policy test pass), .github/workflows/acctl.yml (the example workflow of the acctl repository: format, lint and test on every change; on pull requests from a branch, plan and impact posted as one comment, skipped with a notice for forks; on main, apply of the plan its pull request reviewed, in the GitHub environment `policies`; actions pinned to commits, acctl to the commit of this release tag when the build knew it), .vscode/settings.json and extensions.json (the YAML extension, with yaml.schemas pointing at the schemas), and the schemas in .schemas/ (as acctl schema writes them).',
     'Refuses to overwrite a file that exists, unless --force.',
   ].join('\n');
 
@@ -35,11 +35,18 @@ export default class InitCommand extends AcctlCommand {
     if (!/^https?:\/\/[^\s]+$/.test(flags.server) || !URL.canParse(flags.server))
       throw new UsageError(`--server must be an http:// or https:// URL, not ${flags.server}`);
 
-    const [{ editorSchemaText }, { policyRepositoryFiles }] = await Promise.all([
+    const [{ editorSchemaText }, { policyRepositoryFiles }, { releaseCommit }] = await Promise.all([
       import('../scaffold/editor-schemas.js'),
       import('../scaffold/policy-repository.js'),
+      import('../scaffold/policy-workflow.js'),
     ]);
-    const files = policyRepositoryFiles({ owner, server: flags.server, version: this.config.version, schemaText: editorSchemaText });
+    const files = policyRepositoryFiles({
+      owner,
+      server: flags.server,
+      version: this.config.version,
+      ...(releaseCommit ? { actionCommit: releaseCommit } : {}),
+      schemaText: editorSchemaText,
+    });
     const existing = files.filter((file) => existsSync(path.join(dir, file.path))).map((file) => file.path);
     if (existing.length > 0 && !flags.force) {
       throw new CommandError(

@@ -1,4 +1,5 @@
 import { policyContentHash } from '../../../core/src/index.js';
+import { CommandError } from '../../../kit/src/index.js';
 import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { DesiredPolicy, PolicyContent } from './desired.js';
 import { diffPolicies, type DiffEntry } from './policy-diff.js';
@@ -150,6 +151,19 @@ export function summarize(changes: readonly PlanChange[]): PlanSummary {
 /** Whether applying the plan would change the server (plan's exit code 2). */
 export function hasChanges(plan: Plan): boolean {
   return plan.summary.create + plan.summary.update + plan.summary.delete > 0;
+}
+
+/**
+ * Apply refuses a plan with a blocked policy (a name another owner label holds) before it writes
+ * anything; so does every command that takes the plan for what apply will do. `outcome` ends the
+ * message: what did not happen.
+ */
+export function refuseBlockedPlan(plan: Plan, outcome: string): void {
+  const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
+  if (blocked.length === 0) return;
+  throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; ${outcome}`, {
+    suggestions: ['Rename the policies, or change the ownership label on the server'],
+  });
 }
 
 /** The other owner's label, when the live policy carries one that is not ours. */

@@ -3,6 +3,7 @@ import { CommandError, UsageError } from '../../../kit/src/index.js';
 import { locationOf } from '../policy-files/findings.js';
 import { lintLoaded } from '../policy-files/lint.js';
 import { loadFiles } from '../policy-files/load.js';
+import type { PolicyFile } from '../policy-files/policy-checks.js';
 import { configuredServer } from '../policy-files/repo-config.js';
 import { desiredPolicies, type DesiredPolicy } from './desired.js';
 
@@ -14,6 +15,8 @@ export interface PolicyRepository {
   dir: string;
   owner: string | null;
   desired: DesiredPolicy[];
+  /** The policy files the desired policies come from, parsed with their positions (impact points at their rules). */
+  files: PolicyFile[];
 }
 
 /**
@@ -42,5 +45,5 @@ export async function readPolicyRepository(dir: string, environment: string | un
   const config = root.config;
   // An unknown --environment is refused even when --server makes its server moot: it is a typo.
   configuredServer(config, environment);
-  return { dir: root.dir, owner: config.owner ?? null, desired: desiredPolicies(policies, config.owner) };
+  return { dir: root.dir, owner: config.owner ?? null, desired: desiredPolicies(policies, config.owner), files: policies };
 }

@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../../core/src/index.js';
 import { compilePolicySet, evaluate, type EngineDecision, type EnginePolicy } from '../../../core/src/index.js';
 import type { DecisionRecord, PolicyRule, PolicyStatus, SimulationRequest } from '../../../core/src/index.js';
+import type { Plan } from '../gitops/plan.js';
 import type { PolicyFile } from './policy-checks.js';
 import { positionOf } from './source.js';
 import { spanAt } from './yaml-file.js';
@@ -51,8 +52,10 @@ export interface PlannedPolicies {
   current: EnginePolicy[];
   /** The active policies once the local files are applied. */
   planned: EnginePolicy[];
-  /** Local policy names, by what applying them does to the enforced set. */
-  changes: { added: string[]; changed: string[]; deactivated: string[]; unchanged: string[]; inactive: string[] };
+  /** The plan's policy names, by what applying it does to the enforced set. */
+  changes: { added: string[]; changed: string[]; deactivated: string[]; unchanged: string[]; inactive: string[]; deleted: string[] };
+  /** The names whose enforced rules the plan changes: where the cause of a flip is looked for first. */
+  touched: ReadonlySet<string>;
 }
 
 export interface ImpactRun {
@@ -64,36 +67,47 @@ export interface ImpactRun {
 }
 
 /**
- * The policy set after apply. A local policy replaces the stored policy of the same name (or is
- * created); stored policies with no local file stay as they are. Its status is the file's, or,
- * when the file has none, what apply leaves: the stored policy's status (an update keeps it) or
- * draft (a created policy's default). Only active policies are enforced, so only they are replayed.
+ * The policy set after apply, built from the plan `acctl policy plan` computes (the same folder, the
+ * same --prune), so impact and plan cannot disagree: a create adds the file's policy, an update
+ * replaces the stored one with the file's content (its status included: a file without `status` is
+ * a draft, as apply writes it), a delete removes it, and an unchanged, orphaned or unnamed stored
+ * policy stays. A policy the plan re-creates after a delete (a restore) is a create. Only active
+ * policies are enforced, so only they are replayed.
  */
-export function plannedPolicies(server: readonly ServerPolicy[], local: readonly PolicyFile[]): PlannedPolicies {
-  const storedByName = new Map(server.map((policy) => [policy.name, policy]));
-  const localNames = new Set(local.map((entry) => entry.policy.name));
+export function plannedPolicies(server: readonly ServerPolicy[], plan: Pick<Plan, 'changes'>): PlannedPolicies {
   const asEngine = (policy: ServerPolicy): EnginePolicy => ({ id: policy.id, version: policy.version, name: policy.name, rules: policy.rules ?? [] });
   const current = server.filter((policy) => policy.status === 'active').map(asEngine);
-  const planned = current.filter((policy) => !localNames.has(policy.name));
-  const changes: PlannedPolicies['changes'] = { added: [], changed: [], deactivated: [], unchanged: [], inactive: [] };
-  for (const { policy } of local) {
-    const stored = storedByName.get(policy.name);
-    const status = policy.status ?? stored?.status ?? 'draft';
-    const wasActive = stored?.status === 'active';
-    if (status !== 'active') {
-      (wasActive ? changes.deactivated : changes.inactive).push(policy.name);
+  const storedById = new Map(server.map((policy) => [policy.id, policy]));
+  // Stored policies the plan writes or deletes leave the set; what the plan writes comes back in below.
+  const replaced = new Set(plan.changes.flatMap((change) => (change.action === 'update' || change.action === 'delete' ? [change.id] : [])));
+  const planned = current.filter((policy) => !replaced.has(policy.id));
+  const changes: PlannedPolicies['changes'] = { added: [], changed: [], deactivated: [], unchanged: [], inactive: [], deleted: [] };
+  for (const change of plan.changes) {
+    if (change.action === 'delete') {
+      changes.deleted.push(change.name);
       continue;
     }
-    const same = wasActive && sameRules(stored.rules ?? [], policy.rules);
+    if (change.action === 'unchanged') {
+      (storedById.get(change.id)?.status === 'active' ? changes.unchanged : changes.inactive).push(change.name);
+      continue;
+    }
+    if (change.action !== 'create' && change.action !== 'update') continue;
+    const stored = change.action === 'update' ? storedById.get(change.id) : undefined;
+    const wasActive = stored?.status === 'active';
+    if (change.content.status !== 'active') {
+      (wasActive ? changes.deactivated : changes.inactive).push(change.name);
+      continue;
+    }
+    const same = wasActive && sameRules(stored.rules ?? [], change.content.rules);
     planned.push({
-      id: stored?.id ?? `local:${policy.name}`,
+      id: stored?.id ?? `local:${change.name}`,
       version: same ? stored.version : (stored?.version ?? 0) + 1,
-      name: policy.name,
-      rules: policy.rules,
+      name: change.name,
+      rules: change.content.rules,
     });
-    (same ? changes.unchanged : wasActive ? changes.changed : changes.added).push(policy.name);
+    (same ? changes.unchanged : wasActive ? changes.changed : changes.added).push(change.name);
   }
-  return { current, planned, changes };
+  return { current, planned, changes, touched: new Set([...changes.added, ...changes.changed, ...changes.deactivated, ...changes.deleted]) };
 }
 
 /**
@@ -123,7 +137,7 @@ export function replayDecisions(records: readonly DecisionRecord[], policies: Pl
       request: record.request,
       before,
       after,
-      cause: causeOf(direction, before, after, localByName),
+      cause: causeOf(direction, before, after, policies.touched, localByName),
     });
   }
   const rank = (flip: Flip): number => (flip.direction === 'deny_to_allow' ? 0 : 1);
@@ -132,19 +146,26 @@ export function replayDecisions(records: readonly DecisionRecord[], policies: Pl
 }
 
 /**
- * The rule that makes the difference, preferring the local files: the local rule of the new effect
- * that now applies (an allow for deny → allow, a deny for allow → deny), or else the local policy
- * whose rule of the old effect no longer applies (located at its name: that rule may be gone), or
- * else whichever rule of the new effect applies.
+ * The rule that makes the difference, preferring the policies the plan changes (an unchanged allow
+ * that a deleted deny no longer overrides is not the cause): the changed policy's rule of the new
+ * effect that now applies (an allow for deny → allow, a deny for allow → deny), or else the changed
+ * policy whose rule of the old effect no longer applies (located at its name: that rule may be gone,
+ * and a deleted policy has no file), or else whichever rule of the new effect applies.
  */
-function causeOf(direction: Direction, before: EngineDecision, after: EngineDecision, local: Map<string, PolicyFile>): RuleLocation {
+function causeOf(
+  direction: Direction,
+  before: EngineDecision,
+  after: EngineDecision,
+  touched: ReadonlySet<string>,
+  local: Map<string, PolicyFile>,
+): RuleLocation {
   const effect = direction === 'deny_to_allow' ? 'allow' : 'deny';
   const previous = effect === 'allow' ? 'deny' : 'allow';
-  const localRule = (decision: EngineDecision, wanted: 'allow' | 'deny') =>
-    decision.matched_rules.find((rule) => rule.effect === wanted && local.has(rule.policy_name));
-  const added = localRule(after, effect);
+  const changedRule = (decision: EngineDecision, wanted: 'allow' | 'deny') =>
+    decision.matched_rules.find((rule) => rule.effect === wanted && touched.has(rule.policy_name));
+  const added = changedRule(after, effect);
   if (added) return locate(local, added.policy_name, added.rule_index);
-  const removed = localRule(before, previous);
+  const removed = changedRule(before, previous);
   if (removed) return locate(local, removed.policy_name, null);
   const other = after.matched_rules.find((rule) => rule.effect === effect);
   return locate(local, other?.policy_name ?? '', other?.rule_index ?? null);

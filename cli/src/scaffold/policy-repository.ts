@@ -1,10 +1,12 @@
 import type { EditorSchemaKind } from '../../../core/src/index.js';
+import { policyWorkflow } from './policy-workflow.js';
 
 /**
  * The files of a new policy repository, as `acctl init` writes them: pure (paths and texts), so the
  * command does the I/O. The repository works as soon as it is written: `acctl policy lint` and
  * `acctl policy test` pass on it, its editor finds the schemas inside it, and its workflow checks,
- * plans and applies it (test/cli/init.test.ts runs each of these).
+ * plans, replays the impact and applies it (test/cli/init.test.ts and test/gitops/example-workflow.test.ts
+ * run each of these).
  */
 
 export interface ScaffoldOptions {
@@ -14,6 +16,8 @@ export interface ScaffoldOptions {
   server: string;
   /** The acctl release the workflow's action installs (package.json's version). */
   version: string;
+  /** The commit of that release's tag, when the build knew it: the workflow pins the action to it. */
+  actionCommit?: string;
   /** The editor schemas, by kind, as `acctl schema <kind>` prints them. */
   schemaText: (kind: EditorSchemaKind) => string;
 }
@@ -50,7 +54,10 @@ export function policyRepositoryFiles(options: ScaffoldOptions): ScaffoldFile[] 
     { path: 'acctl.yaml', text: acctlYaml(options) },
     { path: `${examplePolicyName}.yaml`, text: examplePolicy(options) },
     { path: `${examplePolicyName}.test.yaml`, text: exampleTest() },
-    { path: '.github/workflows/acctl.yml', text: workflow(options) },
+    {
+      path: '.github/workflows/acctl.yml',
+      text: policyWorkflow({ kind: 'init', version: options.version, ...(options.actionCommit ? { actionCommit: options.actionCommit } : {}) }),
+    },
     ...editorFiles(options.schemaText),
   ];
 }
@@ -159,76 +166,4 @@ function vscodeSettings(): Record<string, unknown> {
       [schemaFiles.config]: ['acctl.yaml', 'acctl.yml'],
     },
   };
-}
-
-/**
- * Checks on every pull request and push; on pull requests the plan, on main the apply. The action
- * installs the CLI of the same release as the one that wrote the file. Each acctl command stays on
- * one line: test/cli/init.test.ts runs them.
- */
-function workflow({ version }: ScaffoldOptions): string {
-  // Checkout keeps no token behind; the action (which needs Node.js 20.19 or later) installs acctl of
-  // the release that wrote this file; the secrets reach only the steps that talk to the server.
-  const setup = `      - uses: actions/checkout@v4
-        with: {persist-credentials: false}
-      - uses: actions/setup-node@v4
-        with: {node-version: 22}
-      - uses: acctl/acctl@v${version}`;
-  const secrets = `        env:
-          ACCTL_CLIENT_ID: \${{ secrets.ACCTL_CLIENT_ID }}
-          ACCTL_CLIENT_SECRET: \${{ secrets.ACCTL_CLIENT_SECRET }}`;
-  return `# Written by acctl init. On pull requests: lint and test the policies, then plan (what apply
-# would change on the server, in the job summary). On pushes to main: lint, test, apply.
-#
-# The server is acctl.yaml's. Set the repository secrets ACCTL_CLIENT_ID and ACCTL_CLIENT_SECRET to a
-# client of that server allowed read:policies (plan) and write:policies delete:policies (apply):
-#   acctl server client create --name policies-ci --scope read:policies --scope write:policies --scope delete:policies
-name: acctl
-
-on:
-  pull_request:
-  push:
-    branches: [main]
-
-# One apply at a time per branch: a second one waits rather than racing (apply would refuse it anyway).
-concurrency:
-  group: acctl-\${{ github.ref }}
-  cancel-in-progress: false
-
-permissions:
-  contents: read
-
-jobs:
-  check:
-    runs-on: ubuntu-latest
-    steps:
-${setup}
-      - name: Lint
-        run: acctl policy lint . --format github
-      - name: Test
-        run: acctl policy test . --format github
-
-  plan:
-    if: github.event_name == 'pull_request'
-    needs: check
-    runs-on: ubuntu-latest
-    steps:
-${setup}
-      - name: Plan
-        # Exit 2 means "there are changes": that is what a pull request is for.
-        run: acctl policy plan . --prune --format github || test $? -eq 2
-${secrets}
-
-  apply:
-    if: github.event_name == 'push' && github.ref == 'refs/heads/main'
-    needs: check
-    runs-on: ubuntu-latest
-    steps:
-${setup}
-      - name: Apply
-        # Records the commit, the run's URL and the actor in each new version's metadata.provenance.
-        # CI has no terminal to ask "yes" at: --auto-approve (the merged pull request was the review).
-        run: acctl policy apply . --prune --auto-approve
-${secrets}
-`;
 }

@@ -1253,12 +1253,19 @@ export interface CliPolicyImpactOutput {
     allow_to_deny: number;
     drifted: number;
   };
+  /**
+   * The plan's policies (as acctl policy plan plans the folder, with --prune as given), by what applying it does to the enforced set.
+   */
   policies: {
     added: string[];
     changed: string[];
     deactivated: string[];
     unchanged: string[];
     inactive: string[];
+    /**
+     * Deleted by the plan (--prune): gone from the folder, carrying its owner label.
+     */
+    deleted: string[];
   };
   /**
    * Deny to allow first, then allow to deny; newest first within each.

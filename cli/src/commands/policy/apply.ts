@@ -62,11 +62,13 @@ export default class PolicyApply extends GitopsCommand {
       { checkDeletes },
       { applyOrigin, originRepository },
       report,
+      { refuseBlockedPlan },
     ] = await Promise.all([
       import('../../gitops/apply.js'),
       import('../../gitops/prune-guard.js'),
       import('../../gitops/provenance.js'),
       import('../../gitops/plan-report.js'),
+      import('../../gitops/plan.js'),
     ]);
     if (!existsSync(args.source)) throw new UsageError(`No such file or folder: ${args.source}`);
     const savedPlan = statSync(args.source).isFile() && args.source.endsWith('.json');
@@ -79,12 +81,7 @@ export default class PolicyApply extends GitopsCommand {
       );
     }
     const { plan, dir, api } = await this.#planFor(args.source, savedPlan, flags);
-    if (plan.summary.blocked > 0) {
-      const blocked = plan.changes.filter((change) => change.action === 'blocked').map((change) => change.name);
-      throw new CommandError('conflict', `${blocked.length} policy name(s) belong to another owner on the server: ${blocked.join(', ')}; nothing was applied`, {
-        suggestions: ['Rename the policies, or change the ownership label on the server'],
-      });
-    }
+    refuseBlockedPlan(plan, 'nothing was applied');
     checkDeletes(plan, { maxDeletes: flags['max-deletes'], force: flags.force });
     if (!this.jsonEnabled()) this.log(report.planHuman(plan, style).replace(/\n$/, ''));
     if (executableChanges(plan).length === 0) {

@@ -4,7 +4,7 @@ import { GateCommand } from '../../base/gate-command.js';
 import { UsageError, gateExitCodes } from '../../../../kit/src/index.js';
 import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import { parseTimeFlag } from '../../flags/time.js';
-import { loadPolicyFileSet, writeReport } from '../../policy-files/command-support.js';
+import { writeReport } from '../../policy-files/command-support.js';
 import type { ImpactJson } from '../../policy-files/report/json.js';
 import { fetchPolicies, listPolicies } from '../../stored-policies/lookup.js';
 
@@ -17,7 +17,7 @@ export default class PolicyImpact extends GateCommand {
   static override summary = 'Replay recent decisions against the local policy files and list those that would flip';
   static override description = [
     "An impact check for pull requests: the decisions the server recorded in a period (GET /v1/decisions) are replayed offline, with the server's engine, against the policies as they would be after applying the folder's files, and compared with a replay against the server's current policies. Each decision is replayed at the time it was made, with the request as it was evaluated (the stored principal attributes of that moment included).",
-    "The policies after apply: a local policy replaces the stored policy of the same name (or is added); stored policies without a local file stay as they are. A local file without status keeps the stored policy's status, or is a draft when new. Only active policies are enforced.",
+    "The policies after apply are those `acctl policy plan` plans for the same folder (and --prune): each create, update (a file without status is a draft, as apply writes it) and, with --prune, delete is applied to the server's policies; the others stay as they are. Only active policies are enforced. A plan with a blocked policy (its name held by another owner label) is refused, as apply refuses it.",
     "Flips are listed deny → allow first (access that widens), then allow → deny, each with the rule that makes the difference. Decisions that came out differently when recorded, because the server's policies changed since, are counted apart and are not flips.",
     `The newest --limit decisions of the period are replayed (default ${defaultImpactLimit}); the summary says when the limit cut the period short. Needs read:policies and read:audit.`,
     "Formats: human, json, github (an annotation per rule on its line, and the markdown report appended to $GITHUB_STEP_SUMMARY), junit (a failing case per rule), markdown (a pull-request comment, summary first, details folded, under GitHub's 65,535 characters).",
@@ -46,6 +46,10 @@ export default class PolicyImpact extends GateCommand {
       max: 1_000_000,
       default: defaultImpactLimit,
     }),
+    prune: Flags.boolean({
+      default: false,
+      summary: "Replay as acctl policy plan --prune plans: the policies with this repository's owner label that are gone from its files are deleted.",
+    }),
     ...policyReportFormatFlag(),
   };
 
@@ -56,21 +60,18 @@ export default class PolicyImpact extends GateCommand {
     const until = flags.until === undefined ? now : parseTimeFlag('until', flags.until, now);
     if (since >= until) throw new UsageError(`--since (${since.toISOString()}) must be before --until (${until.toISOString()})`);
 
-    const set = await loadPolicyFileSet(args.dir === undefined ? [] : [args.dir]);
-    const pf = await import('../../policy-files/index.js');
-    const loaded = pf.loadFiles(set.selected);
-    const errors = [...loaded.findings.filter((finding) => finding.severity === 'error'), ...pf.duplicateNames(loaded.parsed)];
-    if (errors.length > 0) {
-      const shown = errors.slice(0, 5).map((finding) => `${pf.locationOf(finding)} ${finding.message}`);
-      throw new UsageError(
-        `The policy files have ${errors.length === 1 ? 'an error' : `${errors.length} errors`}: ${shown.join('; ')}${errors.length > 5 ? '; …' : ''}`,
-        ['acctl policy lint shows them all'],
-      );
-    }
-    const local = loaded.policies;
-    if (local.length === 0) throw new UsageError(`No policy files in ${args.dir ?? 'the current folder'} (only tests or configuration)`);
-
-    const api = await this.api(flags.server, { repository: { from: args.dir ?? '.' } });
+    const [{ readPolicyRepository }, { planFolder }, { refuseBlockedPlan }, pf] = await Promise.all([
+      import('../../gitops/repository.js'),
+      import('../../gitops/plan-folder.js'),
+      import('../../gitops/plan.js'),
+      import('../../policy-files/index.js'),
+    ]);
+    // The folder as plan reads it (a lint error stops the run), and the plan plan would show: the set after apply is built from it.
+    const repository = await readPolicyRepository(args.dir ?? '.', undefined);
+    // The server plan plans against (flags/server-choice.ts): --server / ACCTL_SERVER, else acctl.yaml's, else the profile's.
+    const api = await this.api(flags.server, { repository: { from: repository.dir } });
+    const plan = await planFolder(api, repository, { prune: flags.prune, now });
+    refuseBlockedPlan(plan, 'apply would refuse this plan, so impact replays nothing');
     const stored = await listPolicies(api);
     const active = await fetchPolicies(
       api,
@@ -107,8 +108,8 @@ export default class PolicyImpact extends GateCommand {
       }
     } while (cursor !== null);
 
-    const policies = pf.plannedPolicies(server, local);
-    const run = pf.replayDecisions(records, policies, local);
+    const policies = pf.plannedPolicies(server, plan);
+    const run = pf.replayDecisions(records, policies, repository.files);
     const outcome = {
       run,
       since: since.toISOString(),

@@ -80,13 +80,14 @@ export function impactSummary(outcome: ImpactOutcome): string {
   return `${plural(run.replayed, 'recorded decision')} replayed from ${period}${cap}; ${flips}`;
 }
 
-/** `2 changed (a, b), 1 added (c)`: what applying the local files does to the enforced set. */
+/** `2 changed (a, b), 1 added (c)`: what applying the plan does to the enforced set. */
 export function changesText(changes: PlannedPolicies['changes']): string {
   const parts = (
     [
       ['changed', changes.changed],
       ['added', changes.added],
       ['deactivated', changes.deactivated],
+      ['deleted', changes.deleted],
       ['unchanged', changes.unchanged],
       ['not active', changes.inactive],
     ] as const
