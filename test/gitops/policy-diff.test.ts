@@ -149,8 +149,8 @@ describe('diffPolicies (field-level policy diff)', () => {
       'name "ledger" → "ledger-2"',
       'status "active" → "draft"',
       'description "Ledger" → "New"',
-      'metadata.owner removed (was `"x"`)',
       'metadata.compliance set to `["SOC2"]`',
+      'metadata.owner removed (was `"x"`)',
     ]);
   });
 

@@ -20,24 +20,24 @@ export interface DiffEntry {
 }
 
 /**
- * Both sides are read in canonical form first (RFC 8785 key order, core's canonicalJson), so the
- * order of keys in a file or in the server's jsonb is never a change, nor changes the order or the
- * words of the entries.
+ * The order of keys (a file's, or the server's jsonb's) is never a change, nor changes the order or
+ * the words of the entries: values are compared and shown as RFC 8785 canonical JSON (core's
+ * canonicalJson), and keys are visited in its order.
  */
 export function diffPolicies(before: PolicyContent, after: PolicyContent): DiffEntry[] {
-  const was = canonicalCopy(before);
-  const now = canonicalCopy(after);
   const entries: DiffEntry[] = [];
   for (const field of ['name', 'status', 'description'] as const) {
-    if (was[field] !== now[field])
-      entries.push({ path: field, kind: 'changed', text: `${field} ${quoted(was[field])} → ${quoted(now[field])}`, before: was[field], after: now[field] });
+    if (before[field] !== after[field])
+      entries.push({
+        path: field,
+        kind: 'changed',
+        text: `${field} ${quoted(before[field])} → ${quoted(after[field])}`,
+        before: before[field],
+        after: after[field],
+      });
   }
-  entries.push(...diffMetadata(was.metadata as Record<string, unknown>, now.metadata as Record<string, unknown>), ...diffRules(was.rules, now.rules));
+  entries.push(...diffMetadata(before.metadata as Record<string, unknown>, after.metadata as Record<string, unknown>), ...diffRules(before.rules, after.rules));
   return entries;
-}
-
-function canonicalCopy<T>(value: T): T {
-  return JSON.parse(canonicalJson(value)) as T;
 }
 
 function diffMetadata(before: Record<string, unknown>, after: Record<string, unknown>): DiffEntry[] {
@@ -48,7 +48,7 @@ function diffMetadata(before: Record<string, unknown>, after: Record<string, unk
     const [was, now] = [own(before, key), own(after, key)];
     if (was === undefined) entries.push({ path, kind: 'added', text: `${path} set to ${shown(now)}` });
     else if (now === undefined) entries.push({ path, kind: 'removed', text: `${path} removed (was ${shown(was)})` });
-    else if (!same(was, now)) entries.push({ path, kind: 'changed', text: `${path} ${shown(was)} → ${shown(now)}`, before: was, after: now });
+    else if (!same(was, now)) entries.push({ path, kind: 'changed', text: `${path} ${shown(was)} → ${shown(now)}`, ...change(was, now) });
   }
   return entries;
 }
@@ -117,7 +117,7 @@ function diffRule(before: PolicyRule, after: PolicyRule, index: number): DiffEnt
     if (known.has(key)) continue;
     const was = own(before as unknown as Record<string, unknown>, key);
     const now = own(after as unknown as Record<string, unknown>, key);
-    if (!same(was, now)) push(at(key), 'changed', `${key} ${shown(was)} → ${shown(now)}`, { before: was, after: now });
+    if (!same(was, now)) push(at(key), 'changed', `${key} ${shown(was)} → ${shown(now)}`, change(was, now));
   }
   // Same items in another order: the engine does not care, the reviewer should still see it.
   if (entries.length === 0 && !same(before, after)) push(`rules[${index}]`, 'changed', 'reordered its lists (same meaning)');
@@ -156,7 +156,7 @@ function attributeChanges(
     if (values === undefined) push(path, 'added', `requires ${owner} attribute \`${name}\` in ${shown(nowValues)}`);
     else if (nowValues === undefined) push(path, 'removed', `no longer requires ${owner} attribute \`${name}\` (was ${shown(values)})`);
     else if (!sameSet(values, nowValues))
-      push(path, 'changed', `${owner} attribute \`${name}\` accepts ${shown(values)} → ${shown(nowValues)}`, { before: values, after: nowValues });
+      push(path, 'changed', `${owner} attribute \`${name}\` accepts ${shown(values)} → ${shown(nowValues)}`, change(values, nowValues));
   }
 }
 
@@ -175,10 +175,12 @@ function conditionChanges(was: readonly PolicyCondition[], now: readonly PolicyC
   for (const [old, next] of changedValues(removed, added)) {
     removed.splice(removed.indexOf(old), 1);
     added.splice(added.indexOf(next), 1);
-    push(`${at}[${next.index}].value`, 'changed', `condition ${valueChangeText(old.condition, next.condition)}`, {
-      before: old.condition.value,
-      after: next.condition.value,
-    });
+    push(
+      `${at}[${next.index}].value`,
+      'changed',
+      `condition ${valueChangeText(old.condition, next.condition)}`,
+      change(old.condition.value, next.condition.value),
+    );
   }
   const removedWords = new Set(removed.map(({ condition }) => describeCondition(condition)));
   const ambiguous = new Set(added.map(({ condition }) => describeCondition(condition)).filter((words) => removedWords.has(words)));
@@ -234,10 +236,9 @@ function changedValues(removed: readonly Positioned[], added: readonly Positione
  */
 function valueChangeText(before: PolicyCondition, after: PolicyCondition): string {
   const words = describeCondition(before);
-  const scalar = (value: unknown) => value === null || typeof value !== 'object';
-  const value = ` ${String(before.value)}`;
-  if (scalar(before.value) && scalar(after.value) && words.endsWith(value))
-    return `\`${words.slice(0, -value.length)}\` ${String(before.value)} → ${String(after.value)}`;
+  const scalar = (value: unknown): value is string | number | boolean | null => value === null || typeof value !== 'object';
+  if (scalar(before.value) && scalar(after.value) && words.endsWith(` ${String(before.value)}`))
+    return `\`${words.slice(0, -String(before.value).length - 1)}\` ${String(before.value)} → ${String(after.value)}`;
   const nowWords = describeCondition(after);
   return words === nowWords ? `\`${words}\` (value ${shown(before.value)} → ${shown(after.value)})` : `\`${words}\` → \`${nowWords}\``;
 }
@@ -249,15 +250,27 @@ export function conditionText(condition: PolicyCondition): string {
 
 export function ruleSummary(rule: PolicyRule): string {
   const required = (attributes: RequiredAttributes | undefined): string[] =>
-    Object.entries(attributes ?? {}).map(([name, values]) => `${name}∈{${(values ?? []).join(',')}}`);
+    Object.keys(attributes ?? {})
+      .sort()
+      .map((name) => `${name}∈{${(own(attributes!, name) ?? []).join(',')}}`);
   const principal = [rule.principals.type, ...required(rule.principals.attributes)].join(' ');
   const resource = [`${rule.resources.type} [${rule.resources.identifiers.join(', ')}]`, ...required(rule.resources.attributes)].join(' ');
   const conditions = (rule.conditions ?? []).length > 0 ? ` when ${(rule.conditions ?? []).map(conditionText).join(' and ')}` : '';
   return `${rule.effect} ${principal} ${rule.actions.join(',')} on ${resource}${conditions}`;
 }
 
+/** The keys of either, in canonicalJson's order (UTF-16 code units), whatever order each was written in. */
 function unionKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => own(a, key) !== undefined || own(b, key) !== undefined);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => own(a, key) !== undefined || own(b, key) !== undefined).sort();
+}
+
+/** A changed value's `before` and `after`, their keys in canonical order. */
+function change(before: unknown, after: unknown): { before: unknown; after: unknown } {
+  return { before: canonicalValue(before), after: canonicalValue(after) };
+}
+
+function canonicalValue(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? JSON.parse(canonicalJson(value)) : value;
 }
 
 /** A key's own value: names such as `constructor` or `__proto__` are data here, never Object.prototype's. */
@@ -276,7 +289,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function shown(value: unknown): string {
-  return `\`${JSON.stringify(value)}\``;
+  return `\`${canonicalJson(value ?? null)}\``;
 }
 
 function quoted(value: string): string {
