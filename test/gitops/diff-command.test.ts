@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Policy } from '../../core/src/index.js';
 import type { PolicyDiffJson } from '../../cli/src/commands/policy/diff.js';
+import type { Plan } from '../../cli/src/gitops/plan.js';
 import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from '../cli/resources-support.js';
@@ -43,9 +44,9 @@ describe('acctl policy diff', function () {
     const original = path.join(dir, 'oncall-restarts.yaml');
     writeFileSync(edited, readFileSync(original, 'utf8').replace('actions: [restart]\n', 'actions: [restart, scale]\n'));
     const result = differ(await cli(['policy', 'diff', original, edited]));
-    expect(result.stdout).to.include(`--- ${original}`).and.include(`+++ ${edited}`).and.include('+ rule 2 gains action `scale`');
+    expect(result.stdout).to.include(`--- ${original}`).and.include(`+++ ${edited}`).and.include('+ rule 1 gains action `scale`');
     const json = differ(await cli(['policy', 'diff', original, edited, '--json'])).json<PolicyDiffJson>();
-    expect(json.changes).to.deep.equal([{ path: 'rules[1].actions', kind: 'added', rule_index: 1, text: 'rule 2 gains action `scale`' }]);
+    expect(json.changes).to.deep.equal([{ path: 'rules[1].actions', kind: 'added', rule_index: 1, text: 'rule 1 gains action `scale`' }]);
     const same = ok(await cli(['policy', 'diff', original, original]));
     expect(same.stdout).to.include('No differences.');
     rmSync(edited);
@@ -84,11 +85,10 @@ describe('acctl policy diff', function () {
     );
     const result = differ(await cli(['policy', 'diff', before, after]));
     expect(result.stdout.split('\n').slice(2)).to.deep.equal([
-      '  + rule 1 resource attribute `classification` gains value `public`',
-      '  + rule 1 gains condition `resource.attributes.owner in ["u-1", "u-2"]`',
-      '  + rule 1 gains condition `any of (mfa_verified = true; or device_trusted = true)`',
-      '  - rule 1 loses condition `resource.attributes.owner equals principal.id`',
-      '  - rule 1 loses condition `any of (mfa_verified = true)`',
+      '  ~ rule 0 resource attribute `classification` accepts `["internal"]` → `["internal","public"]`',
+      '  ~ rule 0 condition `any of (mfa_verified = true)` → `any of (mfa_verified = true; or device_trusted = true)`',
+      '  + rule 0 gains condition `resource.attributes.owner in ["u-1", "u-2"]`',
+      '  - rule 0 loses condition `resource.attributes.owner equals principal.id`',
       '',
     ]);
     rmSync(parent, { recursive: true, force: true });
@@ -126,7 +126,7 @@ describe('acctl policy diff', function () {
           differ(diff)
             .json<PolicyDiffJson>()
             .changes.map((change) => change.text),
-        ).to.deep.equal(['rule 2 gains action `scale`']);
+        ).to.deep.equal(['rule 1 gains action `scale`']);
         expect(ok(lint).json<{ summary: { files: number } }>().summary.files).to.equal(1);
         expect(fmt.exitCode, fmt.stderr).to.equal(0);
         expect(fmt.stderr).to.not.include('ENOENT');
@@ -172,5 +172,65 @@ describe('acctl policy diff', function () {
     expect(error(invalid).code).to.equal('lint_failed');
     expect(exitCodes.lint_failed).to.equal(exit(await cli(['policy', 'lint', path.join(dir, 'broken.yaml')]), 1).exitCode);
     rmSync(path.join(dir, 'broken.yaml'));
+  });
+
+  describe("the example policy against the server's copy, whose keys jsonb orders its own way (#33)", () => {
+    let repository: string;
+    const file = () => path.join(repository, 'prod-database-read.yaml');
+    const planOf = async (): Promise<Plan> => differ(await cli(['policy', 'plan', repository, '--json'])).json<Plan>();
+    /** `policy diff FILE` against the server: its sentences (below the two header lines) and its --json changes. */
+    const diffOfFile = async () => ({
+      lines: differ(await cli(['policy', 'diff', file()]))
+        .stdout.split('\n')
+        .slice(2),
+      changes: differ(await cli(['policy', 'diff', file(), '--json'])).json<PolicyDiffJson>().changes,
+    });
+    const updateOf = (plan: Plan) => {
+      const update = plan.changes.find((change) => change.name === 'prod-database-read');
+      if (update?.action !== 'update') expect.fail(`prod-database-read is not an update: ${JSON.stringify(update)}`);
+      return update;
+    };
+
+    before(async () => {
+      repository = copyOfExampleRepository();
+      ok(await cli(['policy', 'apply', repository, '--auto-approve']));
+    });
+    after(() => rmSync(repository, { recursive: true, force: true }));
+
+    it('adding `list` to rule 0 reads as that one sentence in plan and diff, in text and JSON: no condition gained or lost', async () => {
+      // The scene the issue describes: the file writes start, end, timezone, days; the server gives them back in another order.
+      const live = (await call('GET', '/v1/policies?name=prod-database-read')).data[0] as Policy;
+      const stored = (await call('GET', `/v1/policies/${live.id}`)) as Policy;
+      const window = stored.rules[0]!.conditions![0]!.value as Record<string, unknown>;
+      expect(Object.keys(window)).to.not.deep.equal(['start', 'end', 'timezone', 'days']);
+      editFile(repository, 'prod-database-read.yaml', (text) => text.replace('actions: [read]\n', 'actions: [read, list]\n'));
+      const only = { path: 'rules[0].actions', kind: 'added', rule_index: 0, text: 'rule 0 gains action `list`' };
+
+      expect(updateOf(await planOf()).diff).to.deep.equal([only]);
+      const human = differ(await cli(['policy', 'plan', repository])).stdout.split('\n');
+      const at = human.findIndex((line) => line.startsWith('~ update   prod-database-read'));
+      expect(human.slice(at + 1, at + 3)).to.deep.equal(['    rule 0 gains action `list`', '']);
+      expect(await diffOfFile()).to.deep.equal({ lines: ['  + rule 0 gains action `list`', ''], changes: [only] });
+    });
+
+    it('a risk score changed from 40 to 35 is one change that reads 40 → 35, with both values in the JSON', async () => {
+      editFile(repository, 'prod-database-read.yaml', (text) =>
+        text.replace('actions: [read, list]\n', 'actions: [read]\n').replace('value: 50\n', 'value: 40\n'),
+      );
+      ok(await cli(['policy', 'apply', repository, '--auto-approve']));
+      editFile(repository, 'prod-database-read.yaml', (text) => text.replace('value: 40\n', 'value: 35\n'));
+      const changed = {
+        path: 'rules[0].conditions[2].value',
+        kind: 'changed',
+        rule_index: 0,
+        text: 'rule 0 condition `risk_score <` 40 → 35',
+        before: 40,
+        after: 35,
+      };
+
+      expect(updateOf(await planOf()).diff).to.deep.equal([changed]);
+      expect(differ(await cli(['policy', 'plan', repository, '--format', 'markdown'])).stdout).to.include('- rule 0 condition `risk_score <` 40 → 35\n');
+      expect(await diffOfFile()).to.deep.equal({ lines: ['  ~ rule 0 condition `risk_score <` 40 → 35', ''], changes: [changed] });
+    });
   });
 });

@@ -123,22 +123,22 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     exit(result, 2);
     const update = made.changes.find((change) => change.name === 'prod-database-read');
     expect(update).to.include({ action: 'update', expected_version: 1 });
-    expect(update?.action === 'update' && update.diff.map((entry) => entry.text)).to.deep.equal(['rule 2 gains action `write`']);
+    expect(update?.action === 'update' && update.diff.map((entry) => entry.text)).to.deep.equal(['rule 1 gains action `write`']);
 
     const human = exit(await cli(['policy', 'plan', dir]), 2).stdout;
     expect(human)
       .to.include('~ update   prod-database-read')
-      .and.include('rule 2 gains action `write`')
+      .and.include('rule 1 gains action `write`')
       .and.include('Plan: 0 to create, 1 to update, 0 to delete, 14 unchanged.');
     const github = exit(await cli(['policy', 'plan', dir, '--format', 'github']), 2).stdout;
     expect(github).to.include(
-      `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 2 gains action \`write\``,
+      `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 1 gains action \`write\``,
     );
     const markdown = exit(await cli(['policy', 'plan', dir, '--format', 'markdown']), 2).stdout;
     expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 0 to create, 1 to update/);
-    expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 2 gains action `write`');
+    expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 1 gains action `write`');
     const junit = exit(await cli(['policy', 'plan', dir, '--format', 'junit']), 2).stdout;
-    expect(junit).to.include('<testsuites name="acctl policy plan" tests="15" failures="0" errors="0">').and.include('rule 2 gains action `write`');
+    expect(junit).to.include('<testsuites name="acctl policy plan" tests="15" failures="0" errors="0">').and.include('rule 1 gains action `write`');
     const json = exit(await cli(['policy', 'plan', dir, '--format', 'json']), 2).json<Plan>();
     expect(json.summary.update).to.equal(1);
   });

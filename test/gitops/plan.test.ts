@@ -77,7 +77,7 @@ describe('computePlan (files against the server, pure)', () => {
       ['changed', 'update'],
     ]);
     const update = plan.changes[2]!;
-    expect(update.action === 'update' && [update.expected_version, update.diff.map((entry) => entry.text)]).to.deep.equal([3, ['rule 1 gains action `write`']]);
+    expect(update.action === 'update' && [update.expected_version, update.diff.map((entry) => entry.text)]).to.deep.equal([3, ['rule 0 gains action `write`']]);
     expect(plan.summary).to.deep.equal({ create: 1, update: 1, delete: 0, unchanged: 1, drifted: 0, orphaned: 0, blocked: 0 });
     expect(hasChanges(plan)).to.equal(true);
   });

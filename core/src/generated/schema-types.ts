@@ -1129,10 +1129,27 @@ export interface CliPolicyDiffOutput {
  * via the `definition` "diffEntry".
  */
 export interface CliPolicyDiffEntry {
+  /**
+   * Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`.
+   */
   path: string;
   kind: 'added' | 'removed' | 'changed';
+  /**
+   * The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35.
+   */
   text: string;
+  /**
+   * The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index.
+   */
   rule_index?: number;
+  /**
+   * On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order.
+   */
+  before?: string | number | boolean | unknown[] | {} | null;
+  /**
+   * On a changed value: the value after, keys in canonical order.
+   */
+  after?: string | number | boolean | unknown[] | {} | null;
 }
 /**
  * One problem in a policy, test or acctl.yaml file, as acctl policy lint and test report it: its place (1-based line and column, UTF-16 code units), the rule (docs/policy-files.md, What lint checks) and the source line with a caret under the problem.

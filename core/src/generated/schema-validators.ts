@@ -393,12 +393,12 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const cliPolicyPlanFile = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/policy-plan-file.json","title":"CliPolicyPlanFile","description":"A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.","type":"object","required":["format","server","owner","prune","created_at","changes","summary"],"additionalProperties":false,"$defs":{"summary":{"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}},"diffEntry":{"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string"},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string"},"rule_index":{"type":"integer","minimum":0}}},"drift":{"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}},"change":{"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]}},"properties":{"format_version":{"$ref":"format-version.json"},"format":{"const":1},"server":{"type":"string","description":"The API base URL the plan was made against: apply refuses another server.","minLength":1},"owner":{"type":["string","null"],"minLength":1,"description":"The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch."},"prune":{"type":"boolean","description":"Made with --prune: only then may the plan delete."},"created_at":{"type":"string","format":"date-time"},"changes":{"type":"array","items":{"$ref":"#/$defs/change"}},"summary":{"$ref":"#/$defs/summary"}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/policy-plan-file.json","title":"CliPolicyPlanFile","description":"A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.","type":"object","required":["format","server","owner","prune","created_at","changes","summary"],"additionalProperties":false,"$defs":{"summary":{"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}},"diffEntry":{"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}},"drift":{"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}},"change":{"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]}},"properties":{"format_version":{"$ref":"format-version.json"},"format":{"const":1},"server":{"type":"string","description":"The API base URL the plan was made against: apply refuses another server.","minLength":1},"owner":{"type":["string","null"],"minLength":1,"description":"The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch."},"prune":{"type":"boolean","description":"Made with --prune: only then may the plan delete."},"created_at":{"type":"string","format":"date-time"},"changes":{"type":"array","items":{"$ref":"#/$defs/change"}},"summary":{"$ref":"#/$defs/summary"}}};
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/format-version.json","title":"CliFormatVersion","description":"The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.","type":"string","const":"1"};
 const schema65 = {"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}};
 const formats4 = schemaFormats["date-time"];
 const schema34 = {"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]};
-const schema63 = {"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string"},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string"},"rule_index":{"type":"integer","minimum":0}}};
+const schema63 = {"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}};
 const schema64 = {"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}};
 const func88 = Object.prototype.hasOwnProperty;
 const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-create-request.json","title":"PolicyCreateRequest","description":"Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.","type":"object","required":["name","rules"],"properties":{"$schema":{"type":"string","description":"Ignored; lets policy files name their schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u001f]+$"},"description":{"type":"string","maxLength":2000},"status":{"enum":["draft","active","archived"]},"rules":{"type":"array","items":{"$ref":"policy-rule.json"},"maxItems":500},"metadata":{"$ref":"policy-metadata.json"}},"additionalProperties":false};
@@ -7385,7 +7385,7 @@ vErrors.push(err46);
 errors++;
 }
 for(const key2 in data17){
-if(!((((key2 === "path") || (key2 === "kind")) || (key2 === "text")) || (key2 === "rule_index"))){
+if(!((((((key2 === "path") || (key2 === "kind")) || (key2 === "text")) || (key2 === "rule_index")) || (key2 === "before")) || (key2 === "after"))){
 const err47 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
@@ -7458,9 +7458,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data17.before !== undefined){
+let data22 = data17.before;
+if((((typeof data22 != "object") && (typeof data22 !== "string")) && (!((typeof data22 == "number") && (isFinite(data22))))) && (typeof data22 !== "boolean")){
+const err53 = {instancePath:instancePath+"/diff/" + i0+"/before",schemaPath:"#/$defs/diffEntry/properties/before/type",keyword:"type",params:{type: schema63.properties.before.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7470,9 +7471,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/diff",schemaPath:"#/oneOf/1/properties/diff/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data17.after !== undefined){
+let data23 = data17.after;
+if((((typeof data23 != "object") && (typeof data23 !== "string")) && (!((typeof data23 == "number") && (isFinite(data23))))) && (typeof data23 !== "boolean")){
+const err54 = {instancePath:instancePath+"/diff/" + i0+"/after",schemaPath:"#/$defs/diffEntry/properties/after/type",keyword:"type",params:{type: schema63.properties.after.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7482,11 +7484,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.drift !== undefined){
-let data22 = data.drift;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.updated_by === undefined){
-const err55 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_by"},message:"must have required property '"+"updated_by"+"'"};
+}
+else {
+const err55 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7495,8 +7495,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data22.updated_at === undefined){
-const err56 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/diff",schemaPath:"#/oneOf/1/properties/diff/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7505,8 +7507,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data22.version === undefined){
-const err57 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+}
+if(data.drift !== undefined){
+let data24 = data.drift;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.updated_by === undefined){
+const err57 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_by"},message:"must have required property '"+"updated_by"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7515,8 +7521,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data22.reason === undefined){
-const err58 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data24.updated_at === undefined){
+const err58 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7525,9 +7531,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-for(const key3 in data22){
-if(!((((key3 === "updated_by") || (key3 === "updated_at")) || (key3 === "version")) || (key3 === "reason"))){
-const err59 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data24.version === undefined){
+const err59 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7536,10 +7541,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-if(data22.updated_by !== undefined){
-if(typeof data22.updated_by !== "string"){
-const err60 = {instancePath:instancePath+"/drift/updated_by",schemaPath:"#/$defs/drift/properties/updated_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.reason === undefined){
+const err60 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7548,12 +7551,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data22.updated_at !== undefined){
-let data24 = data22.updated_at;
-if(typeof data24 === "string"){
-if(!(formats4.validate(data24))){
-const err61 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+for(const key3 in data24){
+if(!((((key3 === "updated_by") || (key3 === "updated_at")) || (key3 === "version")) || (key3 === "reason"))){
+const err61 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7563,8 +7563,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.updated_by !== undefined){
+if(typeof data24.updated_by !== "string"){
+const err62 = {instancePath:instancePath+"/drift/updated_by",schemaPath:"#/$defs/drift/properties/updated_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7574,10 +7575,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data22.version !== undefined){
-let data25 = data22.version;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err63 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data24.updated_at !== undefined){
+let data26 = data24.updated_at;
+if(typeof data26 === "string"){
+if(!(formats4.validate(data26))){
+const err63 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7586,9 +7588,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err64 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err64 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7598,11 +7600,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-if(data22.reason !== undefined){
-let data26 = data22.reason;
-if(!((data26 === "changed_since_apply") || (data26 === "provenance_removed"))){
-const err65 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema64.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(data24.version !== undefined){
+let data27 = data24.version;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err65 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7611,10 +7612,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
+const err66 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7625,13 +7625,39 @@ errors++;
 }
 }
 }
-else {
-const err67 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.reason !== undefined){
+let data28 = data24.reason;
+if(!((data28 === "changed_since_apply") || (data28 === "provenance_removed"))){
+const err67 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema64.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
 }
 errors++;
 }
@@ -7648,30 +7674,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs59 = errors;
+const _errs63 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err68 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-if(data.file === undefined){
-const err69 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-if(data.line === undefined){
-const err70 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+const err70 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7680,8 +7686,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data.col === undefined){
-const err71 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
+if(data.file === undefined){
+const err71 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7690,8 +7696,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data.action === undefined){
-const err72 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(data.line === undefined){
+const err72 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7700,8 +7706,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data.id === undefined){
-const err73 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data.col === undefined){
+const err73 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7710,8 +7716,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data.version === undefined){
-const err74 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data.action === undefined){
+const err74 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7720,9 +7726,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key4 in data){
-if(!(((((((key4 === "name") || (key4 === "file")) || (key4 === "line")) || (key4 === "col")) || (key4 === "action")) || (key4 === "id")) || (key4 === "version"))){
-const err75 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.id === undefined){
+const err75 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7731,12 +7736,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data27 = data.name;
-if(typeof data27 === "string"){
-if(func1(data27) < 1){
-const err76 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.version === undefined){
+const err76 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -7745,9 +7746,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data){
+if(!(((((((key4 === "name") || (key4 === "file")) || (key4 === "line")) || (key4 === "col")) || (key4 === "action")) || (key4 === "id")) || (key4 === "version"))){
+const err77 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -7757,9 +7758,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.file !== undefined){
-if(typeof data.file !== "string"){
-const err78 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/2/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data29 = data.name;
+if(typeof data29 === "string"){
+if(func1(data29) < 1){
+const err78 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7769,10 +7772,8 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.line !== undefined){
-let data29 = data.line;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
-const err79 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err79 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7781,9 +7782,10 @@ vErrors.push(err79);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 < 1 || isNaN(data29)){
-const err80 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.file !== undefined){
+if(typeof data.file !== "string"){
+const err80 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/2/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7793,11 +7795,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-if(data.col !== undefined){
-let data30 = data.col;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err81 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.line !== undefined){
+let data31 = data.line;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err81 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7806,9 +7807,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 1 || isNaN(data30)){
-const err82 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 1 || isNaN(data31)){
+const err82 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7819,9 +7820,10 @@ errors++;
 }
 }
 }
-if(data.action !== undefined){
-if("unchanged" !== data.action){
-const err83 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/2/properties/action/const",keyword:"const",params:{allowedValue: "unchanged"},message:"must be equal to constant"};
+if(data.col !== undefined){
+let data32 = data.col;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err83 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -7830,12 +7832,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data32 = data.id;
-if(typeof data32 === "string"){
-if(func1(data32) < 1){
-const err84 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 1 || isNaN(data32)){
+const err84 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -7845,8 +7844,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.action !== undefined){
+if("unchanged" !== data.action){
+const err85 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/2/properties/action/const",keyword:"const",params:{allowedValue: "unchanged"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -7856,10 +7857,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.version !== undefined){
-let data33 = data.version;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err86 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id !== undefined){
+let data34 = data.id;
+if(typeof data34 === "string"){
+if(func1(data34) < 1){
+const err86 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7868,9 +7870,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 1 || isNaN(data33)){
-const err87 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err87 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7880,10 +7882,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-}
-else {
-const err88 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.version !== undefined){
+let data35 = data.version;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err88 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7892,7 +7894,31 @@ vErrors.push(err88);
 }
 errors++;
 }
-var _valid0 = _errs59 === errors;
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 1 || isNaN(data35)){
+const err89 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+var _valid0 = _errs63 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 2];
@@ -7905,30 +7931,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs75 = errors;
+const _errs79 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err89 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(data.file === undefined){
-const err90 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data.line === undefined){
-const err91 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+const err91 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -7937,8 +7943,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data.col === undefined){
-const err92 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
+if(data.file === undefined){
+const err92 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -7947,8 +7953,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data.action === undefined){
-const err93 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(data.line === undefined){
+const err93 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -7957,8 +7963,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data.id === undefined){
-const err94 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data.col === undefined){
+const err94 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -7967,8 +7973,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data.reason === undefined){
-const err95 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data.action === undefined){
+const err95 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -7977,9 +7983,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-for(const key5 in data){
-if(!(((((((key5 === "name") || (key5 === "file")) || (key5 === "line")) || (key5 === "col")) || (key5 === "action")) || (key5 === "id")) || (key5 === "reason"))){
-const err96 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data.id === undefined){
+const err96 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -7988,12 +7993,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data34 = data.name;
-if(typeof data34 === "string"){
-if(func1(data34) < 1){
-const err97 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.reason === undefined){
+const err97 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -8002,9 +8003,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data){
+if(!(((((((key5 === "name") || (key5 === "file")) || (key5 === "line")) || (key5 === "col")) || (key5 === "action")) || (key5 === "id")) || (key5 === "reason"))){
+const err98 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -8014,9 +8015,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.file !== undefined){
-if(typeof data.file !== "string"){
-const err99 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/3/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data36 = data.name;
+if(typeof data36 === "string"){
+if(func1(data36) < 1){
+const err99 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -8026,10 +8029,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.line !== undefined){
-let data36 = data.line;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err100 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err100 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -8038,9 +8039,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err101 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.file !== undefined){
+if(typeof data.file !== "string"){
+const err101 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/3/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -8050,11 +8052,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-if(data.col !== undefined){
-let data37 = data.col;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err102 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.line !== undefined){
+let data38 = data.line;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err102 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -8063,9 +8064,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 1 || isNaN(data37)){
-const err103 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 1 || isNaN(data38)){
+const err103 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -8076,9 +8077,10 @@ errors++;
 }
 }
 }
-if(data.action !== undefined){
-if("blocked" !== data.action){
-const err104 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/3/properties/action/const",keyword:"const",params:{allowedValue: "blocked"},message:"must be equal to constant"};
+if(data.col !== undefined){
+let data39 = data.col;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err104 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -8087,12 +8089,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data39 = data.id;
-if(typeof data39 === "string"){
-if(func1(data39) < 1){
-const err105 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 1 || isNaN(data39)){
+const err105 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -8102,8 +8101,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-else {
-const err106 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.action !== undefined){
+if("blocked" !== data.action){
+const err106 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/3/properties/action/const",keyword:"const",params:{allowedValue: "blocked"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -8113,9 +8114,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err107 = {instancePath:instancePath+"/reason",schemaPath:"#/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data41 = data.id;
+if(typeof data41 === "string"){
+if(func1(data41) < 1){
+const err107 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -8125,9 +8128,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
 else {
-const err108 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err108 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -8136,7 +8138,31 @@ vErrors.push(err108);
 }
 errors++;
 }
-var _valid0 = _errs75 === errors;
+}
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err109 = {instancePath:instancePath+"/reason",schemaPath:"#/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+var _valid0 = _errs79 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 3];
@@ -8149,30 +8175,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs91 = errors;
+const _errs95 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err109 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-if(data.name === undefined){
-const err110 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-if(data.id === undefined){
-const err111 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err111 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -8181,8 +8187,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data.expected_version === undefined){
-const err112 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
+if(data.name === undefined){
+const err112 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -8191,9 +8197,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-for(const key6 in data){
-if(!((((key6 === "action") || (key6 === "name")) || (key6 === "id")) || (key6 === "expected_version"))){
-const err113 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data.id === undefined){
+const err113 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -8202,10 +8207,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.action !== undefined){
-if("delete" !== data.action){
-const err114 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/4/properties/action/const",keyword:"const",params:{allowedValue: "delete"},message:"must be equal to constant"};
+if(data.expected_version === undefined){
+const err114 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -8214,12 +8217,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data42 = data.name;
-if(typeof data42 === "string"){
-if(func1(data42) < 1){
-const err115 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key6 in data){
+if(!((((key6 === "action") || (key6 === "name")) || (key6 === "id")) || (key6 === "expected_version"))){
+const err115 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -8229,8 +8229,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-else {
-const err116 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.action !== undefined){
+if("delete" !== data.action){
+const err116 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/4/properties/action/const",keyword:"const",params:{allowedValue: "delete"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -8240,11 +8241,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data43 = data.id;
-if(typeof data43 === "string"){
-if(func1(data43) < 1){
-const err117 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.name !== undefined){
+let data44 = data.name;
+if(typeof data44 === "string"){
+if(func1(data44) < 1){
+const err117 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -8255,7 +8256,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err118 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -8265,10 +8266,11 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.expected_version !== undefined){
-let data44 = data.expected_version;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err119 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id !== undefined){
+let data45 = data.id;
+if(typeof data45 === "string"){
+if(func1(data45) < 1){
+const err119 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -8277,9 +8279,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 1 || isNaN(data44)){
-const err120 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err120 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -8289,10 +8291,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-}
-else {
-const err121 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.expected_version !== undefined){
+let data46 = data.expected_version;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err121 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -8301,7 +8303,31 @@ vErrors.push(err121);
 }
 errors++;
 }
-var _valid0 = _errs91 === errors;
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
+const err122 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+var _valid0 = _errs95 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 4];
@@ -8314,30 +8340,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs101 = errors;
+const _errs105 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err122 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-if(data.name === undefined){
-const err123 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-if(data.id === undefined){
-const err124 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err124 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -8346,8 +8352,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data.version === undefined){
-const err125 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data.name === undefined){
+const err125 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -8356,9 +8362,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-for(const key7 in data){
-if(!((((key7 === "action") || (key7 === "name")) || (key7 === "id")) || (key7 === "version"))){
-const err126 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data.id === undefined){
+const err126 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -8367,10 +8372,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data.action !== undefined){
-if("orphaned" !== data.action){
-const err127 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/5/properties/action/const",keyword:"const",params:{allowedValue: "orphaned"},message:"must be equal to constant"};
+if(data.version === undefined){
+const err127 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -8379,12 +8382,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data46 = data.name;
-if(typeof data46 === "string"){
-if(func1(data46) < 1){
-const err128 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key7 in data){
+if(!((((key7 === "action") || (key7 === "name")) || (key7 === "id")) || (key7 === "version"))){
+const err128 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -8394,8 +8394,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-else {
-const err129 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.action !== undefined){
+if("orphaned" !== data.action){
+const err129 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/5/properties/action/const",keyword:"const",params:{allowedValue: "orphaned"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -8405,11 +8406,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data47 = data.id;
-if(typeof data47 === "string"){
-if(func1(data47) < 1){
-const err130 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.name !== undefined){
+let data48 = data.name;
+if(typeof data48 === "string"){
+if(func1(data48) < 1){
+const err130 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -8420,7 +8421,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err131 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -8430,10 +8431,11 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.version !== undefined){
-let data48 = data.version;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err132 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id !== undefined){
+let data49 = data.id;
+if(typeof data49 === "string"){
+if(func1(data49) < 1){
+const err132 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -8442,9 +8444,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
-const err133 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err133 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -8454,10 +8456,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
-}
-else {
-const err134 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.version !== undefined){
+let data50 = data.version;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err134 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -8466,7 +8468,31 @@ vErrors.push(err134);
 }
 errors++;
 }
-var _valid0 = _errs101 === errors;
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 1 || isNaN(data50)){
+const err135 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err136 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+var _valid0 = _errs105 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 5];
@@ -8485,12 +8511,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err135 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err137 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err137];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err137);
 }
 errors++;
 }

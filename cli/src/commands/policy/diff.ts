@@ -23,7 +23,7 @@ export default class PolicyDiff extends GateCommand {
   static override summary = 'Show what differs between two policies, field by field';
   static override description = [
     "Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy's versions (--from, and --to or the current version).",
-    'Differences read as sentences ("rule 2 gains action `write`"); rules are numbered from 1 and matched by content, so an inserted rule shows as one added rule. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path.',
+    'Differences read as sentences ("rule 1 gains action `write`", "rule 0 condition `risk_score <` 40 → 35"); rules are numbered from 0, as rule_index in decisions, tests and lint, and matched by content, so an inserted rule shows as one added rule; a changed value is one change, old → new (--json: before and after). The order of keys is never a difference. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path.',
     "Exit codes, as acctl policy plan (terraform plan -detailed-exitcode): 0 no differences, 2 they differ, 1 any error (a file with lint errors, a policy not on the server, bad usage; --json names the error's code).",
   ].join('\n');
 
