@@ -1,5 +1,6 @@
 import { Errors } from '@oclif/core';
 import type { Problem } from '../../core/src/index.js';
+import { nearestName } from './suggest.js';
 
 /**
  * Exit codes of every acctl command, by the stable error code a `--json` error carries. Scripts
@@ -135,11 +136,31 @@ export function describeFailure(error: unknown): Failure {
       .map((line) => line.trim())
       .filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line));
     const hints = lines.filter((line) => /^See more help/.test(line));
-    return failure('usage_error', lines.filter((line) => !hints.includes(line)).join('; ') || 'Invalid arguments', hints);
+    return failure('usage_error', lines.filter((line) => !hints.includes(line)).join('; ') || 'Invalid arguments', [...flagSuggestions(error), ...hints]);
   }
   if (hasCode(error, '23505')) return failure('conflict', `Already exists: ${(error as { detail?: string }).detail ?? (error as Error).message}`);
   const message = error instanceof Error ? error.message : String(error);
   return failure('internal_error', message || 'Unexpected error', ['Run again with DEBUG=1 to see the stack trace']);
+}
+
+/**
+ * "Did you mean --status?" for each flag the command does not have (oclif's NonExistentFlagsError
+ * names them; the parse input holds the command's flags): the nearest name within a third of its
+ * length in edits, as gh and git suggest. `-h` is help (package.json, oclif.additionalHelpFlags).
+ */
+function flagSuggestions(error: Errors.CLIError): string[] {
+  const unknown = (error as { flags?: unknown }).flags;
+  const defined = (error as { parse?: { input?: { flags?: Record<string, { char?: string; hidden?: boolean }> } } }).parse?.input?.flags;
+  if (!Array.isArray(unknown) || defined === undefined) return [];
+  const names = Object.entries(defined)
+    .filter(([, flag]) => !flag.hidden)
+    .map(([name]) => name);
+  return unknown.flatMap((typed) => {
+    if (typeof typed !== 'string' || !typed.startsWith('--')) return [];
+    const name = typed.slice(2).split('=')[0]!;
+    const near = nearestName(name, names);
+    return near === undefined ? [] : [`Did you mean --${near}?`];
+  });
 }
 
 /** Flag and argument errors from oclif's parser (they carry the parse input). */

@@ -39,4 +39,36 @@ describe('acctl --version and --help', function () {
     expect(result.stderr.split('\n')[0]).to.equal('Error: Nonexistent flag: --frobnicate');
     expect(result.stderr).to.not.include('    at ');
   });
+
+  it('takes -h for --help on every command, as gh, git and kubectl do (#34)', async () => {
+    for (const args of [['-h'], ['policy', '-h'], ['policy', 'lint', '-h'], ['server', 'client', 'create', '-h']]) {
+      const result = await runCli(args);
+      expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).to.equal(0);
+      expect(result.stdout, args.join(' ')).to.include('USAGE');
+    }
+  });
+
+  it('suggests the flag meant for a mistyped one, each of several, with and without a value, and with --json (#34)', async () => {
+    const human = await runCli(['policy', 'list', '--sttaus', 'active']);
+    expect(human.exitCode).to.equal(2);
+    expect(human.stderr).to.equal('Error: Nonexistent flag: --sttaus\n  Did you mean --status?\n  See more help with --help\n');
+    const json = await runCli(['policy', 'list', '--sttaus=active', '--lmit', '3', '--json']);
+    expect(json.exitCode).to.equal(2);
+    expect(json.document<{ error: { suggestions: string[] } }>().error.suggestions).to.deep.equal([
+      'Did you mean --status?',
+      'Did you mean --limit?',
+      'See more help with --help',
+    ]);
+    // Nothing near: no guess.
+    const far = await runCli(['policy', 'list', '--frobnicate']);
+    expect(far.stderr).to.not.include('Did you mean');
+  });
+
+  it('names the command a topic-less command line means: acctl plan is acctl policy plan; a word many topics share names none (#34)', async () => {
+    const plan = await runCli(['plan', 'policies/']);
+    expect(plan.exitCode).to.equal(2);
+    expect(plan.stderr).to.equal('Error: Unknown command: acctl plan\n  Did you mean: acctl policy plan?\n  Run acctl --help to see the commands\n');
+    expect((await runCli(['rollback'])).stderr).to.include('Did you mean: acctl policy rollback?');
+    expect((await runCli(['list'])).stderr).to.not.include('Did you mean');
+  });
 });

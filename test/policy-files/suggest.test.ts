@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { editDistance, nearestName } from '../../cli/src/policy-files/suggest.js';
+import { editDistance, nearestName } from '../../kit/src/index.js';
 
 describe('field name suggestions', () => {
   it('counts a swap of two adjacent letters as one edit (acitons → actions)', () => {

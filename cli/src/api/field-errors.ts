@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../../../core/src/index.js';
 import { allScopes, schemasDir } from '../../../core/src/index.js';
-import { didYouMean, nearestName } from '../policy-files/suggest.js';
+import { didYouMean, nearestName } from '../../../kit/src/index.js';
 
 type InvalidField = NonNullable<Problem['errors']>[number];
 

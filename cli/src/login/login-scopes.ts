@@ -1,6 +1,5 @@
 import { adminScope, allScopes, parseScopeString } from '../../../core/src/index.js';
-import { UsageError } from '../../../kit/src/index.js';
-import { didYouMean, nearestName } from '../policy-files/suggest.js';
+import { didYouMean, nearestName, UsageError } from '../../../kit/src/index.js';
 
 /**
  * What `acctl login` asks for without --scopes: every scope of the catalog (schemas/scope.json,

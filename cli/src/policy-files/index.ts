@@ -15,7 +15,7 @@ export { formatFile, type FormatResult } from './format.js';
 export { prepareTests, type PreparedTests } from './prepare-tests.js';
 export { runTests, type TestRun, type TestCaseResult, type CheckResult } from './test-runner.js';
 export { meetsMinimum, type CoverageReport } from './coverage.js';
-export { editDistance, nearestName } from './suggest.js';
+export { editDistance, nearestName } from '../../../kit/src/index.js';
 export { globMatcher } from './glob.js';
 export type { LintOutcome, TestOutcome, Paint } from './report/outcome.js';
 export { lintHuman, testHuman } from './report/human.js';

@@ -2,7 +2,7 @@ import { attributePathForms, precompiledValidator, type ErrorObject, type Precom
 import { findingAt, type Finding } from './findings.js';
 import type { LintRuleId } from './lint-rules.js';
 import { allowedProperties, discriminatorValues, schemaAt } from './schema-location.js';
-import { didYouMean, nearestName } from './suggest.js';
+import { didYouMean, nearestName } from '../../../kit/src/index.js';
 import { schemaNameOfKind, spanAt, type DocumentPath, type ParsedFile } from './yaml-file.js';
 
 /**

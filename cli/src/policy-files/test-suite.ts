@@ -2,7 +2,7 @@ import type { EngineContext, EngineRequest } from '../../../core/src/index.js';
 import type { PolicyTestFile } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
-import { didYouMean, nearestName } from './suggest.js';
+import { didYouMean, nearestName } from '../../../kit/src/index.js';
 import { spanAt, type DocumentPath, type ParsedFile } from './yaml-file.js';
 
 /** A test file that parsed and matches schemas/policy-test.json. */

@@ -1,4 +1,4 @@
-import { editDistance } from '../policy-files/suggest.js';
+import { editDistance } from '../../../kit/src/index.js';
 
 /**
  * "Did you mean" for a command acctl does not have, as gh and kubectl offer it: `acctl polcy lint`
@@ -29,6 +29,13 @@ export function suggestCommand(typed: readonly string[], commandIds: Iterable<st
       [...known].filter((candidate) => candidate.split(' ').length === count),
     );
     if (near !== undefined) return near;
+  }
+  // A command typed without its topic (`acctl plan`, `acctl rollback`): the one command whose last
+  // words these are (`policy plan`); a word many topics share (`list`) names none.
+  for (let count = Math.min(depth - 1, words.length); count >= 1; count -= 1) {
+    const phrase = words.slice(0, count).join(' ');
+    const endingSo = commands.filter((command) => command.endsWith(` ${phrase}`));
+    if (endingSo.length === 1) return endingSo[0];
   }
   return undefined;
 }

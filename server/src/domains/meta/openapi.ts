@@ -176,7 +176,8 @@ export function buildOpenApiDocument(routes: RouteRecord[], options: { publicUrl
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An RS256 JWT access token from /oauth/token (header typ JWT; a token signed by the same key with another typ is refused), or an `acctl_api_` API token from /auth/token.',
+          description:
+            'An RS256 JWT access token from /oauth/token (header typ JWT; a token signed by the same key with another typ is refused), or an `acctl_api_` API token from /auth/token.',
         },
         oauth2: {
           type: 'oauth2',
