@@ -18,14 +18,14 @@ import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import { compareAccess, type EnginePolicy } from '../core/src/index.js';
 import { collectPolicyFiles, lintFiles } from '../cli/src/policy-files/index.js';
-import { generatedPolicies, seededRandom, withoutEmptyWindows } from './fixtures/policies.js';
+import { generatedPolicies, seededRandom, withLintableWindows } from './fixtures/policies.js';
 import { significant } from './lib/stats.js';
 
 const count = Number(process.env.BENCH_ANALYSIS_POLICIES ?? 1000);
 const now = new Date('2026-03-01T00:00:00Z');
 
 export function repository(): EnginePolicy[] {
-  return generatedPolicies(count, seededRandom(20261122)).map((policy) => ({ ...policy, rules: policy.rules.map(withoutEmptyWindows) }));
+  return generatedPolicies(count, seededRandom(20261122)).map((policy) => ({ ...policy, rules: policy.rules.map(withLintableWindows) }));
 }
 
 /** 10 policies whose every allow rule gets a risk_score < 20 condition added: it cannot widen, and proving so searches every changed rule. */

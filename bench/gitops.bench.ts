@@ -26,7 +26,7 @@ import { stringify } from 'yaml';
 import type { PolicyRule } from '../core/src/index.js';
 import { buildCli } from '../scripts/build-packages.js';
 import { freshDatabase, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
-import { generatedPolicies, paymentsPolicies, seededRandom, withoutEmptyWindows } from './fixtures/policies.js';
+import { generatedPolicies, paymentsPolicies, seededRandom, withLintableWindows } from './fixtures/policies.js';
 import { evaluateBodies } from './lib/acctl-server.js';
 import { startServer, stopAllServers } from './lib/children.js';
 import { renderGitops, type GitopsSummary, type TimedCommand } from './lib/gitops-report.js';
@@ -79,7 +79,7 @@ function repositoryPolicies(round: number): Array<{ name: string; description: s
     name: policy.name,
     description: `round ${round}`,
     status: 'active' as const,
-    rules: policy.rules.map(withoutEmptyWindows),
+    rules: policy.rules.map(withLintableWindows),
   }));
 }
 

@@ -32,12 +32,12 @@ export const lintRules = {
   'condition-never-holds': {
     severity: 'error',
     summary:
-      'A condition, or a branch of any_of, that no request can make true (a value compared with itself by not_equals, not_exists of the principal type...): found by trying every kind of value it reads, through the engine.',
+      'A condition, or a branch of any_of, that no request can make true at any instant (a value compared with itself by not_equals, not_exists of the principal type, not of two windows that cover the day...): decided exactly on the model of the access analysis, each request found checked by the engine.',
   },
   'unreachable-rule': {
     severity: 'error',
     summary:
-      'A rule whose conditions and required attributes contradict each other (X and not X, x < 10 and x > 50), so it can never apply to any request. Time windows are not compared with each other.',
+      'A rule whose conditions and required attributes contradict each other (X and not X, x < 10 and x > 50, 09:00-10:00 and 14:00-15:00 in one zone, after an instant and before an earlier one), so it can never apply to any request at any instant, past or future; decided as condition-never-holds is. A rule the analysis cannot decide exactly or within its budget is not reported.',
   },
   'duplicate-policy-name': { severity: 'error', summary: 'Two files define policies with the same name; a policy is identified by its name.' },
   'duplicate-rule': { severity: 'warning', summary: 'A rule identical to an earlier rule of the same policy: it changes nothing.' },

@@ -1,4 +1,4 @@
-import { conditionLimitProblems, describeCondition, findRuleRequest, reachableTruths } from '../../../core/src/index.js';
+import { conditionLimitProblems, describeCondition, findRuleRequest, isIanaTimeZone, reachableTruths } from '../../../core/src/index.js';
 import type { PolicyCondition, PolicyCreateRequest, PolicyRule } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
@@ -82,9 +82,10 @@ function conditionsOverLimits({ file, policy }: PolicyFile): Finding[] {
 }
 
 /**
- * Conditions no request can make true, and rules no request can make apply (core's analysis,
- * engine/analysis/satisfy.ts: every kind of value each condition reads, tried through the engine).
- * A rule already reported for one of its conditions is not reported again as unreachable.
+ * Conditions no request can make true, and rules no request can make apply, at any instant (core's
+ * analysis, engine/analysis/satisfy.ts: candidate values and instants that stand for all, tried
+ * through the engine). A rule already reported for one of its conditions, or holding a time window
+ * another check reports (empty, or in a zone that is none), is not reported again as unreachable.
  */
 function impossibleConditions({ file, policy }: PolicyFile): Finding[] {
   if (conditionLimitProblems(policy.rules).length > 0) return [];
@@ -92,7 +93,11 @@ function impossibleConditions({ file, policy }: PolicyFile): Finding[] {
   policy.rules.forEach((rule, ruleIndex) => {
     let reported = false;
     const check = (condition: PolicyCondition, path: Array<string | number>, where: string): void => {
-      if (condition.type === 'time' && condition.operator === 'between' && condition.value.start === condition.value.end) return; // empty-time-window says so
+      const emptyWindow = path.length === 4 && condition.type === 'time' && condition.operator === 'between' && condition.value.start === condition.value.end;
+      if (emptyWindow || holdsUnknownZone(condition)) {
+        reported = true; // empty-time-window or unknown-time-zone says so
+        return;
+      }
       const truths = reachableTruths(condition);
       if (truths !== undefined && !truths.has('true')) {
         reported = true;
@@ -121,6 +126,14 @@ function impossibleConditions({ file, policy }: PolicyFile): Finding[] {
     }
   });
   return findings;
+}
+
+/** Whether a time window of the condition (nested ones included) names a zone that is none: the engine reads it as unknown at every instant. */
+function holdsUnknownZone(condition: PolicyCondition): boolean {
+  if (condition.type === 'time') return condition.operator === 'between' && !isIanaTimeZone(condition.value.timezone);
+  if (condition.type === 'not') return holdsUnknownZone(condition.value);
+  if (condition.type === 'any_of') return condition.value.some(holdsUnknownZone);
+  return false;
 }
 
 /** A JSON Pointer as document path segments (numbers for array indexes). */

@@ -162,7 +162,7 @@ function flips(
           inputs.push({ side, prepared: rule.prepared, conditions: rule.conditions, seed: rule === seed });
         }
       }
-      const model = buildGroupModel({ principalType, resourceType, action }, inputs, identifierPatterns, settings.now);
+      const model = buildGroupModel({ principalType, resourceType, action }, inputs, identifierPatterns, { now: settings.now });
       tasks.push({ seed, seedSide, search: searchFlips(model, budget, settings.now, state), inexact: model.inexact });
     }
   }

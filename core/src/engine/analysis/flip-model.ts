@@ -5,7 +5,7 @@ import { CONDITION_DEPTH_LIMIT, prepareCondition, type Truth } from '../conditio
 import { identifierMatches } from '../identifier-pattern.js';
 import { attributeTruth, type PreparedRule } from '../rule.js';
 import type { EngineRequest } from '../types.js';
-import { addTimeCondition, candidateInstants, emptyTimeConditions } from './instants.js';
+import { addTimeCondition, candidateInstants, candidateInstantsEver, emptyTimeConditions } from './instants.js';
 import { ABSENT, addScalar, candidateValues, emptyFeatures, mergeFeatures, type PathFeatures, type PathValue } from './path-values.js';
 
 /**
@@ -18,7 +18,15 @@ import { ABSENT, addScalar, candidateValues, emptyFeatures, mergeFeatures, type 
 
 export const INSTANT = '~instant';
 /** Always in the request, and the same for the whole group: never a variable. */
-const FIXED = new Set(['principal.type', 'resource.type']);
+const FIXED: ReadonlySet<string> = new Set(['principal.type', 'resource.type']);
+/** Always in a request, and a string (the request schema requires them): never absent. */
+const ALWAYS_STRINGS = new Set(['principal.type', 'resource.type', 'resource.identifier']);
+
+/** The instants a model stands for: the year from `now`, or (`ever`) every instant, past and future (instants.ts). */
+export interface Horizon {
+  now: number;
+  ever?: boolean;
+}
 
 export interface Leaf {
   reads: string[];
@@ -62,17 +70,29 @@ export function buildGroupModel(
   target: { principalType: string; resourceType: string; action: string },
   inputs: readonly GroupRuleInput[],
   seedPatterns: PreparedRule['identifierPatterns'],
-  now: number,
+  horizon: Horizon,
 ): GroupModel {
-  const builder = new ModelBuilder(target);
+  const builder = new ModelBuilder(target, FIXED);
   const rules: GroupRule[] = inputs.map((input) => ({
     side: input.side,
     effect: input.prepared.effect!,
     seed: input.seed,
     atoms: builder.ruleAtoms(input.prepared, input.conditions),
   }));
-  const variables = builder.variables(seedPatterns, now);
+  const variables = builder.variables(seedPatterns, horizon);
   return { ...target, leaves: builder.leaves, rules, variables, inexact: builder.inexact };
+}
+
+/**
+ * One condition on its own, for any request: no rule, and the principal and resource types are
+ * variables too. `node` is the condition, whose truths the search asks for.
+ */
+export function buildConditionModel(condition: unknown, horizon: Horizon): { model: GroupModel; node: ConditionNode } {
+  const target = { principalType: '', resourceType: '', action: '' };
+  const builder = new ModelBuilder(target, new Set());
+  const node = builder.conditionNode(condition, 1);
+  const variables = builder.variables([{ kind: 'prefix', prefix: '' }], horizon);
+  return { model: { ...target, leaves: builder.leaves, rules: [], variables, inexact: builder.inexact }, node };
 }
 
 class ModelBuilder {
@@ -84,7 +104,10 @@ class ModelBuilder {
   private readonly time = emptyTimeConditions();
   inexact: string | undefined;
 
-  constructor(private readonly target: { principalType: string; resourceType: string; action: string }) {}
+  constructor(
+    private readonly target: { principalType: string; resourceType: string; action: string },
+    private readonly fixed: ReadonlySet<string>,
+  ) {}
 
   ruleAtoms(rule: PreparedRule, conditions: readonly unknown[]): ConditionNode[] {
     const atoms: ConditionNode[] = [];
@@ -120,7 +143,7 @@ class ModelBuilder {
   }
 
   /** The condition as prepareCondition reads it (conditions/index.ts), any_of and not kept as nodes so a partial request can be judged. */
-  private conditionNode(condition: unknown, depth: number): ConditionNode {
+  conditionNode(condition: unknown, depth: number): ConditionNode {
     if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
       const { type, operator, value } = condition as { type?: unknown; operator?: unknown; value?: unknown };
       if ((type === 'any_of' || type === 'not') && (operator === undefined || operator === type)) {
@@ -190,7 +213,7 @@ class ModelBuilder {
   private leaf(key: string, reads: string[], evaluate: Leaf['evaluate']): ConditionNode {
     let index = this.leafByKey.get(key);
     if (index === undefined) {
-      const variables = [...new Set(reads)].filter((path) => !FIXED.has(path));
+      const variables = [...new Set(reads)].filter((path) => !this.fixed.has(path));
       // Every path read is a variable, literals or not (device_trusted has none).
       for (const path of variables) if (path !== INSTANT) this.pathFeatures(path);
       index = this.leaves.push({ reads: variables, evaluate }) - 1;
@@ -217,7 +240,7 @@ class ModelBuilder {
   }
 
   /** Every path the leaves read, with its candidates; paths compared with each other share theirs. */
-  variables(seedPatterns: PreparedRule['identifierPatterns'], now: number): Variable[] {
+  variables(seedPatterns: PreparedRule['identifierPatterns'], horizon: Horizon): Variable[] {
     const classes = new Map<string, string[]>();
     for (const path of this.features.keys()) {
       const root = this.root(path);
@@ -228,15 +251,15 @@ class ModelBuilder {
       const shared = emptyFeatures();
       for (const path of members) mergeFeatures(shared, this.features.get(path)!);
       // A fixed path compared with a variable one: its value is a literal of the variable's.
-      if (members.includes('principal.type')) shared.strings.add(this.target.principalType);
-      if (members.includes('resource.type')) shared.strings.add(this.target.resourceType);
-      const variableMembers = members.filter((path) => !FIXED.has(path));
+      if (this.fixed.has('principal.type') && members.includes('principal.type')) shared.strings.add(this.target.principalType);
+      if (this.fixed.has('resource.type') && members.includes('resource.type')) shared.strings.add(this.target.resourceType);
+      const variableMembers = members.filter((path) => !this.fixed.has(path));
       for (const path of variableMembers) {
         const identifier = path === 'resource.identifier';
         const reader = this.singlePathLeaves(path);
         const { values, exact } = candidateValues(shared, variableMembers.length, {
-          absent: !identifier,
-          stringsOnly: identifier,
+          absent: !ALWAYS_STRINGS.has(path),
+          stringsOnly: ALWAYS_STRINGS.has(path),
           distinct: reader && ((candidates) => this.distinct(path, candidates, reader)),
         });
         if (exact !== undefined) this.inexact ??= `${path}: ${exact}`;
@@ -247,7 +270,7 @@ class ModelBuilder {
       }
     }
     if (this.leaves.some((leaf) => leaf.reads.includes(INSTANT))) {
-      const instants = candidateInstants(this.time, now);
+      const instants = horizon.ever ? candidateInstantsEver(this.time, horizon.now) : candidateInstants(this.time, horizon.now);
       const reader = this.singlePathLeaves(INSTANT)!;
       variables.push({ path: INSTANT, values: this.distinct(INSTANT, instants, reader) });
     }

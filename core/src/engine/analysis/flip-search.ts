@@ -4,17 +4,22 @@ import { ABSENT } from './path-values.js';
 
 /**
  * Backtracking over a group's variables, most constrained first (fewest candidates), for requests
- * that `from` denies and `to` allows while the seed rule applies. Each leaf is judged by the engine's
- * own prepared condition as soon as the paths it reads are all assigned; until then it may still
- * come out true, false or unknown (three bits). An unassigned path is not an absent one: absence is
- * one of its candidates. A branch is cut as soon as the goal cannot hold whatever the rest becomes.
+ * that meet a goal: for the access analysis, that `from` denies and `to` allows while the seed rule
+ * applies (searchFlips); for lint, that a rule applies or a condition takes a truth (satisfy.ts).
+ * Each leaf is judged by the engine's own prepared condition as soon as the paths it reads are all
+ * assigned; until then it may still come out true, false or unknown (three bits). An unassigned path
+ * is not an absent one: absence is one of its candidates. A branch is cut as soon as the goal cannot
+ * hold whatever the rest becomes.
  */
 
-const TRUE = 1;
-const FALSE = 2;
-const UNKNOWN = 4;
+export const TRUE = 1;
+export const FALSE = 2;
+export const UNKNOWN = 4;
 const ANY = TRUE | FALSE | UNKNOWN;
-const maskOf = { true: TRUE, false: FALSE, unknown: UNKNOWN } as const;
+export const maskOf = { true: TRUE, false: FALSE, unknown: UNKNOWN } as const;
+
+/** Whether the goal may still hold, given the truths each leaf may still take (`masks`, by leaf index). */
+export type SearchGoal = (masks: Uint8Array) => boolean;
 
 /** Combinations (nodes of the search) the caller allows, shared by every search of one analysis. */
 export interface SearchBudget {
@@ -31,7 +36,13 @@ export interface SearchState {
   exhausted: boolean;
 }
 
-export function* searchFlips(model: GroupModel, budget: SearchBudget, now: number, state: SearchState): Generator<Found, void, undefined> {
+/** Requests (with instants) `from` denies and `to` allows while the seed rule applies. */
+export function searchFlips(model: GroupModel, budget: SearchBudget, now: number, state: SearchState): Generator<Found, void, undefined> {
+  return searchGoal(model, (masks) => flipPossible(model.rules, masks), budget, now, state);
+}
+
+/** Every complete assignment of the model's variables the goal holds for (as far as the leaves tell), one at a time. */
+export function* searchGoal(model: GroupModel, goal: SearchGoal, budget: SearchBudget, now: number, state: SearchState): Generator<Found, void, undefined> {
   const readers = (path: string) => model.leaves.filter((leaf) => leaf.reads.includes(path)).length;
   const order = [...model.variables].sort((a, b) => a.values.length - b.values.length || readers(b.path) - readers(a.path));
   const position = new Map(order.map((variable, index) => [variable.path, index]));
@@ -44,7 +55,6 @@ export function* searchFlips(model: GroupModel, budget: SearchBudget, now: numbe
       if (readyAt[index] === depth) masks[index] = maskOf[leaf.evaluate(request, at)];
     });
   };
-  const possible = (): boolean => goalPossible(model.rules, masks);
 
   function* visit(depth: number): Generator<Found, void, undefined> {
     if (budget.left <= 0) {
@@ -52,7 +62,7 @@ export function* searchFlips(model: GroupModel, budget: SearchBudget, now: numbe
       return;
     }
     budget.left -= 1;
-    if (!possible()) return;
+    if (!goal(masks)) return;
     if (depth === order.length) {
       yield { request: structuredClone(request), at: new Date(at.getTime()) };
       return;
@@ -76,7 +86,7 @@ export function* searchFlips(model: GroupModel, budget: SearchBudget, now: numbe
 }
 
 /** Whether `to` may still allow, `from` deny, and the seed apply. */
-function goalPossible(rules: readonly GroupRule[], masks: Uint8Array): boolean {
+function flipPossible(rules: readonly GroupRule[], masks: Uint8Array): boolean {
   let fromDenyPossible = false;
   let fromAllAllowsMayFail = true;
   let toAllDeniesMayFail = true;
@@ -94,7 +104,7 @@ function goalPossible(rules: readonly GroupRule[], masks: Uint8Array): boolean {
 }
 
 /** An allow applies when every atom is true; a deny unless one is false (unknown is never permissive). */
-function ruleMay(rule: GroupRule, masks: Uint8Array): { mayApply: boolean; mayNotApply: boolean } {
+export function ruleMay(rule: Pick<GroupRule, 'effect' | 'atoms'>, masks: Uint8Array): { mayApply: boolean; mayNotApply: boolean } {
   let mayApply = true;
   let mayNotApply = false;
   const blocking = rule.effect === 'allow' ? FALSE | UNKNOWN : FALSE;
@@ -108,7 +118,7 @@ function ruleMay(rule: GroupRule, masks: Uint8Array): { mayApply: boolean; mayNo
 }
 
 /** The truths a node may still take (Kleene: not swaps true and false; any_of is true when a branch is, else unknown when one is). */
-function nodeMask(node: ConditionNode, masks: Uint8Array): number {
+export function nodeMask(node: ConditionNode, masks: Uint8Array): number {
   if (node.kind === 'leaf') return masks[node.leaf]!;
   if (node.kind === 'not') {
     const inner = nodeMask(node.inner, masks);

@@ -86,6 +86,22 @@ export function candidateInstants(found: TimeConditions, now: number): number[] 
   return [...result].sort((a, b) => a - b);
 }
 
+/**
+ * Instants that stand for every instant, past and future (lint asks whether a rule can ever apply):
+ * the truth of `time before/after X` changes only at X, so between two such instants (and before the
+ * first, after the last) it is constant, and the year from each X (the year before the first X; the
+ * year from `now` when there is none) shows every clock time, day and offset of the windows' zones
+ * that the stretch can show. Assumes, as any reading of a zone does, that its rules of that year
+ * repeat in the others.
+ */
+export function candidateInstantsEver(found: TimeConditions, now: number): number[] {
+  const sorted = [...new Set(found.instants)].sort((a, b) => a - b);
+  const anchors = sorted.length === 0 ? [now] : [sorted[0]! - HORIZON_MS, ...sorted];
+  const result = new Set<number>();
+  for (const anchor of anchors) for (const instant of candidateInstants(found, anchor)) result.add(instant);
+  return [...result].sort((a, b) => a - b);
+}
+
 /** Scanned once per zone and horizon: every group of an analysis asks for the same ones. */
 const changesByZone = new Map<string, number[]>();
 
