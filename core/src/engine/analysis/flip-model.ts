@@ -102,6 +102,8 @@ class ModelBuilder {
   /** Paths compared with each other (union-find parents). */
   private readonly parent = new Map<string, string>();
   private readonly time = emptyTimeConditions();
+  /** The keys of the leaves that read the instant (time conditions), which alone decide its values. */
+  private readonly timeKeys: string[] = [];
   inexact: string | undefined;
 
   constructor(
@@ -218,6 +220,7 @@ class ModelBuilder {
       for (const path of variables) if (path !== INSTANT) this.pathFeatures(path);
       index = this.leaves.push({ reads: variables, evaluate }) - 1;
       if (key !== 'unknown') this.leafByKey.set(key, index);
+      if (variables.includes(INSTANT)) this.timeKeys.push(key);
     }
     return { kind: 'leaf', leaf: index };
   }
@@ -269,12 +272,22 @@ class ModelBuilder {
         variables.push({ path, values: kept });
       }
     }
-    if (this.leaves.some((leaf) => leaf.reads.includes(INSTANT))) {
-      const instants = horizon.ever ? candidateInstantsEver(this.time, horizon.now) : candidateInstants(this.time, horizon.now);
-      const reader = this.singlePathLeaves(INSTANT)!;
-      variables.push({ path: INSTANT, values: this.distinct(INSTANT, instants, reader) });
-    }
+    if (this.timeKeys.length > 0) variables.push({ path: INSTANT, values: this.instantValues(horizon) });
     return variables;
+  }
+
+  /** The instants that stand for all, one per combination of the time conditions' truths; remembered by conditions and horizon. */
+  private instantValues(horizon: Horizon): PathValue[] {
+    const key = this.timeKeys.includes('unknown') ? undefined : JSON.stringify([[...new Set(this.timeKeys)].sort(), horizon.now, horizon.ever === true]);
+    const known = key === undefined ? undefined : instantsByConditions.get(key);
+    if (known !== undefined) return known;
+    const instants = horizon.ever ? candidateInstantsEver(this.time, horizon.now) : candidateInstants(this.time, horizon.now);
+    const values = this.distinct(INSTANT, instants, this.singlePathLeaves(INSTANT)!);
+    if (key !== undefined) {
+      if (instantsByConditions.size >= 1000) instantsByConditions.clear();
+      instantsByConditions.set(key, values);
+    }
+    return values;
   }
 
   /** The leaves that read the path, when each reads it alone (so values they judge alike are alike); else undefined. */
@@ -301,6 +314,12 @@ class ModelBuilder {
   }
 }
 
+/**
+ * A repository repeats its time windows (lint asks about every rule, the analysis about every group),
+ * and their instants cost a scan of the year: remembered, bounded.
+ */
+const instantsByConditions = new Map<string, PathValue[]>();
+
 function keyOf(condition: unknown): string {
   try {
     return canonicalJson(condition);
@@ -317,6 +336,16 @@ export function blankRequest(target: { principalType: string; resourceType: stri
     action: target.action ?? '',
     context: {},
   };
+}
+
+/** The value at a path of the request (ABSENT when it has none); the instant is not in the request. */
+export function readValue(request: EngineRequest, path: string): PathValue {
+  const parsed = parseAttributePath(path);
+  if (parsed === undefined || path === INSTANT) return ABSENT;
+  const holder = (parsed.root === 'context' ? request.context : 'name' in parsed ? request[parsed.root].attributes : request[parsed.root]) as
+    Record<string, unknown> | undefined;
+  const name = 'name' in parsed ? parsed.name : parsed.field;
+  return holder !== undefined && Object.prototype.hasOwnProperty.call(holder, name) ? holder[name] : ABSENT;
 }
 
 /** Sets (or, for ABSENT, removes) the value at a path of the request; the instant is not in the request. */

@@ -1,9 +1,10 @@
 import { canonicalJson } from '../../canonical-json.js';
 import type { PolicyCondition, PolicyRule } from '../../generated/schema-types.js';
 import { prepareCondition, type Truth } from '../conditions/index.js';
-import { addressesResource, applyRule, prepareRule } from '../rule.js';
+import { addressesResource, applyRule, prepareRule, type PreparedRule } from '../rule.js';
 import type { EngineRequest } from '../types.js';
-import { buildConditionModel, buildGroupModel, type GroupModel, type Horizon } from './flip-model.js';
+import { ABSENT } from './path-values.js';
+import { blankRequest, buildConditionModel, buildGroupModel, INSTANT, placeValue, readValue, type GroupModel, type Horizon } from './flip-model.js';
 import { maskOf, nodeMask, ruleMay, searchGoal, type Found, type SearchGoal } from './flip-search.js';
 
 /**
@@ -46,10 +47,13 @@ function searchRule(rule: PolicyRule, options: SatisfyOptions): Found | null | u
   // The engine indexes a rule by its types, identifiers and actions: without one of them it addresses no request.
   if (effect === undefined || principalType === undefined || resourceType === undefined || identifierPatterns.length === 0 || actions.length === 0) return null;
   const horizon = horizonOf(options);
-  const conditions: unknown = (rule as { conditions?: unknown }).conditions;
+  const read: unknown = (rule as { conditions?: unknown }).conditions;
+  const conditions = Array.isArray(read) ? (read as PolicyCondition[]) : [];
+  const quick = independentApplication(prepared, conditions, options);
+  if (quick !== undefined && addressesResource(prepared, quick.request) && applyRule(prepared, quick.request, quick.at).applies) return quick;
   const model = buildGroupModel(
     { principalType, resourceType, action: actions[0]! },
-    [{ side: 'to', prepared, conditions: Array.isArray(conditions) ? conditions : [], seed: true }],
+    [{ side: 'to', prepared, conditions, seed: true }],
     identifierPatterns,
     horizon,
   );
@@ -62,28 +66,81 @@ function searchRule(rule: PolicyRule, options: SatisfyOptions): Found | null | u
   return search.undecided() ? undefined : null;
 }
 
+/**
+ * A request the rule applies to, put together from a request that makes each condition true on its
+ * own, when no two conditions (nor a condition and the rule's targets) read the same value: then
+ * they hold together as they hold apart. Most rules with several conditions are so (a window and a
+ * risk threshold), and lint has already asked about each condition. The caller checks the result
+ * with the engine; undefined when the shortcut does not apply.
+ */
+function independentApplication(prepared: PreparedRule, conditions: readonly PolicyCondition[], options: SatisfyOptions): Found | undefined {
+  const { principalType, resourceType, identifierPatterns, actions } = prepared;
+  const request = blankRequest({ principalType: principalType!, resourceType: resourceType!, action: actions[0] });
+  const pattern = identifierPatterns[0]!;
+  request.resource.identifier = pattern.kind === 'exact' ? pattern.identifier : pattern.prefix;
+  const taken = new Set(['principal.type', 'resource.type', 'resource.identifier']);
+  for (const [owner, required] of [
+    ...prepared.requiredAttributes.map((attribute) => ['principal', attribute] as const),
+    ...prepared.requiredResourceAttributes.map((attribute) => ['resource', attribute] as const),
+  ]) {
+    const [accepted] = required.accepted;
+    if (accepted === undefined) return undefined;
+    const path = `${owner}.attributes.${required.name}`;
+    taken.add(path);
+    placeValue(request, path, accepted);
+  }
+  let at = new Date(horizonOf(options).now);
+  for (const condition of conditions) {
+    const answer = conditionAnswer(condition, options);
+    const witness = answer.witnesses.get('true');
+    if (witness === undefined || answer.reads.some((path) => taken.has(path))) return undefined;
+    for (const path of answer.reads) {
+      taken.add(path);
+      if (path === INSTANT) at = new Date(witness.at.getTime());
+      else {
+        const value = readValue(witness.request, path);
+        placeValue(request, path, value === ABSENT ? ABSENT : structuredClone(value));
+      }
+    }
+  }
+  return { request, at };
+}
+
 /** The truths a single condition can take, over every request and instant: which of true, false and unknown occur (undefined: cannot tell). */
 export function reachableTruths(condition: PolicyCondition, options: SatisfyOptions = {}): Set<Truth> | undefined {
-  const truths = remembered(['condition', condition], options, () => searchTruths(condition, options));
+  const { truths } = conditionAnswer(condition, options);
   return truths === undefined ? undefined : new Set(truths);
 }
 
-function searchTruths(condition: PolicyCondition, options: SatisfyOptions): Set<Truth> | undefined {
+/** What lint learns of a condition: its truths, a request (and instant) for each truth found, and the paths it reads. */
+interface ConditionAnswer {
+  truths: Set<Truth> | undefined;
+  witnesses: Map<Truth, Found>;
+  reads: string[];
+}
+
+function conditionAnswer(condition: PolicyCondition, options: SatisfyOptions): ConditionAnswer {
+  return remembered(['condition', condition], options, () => searchTruths(condition, options));
+}
+
+function searchTruths(condition: PolicyCondition, options: SatisfyOptions): ConditionAnswer {
   const horizon = horizonOf(options);
   const { model, node } = buildConditionModel(condition, horizon);
   const evaluate = prepareCondition(condition);
-  const truths = new Set<Truth>();
+  const answer: ConditionAnswer = { truths: new Set(), witnesses: new Map(), reads: model.variables.map((variable) => variable.path) };
   let seen = 0;
   // The goal moves as truths are found: a branch that can give only those already seen is cut.
   const search = runSearch(model, (masks) => (nodeMask(node, masks) & ~seen) !== 0, horizon, options);
   for (const found of search.results) {
     const truth = evaluate(found.request, found.at).truth;
     if ((seen & maskOf[truth]) !== 0) search.mismatch = true;
-    truths.add(truth);
+    answer.truths!.add(truth);
+    answer.witnesses.set(truth, found);
     seen |= maskOf[truth];
-    if (truths.size === 3) return truths;
+    if (answer.truths!.size === 3) return answer;
   }
-  return search.undecided() ? undefined : truths;
+  if (search.undecided()) answer.truths = undefined;
+  return answer;
 }
 
 /**
