@@ -5,6 +5,7 @@
  * parsed policies before and after. Interleaved runs, medians, and their ratio (goal: at most 2).
  *
  *   npx tsx bench/access-change.bench.ts            # a table; --json for one JSON line; --runs=N (default 7)
+ *   npm run bench -- --only access                  # the same, as the suite's `access` section
  *   BENCH_ANALYSIS_POLICIES=1000
  *
  * The change touches 10 policies: 4 get an action added to their first rule, 3 a risk threshold
@@ -19,6 +20,7 @@ import { stringify } from 'yaml';
 import { compareAccess, type EnginePolicy } from '../core/src/index.js';
 import { collectPolicyFiles, lintFiles } from '../cli/src/policy-files/index.js';
 import { generatedPolicies, seededRandom, withLintableWindows } from './fixtures/policies.js';
+import type { AccessChangeSummary } from './lib/access-change-report.js';
 import { significant } from './lib/stats.js';
 
 const count = Number(process.env.BENCH_ANALYSIS_POLICIES ?? 1000);
@@ -79,21 +81,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export interface AnalysisSummary {
-  policies: number;
-  runs: number;
-  lint_ms: number;
-  analysis_ms: number;
-  analysis_to_lint: number;
-  widens: string;
-  narrows: string;
-  /** The change that cannot widen: the proof searches every group to the end. */
-  proof_ms: number;
-  proof_to_lint: number;
-  proof_widens: string;
-}
-
-export function measure(runs: number): AnalysisSummary {
+export function measure(runs: number): AccessChangeSummary {
   const before = repository();
   const after = changed(before);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acctl-bench-analysis-'));

@@ -7,7 +7,7 @@
  * absolute figures say more about the neighbours than about acctl.
  *
  *   npm run bench                        # every section, about 6 minutes
- *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, gitops, cerbos, oidc-provider
+ *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, gitops, access, cerbos, oidc-provider
  *   BENCH_SECONDS=4 npm run bench        # seconds per HTTP measurement (default 8)
  *   BENCH_ROUNDS=4                       # interleaved rounds the peak measurements are split into
  *   BENCH_CPU_PROF=1 npm run bench       # then profile evaluate and token requests on a server of its own
@@ -21,6 +21,7 @@ import path from 'node:path';
 import { adminDatabaseUrl, setupTestDatabases, teardownTestDatabases } from '../scripts/test-databases.js';
 import type { CliStartupSummary } from './lib/cli-startup-report.js';
 import type { EngineSummary } from './engine.bench.js';
+import type { AccessChangeSummary } from './lib/access-change-report.js';
 import type { GitopsSummary } from './lib/gitops-report.js';
 import { paymentsPolicies, tenThousandPolicies } from './fixtures/policies.js';
 import {
@@ -59,7 +60,7 @@ const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const profileDir = path.join(resultsDir, 'profiles');
 const peerSettings: PeerSettings = { seconds, rounds, connections, warmUpSeconds };
 
-const sectionNames = ['engine', 'cli', 'http', 'gitops', 'cerbos', 'oidc-provider'] as const;
+const sectionNames = ['engine', 'cli', 'http', 'gitops', 'access', 'cerbos', 'oidc-provider'] as const;
 type SectionName = (typeof sectionNames)[number];
 const sections = selectedSections(process.argv.slice(2));
 
@@ -112,6 +113,14 @@ async function main(): Promise<BenchResults> {
     log('GitOps: lint, plan and apply of 1,000 policy files with the built CLI, and decisions during applies (gitops.bench.ts, its own child)');
     gitops = await runScript<GitopsSummary>('bench/gitops.bench.ts', ['--json', `--seconds=${seconds}`, `--rounds=${rounds}`]);
   }
+  let accessChange: AccessChangeSummary | undefined;
+  if (sections.has('access')) {
+    log('the proof (#33): compareAccess on 1,000 policy files with a 10-policy change, against their lint, in process (access-change.bench.ts, its own child)');
+    accessChange = await runScript<AccessChangeSummary>('bench/access-change.bench.ts', ['--json', '--runs=7']);
+    log(
+      `  analysis ${accessChange.analysis_ms} ms, proof ${accessChange.proof_ms} ms, lint ${accessChange.lint_ms} ms: ${accessChange.analysis_to_lint}× and ${accessChange.proof_to_lint}× lint`,
+    );
+  }
   const overHttp = sections.has('http') || sections.has('cerbos') || sections.has('oidc-provider');
   if (overHttp) await setupTestDatabases();
   const pg = overHttp ? await PgBackendCpu.connect(adminDatabaseUrl()) : undefined;
@@ -149,6 +158,7 @@ async function main(): Promise<BenchResults> {
       ...(engine ? { engine } : {}),
       ...(cliStartup ? { cli_startup: cliStartup } : {}),
       ...(gitops ? { gitops } : {}),
+      ...(accessChange ? { access_change: accessChange } : {}),
       ...http,
       peers,
     };

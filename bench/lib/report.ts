@@ -3,6 +3,7 @@
  * the baseline measured in the same run, the ratio, and the goal from the issue.
  */
 import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.js';
+import { renderAccessChange, type AccessChangeSummary } from './access-change-report.js';
 import { renderGitops, type GitopsSummary } from './gitops-report.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
@@ -50,6 +51,8 @@ export interface BenchResults {
   cli_startup?: CliStartupSummary;
   /** Absent when the gitops section did not run. */
   gitops?: GitopsSummary;
+  /** Absent when the access section did not run. */
+  access_change?: AccessChangeSummary;
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
@@ -271,6 +274,7 @@ export function renderMarkdown(results: BenchResults): string {
   }
   if (results.cli_startup) lines.push('## CLI cold start', '', renderCliStartup(results.cli_startup), '');
   if (results.gitops) lines.push('## GitOps: lint, plan and apply of a policy repository', '', renderGitops(results.gitops), '');
+  if (results.access_change) lines.push('## The proof (#33): whether a change widens access, against lint', '', renderAccessChange(results.access_change), '');
   if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
   if (results.server_cost)
     lines.push(
