@@ -5,7 +5,7 @@ import { CONDITION_DEPTH_LIMIT, prepareCondition, type Truth } from '../conditio
 import { identifierMatches } from '../identifier-pattern.js';
 import { attributeTruth, type PreparedRule } from '../rule.js';
 import type { EngineRequest } from '../types.js';
-import { addTimeCondition, candidateInstants, candidateInstantsEver, emptyTimeConditions } from './instants.js';
+import { addTimeCondition, candidateInstants, candidateInstantsEver, emptyTimeConditions, EVER_YEARS_LIMIT } from './instants.js';
 import { ABSENT, addScalar, candidateValues, emptyFeatures, mergeFeatures, type PathFeatures, type PathValue } from './path-values.js';
 
 /**
@@ -279,15 +279,22 @@ class ModelBuilder {
   /** The instants that stand for all, one per combination of the time conditions' truths; remembered by conditions and horizon. */
   private instantValues(horizon: Horizon): PathValue[] {
     const key = this.timeKeys.includes('unknown') ? undefined : JSON.stringify([[...new Set(this.timeKeys)].sort(), horizon.now, horizon.ever === true]);
-    const known = key === undefined ? undefined : instantsByConditions.get(key);
-    if (known !== undefined) return known;
-    const instants = horizon.ever ? candidateInstantsEver(this.time, horizon.now) : candidateInstants(this.time, horizon.now);
-    const values = this.distinct(INSTANT, instants, this.singlePathLeaves(INSTANT)!);
-    if (key !== undefined) {
-      if (instantsByConditions.size >= 1000) instantsByConditions.clear();
-      instantsByConditions.set(key, values);
+    let known = key === undefined ? undefined : instantsByConditions.get(key);
+    if (known === undefined) {
+      const { instants, exact } = horizon.ever
+        ? candidateInstantsEver(this.time, horizon.now)
+        : { instants: candidateInstants(this.time, horizon.now), exact: true };
+      known = {
+        values: this.distinct(INSTANT, instants, this.singlePathLeaves(INSTANT)!),
+        inexact: exact ? undefined : `more than ${EVER_YEARS_LIMIT - 1} time before/after instants beside a time window are not modelled exactly`,
+      };
+      if (key !== undefined) {
+        if (instantsByConditions.size >= 1000) instantsByConditions.clear();
+        instantsByConditions.set(key, known);
+      }
     }
-    return values;
+    if (known.inexact !== undefined) this.inexact ??= known.inexact;
+    return known.values;
   }
 
   /** The leaves that read the path, when each reads it alone (so values they judge alike are alike); else undefined. */
@@ -318,7 +325,7 @@ class ModelBuilder {
  * A repository repeats its time windows (lint asks about every rule, the analysis about every group),
  * and their instants cost a scan of the year: remembered, bounded.
  */
-const instantsByConditions = new Map<string, PathValue[]>();
+const instantsByConditions = new Map<string, { values: PathValue[]; inexact: string | undefined }>();
 
 function keyOf(condition: unknown): string {
   try {

@@ -92,15 +92,19 @@ export function candidateInstants(found: TimeConditions, now: number): number[] 
  * first, after the last) it is constant, and the year from each X (the year before the first X; the
  * year from `now` when there is none) shows every clock time, day and offset of the windows' zones
  * that the stretch can show. Assumes, as any reading of a zone does, that its rules of that year
- * repeat in the others.
+ * repeat in the others. Each year scans the windows' zones (a few thousand clock readings), so
+ * beside windows only EVER_YEARS_LIMIT years are taken, and `exact` says whether that was all.
  */
-export function candidateInstantsEver(found: TimeConditions, now: number): number[] {
+export function candidateInstantsEver(found: TimeConditions, now: number): { instants: number[]; exact: boolean } {
   const sorted = [...new Set(found.instants)].sort((a, b) => a - b);
   const anchors = sorted.length === 0 ? [now] : [sorted[0]! - HORIZON_MS, ...sorted];
+  const exact = found.windows.length === 0 || anchors.length <= EVER_YEARS_LIMIT;
   const result = new Set<number>();
-  for (const anchor of anchors) for (const instant of candidateInstants(found, anchor)) result.add(instant);
-  return [...result].sort((a, b) => a - b);
+  for (const anchor of exact ? anchors : anchors.slice(0, EVER_YEARS_LIMIT)) for (const instant of candidateInstants(found, anchor)) result.add(instant);
+  return { instants: [...result].sort((a, b) => a - b), exact };
 }
+
+export const EVER_YEARS_LIMIT = 16;
 
 /** Scanned once per zone and horizon: every group of an analysis asks for the same ones. */
 const changesByZone = new Map<string, number[]>();

@@ -73,6 +73,12 @@ describe('analysis: findRuleRequest and reachableTruths (lint) on the exact mode
     expect(findRuleRequest(rule, { now })).to.equal(null);
   });
 
+  it('answers "cannot tell" for windows beside more instants than it scans a year for (a hostile file cannot make lint scan thousands of years)', () => {
+    const instants: PolicyCondition[] = Array.from({ length: 20 }, (_, year) => ({ type: 'time', operator: 'after', value: `${2030 + year}-01-01T00:00:00Z` }));
+    expect(findRuleRequest(ruleWith([...instants, window('09:00', '10:00'), window('14:00', '15:00')]), { now })).to.equal(undefined);
+    expect(findRuleRequest(ruleWith([...instants.slice(0, 10), window('09:00', '10:00'), window('14:00', '15:00')]), { now })).to.equal(null);
+  });
+
   it('gives the truths a condition can take: a window, and a window contradicted inside any_of', () => {
     expect(reachableTruths(window('09:00', '10:00'), { now })).to.deep.equal(new Set(['true', 'false']));
     const never: PolicyCondition = { type: 'not', value: { type: 'any_of', value: [window('00:00', '12:00'), window('12:00', '00:00')] } };
