@@ -30,6 +30,7 @@ export {
   findRuleApplication,
   findRuleRequest,
   reachableTruths,
+  type RuleApplication,
   type SatisfyOptions,
   type Effect,
   type EngineContext,

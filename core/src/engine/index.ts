@@ -16,7 +16,7 @@ export { describeCondition } from './conditions/label.js';
 export { attributeOperators, attributePathForms, parseAttributePath } from './conditions/attribute.js';
 export { parseInstant } from './conditions/time-instant.js';
 export { parseIpBlock } from './ip-address.js';
-export { findRuleApplication, findRuleRequest, reachableTruths, type SatisfyOptions } from './analysis/satisfy.js';
+export { findRuleApplication, findRuleRequest, reachableTruths, type RuleApplication, type SatisfyOptions } from './analysis/satisfy.js';
 export {
   compareAccess,
   ACCESS_ANALYSIS_HORIZON_DAYS,

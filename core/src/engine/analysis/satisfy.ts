@@ -35,8 +35,11 @@ export function findRuleRequest(rule: PolicyRule, options: SatisfyOptions = {}):
   return found === null || found === undefined ? found : found.request;
 }
 
+/** A request and the instant at which a rule applies to it. */
+export type RuleApplication = Found;
+
 /** As findRuleRequest, with the instant at which the rule applies to the request. */
-export function findRuleApplication(rule: PolicyRule, options: SatisfyOptions = {}): Found | null | undefined {
+export function findRuleApplication(rule: PolicyRule, options: SatisfyOptions = {}): RuleApplication | null | undefined {
   const found = remembered(['rule', rule], options, () => searchRule(rule, options));
   return found === null || found === undefined ? found : structuredClone(found);
 }
