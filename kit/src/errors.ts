@@ -49,6 +49,11 @@ export const exitCodes = {
    * says the limit class and when to try again (Retry-After).
    */
   rate_limited: 13,
+  /**
+   * `acctl policy plan --fail-on-widen` (and `policy diff FOLDER FOLDER --fail-on-widen`): the
+   * change widens access, or whether it does could not be decided (never taken as a no).
+   */
+  access_widens: 14,
 } as const;
 
 export type FailureCode = Exclude<keyof typeof exitCodes, 'ok'>;

@@ -125,7 +125,7 @@ describe('acctl policy diff', function () {
         expect(
           differ(diff)
             .json<PolicyDiffJson>()
-            .changes.map((change) => change.text),
+            .changes!.map((change) => change.text),
         ).to.deep.equal(['rule 1 gains action `scale`']);
         expect(ok(lint).json<{ summary: { files: number } }>().summary.files).to.equal(1);
         expect(fmt.exitCode, fmt.stderr).to.equal(0);
@@ -151,7 +151,7 @@ describe('acctl policy diff', function () {
     const id = (list.data[0] as Policy).id;
     const versions = differ(await cli(['policy', 'diff', id, '--from', '1', '--to', '2', '--json'])).json<PolicyDiffJson>();
     expect(versions).to.deep.include({ from: 'api-read version 1', to: 'api-read version 2' });
-    expect(versions.changes.map((entry) => entry.text)).to.deep.equal(['status "active" → "draft"']);
+    expect(versions.changes!.map((entry) => entry.text)).to.deep.equal(['status "active" → "draft"']);
     const toCurrent = ok(await cli(['policy', 'diff', id, '--from', '2', '--json'])).json<PolicyDiffJson>();
     expect(toCurrent.changes).to.deep.equal([]);
   });

@@ -240,7 +240,10 @@ describe('the example workflow of a policy repository (.github/workflows/example
           'plan: acctl policy plan . --prune --format markdown --out plan.json > plan.md || test $? -eq 2',
           'plan: acctl policy impact . --prune --since 7d --format markdown > impact.md || test $? -eq 2',
         ]);
-        expect(readFileSync(path.join(dir, 'plan.md'), 'utf8')).to.match(/^### 📝 acctl policy plan\n/);
+        // The comment leads with the access verdict (the example's active policies are all new: access widens; init's starter is a draft).
+        expect(readFileSync(path.join(dir, 'plan.md'), 'utf8')).to.match(
+          /^### (🚨|📝) acctl policy plan\n\n(#### 🚨 Access widens\n|✅ Access cannot widen \(proved)/,
+        );
         expect(readFileSync(path.join(dir, 'impact.md'), 'utf8')).to.match(/acctl policy impact/);
         const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as Plan;
         expect(saved.summary.create).to.be.greaterThan(0);

@@ -102,8 +102,11 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     exit(result, 2);
     expect(made.summary).to.deep.include({ update: 2, unchanged: 13 });
     const fetches = seen.filter((line) => line.includes('view=full') || /^GET \/v1\/policies\/[^?]/.test(line));
-    expect(fetches).to.have.length(1);
+    // The plan's diff reads the 2 changed policies; the access analysis every active one (the set before): one request each.
+    expect(fetches).to.have.length(2);
     expect(fetches[0]).to.match(/^GET \/v1\/policies\?id=[^&]+&id=[^&]+&view=full&limit=100$/);
+    const active = (await livePolicies()).data.filter((item) => item.status === 'active').length;
+    expect(fetches[1]).to.match(new RegExp(`^GET /v1/policies\\?(id=[^&]+&){${active}}view=full&limit=100$`));
     rmSync(dir, { recursive: true, force: true });
     dir = copyOfExampleRepository();
   });
@@ -135,7 +138,9 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
       `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 1 gains action \`write\``,
     );
     const markdown = exit(await cli(['policy', 'plan', dir, '--format', 'markdown']), 2).stdout;
-    expect(markdown).to.match(/^### 📝 acctl policy plan\n\n\*\*Plan: 0 to create, 1 to update/);
+    // Write access for the analytics service widens access: the comment leads with it.
+    expect(markdown).to.match(/^### 🚨 acctl policy plan\n\n#### 🚨 Access widens\n/);
+    expect(markdown).to.include('**Plan: 0 to create, 1 to update');
     expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 1 gains action `write`');
     const junit = exit(await cli(['policy', 'plan', dir, '--format', 'junit']), 2).stdout;
     expect(junit).to.include('<testsuites name="acctl policy plan" tests="15" failures="0" errors="0">').and.include('rule 1 gains action `write`');
@@ -147,7 +152,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     const summaryFile = path.join(dir, '..', `summary-${process.pid}.md`);
     writeFileSync(summaryFile, '');
     exit(await cli(['policy', 'plan', dir, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: summaryFile } }), 2);
-    expect(readFileSync(summaryFile, 'utf8')).to.include('### 📝 acctl policy plan');
+    expect(readFileSync(summaryFile, 'utf8')).to.include('### 🚨 acctl policy plan').and.include('#### 🚨 Access widens');
     rmSync(summaryFile);
   });
 

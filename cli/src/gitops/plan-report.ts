@@ -2,7 +2,12 @@ import { annotation } from '../policy-files/report/github.js';
 import { renderJunit, type JunitCase } from '../policy-files/report/junit.js';
 import { cell, commentMarker, fitted, MARKDOWN_LIMIT, withMarker } from '../policy-files/report/markdown.js';
 import { plural, type Paint } from '../policy-files/report/outcome.js';
+import type { PolicyAccess } from './access.js';
+import { accessGithub, accessHuman, accessMarkdown } from './access-report.js';
 import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
+
+/** A plan as `acctl policy plan` shows it: with its access block (apply shows a plan without one). */
+export type ShownPlan = Plan & { access?: PolicyAccess };
 
 /**
  * `acctl policy plan` in each --format (the same five as lint and test). Pure: a Plan in, text out.
@@ -53,7 +58,7 @@ function changeDetails(change: PlanChange): string[] {
 
 const listed = (plan: Plan): PlanChange[] => plan.changes.filter((change) => change.action !== 'unchanged');
 
-export function planHuman(plan: Plan, paint: Paint): string {
+export function planHuman(plan: ShownPlan, paint: Paint): string {
   const colour: Record<PlanChange['action'], (text: string) => string> = {
     create: paint.green,
     update: paint.yellow,
@@ -63,6 +68,8 @@ export function planHuman(plan: Plan, paint: Paint): string {
     orphaned: paint.dim,
   };
   const lines = [paint.dim(`Compared with ${plan.server}${plan.owner ? ` (ownership label ${plan.owner})` : ''}`), ''];
+  // Widening first: the one change a reviewer must not scroll past.
+  if (plan.access) lines.push(...accessHuman(plan.access, paint), '');
   for (const change of listed(plan)) {
     lines.push(`${colour[change.action](`${marks[change.action]} ${change.action.padEnd(8)}`)} ${paint.bold(change.name)} ${paint.dim(locationText(change))}`);
     for (const detail of changeDetails(change)) lines.push(`    ${detail.startsWith('drifted') ? paint.yellow(detail) : detail}`);
@@ -72,9 +79,9 @@ export function planHuman(plan: Plan, paint: Paint): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Workflow annotations at each policy's `name` line, then the summary line. */
-export function planGithub(plan: Plan): string {
-  const lines: string[] = [];
+/** Workflow annotations: access first (a widening is an error at its rule's line), then one at each policy's `name` line, then the summary line. */
+export function planGithub(plan: ShownPlan): string {
+  const lines: string[] = plan.access ? accessGithub(plan.access, 'acctl policy plan') : [];
   for (const change of listed(plan)) {
     const details = changeDetails(change).join('\n');
     const level = change.action === 'blocked' ? 'error' : change.action === 'update' && change.drift ? 'warning' : 'notice';
@@ -90,9 +97,10 @@ export function planGithub(plan: Plan): string {
  * GitHub's limit; it ends with its marker, `<!-- acctl:plan owner=… server=… -->` (commentMarker),
  * by which the example workflow finds and edits its own comment on a re-run.
  */
-export function planMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
-  const icon = plan.summary.blocked > 0 ? '❌' : plan.summary.drifted > 0 ? '⚠️' : hasChanges(plan) ? '📝' : '✅';
-  let head = `### ${icon} acctl policy plan\n\n**${summaryLine(plan)}**\n`;
+export function planMarkdown(plan: ShownPlan, limit = MARKDOWN_LIMIT): string {
+  const widens = plan.access !== undefined && plan.access.widens !== false;
+  const icon = plan.summary.blocked > 0 ? '❌' : widens ? '🚨' : plan.summary.drifted > 0 ? '⚠️' : hasChanges(plan) ? '📝' : '✅';
+  let head = `### ${icon} acctl policy plan\n\n${plan.access ? accessMarkdown(plan.access) : ''}**${summaryLine(plan)}**\n`;
   const rows = listed(plan);
   if (rows.length > 0) {
     head += '\n| | Policy | Action | File |\n| --- | --- | --- | --- |\n';

@@ -171,7 +171,8 @@ function causeOf(
   return locate(local, other?.policy_name ?? '', other?.rule_index ?? null);
 }
 
-function locate(local: Map<string, PolicyFile>, policy: string, ruleIndex: number | null): RuleLocation {
+/** Where a policy file writes a rule (or, with no index, the policy's name): what annotations point at. */
+export function locate(local: ReadonlyMap<string, PolicyFile>, policy: string, ruleIndex: number | null): RuleLocation {
   const entry = local.get(policy);
   if (!entry) return { policy, rule_index: ruleIndex, file: null, line: null, col: null };
   const span = spanAt(entry.file.doc, ruleIndex === null ? ['name'] : ['rules', ruleIndex]);

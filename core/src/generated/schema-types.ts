@@ -992,7 +992,8 @@ export interface CliError {
       | 'denied'
       | 'delivery_failed'
       | 'chain_broken'
-      | 'rate_limited';
+      | 'rate_limited'
+      | 'access_widens';
     exit_code: number;
     message: string;
     suggestions: string[];
@@ -1113,7 +1114,7 @@ export interface Counts {
   rollback: number;
 }
 /**
- * acctl policy diff --json: what differs between two policies (files, the server's, versions), field by field.
+ * acctl policy diff --json: what differs between two policies (files, the server's, versions), field by field; or between two policy folders, policy by policy, with whether the change of their active policies widens or narrows access.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "cli/policy-diff".
@@ -1122,7 +1123,15 @@ export interface CliPolicyDiffOutput {
   format_version: CliFormatVersion;
   from: string;
   to: string;
-  changes: CliPolicyDiffEntry[];
+  /**
+   * Two policies: their differences. Not given for two folders (see policies).
+   */
+  changes?: CliPolicyDiffEntry[];
+  /**
+   * Two folders: each policy that differs, by name (added: only in the second folder; removed: only in the first; changed: in both, with its differences).
+   */
+  policies?: CliPolicyDiffPolicy[];
+  access?: CliPolicyAccess;
 }
 /**
  * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
@@ -1150,6 +1159,93 @@ export interface CliPolicyDiffEntry {
    * On a changed value: the value after, keys in canonical order.
    */
   after?: string | number | boolean | unknown[] | {} | null;
+}
+export interface CliPolicyDiffPolicy {
+  name: string;
+  action: 'added' | 'removed' | 'changed';
+  changes: CliPolicyDiffEntry[];
+}
+/**
+ * Two folders: whether going from the first folder's active policies to the second's widens or narrows access (offline, no server).
+ */
+export interface CliPolicyAccess {
+  /**
+   * true: some request is denied before and allowed after (examples below); false: none, proved; "unknown": the analysis could not decide (widens_reason says why). acctl policy plan --fail-on-widen takes "unknown" as a widening.
+   */
+  widens: true | false | 'unknown';
+  /**
+   * true: some request is allowed before and denied after; false: none, proved; "unknown": not decided (narrows_reason).
+   */
+  narrows: true | false | 'unknown';
+  /**
+   * Only when widens is "unknown": why it could not be decided.
+   */
+  widens_reason?: string;
+  /**
+   * Only when narrows is "unknown": why it could not be decided.
+   */
+  narrows_reason?: string;
+  /**
+   * The instants the verdicts hold over: from the time of the run, for this many days.
+   */
+  horizon: {
+    from: string;
+    days: number;
+  };
+  /**
+   * Up to 5 requests for each direction found, widenings first; each evaluated again by the engine on both sets before it is listed.
+   *
+   * @maxItems 10
+   */
+  examples: CliPolicyAccessExample[];
+}
+/**
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "accessExample".
+ */
+export interface CliPolicyAccessExample {
+  direction: 'widens' | 'narrows';
+  /**
+   * The request as the engine evaluates it: principal, resource, action, context. The analysis covers every value, so an attribute may hold a value of a kind the API's requests refuse (a context mfa_verified that is not a boolean): the engine still decides it so.
+   */
+  request: {
+    principal: {
+      type: string;
+      id?: string;
+      attributes?: {};
+    };
+    resource: {
+      type: string;
+      identifier: string;
+      attributes?: {};
+    };
+    action: string;
+    context?: {};
+  };
+  /**
+   * The instant the request is made at (time conditions read it).
+   */
+  at: string;
+  before: 'allow' | 'deny';
+  after: 'allow' | 'deny';
+  /**
+   * The policy holding the changed rule the flip starts from.
+   */
+  policy: string;
+  /**
+   * That rule's index in its policy, 0-based, as the spec's rule_index.
+   */
+  rule_index: number;
+  /**
+   * The set holding that rule: after for an allow rule added or changed (a widening) or a deny added or changed (a narrowing); before for a deny removed or changed (a widening) or an allow removed or changed (a narrowing).
+   */
+  rule_in: 'before' | 'after';
+  /**
+   * Where the responsible rule is written: the rule's line when rule_in is after (the policy's file after the change), the policy's name line in the file it is still in when rule_in is before (the rule itself is gone or changed); null when no file holds the policy (a deleted policy, a server's policy not in the files).
+   */
+  file: string | null;
+  line: number | null;
+  col: number | null;
 }
 /**
  * One problem in a policy, test or acctl.yaml file, as acctl policy lint and test report it: its place (1-based line and column, UTF-16 code units), the rule (docs/policy-files.md, What lint checks) and the source line with a caret under the problem.
@@ -1364,7 +1460,7 @@ export interface CliPolicyLintOutput {
   findings: CliPolicyFinding[];
 }
 /**
- * acctl policy plan --json: every change that applying the repository would make. The --out file is this without format_version (policy-plan-file.json, which holds the parts).
+ * acctl policy plan --json: every change that applying the repository would make, and whether it widens or narrows access. The --out file is this without format_version and access (policy-plan-file.json, which holds the parts).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "cli/policy-plan".
@@ -1387,6 +1483,7 @@ export interface CliPolicyPlanOutput {
   created_at: string;
   changes: Changes;
   summary: CliPlanSummary;
+  access: CliPolicyAccess1;
 }
 /**
  * Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.
@@ -1717,6 +1814,43 @@ export interface CliPlanDrift {
   updated_at: string;
   version: number;
   reason: 'changed_since_apply' | 'provenance_removed';
+}
+/**
+ * Whether the change of the whole active set (before: the server's active policies, or the first folder's; after: the set applying the plan gives, or the second folder's) widens access (some request denied before is allowed after) and whether it narrows it (the reverse), decided by core's compareAccess: false is a proof over every request and every instant of the horizon, never a sample (docs/policy-language.md, What the analysis proves).
+ *
+ * This interface was referenced by `CliPolicyPlanOutput`'s JSON-Schema
+ * via the `definition` "access".
+ */
+export interface CliPolicyAccess1 {
+  /**
+   * true: some request is denied before and allowed after (examples below); false: none, proved; "unknown": the analysis could not decide (widens_reason says why). acctl policy plan --fail-on-widen takes "unknown" as a widening.
+   */
+  widens: true | false | 'unknown';
+  /**
+   * true: some request is allowed before and denied after; false: none, proved; "unknown": not decided (narrows_reason).
+   */
+  narrows: true | false | 'unknown';
+  /**
+   * Only when widens is "unknown": why it could not be decided.
+   */
+  widens_reason?: string;
+  /**
+   * Only when narrows is "unknown": why it could not be decided.
+   */
+  narrows_reason?: string;
+  /**
+   * The instants the verdicts hold over: from the time of the run, for this many days.
+   */
+  horizon: {
+    from: string;
+    days: number;
+  };
+  /**
+   * Up to 5 requests for each direction found, widenings first; each evaluated again by the engine on both sets before it is listed.
+   *
+   * @maxItems 10
+   */
+  examples: CliPolicyAccessExample[];
 }
 /**
  * A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { Args, Flags } from '@oclif/core';
 import { GateCommand } from '../../base/gate-command.js';
-import { CommandError, NotFound, UsageError, style } from '../../../../kit/src/index.js';
+import { CommandError, NotFound, UsageError, exitCodes, style } from '../../../../kit/src/index.js';
 import type { PolicyContent } from '../../gitops/desired.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import type { CliPolicyDiffOutput } from '../../../../core/src/index.js';
@@ -20,32 +20,45 @@ interface Side {
  * already means an error (a lint error is 1 in lint, plan and apply).
  */
 export default class PolicyDiff extends GateCommand {
-  static override summary = 'Show what differs between two policies, field by field';
+  static override summary = 'Show what differs between two policies, field by field, or two policy folders, with whether access widens';
   static override description = [
-    "Three forms: two files (offline); one file and the live policy of the same name on the server; or a stored policy's versions (--from, and --to or the current version).",
+    "Four forms: two files (offline); one file and the live policy of the same name on the server; a stored policy's versions (--from, and --to or the current version); or two policy folders (offline: each is read and linted as plan reads it).",
+    'Two folders: the policies that differ, by name (added, removed, changed with their differences), and whether going from the first folder\'s active policies to the second\'s widens access (some request denied before is allowed after) or narrows it, decided as acctl policy plan decides it: "cannot widen" is a proof over every request and every instant of the coming year; up to 5 example requests each, checked with the engine (--json: access). To compare two git refs, check each out into a folder (git worktree add) and compare the folders.',
     'Differences read as sentences ("rule 1 gains action `write`", "rule 0 condition `risk_score <` 40 → 35"); rules are numbered from 0, as rule_index in decisions, tests and lint, and matched by content, so an inserted rule shows as one added rule; a changed value is one change, old → new (--json: before and after). The order of keys is never a difference. Two files are compared as written; a file compared with the server gets metadata.managed_by from its acctl.yaml, as apply would write it. Provenance is never compared. --json gives each change with its path.',
     "Exit codes, as acctl policy plan (terraform plan -detailed-exitcode): 0 no differences, 2 they differ, 1 any error (a file with lint errors, a policy not on the server, bad usage; --json names the error's code).",
+    `With two folders and --fail-on-widen, as plan's: ${exitCodes.access_widens} when access widens or whether it does could not be decided, 0 otherwise, 1 on any error.`,
   ].join('\n');
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> old/ledger.yaml policies/ledger.yaml',
     { description: 'A file against the policy of the same name on the server', command: '<%= config.bin %> <%= command.id %> policies/ledger.yaml' },
     { description: 'Two stored versions', command: '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --from 2 --to 5' },
+    {
+      description: 'Two policy folders (offline), failing when access widens',
+      command: '<%= config.bin %> <%= command.id %> ../main/policies policies --fail-on-widen',
+    },
   ];
 
   static override args = {
-    first: Args.string({ required: true, description: "A policy file, or a stored policy's id (with --from)." }),
-    second: Args.string({ description: "A second policy file (without it: the live policy of the first file's name)." }),
+    first: Args.string({ required: true, description: "A policy file, a policy folder, or a stored policy's id (with --from)." }),
+    second: Args.string({ description: "A second policy file (without it: the live policy of the first file's name), or a second folder." }),
   };
 
   static override flags = {
     from: Flags.integer({ min: 1, summary: 'With a policy id: the older version.', helpValue: 'N' }),
     to: Flags.integer({ min: 1, summary: 'With a policy id: the newer version (default: the current one).', helpValue: 'N' }),
+    'fail-on-widen': Flags.boolean({
+      default: false,
+      summary: `With two folders: exit ${exitCodes.access_widens} when access widens; "could not be decided" counts as widening (never permissive).`,
+    }),
   };
 
   public async run(): Promise<PolicyDiffJson> {
     const { args, flags } = await this.parse(PolicyDiff);
     const isFile = (value: string | undefined): value is string => value !== undefined && existsSync(value) && statSync(value).isFile();
+    const isFolder = (value: string | undefined): value is string => value !== undefined && existsSync(value) && statSync(value).isDirectory();
+    if (isFolder(args.first)) return this.#folders(args.first, args.second, flags);
+    if (flags['fail-on-widen']) throw new UsageError('--fail-on-widen goes with two folders: the access of one policy is not the whole set');
     let before: Side;
     let after: Side;
     if (isFile(args.first)) {
@@ -76,6 +89,34 @@ export default class PolicyDiff extends GateCommand {
             .join('\n'),
     );
     return this.finishGate({ from: before.label, to: after.label, changes }, changes.length > 0);
+  }
+
+  async #folders(first: string, second: string | undefined, flags: { from?: number; to?: number; 'fail-on-widen': boolean }): Promise<PolicyDiffJson> {
+    if (!(second !== undefined && existsSync(second) && statSync(second).isDirectory()))
+      throw new UsageError(`${first} is a folder: give a second folder to compare it with${second === undefined ? '' : ` (${second} is not one)`}`);
+    if (flags.from !== undefined || flags.to !== undefined) throw new UsageError('--from and --to go with a policy id, not a folder');
+    const [{ readPolicyRepository }, { diffFolders }, { accessHuman }, { mayWiden }] = await Promise.all([
+      import('../../gitops/repository.js'),
+      import('../../gitops/folder-diff.js'),
+      import('../../gitops/access-report.js'),
+      import('../../gitops/access.js'),
+    ]);
+    const before = await readPolicyRepository(first, undefined);
+    const after = await readPolicyRepository(second, undefined);
+    const { policies, access } = diffFolders(before, after, new Date());
+    const mark = { added: style.green('+'), removed: style.red('-'), changed: style.yellow('~') };
+    this.log(`${style.red(`--- ${first}`)}\n${style.green(`+++ ${second}`)}`);
+    this.log(accessHuman(access, style).join('\n'));
+    this.log(
+      policies.length === 0
+        ? style.dim('No differences.')
+        : policies
+            .flatMap((policy) => [`${mark[policy.action]} ${policy.action} ${style.bold(policy.name)}`, ...policy.changes.map((entry) => `    ${entry.text}`)])
+            .join('\n'),
+    );
+    const json: PolicyDiffJson = { from: first, to: second, policies, access };
+    if (flags['fail-on-widen']) return mayWiden(access) ? this.exitWith(json, exitCodes.access_widens) : json;
+    return this.finishGate(json, policies.length > 0);
   }
 
   /** The live policy, from the server of the file's policy repository (the acctl.yaml its managed_by comes from). */

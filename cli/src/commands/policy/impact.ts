@@ -6,7 +6,6 @@ import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import { parseTimeFlag } from '../../flags/time.js';
 import { writeReport } from '../../policy-files/command-support.js';
 import type { ImpactJson } from '../../policy-files/report/json.js';
-import { fetchPolicies, listPolicies } from '../../stored-policies/lookup.js';
 
 /** Decisions replayed at most unless --limit says otherwise: a day of a busy service, fetched in 20 pages. */
 export const defaultImpactLimit = 10_000;
@@ -60,9 +59,10 @@ export default class PolicyImpact extends GateCommand {
     const until = flags.until === undefined ? now : parseTimeFlag('until', flags.until, now);
     if (since >= until) throw new UsageError(`--since (${since.toISOString()}) must be before --until (${until.toISOString()})`);
 
-    const [{ readPolicyRepository }, { planFolder }, { refuseBlockedPlan }, pf] = await Promise.all([
+    const [{ readPolicyRepository }, { planFolder }, { readServerPolicies }, { refuseBlockedPlan }, pf] = await Promise.all([
       import('../../gitops/repository.js'),
       import('../../gitops/plan-folder.js'),
+      import('../../gitops/server-policies.js'),
       import('../../gitops/plan.js'),
       import('../../policy-files/index.js'),
     ]);
@@ -72,20 +72,10 @@ export default class PolicyImpact extends GateCommand {
     const api = await this.api(flags.server, { repository: { from: repository.dir } });
     const plan = await planFolder(api, repository, { prune: flags.prune, now });
     refuseBlockedPlan(plan, 'apply would refuse this plan, so impact replays nothing');
-    const stored = await listPolicies(api);
-    const active = await fetchPolicies(
-      api,
-      stored.filter((item) => item.status === 'active'),
+    const server = await readServerPolicies(api);
+    this.say(
+      `${server.length} stored policies (${server.filter((policy) => policy.status === 'active').length} active); reading decisions from ${since.toISOString()} to ${until.toISOString()}…`,
     );
-    const rulesById = new Map(active.map((policy) => [policy.id, policy.rules]));
-    const server = stored.map((item) => ({
-      id: item.id,
-      name: item.name,
-      status: item.status as 'draft' | 'active' | 'archived',
-      version: item.version,
-      ...(rulesById.has(item.id) ? { rules: rulesById.get(item.id)! } : {}),
-    }));
-    this.say(`${stored.length} stored policies (${active.length} active); reading decisions from ${since.toISOString()} to ${until.toISOString()}…`);
 
     const records: DecisionRecord[] = [];
     let cursor: string | null = null;

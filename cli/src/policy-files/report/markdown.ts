@@ -55,7 +55,7 @@ export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
-function codeSpan(text: string): string {
+export function codeSpan(text: string): string {
   return `\`${text.replaceAll('`', "'").replaceAll('\n', ' ')}\``;
 }
 

@@ -1,0 +1,127 @@
+import type { SimulationRequest } from '../../../core/src/index.js';
+import { annotation } from '../policy-files/report/github.js';
+import { cell, codeSpan } from '../policy-files/report/markdown.js';
+import { plural, type Paint } from '../policy-files/report/outcome.js';
+import { principalText, resourceText } from '../ux/request-text.js';
+import type { PolicyAccess, PolicyAccessExample } from './access.js';
+
+/**
+ * The access block in plan's and diff's text formats, widening first: a verdict line per direction
+ * ("Access widens", "Access cannot widen (proved …)", "Whether access widens could not be decided:
+ * …") and the example requests under it. Pure.
+ */
+
+type Direction = 'widens' | 'narrows';
+
+/** The sentence for one direction. */
+export function verdictText(access: PolicyAccess, direction: Direction): string {
+  const verb = direction === 'widens' ? 'widen' : 'narrow';
+  const value = access[direction];
+  if (value === true) {
+    const count = access.examples.filter((example) => example.direction === direction).length;
+    const flip = direction === 'widens' ? 'denied before, allowed after' : 'allowed before, denied after';
+    return `Access ${direction}: ${plural(count, 'example request')} ${flip}, each checked with the engine`;
+  }
+  if (value === false) return `Access cannot ${verb} (proved over every request, over the coming year)`;
+  return `Whether access ${direction} could not be decided: ${access[`${direction}_reason`] ?? 'no reason given'}`;
+}
+
+/** The policy and rule an example starts from, and what happened to it. */
+export function ruleText(example: PolicyAccessExample): string {
+  const how = example.rule_in === 'after' ? 'added or changed' : 'removed or changed; as it was before';
+  const where = example.file === null ? '' : ` at ${example.file}:${example.line}`;
+  return `${example.policy} rule ${example.rule_index} (${how})${where}`;
+}
+
+function contextText(example: PolicyAccessExample): string {
+  return Object.entries(example.request.context ?? {})
+    .map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(',');
+}
+
+const atText = (example: PolicyAccessExample): string => `${example.at.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** `USER {employment=contractor} read database:prod-x {…} context {…} at 2026-… UTC` */
+export function exampleLine(example: PolicyAccessExample): string {
+  const request = example.request as SimulationRequest;
+  const context = contextText(example);
+  return `${principalText(request)} ${request.action} ${resourceText(request)}${context ? ` context {${context}}` : ''} at ${atText(example)}`;
+}
+
+const ofDirection = (access: PolicyAccess, direction: Direction) => access.examples.filter((example) => example.direction === direction);
+
+export function accessHuman(access: PolicyAccess, paint: Paint): string[] {
+  const lines: string[] = [];
+  for (const direction of ['widens', 'narrows'] as const) {
+    const value = access[direction];
+    const colour = value === false ? paint.green : direction === 'widens' ? paint.red : paint.yellow;
+    lines.push(colour(paint.bold(verdictText(access, direction))));
+    for (const example of ofDirection(access, direction)) lines.push(`    ${exampleLine(example)}`, paint.dim(`      ${ruleText(example)}`));
+  }
+  return lines;
+}
+
+/**
+ * A widening is an error annotation at the responsible rule's line, as impact annotates a deny →
+ * allow flip (one per rule, its examples in the message); a narrowing a warning; a widening that
+ * could not be ruled out an error without a place.
+ */
+export function accessGithub(access: PolicyAccess, command: string): string[] {
+  const lines: string[] = [];
+  for (const direction of ['widens', 'narrows'] as const) {
+    const level = direction === 'widens' ? 'error' : 'warning';
+    if (access[direction] === 'unknown') lines.push(annotation(level, verdictText(access, direction), { title: `${command}: access ${direction}?` }));
+    const byRule = new Map<string, PolicyAccessExample[]>();
+    for (const example of ofDirection(access, direction)) {
+      const key = JSON.stringify([example.policy, example.rule_index, example.rule_in]);
+      byRule.set(key, [...(byRule.get(key) ?? []), example]);
+    }
+    for (const examples of byRule.values()) {
+      const first = examples[0]!;
+      const message = `${verdictText(access, direction)}; from ${ruleText(first)}:\n${examples.map(exampleLine).join('\n')}`;
+      lines.push(
+        annotation(level, message, {
+          file: first.file ?? undefined,
+          line: first.line ?? undefined,
+          col: first.col ?? undefined,
+          title: `${command}: access ${direction} (${first.policy} rule ${first.rule_index})`,
+        }),
+      );
+    }
+  }
+  return lines;
+}
+
+/** Cells clipped: the section is the comment's head, which the comment's limit never cuts. */
+const CELL_CHARS = 200;
+
+function span(text: string): string {
+  return cell(codeSpan(text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text));
+}
+
+/**
+ * The pull-request comment's first section: widening as a heading with its example requests in a
+ * table, then narrowing. Requests and names come from files and the server: in code spans, escaped
+ * for tables, they cannot mention people or inject markup.
+ */
+export function accessMarkdown(access: PolicyAccess): string {
+  let text = '';
+  for (const direction of ['widens', 'narrows'] as const) {
+    const value = access[direction];
+    const icon = value === false ? '✅' : direction === 'widens' ? '🚨' : '⚠️';
+    const examples = ofDirection(access, direction);
+    if (value === true) {
+      text += `#### ${icon} Access ${direction}\n\n${verdictText(access, direction)}.\n\n`;
+      text += '| Principal | Action | Resource | Context | At | Rule |\n| --- | --- | --- | --- | --- | --- |\n';
+      for (const example of examples) {
+        const request = example.request as SimulationRequest;
+        const context = contextText(example);
+        text += `| ${span(principalText(request))} | ${span(request.action)} | ${span(resourceText(request))} | ${context ? span(context) : ''} | ${atText(example)} | ${span(ruleText(example))} |\n`;
+      }
+      text += '\n';
+    } else {
+      text += `${icon} ${cell(verdictText(access, direction))}.\n\n`;
+    }
+  }
+  return text;
+}
