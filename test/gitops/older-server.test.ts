@@ -75,5 +75,8 @@ describe('acctl policy plan against a server older than GET /policies?view=full'
     // The batched request was refused once; then each changed policy came on its own.
     expect(seen.filter((line) => line.includes('view=full'))).to.have.length(1);
     expect(seen.filter((line) => /^GET \/v1\/policies\/[^/?]+$/.test(line))).to.have.length(2);
+    // The access proof needs every active policy: not read one request each, so it is unknown and says why.
+    expect((plan as Plan & { access: { widens: unknown; widens_reason?: string } }).access).to.include({ widens: 'unknown' });
+    expect((plan as Plan & { access: { widens_reason?: string } }).access.widens_reason).to.match(/older than GET \/policies\?view=full/);
   });
 });

@@ -48,6 +48,18 @@ export function accessChange(before: readonly EnginePolicy[], after: readonly En
   };
 }
 
+/** The access block when the sets could not be read: unknown both ways, never a "no" (--fail-on-widen stops on it). */
+export function accessUnknown(reason: string, now: Date): PolicyAccess {
+  return {
+    widens: 'unknown',
+    narrows: 'unknown',
+    widens_reason: reason,
+    narrows_reason: reason,
+    horizon: { from: now.toISOString(), days: ACCESS_ANALYSIS_HORIZON_DAYS },
+    examples: [],
+  };
+}
+
 function verdictValue(verdict: AccessVerdict): PolicyAccess['widens'] {
   return verdict.status === 'unknown' ? 'unknown' : verdict.status === 'yes';
 }

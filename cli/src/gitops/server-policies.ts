@@ -8,11 +8,12 @@ import { fetchPolicies, listPolicies } from '../stored-policies/lookup.js';
  * analyses access from, read one way for both, so their "before" sets cannot disagree. The "after"
  * side is plannedPolicies(these, plan).
  */
-export async function readServerPolicies(api: ApiClient): Promise<ServerPolicy[]> {
+export async function readServerPolicies(api: ApiClient, options: { oneByOne?: boolean } = {}): Promise<ServerPolicy[]> {
   const stored = await listPolicies(api);
   const active = await fetchPolicies(
     api,
     stored.filter((item) => item.status === 'active'),
+    options,
   );
   const rulesById = new Map(active.map((policy) => [policy.id, policy.rules]));
   return stored.map((item) => ({

@@ -79,8 +79,31 @@ export async function listPolicies(api: ApiClient, filter: { managed_by?: string
  * GitOps). Those the list leaves out (a deleted policy) are asked for one by one, and so is every
  * one by a server older than view=full (it refuses the parameter with 400).
  */
-export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyListItem, 'id'>[], concurrency = 4): Promise<Policy[]> {
+/** Clients of a server that refused view=full once: a command that reads twice (plan, then its access analysis) asks once. */
+const withoutFullView = new WeakSet<ApiClient>();
+
+/** A server older than view=full, to a caller that will not read every policy one request each. */
+export class FullViewUnavailable extends Error {
+  override name = 'FullViewUnavailable';
+}
+
+/**
+ * With `oneByOne: false`, a server older than view=full is not read a policy a request: the
+ * FullViewUnavailable error says so instead (plan's access analysis, which needs every active policy).
+ */
+export async function fetchPolicies(
+  api: ApiClient,
+  items: readonly Pick<PolicyListItem, 'id'>[],
+  options: { concurrency?: number; oneByOne?: boolean } = {},
+): Promise<Policy[]> {
+  const { concurrency = 4, oneByOne = true } = options;
   const one = (item: Pick<PolicyListItem, 'id'>) => api.call('get', '/policies/{id}', { path: { id: item.id } });
+  const withoutBatches = (): Promise<Policy[]> => {
+    if (!oneByOne)
+      throw new FullViewUnavailable(`the server is older than GET /policies?view=full, and reading its ${items.length} policies one request each was not done`);
+    return mapConcurrently(items, 8, one);
+  };
+  if (withoutFullView.has(api)) return withoutBatches();
   let pages: PolicyListItem[][];
   try {
     pages = await mapConcurrently(inBatches(items, pageSize), concurrency, async (batch) => {
@@ -88,7 +111,10 @@ export async function fetchPolicies(api: ApiClient, items: readonly Pick<PolicyL
       return (await api.call('get', '/policies', { query })).data;
     });
   } catch (error) {
-    if (error instanceof CommandError && error.problem?.status === 400) return mapConcurrently(items, 8, one);
+    if (error instanceof CommandError && error.problem?.status === 400) {
+      withoutFullView.add(api);
+      return withoutBatches();
+    }
     throw error;
   }
   const found = new Map(pages.flat().flatMap((item) => (item.rules && item.metadata ? [[item.id, asPolicy(item, item.rules, item.metadata)] as const] : [])));

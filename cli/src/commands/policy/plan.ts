@@ -54,21 +54,38 @@ export default class PolicyPlan extends GitopsCommand {
     const { args, flags } = await this.parse(PolicyPlan);
     const repository = await this.readRepository(args.dir, flags.environment);
     const api = await this.apiFor(repository, flags);
-    const [{ planFolder }, { hasChanges }, report, { readServerPolicies }, { plannedPolicies }, { accessChange, mayWiden }] = await Promise.all([
+    const [
+      { planFolder },
+      { hasChanges },
+      report,
+      { readServerPolicies },
+      { plannedPolicies },
+      { accessChange, accessUnknown, mayWiden },
+      { FullViewUnavailable },
+    ] = await Promise.all([
       import('../../gitops/plan-folder.js'),
       import('../../gitops/plan.js'),
       import('../../gitops/plan-report.js'),
       import('../../gitops/server-policies.js'),
       import('../../policy-files/impact.js'),
       import('../../gitops/access.js'),
+      import('../../stored-policies/lookup.js'),
     ]);
     const now = new Date();
     const plan = await planFolder(api, repository, { prune: flags.prune, now });
     if (flags.out) writeFileSync(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
     // The sets impact replays against: the server's active policies, and what applying this plan leaves active.
     // A plan that changes nothing leaves the set as it is: no need to read every active policy (a no-op plan stays a few list requests).
-    const sets = hasChanges(plan) ? plannedPolicies(await readServerPolicies(api), plan) : { current: [], planned: [] };
-    const shown: PlanJson = { ...plan, access: accessChange(sets.current, sets.planned, { before: [], after: repository.files }, now) };
+    // A server older than view=full would cost a request per active policy: the access is then unknown, and says why.
+    let access: PlanJson['access'];
+    try {
+      const sets = hasChanges(plan) ? plannedPolicies(await readServerPolicies(api, { oneByOne: false }), plan) : { current: [], planned: [] };
+      access = accessChange(sets.current, sets.planned, { before: [], after: repository.files }, now);
+    } catch (error) {
+      if (!(error instanceof FullViewUnavailable)) throw error;
+      access = accessUnknown(`${error.message}; upgrade the server for the proof`, now);
+    }
+    const shown: PlanJson = { ...plan, access };
     if (!this.jsonEnabled()) {
       writeReport((text) => this.log(text), flags.format, {
         human: (paint) => report.planHuman(shown, paint),
