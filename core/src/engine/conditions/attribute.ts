@@ -195,12 +195,12 @@ export function prepareAttribute(operator: AttributeOperator): (value: unknown) 
     const statement = `${left} ${operator} ${rightPath ?? showLiteral(operand.kind === 'literal' ? operand.value : undefined)}`;
     const equalsPath = rightPath === undefined ? undefined : `${left} equals ${rightPath} (`;
     const leftMissing = `${left} missing, so \`${statement}\` is unknown`;
-    const rightMissing = `${rightPath ?? ''} missing, so \`${statement}\` is unknown`;
+    const rightMissing = rightPath === undefined ? undefined : `${rightPath} missing, so \`${statement}\` is unknown`;
     return (request): ConditionOutcome => {
       const leftValue = readAttributePath(request, path);
       if (leftValue === undefined) return unknown(leftMissing);
       const rightValue = operand.kind === 'literal' ? operand.value : readAttributePath(request, operand.path);
-      if (rightValue === undefined) return unknown(rightMissing);
+      if (rightValue === undefined) return unknown(rightMissing!);
       const holds = compare(operator, leftValue, rightValue, members);
       // The commonest line (ownership: `resource.attributes.owner equals principal.id (u-42)`) from a prefix made once.
       if (holds && operator === 'equals' && equalsPath !== undefined) return outcome(true, `${equalsPath}${showOperandValue(rightValue)})`);
