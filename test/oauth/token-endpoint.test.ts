@@ -261,5 +261,16 @@ describe('POST /v1/oauth/token: RFC 6749 checks', () => {
         expectOAuthError(response, 400, 'invalid_request');
       });
     }
+
+    it('answers a wrong method with a NUL or a lone surrogate in the query with an RFC 6749 body, never problem+json', async () => {
+      for (const url of ['/v1/oauth/token', '/v1/oauth/revoke', '/v1/oauth/introspect'])
+        for (const query of ['a=%00', 'grant_type=%ED%A0%80', 'x=1&%00=y']) {
+          const response = await t.app.inject({ method: 'GET', url: `${url}?${query}` });
+          expect(response.headers['content-type'], `GET ${url}?${query}`).to.not.match(/problem/);
+          // 400 for the query, or 405 where the query is not read before the method is refused.
+          expect(response.statusCode).to.be.oneOf([400, 405]);
+          expectOAuthError(response, response.statusCode, 'invalid_request');
+        }
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { isConcurrencyConflict } from '../db/transaction-retry.js';
 import { ApiError, type InvalidField } from '../errors/api-error.js';
-import { OAuthError, ServerError, TemporarilyUnavailable, InvalidRequest } from '../errors/oauth-errors.js';
+import { OAuthError, ServerError, TemporarilyUnavailable, InvalidRequest, TooManyRequests } from '../errors/oauth-errors.js';
 import { newRouteTable, withRateLimitHeaders } from '../http/client-errors.js';
 
 declare module 'fastify' {
@@ -30,6 +30,12 @@ const fastifyCodes: Record<string, ApiError['code']> = {
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    const routes = newRouteTable(app);
+    app.addHook('onRoute', (route) => routes.add(route.url, route.method, route.config?.oauthErrors === true));
+    // An OAuth endpoint's path asked with a method it does not take matches no route, yet its
+    // errors (a malformed query, a rate limit) are still RFC 6749 bodies, as its 405 is.
+    const answersOAuthErrors = (request: FastifyRequest): boolean =>
+      request.routeOptions.config?.oauthErrors === true || (request.is404 && routes.of(request.url.split('?')[0]!)?.oauth === true);
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       if (error instanceof OAuthError) {
         // A client's mistake (invalid_client, invalid_scope...) is not a server failure to alert on.
@@ -37,10 +43,16 @@ export const errorsPlugin = fp(
         else request.log.info({ code: error.error, status: error.status }, error.message);
         return sendOAuthError(reply, error);
       }
+      if (clientWentAway(error, request)) {
+        // Nobody reads this answer; a client closing its connection is no server failure (nginx
+        // logs it as 499 at info level). Its ECONNRESET is not the database's (isDatabaseUnavailable).
+        request.log.info({ error_code: 'ECONNRESET' }, 'the client closed its connection before its request was read');
+        return sendProblem(reply, request, new ApiError('malformed_body', 'The request body ended early: the client closed its connection'));
+      }
       const apiError = toApiError(error, request);
       if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
-      if (request.routeOptions.config?.oauthErrors) return sendOAuthError(reply, toOAuthError(error, apiError));
+      if (answersOAuthErrors(request)) return sendOAuthError(reply, toOAuthError(error, apiError));
       return sendProblem(reply, request, apiError);
     });
     // A request that reaches a closing server on a connection it already had: Fastify's own 503
@@ -60,8 +72,6 @@ export const errorsPlugin = fp(
         );
       withRateLimitHeaders(request.server, request.ip, refuse);
     });
-    const routes = newRouteTable(app);
-    app.addHook('onRoute', (route) => routes.add(route.url, route.method, route.config?.oauthErrors === true));
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]!;
       const endpoint = routes.of(path);
@@ -113,6 +123,7 @@ function toOAuthError(error: unknown, apiError: ApiError): OAuthError {
     const unavailable = new TemporarilyUnavailable();
     return new OAuthError(unavailable.error, unavailable.status, unavailable.message, apiError.headers);
   }
+  if (apiError.status === 429) return new TooManyRequests(apiError.message, apiError.headers);
   if (apiError.status >= 500) return new ServerError();
   return new InvalidRequest(apiError.message);
 }
@@ -190,6 +201,11 @@ function describeIssue(
     detail = issue.params.error === 'mapping' ? `is not a known ${issue.params.tag}` : 'must be a string';
   }
   return { pointer, in: (part as string) === 'querystring' ? 'query' : part, detail };
+}
+
+/** The request's own stream was aborted by its client (Node's IncomingMessage 'aborted', ECONNRESET) while it was read. */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  return (error as { code?: unknown }).code === 'ECONNRESET' && request.raw.readableAborted;
 }
 
 /**
