@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
@@ -157,6 +158,63 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
     expect(after.count('acctl_http_request_duration_seconds', unmatched) - before.count('acctl_http_request_duration_seconds', unmatched)).to.equal(1);
     const text = await (await fetch(metricsUrl)).text();
     expect(text, 'no label carries the id of the URL').to.not.include(id);
+  });
+
+  it('counts anonymous requests to no route under one method label per method some route takes, the rest as other', async () => {
+    const before = await scrape(metricsUrl);
+    // Methods Node's parser accepts that no route of the API takes, each to a made-up path and to a real one (405).
+    const unusual = [
+      'PROPFIND',
+      'PROPPATCH',
+      'MKCOL',
+      'COPY',
+      'MOVE',
+      'LOCK',
+      'UNLOCK',
+      'SEARCH',
+      'PURGE',
+      'REPORT',
+      'MKACTIVITY',
+      'CHECKOUT',
+      'MERGE',
+      'NOTIFY',
+      'SUBSCRIBE',
+      'UNSUBSCRIBE',
+      'LINK',
+      'UNLINK',
+      'TRACE',
+      'BIND',
+      'REBIND',
+      'UNBIND',
+      'ACL',
+      'SOURCE',
+      'QUERY',
+    ];
+    const paths = ['/v1/no-such-endpoint', '/v1/oauth/token', '/v1/health'];
+    const sent = await Promise.all(
+      unusual.flatMap((method) =>
+        paths.map(
+          (path) =>
+            new Promise<number>((resolve, reject) => {
+              const request = httpRequest(`${t.baseUrl.replace('/v1', '')}${path}`, { method }, (response) => {
+                response.resume();
+                response.on('end', () => resolve(response.statusCode!));
+              });
+              request.on('error', reject).end();
+            }),
+        ),
+      ),
+    );
+    const routed = sent.filter((status) => status === 404 || status === 405).length;
+    expect(routed, 'requests answered 404 or 405').to.be.above(unusual.length * 2);
+    const after = await scrape(metricsUrl);
+    const series = after.family('acctl_http_request_duration_seconds').data as PromHistogramData[];
+    const methods = new Set(series.map((sample) => sample.labels.method));
+    for (const method of unusual) expect(methods, `a series labelled ${method}`).to.not.include(method);
+    const other = (status: string): number =>
+      after.count('acctl_http_request_duration_seconds', { method: 'other', route: 'unmatched', status }) -
+      before.count('acctl_http_request_duration_seconds', { method: 'other', route: 'unmatched', status });
+    expect(other('404') + other('405')).to.equal(routed);
   });
 
   it('counts the decisions answered by outcome, and the decision recorder’s writes by their items', async () => {

@@ -47,14 +47,21 @@ export const metricsPlugin = fp(
         if (status === 429) metrics.refused(request.refusedBy ?? 'credentials');
         done();
       };
+    // Methods some route takes: an unmatched request with another (PROPFIND, MKCOL: Node parses
+    // some 30) is counted as `other`, so anonymous traffic adds a handful of series, not one per
+    // method and status (client_golang's promhttp labels non-standard methods `unknown` the same way).
+    const routedMethods = new Set<string>();
     app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routedMethods.add(method);
       const observe = observer(route.url);
       route.onResponse = route.onResponse === undefined ? observe : [route.onResponse, observe].flat();
     });
-    const unmatched = observer('unmatched');
     app.addHook('onResponse', function (request, reply, done) {
-      if (request.is404) unmatched.call(this, request, reply, done);
-      else done();
+      if (!request.is404) return done();
+      const status = reply.statusCode;
+      metrics.observeRequest(routedMethods.has(request.method) ? request.method : 'other', 'unmatched', status, reply.elapsedTime / 1000);
+      if (status === 429) metrics.refused(request.refusedBy ?? 'credentials');
+      done();
     });
 
     if (options.clusterWorker && config.metricsPort !== 0) {
