@@ -25,6 +25,11 @@ import type { TypedNames } from './typed-names.js';
  *   nothing was recorded since their cached verdict); neither is answered otherwise. So no more
  *   than the limit's worth of guesses get an answer either way, while a burst of right secrets
  *   from one service takes no slot.
+ * An address that authenticated the name within `knownAddressSeconds` (recordKnownAddress: only
+ * client authentication records them) keeps its own budget: the name's lockout and ceiling do not
+ * refuse it, and its failures do not count towards the ceiling, so guessers from elsewhere cannot
+ * lock the owner out of the addresses it works from (OWASP's authentication cheat sheet; Auth0's
+ * brute-force protection spares known sources the same way). Its pair count still applies.
  * Unknown names count the same as known ones, so the throttle tells nothing about which exist.
  * Names and addresses are stored as keyed digests (typed-names.ts). The rule itself is the SQL
  * function acctl_credential_wait (migration 20261127_03).
@@ -71,6 +76,12 @@ export const longestThrottleWindowSeconds = Math.max(signInThrottle.windowSecond
 
 /** How long a lockout is remembered to double the next one (the SQL's '1 day'). */
 export const lockoutMemorySeconds = 24 * 60 * 60;
+
+/** How long an address that authenticated a name stays known (the SQL's '1 day'). */
+export const knownAddressSeconds = 24 * 60 * 60;
+
+/** How often, at most, a known address's time of success is written again while it keeps succeeding. */
+export const knownAddressRefreshSeconds = 60 * 60;
 
 /** The rows one attempt is counted under. */
 export interface ThrottleKeys {
@@ -184,12 +195,29 @@ export async function secondsUntilAllowed(db: Knex, keys: ThrottleKeys, now: Dat
   return Number(result.rows[0]!.wait);
 }
 
-/** Attempts older than every window, and lockouts too old to lengthen the next one. */
+/**
+ * The name was authenticated from the address: it is known for knownAddressSeconds. The row is
+ * written again only when its time is older than knownAddressRefreshSeconds, so a service's
+ * steady stream of token requests writes once an hour, not once per request.
+ */
+export async function recordKnownAddress(db: Knex, keys: ThrottleKeys, now: Date): Promise<void> {
+  await db.raw(
+    `INSERT INTO credential_known_addresses (pair_key, throttle, succeeded_at) VALUES (?, ?, ?)
+     ON CONFLICT (pair_key) DO UPDATE SET succeeded_at = EXCLUDED.succeeded_at
+     WHERE credential_known_addresses.succeeded_at < EXCLUDED.succeeded_at - make_interval(secs => ?)`,
+    [keys.pairKey, keys.throttle.name, now, knownAddressRefreshSeconds],
+  );
+}
+
+/** Attempts older than every window, lockouts too old to lengthen the next one, and addresses no longer known. */
 export async function pruneThrottleRows(db: Knex, now: Date): Promise<void> {
   await db('credential_attempts')
     .where('attempted_at', '<=', new Date(now.getTime() - longestThrottleWindowSeconds * 1000))
     .delete();
   await db('credential_lockouts')
     .where('locked_until', '<=', new Date(now.getTime() - lockoutMemorySeconds * 1000))
+    .delete();
+  await db('credential_known_addresses')
+    .where('succeeded_at', '<=', new Date(now.getTime() - knownAddressSeconds * 1000))
     .delete();
 }

@@ -5,7 +5,9 @@
 -- worth). Then the per-name ceiling: when the name's failures since its last lockout reach
 -- `p_account_max` within the window, it is locked from every address for `p_lockout_seconds`,
 -- doubled for each lockout in a row (one that starts less than a day after the last one ended),
--- at most `p_max_lockout_seconds`. Under the name's advisory lock, as acctl_credential_reserve.
+-- at most `p_max_lockout_seconds`. A failure from a known address (credential_known_addresses)
+-- counts for its pair only: the ceiling counts failures from addresses that have not
+-- authenticated the name within a day. Under the name's advisory lock, as acctl_credential_reserve.
 CREATE OR REPLACE FUNCTION acctl_credential_failure(
   p_throttle text, p_attempt_id bigint, p_account_key text, p_pair_key text, p_now timestamptz, p_window_seconds integer,
   p_pair_max integer, p_account_max integer, p_lockout_seconds integer, p_max_lockout_seconds integer)
@@ -30,7 +32,8 @@ BEGIN
   SELECT l.locked_until, l.lockouts_in_a_row INTO v_locked_until, v_in_a_row FROM credential_lockouts l WHERE l.account_key = p_account_key;
   SELECT count(*) INTO v_failures FROM credential_attempts a
   WHERE a.account_key = p_account_key AND a.failed
-    AND a.attempted_at > greatest(p_now - make_interval(secs => p_window_seconds), coalesce(v_locked_until, '-infinity'));
+    AND a.attempted_at > greatest(p_now - make_interval(secs => p_window_seconds), coalesce(v_locked_until, '-infinity'))
+    AND NOT EXISTS (SELECT 1 FROM credential_known_addresses k WHERE k.pair_key = a.pair_key AND k.succeeded_at > p_now - interval '1 day');
   IF v_failures >= p_account_max THEN
     v_in_a_row := CASE WHEN v_locked_until > p_now - interval '1 day' THEN least(v_in_a_row + 1, 30) ELSE 1 END;
     INSERT INTO credential_lockouts (account_key, throttle, locked_until, lockouts_in_a_row)

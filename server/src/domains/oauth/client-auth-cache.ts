@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
 import {
   admitAttempt,
+  knownAddressRefreshSeconds,
   recordFailureIfAllowed,
+  recordKnownAddress,
   secondsUntilAllowed,
   throttleKeys,
   type FailureThrottle,
@@ -50,6 +52,12 @@ export interface ClientAuthLookup {
   markWrong(keys: ThrottleKeys): void;
   /** Ends what markWrong started; called once the request's attempt is answered. */
   settle(): void;
+  /**
+   * The client authenticated from this address: the address is known (recordKnownAddress), so
+   * guessers elsewhere cannot lock it out. Written when this replica has not written it within
+   * knownAddressRefreshSeconds; otherwise nothing, no round trip.
+   */
+  rememberAddress(keys: ThrottleKeys, now: Date): Promise<void>;
   /** A client_id as the audit log may show it when no such client exists (typed-names.ts). */
   unknownClientIdDigest(clientId: string): string;
 }
@@ -75,6 +83,8 @@ export class ClientAuthCache {
   // Wrong secrets compared on this replica whose failure is not yet recorded, by client_id (the
   // throttle's account key). Bounded by the requests in flight: each entry leaves when its request settles.
   private readonly unrecorded = new Map<string, Set<Promise<void>>>();
+  // When this replica last wrote each pair as a known address: depends on no change counter.
+  private readonly rememberedAt: BoundedMap<string, number>;
 
   constructor(
     private readonly db: Knex,
@@ -88,6 +98,7 @@ export class ClientAuthCache {
     });
     this.allowedAt = new BoundedMap(bounds.maxEntries);
     this.keys = new BoundedMap(bounds.maxEntries);
+    this.rememberedAt = new BoundedMap(bounds.maxEntries);
   }
 
   /**
@@ -170,6 +181,12 @@ export class ClientAuthCache {
         set?.delete(settled);
         if (set?.size === 0) this.unrecorded.delete(account);
         settle();
+      },
+      rememberAddress: async (keys, now) => {
+        const last = this.rememberedAt.get(keys.pairKey);
+        if (last !== undefined && now.getTime() - last < knownAddressRefreshSeconds * 1000) return;
+        await recordKnownAddress(this.db, keys, now);
+        this.rememberedAt.set(keys.pairKey, now.getTime());
       },
       unknownClientIdDigest: (clientId) => this.typedNames.auditDigest('client_id', clientId),
     };

@@ -32,7 +32,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'Obtain or refresh tokens',
         description:
-          'RFC 6749 token endpoint. JSON (as the spec shows) or application/x-www-form-urlencoded; client authentication by HTTP Basic or in the body, not both. Errors are RFC 6749 section 5.2 bodies. Responses carry Cache-Control: no-store. Failed client authentication is throttled here and at /revoke and /introspect together (docs/security.md, "Throttles"): 10 failures per client_id and address in 15 minutes, 100 per client_id from all addresses, then 429 too_many_attempts with Retry-After, whatever the secret.',
+          'RFC 6749 token endpoint. JSON (as the spec shows) or application/x-www-form-urlencoded; client authentication by HTTP Basic or in the body, not both. Errors are RFC 6749 section 5.2 bodies. Responses carry Cache-Control: no-store. Failed client authentication is throttled here and at /revoke and /introspect together (docs/security.md, "Throttles"): 10 failures per client_id and address in 15 minutes, 100 per client_id from all addresses, then 429 too_many_attempts with Retry-After, whatever the secret; an address that authenticated the client within 24 hours keeps its own budget of 10 through a lockout.',
         tags: ['OAuth'],
         requestBody: schemaRef('oauth-token-request'),
         requestMediaTypes: ['application/json', 'application/x-www-form-urlencoded'],

@@ -83,11 +83,18 @@ export async function authenticateRequestClient(
     const keys = deps.clientAuth.throttleKeys(clientAuthenticationThrottle, presented.clientId, request.ip);
     if (presented.clientSecret !== undefined) {
       const known = await deps.clientAuth.admitKnown(presented.clientId, presented.clientSecret, keys, deps.now);
-      if (known) return { client: known, presented };
+      if (known) {
+        await deps.clientAuth.rememberAddress(keys, deps.now);
+        return { client: known, presented };
+      }
     }
     const [retryAfter, client] = await Promise.all([deps.clientAuth.secondsUntilAllowed(keys, deps.now), deps.clientAuth.client(presented.clientId)]);
     if (retryAfter > 0) throw tooManyAttempts(retryAfter);
-    if (client?.secret_chosen) return { client: await authenticateChosenSecret(deps, keys, client, presented), presented };
+    if (client?.secret_chosen) {
+      const chosen = await authenticateChosenSecret(deps, keys, client, presented);
+      await deps.clientAuth.rememberAddress(keys, deps.now);
+      return { client: chosen, presented };
+    }
     const outcome = await authenticateClient(deps.clientAuth, presented, keys).then(
       (client) => ({ client }),
       (error: unknown) => ({ error }),
@@ -101,6 +108,8 @@ export async function authenticateRequestClient(
     }
     const wait = await deps.clientAuth.admit(keys, deps.now);
     if (wait > 0) throw tooManyAttempts(wait);
+    // A public client proves nothing about the address: only a secret makes it known.
+    if (presented.clientSecret !== undefined) await deps.clientAuth.rememberAddress(keys, deps.now);
     return { client: outcome.client, presented };
   } catch (error) {
     if (error instanceof InvalidClient || error instanceof TooManyAttempts) {
@@ -145,7 +154,7 @@ async function authenticateChosenSecret(
 function tooManyAttempts(retryAfterSeconds: number): TooManyAttempts {
   const { maxFailures, accountMaxFailures, windowSeconds } = clientAuthenticationThrottle;
   return new TooManyAttempts(
-    `Client authentication failed too often for this client (${maxFailures} times in ${windowSeconds / 60} minutes from one address, or ${accountMaxFailures} from all); try again in ${retryAfterSeconds} s`,
+    `Client authentication failed too often for this client (${maxFailures} times in ${windowSeconds / 60} minutes from one address, or ${accountMaxFailures} from addresses it has not authenticated from within a day); try again in ${retryAfterSeconds} s`,
     retryAfterSeconds,
   );
 }
