@@ -3,7 +3,7 @@ import net from 'node:net';
 import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import type { PolicyMetadata } from '../../core/src/index.js';
-import { drainTime, maxWaitingSets } from '../../server/src/domains/policies/policy-sets-routes.js';
+import { drainTime, maxWaitingSets, maxWaitingSetsPerCaller } from '../../server/src/domains/policies/policy-sets-routes.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/eventually.js';
 import { httpCall, type HttpAnswer } from '../helpers/http.js';
@@ -388,17 +388,65 @@ describe('Policy change sets under attack (POST /v1/policy-sets)', function () {
       expect((await call('GET', `/policies?name=${name}`)).body.data).to.deep.equal([]);
     });
 
+    /** Tokens of `count` more clients with write:policies, each its own caller for the turns. */
+    const otherCallers = async (count: number): Promise<string[]> =>
+      Promise.all(Array.from({ length: count }, async () => accessToken(app, await registerClient(app, ['read:policies', 'write:policies']))));
+    const setAs = (token: string, label: string): Promise<HttpAnswer> =>
+      httpCall(`${t.baseUrl}/policy-sets`, {
+        method: 'POST',
+        token,
+        body: { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName(label) }) }] },
+      });
+
+    it('takes turns between callers: a set sent after another caller queued several is applied after one of them, not all', async () => {
+      const [other] = await otherCallers(1);
+      arrivals.length = 0;
+      const lock = await holdLock();
+      const running = stamped('running', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('fair') }) }] });
+      await untilApplying(lock);
+      const queued = [1, 2, 3, 4].map((n) => stamped(`admin ${n}`, { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('fair') }) }] }));
+      await untilSets({ applying: 1, waiting: 4 });
+      const theirs = setAs(other!, 'fair-other').then((answer) => {
+        arrivals.push('other');
+        return answer;
+      });
+      await untilSets({ applying: 1, waiting: 5 });
+      await lock.release();
+      expect([await running, ...(await Promise.all(queued)), await theirs].map((answer) => answer.status)).to.deep.equal([201, 201, 201, 201, 201, 201]);
+      // Arrival order (first in first served on main): the other caller's one set comes right after one of the four queued before it.
+      expect(arrivals.indexOf('other'), arrivals.join(', ')).to.equal(2);
+    });
+
+    it(`answers 503 with Retry-After past ${maxWaitingSetsPerCaller} waiting sets of one caller, while another caller's set still queues`, async () => {
+      const [other] = await otherCallers(1);
+      const lock = await holdLock();
+      const set = () => call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('per-caller') }) }] });
+      const running = set();
+      await untilApplying(lock);
+      const waiting = Array.from({ length: maxWaitingSetsPerCaller }, set);
+      await untilSets({ applying: 1, waiting: maxWaitingSetsPerCaller });
+      const over = await set();
+      expect(over.status, JSON.stringify(over.body)).to.equal(503);
+      expect(over.headers.get('retry-after')).to.equal('5');
+      expect(over.body.detail).to.match(/of this client are waiting/);
+      const theirs = setAs(other!, 'per-caller-other');
+      await untilSets({ applying: 1, waiting: maxWaitingSetsPerCaller + 1 });
+      await lock.release();
+      expect((await Promise.all([running, ...waiting, theirs])).every((answer) => answer.status === 201)).to.equal(true);
+    });
+
     it(`answers 503 with Retry-After past ${maxWaitingSets} waiting sets, and takes sets again once they are done`, async () => {
+      const callers = [admin, ...(await otherCallers(maxWaitingSets / maxWaitingSetsPerCaller - 1))];
       const lock = await holdLock();
       const set = () => call('POST', '/policy-sets', { changes: [{ action: 'create', policy: samplePolicy({ name: uniqueName('queue') }) }] });
       const running = set();
       await untilApplying(lock);
-      const waiting = Array.from({ length: maxWaitingSets }, set);
+      const waiting = callers.flatMap((token) => Array.from({ length: maxWaitingSetsPerCaller }, () => setAs(token, 'queue')));
       await untilSets({ applying: 1, waiting: maxWaitingSets });
       const over = await set();
       expect(over.status, JSON.stringify(over.body)).to.equal(503);
       expect(over.headers.get('retry-after')).to.equal('5');
-      expect(over.body.detail).to.match(/waiting for their turn/);
+      expect(over.body.detail).to.match(/change sets are waiting for their turn on this server already/);
       await lock.release();
       expect((await Promise.all([running, ...waiting])).every((answer) => answer.status === 201)).to.equal(true);
       expect((await set()).status).to.equal(201);

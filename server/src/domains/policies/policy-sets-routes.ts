@@ -167,6 +167,12 @@ async function refuseOversizedBody(request: FastifyRequest, _reply: FastifyReply
 export const maxWaitingSets = 64;
 
 /**
+ * Sets of one caller (the token's subject) waiting in one process past which its next is refused
+ * (503, Retry-After): one caller cannot fill the queue that every caller shares.
+ */
+export const maxWaitingSetsPerCaller = 8;
+
+/**
  * One change set at a time per process, from reading its body to its answer. Sets are applied one
  * at a time anyway (their advisory lock), and a set's memory is many times its body (the parsed
  * JSON, the rows, the events: about 220 MiB at the peak for 8 MiB of body, measured), so sets sent
@@ -176,19 +182,28 @@ export const maxWaitingSets = 64;
  * answer is ready (onSend, which every outcome reaches, whether or not the client is still
  * there): a client that goes away while its set is applied does not let the next set in beside
  * it. Waiting before any database connection is taken also keeps queued sets from holding the
- * pool. Arrival order; a client that goes away while waiting leaves the queue.
+ * pool. A client that goes away while waiting leaves the queue.
+ *
+ * The turn passes round-robin between callers, each caller's sets in arrival order (the fair
+ * queueing of Kubernetes' API Priority and Fairness, one queue per flow): a caller's slow sets,
+ * queued first, no longer hold everyone else's. A set waits at most for the set applying, one set
+ * of each other caller with sets waiting, and its own caller's earlier sets.
  */
 class SetTurns {
   private holding = false;
-  private readonly waiting: Array<() => void> = [];
+  /** Waiting sets by caller; a Map keeps insertion order, which is the rotation. */
+  private readonly waiting = new Map<string, Array<() => void>>();
+  private waitingCount = 0;
 
-  /** A place in the queue, or undefined when maxWaitingSets are waiting already. */
-  join(): SetTurn | undefined {
+  /** A place in the queue, or why there is none: too many sets waiting, or too many of this caller's. */
+  join(caller: string): SetTurn | 'queue_full' | 'caller_full' {
     if (!this.holding) {
       this.holding = true;
       return { turn: Promise.resolve(true), abandon: () => undefined, leave: once(() => this.next()) };
     }
-    if (this.waiting.length >= maxWaitingSets) return undefined;
+    if (this.waitingCount >= maxWaitingSets) return 'queue_full';
+    const own = this.waiting.get(caller) ?? [];
+    if (own.length >= maxWaitingSetsPerCaller) return 'caller_full';
     let state: 'waiting' | 'holding' | 'gone' = 'waiting';
     let wake!: (granted: boolean) => void;
     const turn = new Promise<boolean>((resolve) => (wake = resolve));
@@ -196,12 +211,16 @@ class SetTurns {
       state = 'holding';
       wake(true);
     };
-    this.waiting.push(granted);
+    own.push(granted);
+    this.waiting.set(caller, own);
+    this.waitingCount++;
     return {
       turn,
       abandon: () => {
         if (state !== 'waiting') return;
-        this.waiting.splice(this.waiting.indexOf(granted), 1);
+        own.splice(own.indexOf(granted), 1);
+        if (own.length === 0 && this.waiting.get(caller) === own) this.waiting.delete(caller);
+        this.waitingCount--;
         state = 'gone';
         // Answered at once, its body unread (inTurn): a body already in the socket must not be parsed without a turn.
         wake(false);
@@ -215,13 +234,22 @@ class SetTurns {
 
   /** The set holding the turn (0 or 1) and those waiting for it (acctl_policy_set_requests). */
   counts(): { applying: number; waiting: number } {
-    return { applying: this.holding ? 1 : 0, waiting: this.waiting.length };
+    return { applying: this.holding ? 1 : 0, waiting: this.waitingCount };
   }
 
+  /** The first caller in the rotation gives its oldest set the turn, and goes to the end of the rotation if it has more. */
   private next(): void {
-    const following = this.waiting.shift();
-    if (following) following();
-    else this.holding = false;
+    const first = this.waiting.entries().next();
+    if (first.done) {
+      this.holding = false;
+      return;
+    }
+    const [caller, sets] = first.value;
+    this.waiting.delete(caller);
+    const following = sets.shift()!;
+    if (sets.length > 0) this.waiting.set(caller, sets);
+    this.waitingCount--;
+    following();
   }
 }
 
@@ -248,15 +276,17 @@ function inTurn(turns: SetTurns, held: WeakMap<FastifyRequest, SetTurn>) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: Readable): Promise<Readable> => {
     // A body announced over the limit is refused without a turn: it is dropped as it is read.
     if (Number(request.headers['content-length']) > policySetLimits.bytes) return refuseOversizedBody(request, reply, payload);
-    const place = turns.join();
-    if (!place) {
+    const place = turns.join(request.caller?.subject ?? request.ip);
+    if (typeof place === 'string') {
       // Read (and dropped) first when it is small enough, so the client, still sending, reads the answer.
       const read = Number(request.headers['content-length']) <= drainUpTo && (await drain(payload, drainUpTo));
-      throw new ApiError(
-        'service_unavailable',
-        `${maxWaitingSets} change sets are waiting for their turn on this server already; nothing of this one was applied. Send it again after Retry-After`,
-        { headers: { 'retry-after': '5', ...(read ? {} : { connection: 'close' }) } },
-      );
+      const why =
+        place === 'queue_full'
+          ? `${maxWaitingSets} change sets are waiting for their turn on this server already`
+          : `${maxWaitingSetsPerCaller} change sets of this client are waiting for their turn on this server already`;
+      throw new ApiError('service_unavailable', `${why}; nothing of this one was applied. Send it again after Retry-After`, {
+        headers: { 'retry-after': '5', ...(read ? {} : { connection: 'close' }) },
+      });
     }
     held.set(request, place);
     reply.raw.once('close', place.abandon);
@@ -306,7 +336,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
           'Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do ' +
           '(200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. ' +
           `At most ${policySetLimits.changes.toLocaleString('en-US')} changes and ${mebibytes} MiB (413 beyond, saying how to split). ` +
-          `Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past ${maxWaitingSets} sets waiting, 503 with Retry-After. ` +
+          `Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past ${maxWaitingSets} sets waiting, or ${maxWaitingSetsPerCaller} of one client, 503 with Retry-After. ` +
           `A set's body must arrive at ${setBodyRate.bytesPerSecond / 1024} KiB/s or faster once it has the turn (after ${setBodyRate.graceMs / 1000} s), or 408 and the connection closed. ` +
           'Events: one policy.* event per policy, then one policy_set.applied.',
         tags: ['Policies'],
