@@ -169,14 +169,19 @@ function checkPortFree(host: string, port: number): Promise<void> {
 /**
  * SIGTERM, SIGINT (Ctrl-C) and SIGHUP (the terminal closed) stop the server cleanly once, with one
  * line and exit code 0; a second signal exits at once with 130. A server that cannot go on (failed)
- * has stopped itself: the process exits 1 with the reason on stderr.
+ * has stopped itself: the process exits 1 with the reason on stderr. Started by npm (`npm start`,
+ * `npx`), the server also stops when npm is gone (stopWithParent).
  */
-export function stopOnSignals(server: Pick<StartedServer, 'stop' | 'failed'>, say: (line: string) => void = () => {}): void {
+export function stopOnSignals(
+  server: Pick<StartedServer, 'stop' | 'failed'>,
+  say: (line: string) => void = () => {},
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   let received = false;
-  const onSignal = (signal: NodeJS.Signals): void => {
+  const shutDown = (why: string): void => {
     if (received) process.exit(130);
     received = true;
-    say(`${signal}: finishing in-flight requests and shutting down`);
+    say(`${why}: finishing in-flight requests and shutting down`);
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -189,11 +194,29 @@ export function stopOnSignals(server: Pick<StartedServer, 'stop' | 'failed'>, sa
   // under requests still in flight. Shutdown is ours: requests first, then the pool, then PostgreSQL.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
-    process.on(signal, onSignal);
+    process.on(signal, shutDown);
   }
+  if (env.npm_lifecycle_event !== undefined) stopWithParent(() => shutDown('npm, which started this server, has exited'));
   void server.failed?.then((reason) => {
     if (received) return;
     console.error(`acctl server: ${reason.message}`);
     process.exit(1);
   });
+}
+
+/**
+ * Calls `onParentGone` once this process's parent has exited, as seen by its parent pid changing
+ * (the kernel hands an orphan to init or a subreaper). For a server an npm script runs: npm passes
+ * SIGTERM on to its child but nothing when it is itself killed, and a shell between the two
+ * (`sh -c` without exec) dies of SIGTERM without passing it on; either way the server was left
+ * holding its port and PostgreSQL. Node has no prctl(PR_SET_PDEATHSIG): a check each second.
+ */
+function stopWithParent(onParentGone: () => void): void {
+  const parent = process.ppid;
+  const check = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(check);
+    onParentGone();
+  }, 1000);
+  check.unref();
 }

@@ -112,7 +112,45 @@ describe('acctl server start with the embedded database', function () {
     second.child.kill('SIGTERM');
     expect(await second.exited).to.deep.equal({ code: 0, signal: null });
   });
+
+  it('after its server is killed (SIGKILL, the OOM killer), the next start stops the orphaned PostgreSQL and serves; beside a live server it is refused (exit 6)', async () => {
+    const first = await startServer();
+    const orphan = postmasterPid();
+    first.child.kill('SIGKILL');
+    expect(await first.exited).to.deep.equal({ code: null, signal: 'SIGKILL' });
+    expect(isAlive(orphan), 'the PostgreSQL of the killed server still runs').to.equal(true);
+
+    // startServer waits for /v1/health to answer 200.
+    const second = await startServer();
+    expect(isAlive(orphan), 'the orphan was stopped').to.equal(false);
+    expect(postmasterPid()).to.not.equal(orphan);
+    expect(second.output()).to.include(`(pid ${orphan}) outlived the acctl process that started it: stopping it`);
+
+    const third = await runCli(['server', 'start', '--port', String(await findFreePort()), '--data-dir', dataDir]);
+    expect(third.exitCode, third.stderr).to.equal(6);
+    expect(third.stderr).to.include(
+      `Error: The data folder ${dataDir} is in use: its PostgreSQL (pid ${postmasterPid()}) runs for another acctl server or command`,
+    );
+    expect((await fetch(`${second.baseUrl}/health`)).status, 'the live server still serves').to.equal(200);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).to.deep.equal({ code: 0, signal: null });
+  });
+
+  /** The pid of the PostgreSQL holding the data folder: line 1 of postmaster.pid (PostgreSQL docs, "Database File Layout"). */
+  function postmasterPid(): number {
+    return Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  }
 });
+
+/** Whether `pid` runs: a zombie, waiting for an init that does not reap, has an empty command line (proc(5)). */
+function isAlive(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8') !== '';
+  } catch {
+    return false;
+  }
+}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

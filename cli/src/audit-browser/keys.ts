@@ -75,10 +75,33 @@ export type BrowserEvent = BrowserAction | { type: 'key'; input: string; key: Ke
 
 /**
  * The browser's reducer: a key press is read against the state it arrives in (not the one the
- * view last rendered: keys typed quickly, like `/` then `p`, arrive before a new render).
+ * view last rendered: keys typed quickly, like `/` then `p`, arrive before a new render). Keys
+ * that reach the terminal together (typed fast, held down, pasted) come as one input, `jjjj`:
+ * each of its characters is a key press of its own, read against the state the one before left.
  */
 export function browserEventReducer(state: BrowserState, event: BrowserEvent): BrowserState {
   if (event.type !== 'key') return browserReducer(state, event);
-  const action = actionForKey(state, event.input, event.key);
-  return action ? browserReducer(state, action) : state;
+  let current = state;
+  for (const press of keyPresses(event.input, event.key)) {
+    if (current.quit) break;
+    const action = actionForKey(current, press.input, press.key);
+    if (action) current = browserReducer(current, action);
+  }
+  return current;
+}
+
+/**
+ * One input as the key presses it holds. ink splits escape sequences (arrows, Esc) into inputs of
+ * their own, but hands a run of plain characters over whole; in it, the control characters a
+ * terminal sends for Enter, Backspace and Ctrl-C are those keys, as ink reads each alone.
+ */
+function keyPresses(input: string, key: KeyPress): Array<{ input: string; key: KeyPress }> {
+  const characters = [...input];
+  if (characters.length < 2 || key.ctrl || key.meta) return [{ input, key }];
+  return characters.map((character) => {
+    if (character === '\r') return { input: '', key: { return: true } };
+    if (character === '\u007f' || character === '\b') return { input: '', key: { backspace: true } };
+    if (character === '\u0003') return { input: 'c', key: { ctrl: true } };
+    return { input: character, key: {} };
+  });
 }

@@ -1,5 +1,7 @@
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
-import { diffChange, inlineValue } from './change-diff.js';
+import { diffChange, inlineValue, type FieldChange } from './change-diff.js';
+import { liveContent } from '../gitops/plan.js';
+import { diffEntryLine, diffPolicies } from '../gitops/policy-diff.js';
 import { shortTime } from '../ux/resource-display.js';
 import { keyValueLines, style, renderTable, type Column } from '../../../kit/src/index.js';
 
@@ -100,13 +102,54 @@ export function dataSection(event: AuditEvent): string[] {
       ];
 }
 
-/** `- path: before` / `+ path: after` lines, or why there are none. */
+/**
+ * `- path: before` / `+ path: after` lines, or why there are none. A policy's update reads as
+ * `policy diff` and `policy plan` print it ("rule 0 gains action `write`"), its other fields
+ * (version, provenance) as lines.
+ */
 export function changeLines(event: AuditEvent): string[] {
   if (!event.change) return [style.dim('  (no change recorded for this event type)')];
-  const changes = diffChange(event.change);
-  if (changes.length === 0) return [style.dim('  (before and after are the same)')];
-  return changes.flatMap((change) => [
-    ...(change.kind === 'added' ? [] : [style.red(`  - ${change.path}: ${inlineValue(change.before)}`)]),
-    ...(change.kind === 'removed' ? [] : [style.green(`  + ${change.path}: ${inlineValue(change.after)}`)]),
-  ]);
+  const sentences = event.target.type === 'policy' ? policySentences(event.change) : undefined;
+  const changes = sentences ? diffChange(event.change).filter((change) => !sentences.covers(change)) : diffChange(event.change);
+  if (changes.length === 0 && !sentences?.lines.length) return [style.dim('  (before and after are the same)')];
+  return [
+    ...(sentences?.lines ?? []),
+    ...changes.flatMap((change) => [
+      ...(change.kind === 'added' ? [] : [style.red(`  - ${change.path}: ${inlineValue(change.before)}`)]),
+      ...(change.kind === 'removed' ? [] : [style.green(`  + ${change.path}: ${inlineValue(change.after)}`)]),
+    ]),
+  ];
+}
+
+/** The fields diffPolicies reads: what a policy says, less metadata.provenance (who applied it), which it skips. */
+const policyContentField = /^(name|description|status|rules)(\.|$)|^metadata\.(?!provenance(\.|$))/;
+
+/**
+ * A policy's change before → after in diffPolicies' sentences, and which field changes they cover;
+ * undefined for a creation or deletion (every field is new or gone), or a recorded state that is
+ * not a policy as the diff reads it (an older record): those are shown field by field.
+ */
+function policySentences(change: NonNullable<AuditEvent['change']>): { lines: string[]; covers(change: FieldChange): boolean } | undefined {
+  const { before, after } = change as { before?: unknown; after?: unknown };
+  if (!isPolicyState(before) || !isPolicyState(after)) return undefined;
+  try {
+    const entries = diffPolicies(liveContent(before), liveContent(after));
+    return { lines: entries.map((entry) => `  ${diffEntryLine(entry)}`), covers: (field) => policyContentField.test(field.path) };
+  } catch {
+    // A rule of another shape than today's schema: the diff cannot read it, the field lines can.
+    return undefined;
+  }
+}
+
+function isPolicyState(value: unknown): value is Parameters<typeof liveContent>[0] {
+  if (typeof value !== 'object' || value === null) return false;
+  const policy = value as Record<string, unknown>;
+  return (
+    typeof policy.name === 'string' &&
+    typeof policy.description === 'string' &&
+    typeof policy.status === 'string' &&
+    Array.isArray(policy.rules) &&
+    typeof policy.metadata === 'object' &&
+    policy.metadata !== null
+  );
 }

@@ -1,4 +1,5 @@
 import { canonicalJson, describeCondition } from '../../../core/src/index.js';
+import { style } from '../../../kit/src/index.js';
 import type { PolicyCondition, PolicyRule } from '../../../core/src/index.js';
 import type { PolicyContent } from './desired.js';
 
@@ -17,6 +18,12 @@ export interface DiffEntry {
   /** A changed value, before and after (keys in canonical order), so a tool reads `40 → 35` without parsing the text. */
   before?: unknown;
   after?: unknown;
+}
+
+/** One entry as `policy diff` prints it: `+` gained, `-` lost, `~` changed, then its sentence. */
+export function diffEntryLine(entry: DiffEntry): string {
+  const mark = entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~');
+  return `${mark} ${entry.text}`;
 }
 
 /**

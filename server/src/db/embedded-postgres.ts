@@ -80,7 +80,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
     say(`Initialising the embedded PostgreSQL in ${clusterDir}`);
     await initialise(binaries, clusterDir, state.password, account, log);
   }
-  const postgres = await runPostgres(binaries, root, clusterDir, account, log);
+  const postgres = await runPostgres(binaries, root, clusterDir, account, log, say);
   const client = new pg.Client({ host: '127.0.0.1', port: postgres.port, user: superuser, password: state.password, database: 'postgres' });
   try {
     await client.connect();
@@ -271,31 +271,130 @@ function runToEnd(file: string, args: string[], account: Account | undefined, lo
   });
 }
 
-/** PostgreSQL on a free port: a port taken between choosing and binding it is chosen again. */
+/**
+ * PostgreSQL on a free port: a port taken between choosing and binding it is chosen again. A
+ * PostgreSQL left running by an acctl process that died (isOrphan) is stopped and the start made
+ * again; one a live acctl process holds makes the folder in use.
+ */
 async function runPostgres(
   binaries: Binaries,
   root: string,
   clusterDir: string,
   account: Account | undefined,
   log: (line: string) => void,
+  say: (line: string) => void,
 ): Promise<{ port: number; stop(): Promise<void> }> {
-  for (let attempt = 1; ; attempt++) {
+  let portsTried = 0;
+  let orphansStopped = 0;
+  for (;;) {
     const port = await findFreePort();
-    const started = await startPostmaster(binaries, root, clusterDir, port, account, log);
-    if (started !== 'port taken') return { port, stop: started };
-    if (attempt === 3) throw new DatabaseUnreachable(`The embedded PostgreSQL in ${clusterDir} found no free port on 127.0.0.1`);
+    const started = await startPostmaster(binaries, clusterDir, port, account, log);
+    if (typeof started === 'function') return { port, stop: started };
+    if (started === 'port taken') {
+      if (++portsTried === 3) throw new DatabaseUnreachable(`The embedded PostgreSQL in ${clusterDir} found no free port on 127.0.0.1`);
+      continue;
+    }
+    // Another start may win the folder while this one stops the orphan: PostgreSQL's own lock
+    // decides, and the next round finds that server's PostgreSQL owned, and refuses.
+    if (orphansStopped < 3 && (await isOrphan(started.heldBy, clusterDir))) {
+      say(`The embedded PostgreSQL in ${clusterDir} (pid ${started.heldBy}) outlived the acctl process that started it: stopping it`);
+      await stopOrphan(started.heldBy, clusterDir);
+      orphansStopped++;
+      continue;
+    }
+    throw new DatabaseUnreachable(
+      `The data folder ${root} is in use: its PostgreSQL (pid ${started.heldBy}) runs for another acctl server or command; stop that, or give another --data-dir`,
+    );
   }
 }
 
+/** The custom setting that names, in the postmaster's command line, the acctl process that started it. */
+const ownerSetting = 'acctl.owner_pid';
+
+/**
+ * Whether the PostgreSQL `pid` that holds `clusterDir` is one an acctl process started and that
+ * process is gone (killed with SIGKILL, by the OOM killer, a supervisor's restart). Its command
+ * line names the cluster and the owner's pid; the kernel keeps its parent pid, which is the owner's
+ * while the owner lives and another's (init, a subreaper) once it has died. So a reused pid cannot
+ * pass for the owner, as it could with a pid recorded in a file, and a server that is pid 1 in a
+ * container is its PostgreSQL's parent as any other. Linux only (/proc): elsewhere, or for a
+ * PostgreSQL acctl did not start so, the folder is refused as in use.
+ */
+async function isOrphan(pid: number, clusterDir: string): Promise<boolean> {
+  const args = await postmasterArgs(pid, clusterDir);
+  const owner = args?.find((arg) => arg.startsWith(`${ownerSetting}=`))?.slice(ownerSetting.length + 1);
+  if (owner === undefined || !/^\d+$/.test(owner)) return false;
+  const parent = await parentPid(pid);
+  return parent !== undefined && parent !== Number(owner);
+}
+
+/** The command line of `pid` when it is a postmaster of `clusterDir` as startPostmaster runs it; undefined otherwise. */
+async function postmasterArgs(pid: number, clusterDir: string): Promise<string[] | undefined> {
+  try {
+    const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    const dataFlag = args.indexOf('-D');
+    return dataFlag >= 0 && args[dataFlag + 1] === clusterDir ? args : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Field 4 of /proc/PID/stat (proc(5)), read after the last ')': the command name before it may hold spaces and parentheses. */
+async function parentPid(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(parent) ? parent : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stops an orphaned postmaster as `pg_ctl stop -m fast` does: SIGINT, PostgreSQL's fast shutdown
+ * (it ends the sessions left and writes a checkpoint, so the next start needs no recovery), then
+ * waits for the process to go. It is not this process's child: its end is seen by polling.
+ */
+async function stopOrphan(pid: number, clusterDir: string): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return;
+    throw new DatabaseUnreachable(`The embedded PostgreSQL in ${clusterDir} (pid ${pid}) outlived its acctl process and cannot be stopped: ${reason(error)}`, {
+      cause: error,
+    });
+  }
+  // pg_ctl's default wait is 60 s.
+  for (let waited = 0; (await postmasterArgs(pid, clusterDir)) !== undefined; waited += 100) {
+    if (waited >= 60_000)
+      throw new DatabaseUnreachable(`The embedded PostgreSQL in ${clusterDir} (pid ${pid}) outlived its acctl process and did not stop within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** PostgreSQL on `port`: its stop function once it is ready; 'port taken'; or the pid of the postmaster that already holds `clusterDir`. */
 function startPostmaster(
   binaries: Binaries,
-  root: string,
   clusterDir: string,
   port: number,
   account: Account | undefined,
   log: (line: string) => void,
-): Promise<(() => Promise<void>) | 'port taken'> {
-  const child = spawn(binaries.postgres, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+): Promise<(() => Promise<void>) | 'port taken' | { heldBy: number }> {
+  // The owner's pid rides in the command line (a custom setting, which PostgreSQL accepts with a
+  // dot in its name): a later start reads it from /proc to tell an orphan from a live server's.
+  const args = [
+    '-D',
+    clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    `${ownerSetting}=${process.pid}`,
+  ];
+  const child = spawn(binaries.postgres, args, {
     ...childOptions(account),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -341,11 +440,7 @@ function startPostmaster(
       if (ready) return;
       const inUse = /lock file "postmaster\.pid" already exists[\s\S]*?another postmaster \(PID (\d+)\)/.exec(output);
       if (inUse) {
-        reject(
-          new DatabaseUnreachable(
-            `The data folder ${root} is in use: its PostgreSQL (pid ${inUse[1]}) runs for another acctl server or command; stop that, or give another --data-dir`,
-          ),
-        );
+        resolve({ heldBy: Number(inUse[1]) });
       } else if (/could not bind IPv4 address|Address already in use/.test(output)) {
         resolve('port taken');
       } else {

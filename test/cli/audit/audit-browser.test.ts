@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { expect } from 'chai';
 import type { render } from 'ink-testing-library';
 import { ApiClient } from '../../../cli/src/api/client.js';
@@ -8,7 +9,7 @@ import { eventually } from '../../audit/helpers.js';
 import { exitCodes } from '../../../kit/src/index.js';
 import { apiAs, serverOrigin } from '../resources-support.js';
 import { runCli } from '../run-cli.js';
-import { runInTerminal } from './terminal.js';
+import { runInTerminal, type TerminalRun } from './terminal.js';
 
 const keys = { down: '\u001B[B', up: '\u001B[A', enter: '\r', escape: '\u001B', backspace: '\u007F' };
 
@@ -158,8 +159,13 @@ describe('acctl audit browse, run as a person runs it', function () {
 
   before(async () => {
     t = await startTestApp({ listen: true });
-    const { call } = await apiAs(t, ['write:principals']);
+    const { call } = await apiAs(t, ['write:principals', 'write:policies']);
     await call('POST', '/v1/principals', { kind: 'user', name: 'terminal-user' });
+    // Newest first in the list: terminal-4 at the top, terminal-0 four rows below.
+    for (let n = 0; n < 5; n++) await call('POST', '/v1/principals', { kind: 'agent', name: `terminal-${n}` });
+    const readRule = { effect: 'allow', principals: { type: 'USER' }, resources: { type: 'database', identifiers: ['prod-*'] }, actions: ['read'] };
+    const policy = await call('POST', '/v1/policies', { name: 'terminal-policy', status: 'active', rules: [readRule] });
+    await call('PUT', `/v1/policies/${policy.id}`, { name: 'terminal-policy', status: 'active', rules: [{ ...readRule, actions: ['read', 'write'] }] });
     const reader = (await apiAs(t, ['read:audit'])).client;
     env = { ACCTL_SERVER: serverOrigin(t), ACCTL_CLIENT_ID: reader.clientId, ACCTL_CLIENT_SECRET: reader.clientSecret };
   });
@@ -179,6 +185,52 @@ describe('acctl audit browse, run as a person runs it', function () {
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
+  });
+
+  /** Runs `acctl audit browse ...args` in a terminal until its list is drawn; what the screen showed since, without colours. */
+  async function browseInTerminal(args: readonly string[]): Promise<{ run: TerminalRun; screen(): string }> {
+    const run = runInTerminal(['audit', 'browse', ...args], env);
+    running = run;
+    const screen = (): string => stripVTControlCharacters(run.output());
+    await eventually(
+      async () => (/› \d{4}-/.test(screen()) && /[1-9]\d* of \d+ loaded/.test(screen()) ? true : undefined),
+      60_000,
+      'the list, its newest event selected',
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}:\n${screen()}`);
+    });
+    return { run, screen };
+  }
+  let running: TerminalRun | undefined;
+  afterEach(() => {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+    running = undefined;
+  });
+
+  it('moves one row for each letter key that reaches it together with others: jjjj then Enter opens the event four rows down', async () => {
+    const { run, screen } = await browseInTerminal(['--type', 'principal.*']);
+    // One write: the keys reach the program in one read, as when typed fast or held down.
+    run.child.stdin!.write('jjjj\r');
+    await eventually(async () => (/\+ name: terminal-/.test(screen()) ? true : undefined), 20_000, 'an opened event').catch((error: Error) => {
+      throw new Error(`${error.message}:\n${screen()}`);
+    });
+    expect(screen()).to.contain('+ name: terminal-0').and.not.contain('+ name: terminal-4');
+    run.child.stdin!.write('\u0003');
+    expect(await run.exited).to.equal(0);
+  });
+
+  it("shows a policy's update as the sentences policy diff prints, not its rules as JSON", async () => {
+    const { run, screen } = await browseInTerminal(['--type', 'policy.updated']);
+    run.child.stdin!.write('\r');
+    await eventually(async () => (/Change/.test(screen()) ? true : undefined), 20_000, 'the opened event').catch((error: Error) => {
+      throw new Error(`${error.message}:\n${screen()}`);
+    });
+    expect(screen()).to.contain('+ rule 0 gains action `write`');
+    expect(screen()).to.match(/- version: 1\s+\+ version: 2/);
+    expect(screen(), 'the rules as JSON').not.to.match(/[-+] rules: \[/);
+    run.child.stdin!.write('q');
+    run.child.stdin!.write('q');
+    expect(await run.exited).to.equal(0);
   });
 
   it('refuses to run without a terminal, pointing to the commands for scripts (exit 2)', async () => {

@@ -78,16 +78,10 @@ export default class PolicyDiff extends GateCommand {
       before = await this.#versionSide(args.first, flags.from, flags.server);
       after = await this.#versionSide(args.first, flags.to, flags.server);
     }
-    const { diffPolicies } = await import('../../gitops/policy-diff.js');
+    const { diffEntryLine, diffPolicies } = await import('../../gitops/policy-diff.js');
     const changes = diffPolicies(before.content, after.content);
     this.log(`${style.red(`--- ${before.label}`)}\n${style.green(`+++ ${after.label}`)}`);
-    this.log(
-      changes.length === 0
-        ? style.dim('No differences.')
-        : changes
-            .map((entry) => `  ${entry.kind === 'added' ? style.green('+') : entry.kind === 'removed' ? style.red('-') : style.yellow('~')} ${entry.text}`)
-            .join('\n'),
-    );
+    this.log(changes.length === 0 ? style.dim('No differences.') : changes.map((entry) => `  ${diffEntryLine(entry)}`).join('\n'));
     return this.finishGate({ from: before.label, to: after.label, changes }, changes.length > 0);
   }
 
