@@ -13,7 +13,7 @@ import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/i
 import { policyRoutes } from './domains/policies/index.js';
 import { principalRoutes } from './domains/principals/index.js';
 import { webRoutes } from './domains/web/index.js';
-import { webhookOutbox, webhookRoutes, webhooksPlugin } from './domains/webhooks/index.js';
+import { createWebhookOutbox, webhookOutbox, webhookRoutes, webhooksPlugin } from './domains/webhooks/index.js';
 import { answerClientError } from './http/client-errors.js';
 import { conditionalGetPlugin } from './http/conditional-get.js';
 import { requestDeadlinePlugin } from './http/request-deadline.js';
@@ -39,8 +39,9 @@ declare module 'fastify' {
 
 /**
  * Who hears the events of every recorded change, in the change's transaction: the webhook outbox.
- * Passed to each audit log where it is built (here, server.ts's bootstrap, admin/database.ts), so
- * the audit domain calls no domain above it and no import wires anything by its side effect.
+ * Passed to each audit log where it is built (server.ts's bootstrap, admin/database.ts; buildApp
+ * builds its own from the configuration, with its backlog cap), so the audit domain calls no
+ * domain above it and no import wires anything by its side effect.
  */
 export const recordedEventsSubscribers: readonly RecordedEventsSubscriber[] = [webhookOutbox];
 
@@ -129,7 +130,19 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(paginationLinksPlugin);
   await app.register(dbPlugin);
   await app.register(metricsPlugin, { clusterWorker: options.clusterWorker === true });
-  await app.register(auditLogPlugin, { subscribers: options.subscribers ?? recordedEventsSubscribers });
+  await app.register(auditLogPlugin, {
+    subscribers: options.subscribers ?? [
+      createWebhookOutbox({
+        maxPendingDeliveries: config.webhookMaxPendingDeliveries,
+        onDropped: (dropped) => {
+          for (const [webhookId, count] of dropped) {
+            app.metrics.webhookDeliveriesDropped(count);
+            app.log.warn({ webhook_id: webhookId, dropped: count }, 'webhook backlog full (webhookMaxPendingDeliveries): deliveries written failed, not sent');
+          }
+        },
+      }),
+    ],
+  });
   await app.register(changeFeedPlugin);
   await app.register(signingKeysPlugin);
   await app.register(authPlugin, {

@@ -176,9 +176,9 @@ describe('PostgreSQL goes away under load', function () {
       expect(hook.status).to.equal(201);
       const since = logged.length;
       await proxy.cut();
-      // Two polls of the delivery worker fail meanwhile, and say so (pg-boss alone would answer "no jobs").
+      // Two polls of the delivery worker fail meanwhile, and say so (rather than look like nothing due).
       const fetchFailures = (): number =>
-        logged.slice(since).filter((line) => (JSON.parse(line) as { msg?: string }).msg === 'webhook job fetch failed').length;
+        logged.slice(since).filter((line) => (JSON.parse(line) as { msg?: string }).msg === 'webhook delivery claim failed').length;
       await eventually(async () => (fetchFailures() >= 2 ? true : undefined), 20_000, 'two failed polls of the delivery worker');
       await proxy.restore();
       await eventually(async () => ((await ready()) === 200 ? true : undefined), 20_000, '/ready to answer 200 after the database returned');

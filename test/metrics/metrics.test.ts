@@ -127,6 +127,7 @@ describe('Metrics: GET /metrics on the metrics listener (Prometheus text format)
       'acctl_decisions_total counter',
       'acctl_rate_limit_refusals_total counter',
       'acctl_webhook_delivery_attempts_total counter',
+      'acctl_webhook_deliveries_dropped_total counter',
       'acctl_group_commit_batch_size histogram',
       'acctl_group_commit_duration_seconds histogram',
       'acctl_audit_events_failed_total counter',

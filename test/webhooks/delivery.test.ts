@@ -9,7 +9,7 @@ import { samplePolicy } from '../policies/fixtures.js';
 import { adminToken, createWebhook, deliveriesOf, deliveryJobsDone, eventually, raise, sampleEvent, webhookTestConfig } from './fixtures.js';
 import { Receiver, type Answer } from './receiver.js';
 
-describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
+describe('webhook deliveries (outbox, delivery worker, real receivers)', () => {
   let t: TestApp;
   let token: string;
   const receivers: Receiver[] = [];
@@ -239,15 +239,17 @@ describe('webhook deliveries (outbox, pg-boss worker, real receivers)', () => {
     expect(after!.attempts).to.have.lengthOf(2);
   });
 
-  it('refuses to redeliver a pending delivery, or a delivery of another webhook', async () => {
+  it('leaves a pending delivery whose attempt is in flight to it, and refuses a delivery of another webhook', async () => {
     const r = await receiver(['hang']);
     const hook = await createWebhook(t.app, token, { url: r.url(), event_types: ['client.deleted'] });
     const other = await createWebhook(t.app, token, { url: r.url('/x'), event_types: ['report.failed'] });
     await raise(t.app.db, sampleEvent('client.deleted'));
     await r.waitFor(1);
     const [pending] = await deliveriesOf(t.app, token, hook.id);
-    const conflict = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/deliveries/${pending!.id}/redeliver`, headers: bearer(token) });
-    expect(conflict.statusCode).to.equal(409);
+    const inFlight = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/deliveries/${pending!.id}/redeliver`, headers: bearer(token) });
+    expect(inFlight.statusCode, inFlight.body).to.equal(202);
+    expect(inFlight.json()).to.include({ id: pending!.id, status: 'pending', attempt_count: 0 });
+    expect(r.openRequests, 'no second attempt beside the one in flight').to.equal(1);
     const elsewhere = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${other.id}/deliveries/${pending!.id}/redeliver`, headers: bearer(token) });
     expect(elsewhere.statusCode).to.equal(404);
   });

@@ -3,9 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../server/src/config/config.js';
 import type { DomainEvent } from '../../server/src/events/types.js';
 import type { WebhookCreated, WebhookDelivery, WebhookDeliveryList } from '../../core/src/index.js';
-import { webhookDeliveryQueue } from '../../server/src/domains/webhooks/delivery-jobs.js';
 import { enqueueWebhookDeliveries } from '../../server/src/domains/webhooks/outbox.js';
-import { jobQueueSchema } from '../../server/src/plugins/job-queue.js';
 import { accessToken, registerClient } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { eventually } from '../helpers/eventually.js';
@@ -57,27 +55,26 @@ export async function raise(db: Knex, ...events: DomainEvent[]): Promise<void> {
 }
 
 /**
- * Resolves once no delivery job of the webhook's deliveries is queued, scheduled or running (pg-boss
- * states before `completed`). Every attempt runs in such a job, and a receiver records a request
- * before it answers, so from then on the receiver holds every request the product will send for
- * what was raised so far: the barrier for "nothing more arrives" (no duplicate, no attempt after
- * the last, nothing to a disabled webhook), which waits for the work to end rather than for a time.
- * A retry scheduled in the future is waited for, not left out.
+ * Resolves once the webhook has no delivery pending and no attempt in flight (its turn's lease,
+ * `busy_until`, is cleared by the attempt's result). Every attempt is made for a pending delivery
+ * at the webhook's turn, and a receiver records a request before it answers, so from then on the
+ * receiver holds every request the product will send for what was raised so far: the barrier for
+ * "nothing more arrives" (no duplicate, no attempt after the last, nothing to a disabled webhook),
+ * which waits for the work to end rather than for a time. A retry scheduled in the future is
+ * waited for, not left out.
  */
 export async function deliveryJobsDone(app: FastifyInstance, webhookId: string, timeoutMs = 20_000): Promise<void> {
   await eventually(
     async () => {
-      const [row] = await app.db
-        .withSchema(jobQueueSchema)
-        .from('job')
-        .where({ name: webhookDeliveryQueue })
-        .whereRaw("state < 'completed'")
-        .whereRaw("data->>'deliveryId' IN (SELECT id::text FROM webhook_deliveries WHERE webhook_id = ?)", [webhookId])
-        .count<{ count: string }[]>({ count: '*' });
-      return Number(row!.count) === 0 ? true : undefined;
+      const { rows } = (await app.db.raw(
+        `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE webhook_id = ? AND status = 'pending')
+             OR EXISTS (SELECT 1 FROM webhooks WHERE id = ? AND busy_until IS NOT NULL) AS busy`,
+        [webhookId, webhookId],
+      )) as { rows: Array<{ busy: boolean }> };
+      return rows[0]!.busy ? undefined : true;
     },
     timeoutMs,
-    `the delivery jobs of webhook ${webhookId} to finish`,
+    `the deliveries of webhook ${webhookId} to finish`,
   );
 }
 

@@ -9,14 +9,17 @@ describe('webhook deliveries across a restart', () => {
   it('delivers an event enqueued before the app closed, from a new app on the same database', async () => {
     const receiver = await Receiver.start();
     const databaseUrl = await freshDatabase();
-    // The first app delivers nothing (webhookConcurrency: 0), so the job is still queued when it closes.
+    // The first app delivers nothing (webhookConcurrency: 0), so the delivery is still pending when it closes.
     const first = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, webhookConcurrency: 0 } });
     const token = await adminToken(first.app);
     const hook = await createWebhook(first.app, token, { url: receiver.url(), event_types: ['policy.deleted'] });
     await raise(first.app.db, sampleEvent('policy.deleted', 'before-restart'));
-    const queued = await first.app.jobs.boss.getQueueSize('webhook-delivery');
+    const [counted] = await first.app
+      .db('webhook_deliveries')
+      .where({ webhook_id: hook.id, status: 'pending' })
+      .count<Array<{ count: string }>>({ count: '*' });
     await first.close();
-    expect(queued).to.equal(1);
+    expect(Number(counted!.count)).to.equal(1);
     expect(receiver.requests).to.have.lengthOf(0);
 
     const second = await startTestApp({ databaseUrl, config: { ...webhookTestConfig, keyEncryptionKey: first.config.keyEncryptionKey } });

@@ -5,8 +5,8 @@ export const webhookIdArg = { id: Args.string({ required: true, description: 'Th
 /** Event types are checked by the server against its catalog (docs/webhooks.md), so new ones need no CLI change. */
 export const eventFlag = (required: boolean) => ({
   event: Flags.string({
-    summary: 'An event type to receive (repeatable), or * for every one.',
-    description: 'For example policy.updated, principal.created; docs/webhooks.md lists them.',
+    summary: 'An event type to receive (repeatable), a family (policy.*), or * for every one.',
+    description: 'For example policy.updated, principal.created, or policy.* for every policy event (as audit filters read it); docs/webhooks.md lists them.',
     multiple: true,
     required,
     helpValue: 'TYPE',

@@ -3328,7 +3328,7 @@ export interface Webhook {
   id: string;
   url: string;
   description: string;
-  event_types: ('*' | WebhookEventType)[];
+  event_types: ('*' | WebhookEventType | string)[];
   enabled: boolean;
   /**
    * When it was disabled (by PATCH or by the disable rule); null while enabled.
@@ -3357,12 +3357,12 @@ export interface WebhookCreateRequest {
    */
   url: string;
   /**
-   * The event types to receive, or `["*"]` for every one (including types added later).
+   * The event types to receive: types, families (`policy.*`), or `["*"]` for every one (families and `*` include types added later).
    *
    * @minItems 1
    * @maxItems 100
    */
-  event_types: ('*' | WebhookEventType)[];
+  event_types: ('*' | WebhookEventType | string)[];
   description?: string;
   /**
    * false: created without receiving deliveries until enabled.
@@ -3379,7 +3379,7 @@ export interface WebhookCreated {
   id: string;
   url: string;
   description: string;
-  event_types: ('*' | WebhookEventType)[];
+  event_types: ('*' | WebhookEventType | string)[];
   enabled: boolean;
   /**
    * When it was disabled (by PATCH or by the disable rule); null while enabled.
@@ -3606,12 +3606,12 @@ export interface WebhookUpdateRequest {
    */
   url?: string;
   /**
-   * The event types to receive, or `["*"]` for every one (including types added later).
+   * The event types to receive: types, families (`policy.*`), or `["*"]` for every one (families and `*` include types added later).
    *
    * @minItems 1
    * @maxItems 100
    */
-  event_types?: ('*' | WebhookEventType)[];
+  event_types?: ('*' | WebhookEventType | string)[];
   description?: string;
   enabled?: boolean;
 }

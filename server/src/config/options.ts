@@ -196,7 +196,7 @@ export const configurationOptions = {
     // Refused against SSRF, as node-oidc-provider does.
     default: false,
     description:
-      '`true` to deliver webhooks to private, loopback and link-local addresses (10/8, 127/8, 169.254/16, fc00::/7 and the like). Otherwise such a URL is refused at creation, and at every delivery after resolving its host.',
+      '`true` to deliver webhooks to private, loopback and link-local addresses (10/8, 127/8, 169.254/16, fc00::/7 and the like); the server then logs a warning at start. Otherwise such a URL is refused at creation, and at every delivery after resolving its host.',
   }),
   webhookTimeoutMs: integer({
     env: ['ACCTL_WEBHOOK_TIMEOUT_MS'],
@@ -209,13 +209,22 @@ export const configurationOptions = {
     env: ['ACCTL_WEBHOOK_CONCURRENCY'],
     schema: { minimum: 0, maximum: 100 },
     default: 8,
-    description: 'Webhook deliveries one replica makes at once; a slow receiver holds up only its own. `0`: this replica delivers none (others do).',
+    description:
+      'Webhook deliveries one replica makes at once, taken a webhook at a time in turn, one attempt in flight per webhook: a slow receiver holds up only its own. `0`: this replica delivers none (others do).',
   }),
   webhookPollingIntervalSeconds: decimal({
-    // pg-boss polls at most every 500 ms.
+    // One claim query per replica and interval while idle.
     schema: { minimum: 0.5, maximum: 60 },
     default: 2,
-    description: 'How often an idle webhook delivery worker checks the job queue, in seconds (at least 0.5).',
+    description: 'How often an idle webhook delivery worker looks for due deliveries, in seconds (at least 0.5).',
+  }),
+  webhookMaxPendingDeliveries: integer({
+    env: ['ACCTL_WEBHOOK_MAX_PENDING_DELIVERIES'],
+    schema: { minimum: 1, maximum: 1_000_000 },
+    // A day of one event a second for a receiver that is down would be 86,400: far past any use in sending them late one by one.
+    default: 10_000,
+    description:
+      'Deliveries one webhook may have pending (waiting for a first attempt or a retry). A change that would pass it writes its deliveries to that webhook `failed` without an attempt, to redeliver later, and counts them in `acctl_webhook_deliveries_dropped_total` (docs/webhooks.md#backlog).',
   }),
   webhookMaxAttempts: integer({
     schema: { minimum: 1, maximum: 30 },

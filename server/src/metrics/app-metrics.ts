@@ -55,6 +55,7 @@ export class AppMetrics {
   private readonly decisionsByOutcome: Record<'allow' | 'deny', Counter.Internal>;
   private readonly refusals: Counter<'limiter'>;
   private readonly webhookAttempts: Counter<'outcome'>;
+  private readonly webhookDropped: Counter;
   private readonly batchSize: Histogram<'writer'>;
   private readonly writeDuration: Histogram<'writer'>;
   private pool: (() => PoolCounts | undefined) | undefined;
@@ -86,8 +87,13 @@ export class AppMetrics {
     });
     this.webhookAttempts = new Counter({
       name: 'acctl_webhook_delivery_attempts_total',
-      help: 'Webhook delivery jobs run by this replica, by outcome: succeeded, retry_scheduled (failed, tried again later), failed (no attempt left, or webhook disabled), skipped (nothing due), released (shutdown), error (the result could not be recorded).',
+      help: 'Webhook delivery attempts made by this replica, by outcome: succeeded, retry_scheduled (failed, tried again later), failed (no attempt left, or webhook disabled), skipped (webhook deleted meanwhile), released (shutdown), error (the result could not be recorded).',
       labelNames: ['outcome'],
+      registers,
+    });
+    this.webhookDropped = new Counter({
+      name: 'acctl_webhook_deliveries_dropped_total',
+      help: 'Webhook deliveries written failed, never attempted, by changes committed on this replica, because their webhook had webhookMaxPendingDeliveries pending.',
       registers,
     });
     this.batchSize = new Histogram({
@@ -181,6 +187,10 @@ export class AppMetrics {
 
   webhookAttempt(outcome: WebhookAttemptOutcome): void {
     this.webhookAttempts.inc({ outcome });
+  }
+
+  webhookDeliveriesDropped(count: number): void {
+    this.webhookDropped.inc(count);
   }
 
   /** The observer a group-commit writer is given (GroupCommitOptions.onWrite). */

@@ -956,8 +956,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivery again
-         * @description One more attempt, queued at once, with the same webhook-id and body. 409 while the delivery is pending or the webhook is disabled.
+         * Send a delivery again, now
+         * @description One more attempt, due at once, with the same webhook-id and body. A pending delivery whose retry is scheduled later is made due now (one in flight, or whose first attempt waits for an earlier event, is left as it is). 409 while the webhook is disabled.
          */
         post: operations["postV1WebhooksIdDeliveriesDeliveryIdRedeliver"];
         delete?: never;
@@ -2549,7 +2549,7 @@ export interface components {
             /** @description Why it was disabled: `disabled by <subject>`, or what the failures were. */
             disabled_reason: string | null;
             enabled: boolean;
-            event_types: ("*" | components["schemas"]["webhook-event-type"])[];
+            event_types: ("*" | components["schemas"]["webhook-event-type"] | string)[];
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -2568,8 +2568,8 @@ export interface components {
              * @default true
              */
             enabled?: boolean;
-            /** @description The event types to receive, or `["*"]` for every one (including types added later). */
-            event_types: ("*" | components["schemas"]["webhook-event-type"])[];
+            /** @description The event types to receive: types, families (`policy.*`), or `["*"]` for every one (families and `*` include types added later). */
+            event_types: ("*" | components["schemas"]["webhook-event-type"] | string)[];
             /** @description Where deliveries are POSTed: an absolute https:// URL (http:// only when the server sets webhooksAllowHttp), without credentials or fragment, whose host resolves to public addresses only (unless the server sets webhooksAllowPrivateNetworks). */
             url: string;
         };
@@ -2591,7 +2591,7 @@ export interface components {
             /** @description Why it was disabled: `disabled by <subject>`, or what the failures were. */
             disabled_reason: string | null;
             enabled: boolean;
-            event_types: ("*" | components["schemas"]["webhook-event-type"])[];
+            event_types: ("*" | components["schemas"]["webhook-event-type"] | string)[];
             /** Format: uuid */
             id: string;
             /** @description Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. Verify deliveries with it (any Standard Webhooks library). */
@@ -2783,8 +2783,8 @@ export interface components {
         "webhook-update-request": {
             description?: string;
             enabled?: boolean;
-            /** @description The event types to receive, or `["*"]` for every one (including types added later). */
-            event_types?: ("*" | components["schemas"]["webhook-event-type"])[];
+            /** @description The event types to receive: types, families (`policy.*`), or `["*"]` for every one (families and `*` include types added later). */
+            event_types?: ("*" | components["schemas"]["webhook-event-type"] | string)[];
             /** @description Where deliveries are POSTed: an absolute https:// URL (http:// only when the server sets webhooksAllowHttp), without credentials or fragment, whose host resolves to public addresses only (unless the server sets webhooksAllowPrivateNetworks). */
             url?: string;
         };

@@ -4,9 +4,9 @@ import { ApiCommand } from '../../base/api-command.js';
 import { webhookIdArg } from '../../flags/webhook.js';
 
 export default class WebhookRedeliverCommand extends ApiCommand {
-  static override summary = 'Send a delivery again (one more attempt, queued at once)';
+  static override summary = 'Send a delivery again now (one more attempt, or its pending retry made due)';
   static override description =
-    'Same webhook-id header and body as the original, so a receiver that deduplicates sees it as the same message. Exits 5 (conflict) while the delivery is still pending or the webhook is disabled. Delivery ids come from acctl webhook deliveries.';
+    'Same webhook-id header and body as the original, so a receiver that deduplicates sees it as the same message. A pending delivery whose retry is scheduled later is made due now. Exits 5 (conflict) while the webhook is disabled. Delivery ids come from acctl webhook deliveries.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID',
     '<%= config.bin %> <%= command.id %> WEBHOOK_ID DELIVERY_ID --json | jq -r .status',

@@ -49,6 +49,8 @@ import * as createPolicySets from './20261130_01_create_policy_sets.js';
 import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
 import * as createCredentialKnownAddresses from './20261201_41_create_credential_known_addresses.js';
 import * as replaceCredentialWaitAndFailureFunctions from './20261201_42_replace_credential_wait_and_failure_functions.js';
+import * as scheduleWebhookDeliveriesPerWebhook from './20261201_51_schedule_webhook_deliveries_per_webhook.js';
+import * as dropWebhookDeliveryJobs from './20261201_52_drop_webhook_delivery_jobs.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -108,4 +110,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
   '20261201_41_create_credential_known_addresses': createCredentialKnownAddresses,
   '20261201_42_replace_credential_wait_and_failure_functions': replaceCredentialWaitAndFailureFunctions,
+  '20261201_51_schedule_webhook_deliveries_per_webhook': scheduleWebhookDeliveriesPerWebhook,
+  '20261201_52_drop_webhook_delivery_jobs': dropWebhookDeliveryJobs,
 };

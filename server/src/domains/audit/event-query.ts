@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { byTimeOrderedId, isUuid } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
-import { eventTypes, type EventType } from '../../events/catalog.js';
+import type { EventType } from '../../events/catalog.js';
+import { typesNamed } from '../../events/type-patterns.js';
 import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../../../core/src/index.js';
 import { actorNames } from './actor-names.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
@@ -55,11 +56,11 @@ export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {
   return toAuditEvent(row);
 }
 
-/** `type` values, repeated or comma-separated; `policy.*` is every type of the catalog starting with `policy.`. */
+/** `type` values, repeated or comma-separated; `policy.*` is a family (events/type-patterns.ts, as webhooks' event_types). */
 export function expandTypes(values: readonly string[]): EventType[] {
   const types = new Set<EventType>();
   for (const value of values.flatMap((item) => item.split(','))) {
-    const matching = value.endsWith('.*') ? eventTypes.filter((type) => type.startsWith(value.slice(0, -1))) : eventTypes.filter((type) => type === value);
+    const matching = typesNamed(value);
     if (matching.length === 0) {
       throw new ApiError('validation_failed', `Unknown event type ${value}; docs/events.md lists them`, {
         errors: [{ pointer: '/type', in: 'query', detail: `unknown event type ${value}` }],

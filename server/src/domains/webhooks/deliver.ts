@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction-retry.js';
 import type { ResolveHost } from './destination.js';
-import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { disableReason } from './disable-rule.js';
 import * as repo from './repo.js';
 import { retryDelayMs } from './retry-schedule.js';
@@ -26,27 +25,21 @@ export interface DeliveryWorkerDeps {
   onRetryScheduled?: (delayMs: number) => void;
 }
 
-export type AttemptOutcome = 'skipped' | 'succeeded' | 'retry_scheduled' | 'failed' | 'released';
+export type AttemptOutcome = 'succeeded' | 'retry_scheduled' | 'failed' | 'released' | 'skipped';
+
+/** How long a claim holds a delivery and its webhook's turn: the attempt's deadline and a margin. */
+export function leaseMsOf(settings: WebhookSettings): number {
+  return settings.send.timeoutMs + leaseMarginMs;
+}
 
 /**
- * One attempt of one delivery, the job of the `webhook-delivery` queue. Jobs only say which
- * delivery to look at; the delivery row decides whether an attempt is due, so a duplicate or
- * stale job does nothing. At-least-once: a crash after the receiver answered but before the
- * result is written means the attempt is made again, with the same webhook-id.
+ * One attempt of a delivery claimed by repo.claimNextDelivery (plugin.ts's dispatcher), and its
+ * result. At-least-once: a crash after the receiver answered but before the result is written
+ * means the attempt is made again when the lease ends, with the same webhook-id.
  */
-export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: string): Promise<AttemptOutcome> {
+export async function attemptDelivery(deps: DeliveryWorkerDeps, claimed: repo.ClaimedDelivery): Promise<AttemptOutcome> {
   const { db, settings } = deps;
-  const claimed = await repo.claimDelivery(db, deliveryId, settings.send.timeoutMs + leaseMarginMs);
-  if (!claimed) return 'skipped';
   const { delivery, webhook, event } = claimed;
-  if (!webhook.enabled) {
-    await inTransaction(db, async (trx) => {
-      // The webhook's row before its deliveries' (ARCHITECTURE.md "Lock order").
-      if (await repo.lockWebhook(trx, webhook.id)) await repo.failPendingDeliveries(trx, webhook.id, 'webhook disabled');
-    });
-    return 'skipped';
-  }
-
   const attempt = delivery.attempt_count + 1;
   const startedAt = new Date();
   const result = await sendSigned(webhook, event.id, event.body, settings.send, {
@@ -54,11 +47,12 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   if (result.aborted) {
-    // Shutdown: the attempt is given back uncounted, with a new job that another replica, or
-    // this one after its restart, picks up at once.
+    // Shutdown: the attempt is given back uncounted; another replica, or this one after its
+    // restart, takes it at the webhook's next turn.
     await inTransaction(db, async (trx) => {
+      if (!(await repo.lockWebhook(trx, webhook.id))) return;
       await repo.releaseDelivery(trx, delivery.id);
-      await enqueueDeliveryJob(trx, delivery.id);
+      await repo.endTurn(trx, webhook.id);
     });
     return 'released';
   }
@@ -70,6 +64,7 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
     // webhook, or another attempt disabling it, locks the row and then its deliveries; an attempt
     // that locked its delivery first would wait for the row while they wait for the delivery.
     if (!(await repo.lockWebhook(trx, webhook.id))) return 'skipped'; // deleted meanwhile, with its deliveries
+    await repo.endTurn(trx, webhook.id);
     await repo.insertAttempt(trx, {
       delivery_id: delivery.id,
       attempt,
@@ -83,7 +78,6 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
     if (result.ok) {
       await repo.finishDelivery(trx, delivery.id, { status: 'succeeded', ...last });
       await repo.noteSuccess(trx, webhook.id);
-      if (attempt === 1) await enqueueNextFirstAttempt(trx, webhook.id);
       return 'succeeded';
     }
 
@@ -91,8 +85,7 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
     const manual = delivery.attempt_limit !== null;
     retryInMs = attempt < (delivery.attempt_limit ?? settings.schedule.maxAttempts) ? retryDelayMs(settings.schedule, attempt) : null;
     if (retryInMs !== null) {
-      const at = await repo.scheduleAttempt(trx, delivery.id, retryInMs, last);
-      await enqueueDeliveryJob(trx, delivery.id, { startAfter: at });
+      await repo.scheduleAttempt(trx, delivery.id, retryInMs, last);
     } else {
       await repo.finishDelivery(trx, delivery.id, { status: 'failed', ...last });
     }
@@ -107,20 +100,8 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, deliveryId: stri
         retryInMs = null;
       }
     }
-    // A first attempt that failed is answered too: the next goes, this one is retried on its own.
-    if (attempt === 1) await enqueueNextFirstAttempt(trx, webhook.id);
     return retryInMs !== null ? 'retry_scheduled' : 'failed';
   });
   if (retryInMs !== null) deps.onRetryScheduled?.(retryInMs);
   return outcome;
-}
-
-/**
- * After a first attempt is answered, the job of the webhook's next first attempt, which waited for
- * it (repo.claimDelivery), in the result's transaction with the webhook's row locked. At the back
- * of the queue, as any job: ahead of other webhooks' jobs, a busy webhook's chain would starve them.
- */
-async function enqueueNextFirstAttempt(trx: Knex.Transaction, webhookId: string): Promise<void> {
-  const next = await repo.nextFirstAttempt(trx, webhookId);
-  if (next) await enqueueDeliveryJob(trx, next);
 }

@@ -3,6 +3,6 @@
  * (webhooksPlugin), and the outbox that the entries pass to the audit log as its subscriber
  * (app.ts, admin/database.ts). Nothing outside this folder imports its other files (eslint.config.js).
  */
-export { webhookOutbox } from './outbox.js';
+export { createWebhookOutbox, webhookOutbox } from './outbox.js';
 export { webhooksPlugin } from './plugin.js';
 export { webhookRoutes } from './routes.js';

@@ -1,4 +1,5 @@
 import { eventCatalog, type EventType } from '../../events/catalog.js';
+import { namesType } from '../../events/type-patterns.js';
 import type { DomainEvent } from '../../events/types.js';
 
 /**
@@ -25,7 +26,11 @@ export function isWebhookEvent(type: EventType): boolean {
   return eventCatalog[type].webhook;
 }
 
-/** Whether a webhook subscribed to `subscribed` receives `type`: `*` is every webhook event. */
+/**
+ * Whether a webhook subscribed to `subscribed` receives `type`: `*` is every webhook event, and a
+ * family (`policy.*`) every one of it, as the audit log's filter reads it (events/type-patterns.ts);
+ * both include types added later.
+ */
 export function subscribesTo(subscribed: readonly string[], type: EventType): boolean {
-  return subscribed.includes('*') || subscribed.includes(type);
+  return subscribed.some((pattern) => pattern === '*' || namesType(pattern, type));
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { attemptDelivery } from './deliver.js';
-import { enqueueDeliveryJob, webhookDeliveryQueue, type DeliveryJob } from './delivery-jobs.js';
-import { JobDispatcher } from './dispatcher.js';
+import { attemptDelivery, leaseMsOf } from './deliver.js';
+import { DeliveryDispatcher } from './dispatcher.js';
 import * as repo from './repo.js';
 import { webhookSettings, type WebhookSettings } from './settings.js';
 
@@ -12,30 +11,25 @@ declare module 'fastify' {
   }
 }
 
-/** How often each replica looks for deliveries whose job was lost (failed for good in pg-boss). */
-const sweepIntervalMs = 60_000;
-
 /**
- * The delivery side of webhooks on this replica: the `webhook-delivery` queue, a dispatcher that
- * runs up to `webhookConcurrency` attempts at once (each on its own, so a hanging receiver holds
- * up no other delivery), a timer per scheduled retry so this replica attempts it on time rather
- * than at its next poll, and a sweeper that re-enqueues deliveries whose job was lost.
+ * The delivery side of webhooks on this replica: a dispatcher that keeps up to
+ * `webhookConcurrency` attempts in flight (each on its own, so a hanging receiver holds up no
+ * other delivery), each claimed at its webhook's turn from the deliveries table
+ * (repo.claimNextDelivery), and a timer per scheduled retry so this replica claims it on time
+ * rather than at its next poll. No job queue: the table is the queue, so a deleted webhook leaves
+ * no work behind, and the lease of a claim that died ends on its own.
  */
 export const webhooksPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = webhookSettings(app.config);
     app.decorate('webhooks', { settings });
-    const boss = app.jobs.boss;
-    await app.jobs.createQueue(webhookDeliveryQueue);
-    // pg-boss's own retries only cover a worker that failed to record an attempt (database
-    // down, crash, shutdown); the receiver's failures are retried on our schedule (retry-schedule.ts).
-    await boss.updateQueue(webhookDeliveryQueue, {
-      name: webhookDeliveryQueue,
-      retryLimit: 10,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: Math.ceil(settings.send.timeoutMs / 1000) + 60,
-    });
+    // A server that may deliver into its own network should say so at start (as Grafana logs its
+    // unsafe settings): an operator can see it was meant for development.
+    if (settings.send.policy.allowPrivateNetworks)
+      app.log.warn(
+        { option: 'webhooksAllowPrivateNetworks' },
+        'webhooksAllowPrivateNetworks is on: webhooks may deliver to private, loopback and link-local addresses (SSRF guard off); for development only',
+      );
     if (settings.concurrency === 0) return;
 
     const shutdown = new AbortController();
@@ -54,48 +48,29 @@ export const webhooksPlugin = fp(
         timers.add(timer);
       },
     };
-    const dispatcher = new JobDispatcher<DeliveryJob>({
-      boss,
-      queue: webhookDeliveryQueue,
+    const dispatcher = new DeliveryDispatcher<repo.ClaimedDelivery>({
       concurrency: settings.concurrency,
       pollingIntervalMs: settings.pollingIntervalSeconds * 1000,
       log: (message, error) => app.log.warn({ err: error }, message),
-      handle: async (job) => {
+      claim: () => repo.claimNextDelivery(app.db, leaseMsOf(settings)),
+      handle: async (claimed) => {
         try {
-          app.metrics.webhookAttempt(await attemptDelivery(deps, job.data.deliveryId));
+          app.metrics.webhookAttempt(await attemptDelivery(deps, claimed));
         } catch (error) {
+          // The result could not be recorded (database away): the lease ends and the attempt is made again.
           app.metrics.webhookAttempt('error');
-          // The attempt could not be recorded (database away): pg-boss retries the job.
-          app.log.error({ err: error, delivery_id: job.data.deliveryId }, 'webhook delivery attempt failed');
-          throw error;
+          app.log.error({ err: error, delivery_id: claimed.delivery.id }, 'webhook delivery attempt failed');
         }
       },
     });
     dispatcher.start();
 
-    const sweeper = setInterval(() => {
-      void sweepLostDeliveries(app, settings).catch((error: unknown) => app.log.warn({ err: error }, 'webhook delivery sweep failed'));
-    }, sweepIntervalMs);
-    sweeper.unref();
-
-    // Before the job queue closes (onClose): attempts in flight are aborted and given back.
+    // Before the database closes (onClose): attempts in flight are aborted and given back.
     app.addHook('preClose', async () => {
       shutdown.abort();
-      clearInterval(sweeper);
       for (const timer of timers) clearTimeout(timer);
       await dispatcher.stop();
     });
   },
-  { name: 'webhooks', dependencies: ['config', 'db', 'job-queue', 'metrics', 'audit-log'] },
+  { name: 'webhooks', dependencies: ['config', 'db', 'metrics', 'audit-log'] },
 );
-
-/** Deliveries overdue by well over a poll and not leased have no live job: enqueue one again. */
-async function sweepLostDeliveries(app: FastifyInstance, settings: WebhookSettings): Promise<void> {
-  const graceMs = Math.max(sweepIntervalMs, settings.pollingIntervalSeconds * 10_000);
-  const ids = await repo.overdueDeliveries(app.db, graceMs, 500);
-  if (ids.length === 0) return;
-  await app.db.transaction(async (trx) => {
-    // At most one sweeper job per delivery per sweep interval, however congested the queue is.
-    for (const id of ids) await enqueueDeliveryJob(trx, id, { singletonKey: `sweep:${id}`, singletonSeconds: sweepIntervalMs / 1000 });
-  });
-}

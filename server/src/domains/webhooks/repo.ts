@@ -14,6 +14,10 @@ export interface WebhookRow {
   disabled_reason: string | null;
   failing_since: Date | null;
   consecutive_failed_deliveries: number;
+  /** When a worker last took this webhook's turn: the least recent goes next (claimNextDelivery). */
+  last_served_at?: Date | null;
+  /** Until then an attempt of this webhook is in flight (its lease): the webhook waits its turn. */
+  busy_until?: Date | null;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -168,12 +172,58 @@ export async function takeEventPositions(db: Knex, count: number): Promise<numbe
   return rows.map((row) => row.position).sort((a, b) => a - b);
 }
 
-export async function insertEvent(db: Knex, row: EventRow): Promise<void> {
-  await db('webhook_events').insert(row);
+/** The events of one transaction, in one statement. */
+export async function insertEvents(db: Knex, rows: readonly EventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.raw(
+    `INSERT INTO webhook_events (id, position, type, body, created_at)
+     SELECT e.id, e.position, e.type, e.body, ?::timestamptz FROM unnest(?::uuid[], ?::bigint[], ?::text[], ?::text[]) AS e(id, position, type, body)`,
+    [rows[0]!.created_at, rows.map((r) => r.id), rows.map((r) => r.position), rows.map((r) => r.type), rows.map((r) => r.body)],
+  );
 }
 
-export async function insertDeliveries(db: Knex, rows: DeliveryRow[]): Promise<void> {
-  if (rows.length > 0) await db('webhook_deliveries').insert(rows);
+/** A delivery the outbox writes: pending, or failed at once with `error` (the webhook's backlog was full). */
+export interface NewDelivery {
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  event_position: number;
+  error: string | null;
+}
+
+/** The deliveries of one transaction's events, to every webhook, in one statement (not one per delivery). */
+export async function insertDeliveries(db: Knex, rows: readonly NewDelivery[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db.raw(
+    `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, event_position, status, attempt_count, next_attempt_at, last_error, created_at, updated_at)
+     SELECT gen_random_uuid(), d.webhook_id, d.event_id, d.event_type, d.event_position,
+            CASE WHEN d.error = '' THEN 'pending' ELSE 'failed' END, 0,
+            CASE WHEN d.error = '' THEN ?::timestamptz END, NULLIF(d.error, ''), ?::timestamptz, ?::timestamptz
+       FROM unnest(?::uuid[], ?::uuid[], ?::text[], ?::bigint[], ?::text[]) AS d(webhook_id, event_id, event_type, event_position, error)`,
+    [
+      now,
+      now,
+      now,
+      rows.map((r) => r.webhook_id),
+      rows.map((r) => r.event_id),
+      rows.map((r) => r.event_type),
+      rows.map((r) => r.event_position),
+      rows.map((r) => r.error ?? ''),
+    ],
+  );
+}
+
+/**
+ * How many deliveries each of these webhooks has pending, counted up to `cap` (an index-only
+ * scan of at most `cap` entries each: the outbox only needs to know the room left under it).
+ */
+export async function pendingCounts(trx: Knex.Transaction, webhookIds: readonly string[], cap: number): Promise<Map<string, number>> {
+  const { rows } = (await trx.raw(
+    `SELECT w.id, (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending' LIMIT ?) x)::int AS pending
+       FROM unnest(?::uuid[]) AS w(id)`,
+    [cap, [...webhookIds]],
+  )) as { rows: Array<{ id: string; pending: number }> };
+  return new Map(rows.map((row) => [row.id, row.pending]));
 }
 
 // Deliveries
@@ -186,52 +236,63 @@ export interface ClaimedDelivery {
 }
 
 /**
- * The condition on a delivery `d` that its first attempt waits for: an earlier delivery of its
- * webhook (lower event position) whose first attempt has not been answered yet. Retries wait for
- * nothing (docs/webhooks.md "Order").
+ * Takes the next attempt to make, webhook by webhook in turn (as Svix and Stripe schedule per
+ * endpoint): of the enabled webhooks with a delivery due and no attempt in flight, the one served
+ * least recently, so a webhook with a large backlog or a slow receiver gets one turn in each round
+ * and holds up no other. Its row is locked with SKIP LOCKED, so concurrent workers (any replica)
+ * take different webhooks. Of that webhook's deliveries, the one due first among its earliest
+ * unanswered first attempt (lowest event position: first attempts go in order, docs/webhooks.md
+ * "Order") and its due retries. The delivery and the webhook are leased (`lease_until`,
+ * `busy_until`) rather than row-locked during the HTTP request; a worker that dies mid-attempt
+ * only delays them until the lease ends, and the delivery is then attempted again (at least once).
  */
-const waitsForAnEarlierFirstAttempt = `d.attempt_count = 0 AND EXISTS (
-  SELECT 1 FROM webhook_deliveries earlier
-   WHERE earlier.webhook_id = d.webhook_id AND earlier.status = 'pending' AND earlier.attempt_count = 0
-     AND earlier.event_position < d.event_position)`;
-
-/**
- * Takes a due, pending delivery for one attempt: sets a lease so no other worker attempts it
- * meanwhile (a duplicate job or the sweeper), and so a worker that dies mid-attempt only delays
- * it until the lease runs out. No row lock is held during the HTTP request.
- *
- * A first attempt is not taken while an earlier first attempt of the same webhook is unanswered:
- * the job ends, and the attempt that answers the earlier one enqueues this one's (nextFirstAttempt).
- * The webhook's row is share-locked first so the check and that hand-off take turns: the result
- * of an attempt locks the row (lockWebhook) before it looks for the next delivery, so either this
- * check sees the earlier attempt answered, or that look sees this delivery (committed before its
- * job ran). Without the lock, both could miss and leave the delivery to the sweeper.
- */
-export async function claimDelivery(db: Knex, id: string, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-  const delivery = await db.transaction(async (trx) => {
-    // The webhook's row before the delivery's (ARCHITECTURE.md "Lock order").
-    const locked = (await trx.raw('SELECT w.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ? FOR SHARE OF w', [id])) as {
-      rows: unknown[];
-    };
-    if (locked.rows.length === 0) return undefined;
-    // A new statement: it sees every result committed while this transaction waited for the lock.
-    const { rows } = (await trx.raw(
-      `UPDATE webhook_deliveries d SET lease_until = now() + ?::numeric * interval '1 millisecond'
-        WHERE d.id = ? AND d.status = 'pending' AND d.next_attempt_at <= now()
-          AND (d.lease_until IS NULL OR d.lease_until < now())
-          AND NOT (${waitsForAnEarlierFirstAttempt})
-       RETURNING d.*`,
-      [leaseMs, id],
-    )) as { rows: DeliveryRow[] };
-    return rows[0];
+export async function claimNextDelivery(db: Knex, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+  const claimed = await db.transaction(async (trx) => {
+    // A webhook whose due delivery another worker took meanwhile is passed over; try the next.
+    for (let tries = 0; tries < 3; tries++) {
+      const turn = (await trx.raw(
+        `SELECT w.* FROM webhooks w
+          WHERE w.enabled AND (w.busy_until IS NULL OR w.busy_until < now())
+            AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now())
+          ORDER BY w.last_served_at NULLS FIRST, w.id
+          LIMIT 1
+          FOR NO KEY UPDATE OF w SKIP LOCKED`,
+      )) as { rows: WebhookRow[] };
+      const webhook = turn.rows[0];
+      if (!webhook) return undefined;
+      // A new statement: it sees every result committed before the webhook's row was locked.
+      const { rows } = (await trx.raw(
+        `UPDATE webhook_deliveries d SET lease_until = now() + ?::numeric * interval '1 millisecond'
+          WHERE d.id = (
+            SELECT next.id FROM (
+              (SELECT id, next_attempt_at FROM webhook_deliveries
+                WHERE webhook_id = ? AND status = 'pending' AND attempt_count = 0 ORDER BY event_position LIMIT 1)
+              UNION ALL
+              (SELECT id, next_attempt_at FROM webhook_deliveries
+                WHERE webhook_id = ? AND status = 'pending' AND attempt_count > 0 AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT 1)
+            ) next
+            WHERE next.next_attempt_at <= now() ORDER BY next.next_attempt_at LIMIT 1)
+         RETURNING d.*`,
+        [leaseMs, webhook.id, webhook.id],
+      )) as { rows: DeliveryRow[] };
+      const delivery = rows[0];
+      // clock_timestamp, not now(): turns taken in one transaction's instant still have an order.
+      await trx('webhooks')
+        .where({ id: webhook.id })
+        .update({ last_served_at: trx.raw('clock_timestamp()'), busy_until: delivery ? delivery.lease_until : null });
+      if (delivery) return { delivery, webhook };
+    }
+    return undefined;
   });
-  if (!delivery) return undefined;
-  const [webhook, event] = await Promise.all([
-    findWebhook(db, delivery.webhook_id),
-    db('webhook_events').where({ id: delivery.event_id }).first() as Promise<EventRow | undefined>,
-  ]);
-  if (!webhook || !event) return undefined;
-  return { delivery, webhook, event };
+  if (!claimed) return undefined;
+  const event = (await db('webhook_events').where({ id: claimed.delivery.event_id }).first()) as EventRow | undefined;
+  if (!event) return undefined;
+  return { ...claimed, event };
+}
+
+/** The webhook's attempt is over: its next turn may come (called in the attempt's result transaction). */
+export async function endTurn(db: Knex, webhookId: string): Promise<void> {
+  await db('webhooks').where({ id: webhookId }).update({ busy_until: null });
 }
 
 export async function insertAttempt(db: Knex, row: AttemptRow): Promise<void> {
@@ -269,15 +330,11 @@ export async function scheduleAttempt(
   return row!.next_attempt_at;
 }
 
-/**
- * The webhook's delivery whose first attempt goes next (the lowest event position still waiting),
- * to enqueue after an attempt answered a first attempt. Call it with the webhook's row locked
- * (lockWebhook): see claimDelivery.
- */
-export async function nextFirstAttempt(trx: Knex.Transaction, webhookId: string): Promise<string | undefined> {
-  const row = (await trx('webhook_deliveries').where({ webhook_id: webhookId, status: 'pending', attempt_count: 0 }).orderBy('event_position').first('id')) as
-    { id: string } | undefined;
-  return row?.id;
+/** Makes a pending delivery's next attempt due now, if it was scheduled later (a redelivery of a pending one). */
+export async function dueNow(db: Knex, id: string): Promise<void> {
+  await db('webhook_deliveries')
+    .where({ id, status: 'pending' })
+    .update({ next_attempt_at: db.raw('LEAST(next_attempt_at, now())'), updated_at: db.fn.now() });
 }
 
 /** Gives a claimed delivery back untouched (the attempt was not made: shutdown). */
@@ -333,21 +390,4 @@ export async function attemptsOf(db: Knex, deliveryIds: string[]): Promise<Attem
   return (await db('webhook_delivery_attempts')
     .whereIn('delivery_id', deliveryIds)
     .orderBy([{ column: 'delivery_id' }, { column: 'id' }])) as AttemptRow[];
-}
-
-/**
- * Pending deliveries overdue by more than `graceMs` and not leased: their job was lost. Not those
- * whose first attempt waits for an earlier one: that one's attempt enqueues them.
- */
-export async function overdueDeliveries(db: Knex, graceMs: number, limit: number): Promise<string[]> {
-  const { rows } = (await db.raw(
-    `SELECT d.id FROM webhook_deliveries d
-      WHERE d.status = 'pending' AND d.next_attempt_at < now() - ?::numeric * interval '1 millisecond'
-        AND (d.lease_until IS NULL OR d.lease_until < now())
-        AND NOT (${waitsForAnEarlierFirstAttempt})
-      ORDER BY d.next_attempt_at
-      LIMIT ?`,
-    [graceMs, limit],
-  )) as { rows: Array<{ id: string }> };
-  return rows.map((row) => row.id);
 }

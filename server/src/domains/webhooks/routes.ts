@@ -135,8 +135,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       // Queues one more attempt each time it runs.
       idempotency: true,
       docs: {
-        summary: 'Send a delivery again',
-        description: 'One more attempt, queued at once, with the same webhook-id and body. 409 while the delivery is pending or the webhook is disabled.',
+        summary: 'Send a delivery again, now',
+        description:
+          'One more attempt, due at once, with the same webhook-id and body. A pending delivery whose retry is scheduled later is made due now (one in flight, or whose first attempt waits for an earlier event, is left as it is). 409 while the webhook is disabled.',
         tags,
         responses: { 202: schemaRef('webhook-delivery'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem },
       },

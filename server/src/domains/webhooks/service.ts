@@ -15,9 +15,10 @@ import type {
   WebhookTestResult,
   WebhookUpdateRequest,
 } from '../../../../core/src/index.js';
-import { enqueueDeliveryJob } from './delivery-jobs.js';
 import { DestinationRefused, parseWebhookUrl, resolveDestination, type ResolveHost } from './destination.js';
-import { webhookPayload } from './payload.js';
+import { isWebhookEvent, subscribesTo, webhookPayload } from './payload.js';
+import { eventTypes } from '../../events/catalog.js';
+import { isFamily } from '../../events/type-patterns.js';
 import * as repo from './repo.js';
 import { encryptSigningSecret } from './secret-store.js';
 import { sendSigned } from './send-signed.js';
@@ -37,6 +38,7 @@ export interface WebhookServiceDeps {
 }
 
 export async function createWebhook(deps: WebhookServiceDeps, context: ChangeContext, body: WebhookCreateRequest): Promise<WebhookCreated> {
+  checkEventTypes(body.event_types);
   const url = await checkUrl(deps, body.url);
   const id = randomUUID();
   const secret = generateSigningSecret();
@@ -75,6 +77,7 @@ export async function getWebhook(db: Knex, id: string): Promise<Webhook> {
 
 /** PATCH: `enabled: true` turns a disabled webhook back on with a clean slate; `false` stops its deliveries. */
 export async function updateWebhook(deps: WebhookServiceDeps, context: ChangeContext, id: string, body: WebhookUpdateRequest): Promise<Webhook> {
+  if (body.event_types !== undefined) checkEventTypes(body.event_types);
   const url = body.url === undefined ? undefined : await checkUrl(deps, body.url);
   return inTransaction(deps.db, async (trx) => {
     const current = await repo.lockWebhook(trx, id);
@@ -142,20 +145,36 @@ export async function listDeliveries(db: Knex, webhookId: string, query: Webhook
 
 /**
  * Sends a delivery again, once, with the same webhook-id and body (receivers deduplicate on the
- * id, as with any retry): after a fix on the receiver's side, as GitHub's "Redeliver".
+ * id, as with any retry): after a fix on the receiver's side, as GitHub's "Redeliver". A pending
+ * delivery whose next attempt is scheduled later is made due now, keeping its remaining attempts
+ * (as Svix's "resend" of a message still retrying); one whose first attempt waits for an earlier
+ * event to the webhook keeps its place (docs/webhooks.md "Order"), and one in flight is left to it.
  */
 export async function redeliver(db: Knex, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
   const row = await inTransaction(db, async (trx) => {
-    const webhook = await mustFind(trx, webhookId);
+    // The webhook's row before the delivery's (ARCHITECTURE.md "Lock order").
+    const webhook = await repo.lockWebhook(trx, webhookId);
+    if (!webhook) throw notFound(webhookId);
     const delivery = await repo.lockDelivery(trx, webhookId, deliveryId);
     if (!delivery) throw new ApiError('not_found', `Webhook ${webhookId} has no delivery ${deliveryId}`);
     if (!webhook.enabled) throw new ApiError('conflict', `Webhook ${webhookId} is disabled; enable it (PATCH {"enabled": true}) before redelivering`);
-    if (delivery.status === 'pending') throw new ApiError('conflict', `Delivery ${deliveryId} is still pending; its next attempt is already scheduled`);
-    const at = await repo.scheduleAttempt(trx, deliveryId, 0, { attempt_limit: delivery.attempt_count + 1 });
-    await enqueueDeliveryJob(trx, deliveryId, { startAfter: at });
+    if (delivery.status === 'pending') await repo.dueNow(trx, deliveryId);
+    else await repo.scheduleAttempt(trx, deliveryId, 0, { attempt_limit: delivery.attempt_count + 1 });
     return (await repo.findDelivery(trx, webhookId, deliveryId))!;
   });
   return toDelivery(row, await repo.attemptsOf(db, [row.id]));
+}
+
+/**
+ * `event_types` as the schema cannot check them: a family must name at least one event webhooks
+ * receive (`decision.*` names none), as the audit filter refuses a family that names no type.
+ */
+function checkEventTypes(types: readonly string[]): void {
+  const unknown = types.filter((pattern) => isFamily(pattern) && !eventTypes.some((type) => isWebhookEvent(type) && subscribesTo([pattern], type)));
+  if (unknown.length === 0) return;
+  throw new ApiError('validation_failed', `No event that webhooks receive is in ${unknown.join(', ')}; docs/webhooks.md lists them`, {
+    errors: unknown.map((pattern) => ({ pointer: `/event_types/${types.indexOf(pattern)}`, in: 'body', detail: `names no webhook event type: ${pattern}` })),
+  });
 }
 
 async function checkUrl(deps: WebhookServiceDeps, text: string): Promise<string> {
