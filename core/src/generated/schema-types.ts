@@ -151,6 +151,13 @@ export type CliPlanChange =
       version: number;
     };
 /**
+ * A name: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like a UUID, in Unicode NFC.
+ *
+ * This interface was referenced by `Names`'s JSON-Schema
+ * via the `definition` "name".
+ */
+export type Name = string;
+/**
  * Spec, "Condition" ({ type, operator, value }), extended where the spec says "not shown" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -1492,7 +1499,7 @@ export interface CliPolicyPlanOutput {
  * via the `definition` "policy-create-request".
  */
 export interface PolicyCreateRequest {
-  name: string;
+  name: Name;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -2462,6 +2469,15 @@ export interface JsonWebKeySet {
   }[];
 }
 /**
+ * The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; a test holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "names".
+ */
+export interface Names {
+  [k: string]: unknown | undefined;
+}
+/**
  * Query of GET /oauth/authorize (spec, "GET /oauth/authorize"; RFC 6749 section 4.1.1; PKCE, RFC 7636 section 4.3). Each parameter at most once (RFC 6749 section 3.1); unknown parameters are ignored. PKCE is required for public clients and accepted from confidential ones; only S256.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -2928,7 +2944,7 @@ export interface PolicySetUpdate {
  * via the `definition` "policy-update-request".
  */
 export interface PolicyUpdateRequest {
-  name: string;
+  name: Name;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -3192,7 +3208,7 @@ export interface PrincipalAttributes {
  */
 export interface PrincipalCreateRequest {
   kind: PrincipalKind;
-  name: string;
+  name: Name;
   display_name?: string;
   attributes?: PrincipalAttributes;
   status?: 'active' | 'disabled';
@@ -3240,7 +3256,7 @@ export interface PrincipalListQuery {
  * via the `definition` "principal-patch-request".
  */
 export interface PrincipalPatchRequest {
-  name?: string;
+  name?: Name;
   display_name?: string | null;
   attributes?: {
     [k: string]: (string | number | boolean | null) | undefined;
