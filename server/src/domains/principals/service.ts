@@ -62,7 +62,7 @@ export async function getPrincipal(db: Knex, id: string): Promise<Principal> {
   return toPrincipal(await mustFind(db, id));
 }
 
-/** Stored attributes of a live, active principal, for decisions; undefined when there is none. */
+/** Stored kind and attributes of a live, active principal, for decisions (which check the request's type against the kind); undefined when there is none. */
 export async function findPrincipalAttributes(db: Knex, id: string): Promise<{ kind: Principal['kind']; attributes: Record<string, Scalar> } | undefined> {
   const row = await db<PrincipalRow>('principals').where({ id, status: 'active' }).first('kind', 'attributes');
   return row ? { kind: row.kind, attributes: row.attributes } : undefined;
