@@ -142,7 +142,6 @@ export {
   type MatchedRules,
   type MfaVerifiedCondition,
   type Name,
-  type Names,
   type OAuthAuthorizationRequest,
   type OAuthError,
   type OAuthIntrospectionRequest,
@@ -253,7 +252,7 @@ export {
 } from './secret-formats.js';
 // The limits of a policy change set.
 export { policySetLimits } from './policy-set-limits.js';
-// Names of principals, policies and clients (schemas/names.json).
+// Names of principals, policies and clients (schemas/name.json).
 export { isNfc, maxNameLength, namePattern, nameProblem, nameRule, nfcRule, showHidden } from './names.js';
 // Principal kinds and the types they are evaluated as.
 export { principalKinds, principalTypeOf, principalTypes } from './principal-types.js';

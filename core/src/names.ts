@@ -1,6 +1,6 @@
 /**
  * What a name is (principals, policies, OAuth clients): one rule for the API's schemas
- * (schemas/names.json `#/$defs/name`, whose pattern is `namePattern` below; a test holds the two
+ * (schemas/name.json, whose pattern is `namePattern` below; a test holds the two
  * equal), `acctl policy lint` and the CLI's own checks. Anchored on RFC 8264 (PRECIS) and UAX #31:
  * a name shown to a person must not look like another one, so it holds no control, bidirectional
  * or invisible character (PRECIS's IdentifierClass disallows controls and default-ignorable code
@@ -27,13 +27,13 @@ const refused = `${controls}${bidiControls}${invisibles}${separators}`;
 const uuidForm = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}';
 
 /**
- * The pattern of schemas/names.json `#/$defs/name` (ECMA-262 with the `u` flag, as Ajv compiles
+ * The pattern of schemas/name.json (ECMA-262 with the `u` flag, as Ajv compiles
  * it): not UUID-shaped, then a first and a last character that are neither space nor refused, and
  * between them no refused character.
  */
 export const namePattern = `^(?!${uuidForm}$)[^\\s${refused}](?:[^${refused}]*[^\\s${refused}])?$`;
 
-/** The JSON Schema format of the NFC check, which a pattern cannot express (schemas/names.json). */
+/** The JSON Schema format of the NFC check, which a pattern cannot express (schemas/name.json). */
 export const nfcFormat = 'nfc';
 
 /** The rule in one sentence, to follow a field's name (`/name must ...`): the server's 400 detail. */
@@ -53,7 +53,7 @@ export function isNfc(text: string): boolean {
 
 /**
  * What is wrong with `name`, to follow the name of the field (`must ...`, `holds ...`), or
- * undefined when nothing is: the same decision as schemas/names.json `#/$defs/name`, worded for
+ * undefined when nothing is: the same decision as schemas/name.json, worded for
  * the case at hand (lint messages show it).
  */
 export function nameProblem(name: string): string | undefined {

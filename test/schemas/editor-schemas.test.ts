@@ -75,7 +75,7 @@ describe('bundleSchema: a schema of schemas/ with everything it references insid
   it('copies each referenced schema once, under its name, and keeps no $id that an editor would resolve against', () => {
     const bundle = bundleSchema('policy-create-request') as { $defs: Record<string, unknown> };
     // policy-rule references policy-condition: what a reference references is bundled too.
-    expect(Object.keys(bundle.$defs)).to.deep.equal(['names', 'policy-attribute-path', 'policy-condition', 'policy-metadata', 'policy-rule']);
+    expect(Object.keys(bundle.$defs)).to.deep.equal(['name', 'policy-attribute-path', 'policy-condition', 'policy-metadata', 'policy-rule']);
     expect(JSON.stringify(bundle)).to.not.include('"$id"');
     expect(schemaRefs(bundle)).to.include.members(['#/$defs/policy-rule', '#/$defs/policy-metadata', '#/$defs/policy-condition']);
   });

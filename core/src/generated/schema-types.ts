@@ -151,9 +151,9 @@ export type CliPlanChange =
       version: number;
     };
 /**
- * A name: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like a UUID, in Unicode NFC.
+ * The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
  *
- * This interface was referenced by `Names`'s JSON-Schema
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "name".
  */
 export type Name = string;
@@ -2469,15 +2469,6 @@ export interface JsonWebKeySet {
   }[];
 }
 /**
- * The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; a test holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "names".
- */
-export interface Names {
-  [k: string]: unknown | undefined;
-}
-/**
  * Query of GET /oauth/authorize (spec, "GET /oauth/authorize"; RFC 6749 section 4.1.1; PKCE, RFC 7636 section 4.3). Each parameter at most once (RFC 6749 section 3.1); unknown parameters are ignored. PKCE is required for public clients and accepted from confidential ones; only S256.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -3248,6 +3239,12 @@ export interface PrincipalListQuery {
    * Search: case-insensitive substring of the name or display name.
    */
   q?: string;
+  /**
+   * Exact names, repeatable (name=a&name=b): only principals with one of them, compared as names are unique (case aside, in NFC). Lets a client look a principal up by name, as `acctl principal get carol`.
+   *
+   * @maxItems 100
+   */
+  name?: string[];
 }
 /**
  * Body of PATCH /principals/{id}: a JSON merge patch (RFC 7396). A member set to null removes it: in attributes, that attribute; display_name and password, their value. kind cannot change.

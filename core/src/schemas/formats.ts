@@ -44,7 +44,7 @@ export const cidrFormat = { type: 'string', validate: (text: string) => parseIpB
  * (core/src/generated/schema-validators.ts, which read formats from this object by name) use
  * these same objects, so a format decides alike in both.
  */
-/** A format of ours: text in Unicode Normalization Form C, which a pattern cannot say (names.ts, schemas/names.json). */
+/** A format of ours: text in Unicode Normalization Form C, which a pattern cannot say (names.ts, schemas/name.json). */
 export const nfcFormat = { type: 'string', validate: isNfc } as const;
 
 export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat, cidr: cidrFormat, nfc: nfcFormat };

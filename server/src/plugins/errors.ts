@@ -184,7 +184,7 @@ function describeIssue(
     detail = 'is not a known field';
   }
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
-  // The name rule (schemas/names.json) said in words, not as its pattern.
+  // The name rule (schemas/name.json) said in words, not as its pattern.
   if (issue.keyword === 'pattern' && issue.params.pattern === namePattern) detail = nameRule;
   if (issue.keyword === 'format' && issue.params.format === 'nfc') detail = nfcRule;
   // A oneOf chosen by a member (schemas' `discriminator`: a condition's type, a set change's action):

@@ -75,6 +75,8 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
     if (query.status) q.where('status', query.status);
     else q.whereNot('status', 'deleted');
     if (query.kind) q.where('kind', query.kind);
+    // As the unique index compares names (migration 20261201_34): case aside, in NFC.
+    if (query.name) q.whereRaw('lower(normalize(name, NFC)) IN (SELECT lower(normalize(n, NFC)) FROM unnest(?::text[]) AS n)', [query.name]);
     for (const filter of query.attribute ?? []) {
       const split = filter.indexOf('=');
       q.whereRaw('attributes ->> ? = ?', [filter.slice(0, split), filter.slice(split + 1)]);
