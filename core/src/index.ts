@@ -141,6 +141,7 @@ export {
   type JsonWebKeySet,
   type MatchedRules,
   type MfaVerifiedCondition,
+  type Name,
   type OAuthAuthorizationRequest,
   type OAuthError,
   type OAuthIntrospectionRequest,
@@ -251,5 +252,9 @@ export {
 } from './secret-formats.js';
 // The limits of a policy change set.
 export { policySetLimits } from './policy-set-limits.js';
+// Names of principals, policies and clients (schemas/name.json).
+export { isNfc, maxNameLength, namePattern, nameProblem, nameRule, nfcRule, showHidden } from './names.js';
+// Principal kinds and the types they are evaluated as.
+export { principalKinds, principalTypeOf, principalTypes } from './principal-types.js';
 // Usernames.
 export { isStorableUsername, maxUsernameLength, usernameProblem } from './users.js';

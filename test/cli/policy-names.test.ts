@@ -36,6 +36,13 @@ describe('stored policies by name or id, and the provenance of a rollback (again
   });
   after(() => t.close());
 
+  /** A policy written straight to the table, as one stored before names were checked. */
+  const storedBeforeTheNameRule = async (name: string): Promise<{ id: string }> => {
+    const id = randomUUID();
+    await t.app.db('policies').insert({ id, name, status: 'draft', version: 1, rules: JSON.stringify([readRule]), created_by: 'test', updated_by: 'test' });
+    return { id };
+  };
+
   describe('every command that takes a stored policy takes its name', () => {
     let policy: Policy;
 
@@ -75,10 +82,12 @@ describe('stored policies by name or id, and the provenance of a rollback (again
 
     it('takes an argument of the id form as an id first, and as a name when no policy has that id', async () => {
       const first = await call('POST', '/v1/policies', { name: 'id-first', rules: [readRule] });
-      // A policy whose name is another policy's id: the id wins, as kubectl and gh resolve.
-      const shadow = await call('POST', '/v1/policies', { name: first.id, rules: [readRule] });
+      // Names of the id form are refused since issue #34 (core/src/names.ts); policies stored
+      // before may have one. A policy whose name is another policy's id: the id wins, as kubectl and gh resolve.
+      const stored = (name: string) => storedBeforeTheNameRule(name);
+      const shadow = await stored(first.id);
       const looksLikeAnId = randomUUID();
-      const namedLikeAnId = await call('POST', '/v1/policies', { name: looksLikeAnId, rules: [readRule] });
+      const namedLikeAnId = await stored(looksLikeAnId);
       const [byId, byName] = await Promise.all([cli(['policy', 'get', first.id, '--json']), cli(['policy', 'get', looksLikeAnId, '--json'])]);
       expect(exit(byId, 0).json<Policy>().id).to.equal(first.id).and.not.equal(shadow.id);
       expect(exit(byName, 0).json<Policy>().id).to.equal(namedLikeAnId.id);

@@ -82,6 +82,29 @@ describe('acctl principal (against a running server)', function () {
     expect(deleted.status).to.equal('deleted');
     const missing = await cli(['principal', 'get', '00000000-0000-4000-8000-000000000000']);
     expect(missing.exitCode).to.equal(exitCodes.not_found);
-    expect(missing.stderr).to.contain('Error: No principal with id 00000000-0000-4000-8000-000000000000');
+    expect(missing.stderr).to.contain('Error: No principal named or with id 00000000-0000-4000-8000-000000000000');
+  });
+
+  it('gets, updates and deletes a principal by name, as the policy commands take theirs (issue #34)', async () => {
+    const carol = ok(await cli(['principal', 'create', '--kind', 'user', '--name', 'carol', '--json'])).json<Principal>();
+    expect(ok(await cli(['principal', 'get', 'carol', '--json'])).json<Principal>().id).to.equal(carol.id);
+    expect(ok(await cli(['principal', 'get', 'Carol', '--json'])).json<Principal>().id, 'names are unique case aside').to.equal(carol.id);
+    const updated = ok(await cli(['principal', 'update', 'carol', '--attribute', 'team=payments', '--json'])).json<Principal>();
+    expect(updated).to.include({ id: carol.id });
+    expect(updated.attributes).to.deep.equal({ team: 'payments' });
+    expect(ok(await cli(['principal', 'delete', 'carol', '--json'])).json<Principal>()).to.include({ id: carol.id, status: 'deleted' });
+    const gone = await cli(['principal', 'get', 'carol']);
+    expect(gone.exitCode).to.equal(exitCodes.not_found);
+    expect(gone.stderr).to.contain('Error: No principal named or with id carol');
+  });
+
+  it('refuses a name two kinds share, listing both ids, rather than pick one', async () => {
+    const [user, service] = await Promise.all(
+      (['user', 'service'] as const).map(async (kind) => ok(await cli(['principal', 'create', '--kind', kind, '--name', 'dave', '--json'])).json<Principal>()),
+    );
+    const ambiguous = await cli(['principal', 'get', 'dave']);
+    expect(ambiguous.exitCode).to.equal(exitCodes.usage_error);
+    expect(ambiguous.stderr).to.contain('2 principals are named dave: give the id of the one you mean');
+    expect(ambiguous.stderr).to.contain(user!.id).and.to.contain(service!.id);
   });
 });

@@ -84,6 +84,40 @@ describe('Decisions API', () => {
     expect((await evaluate(readProdDb({ id, type: 'USER' }))).json().decision, 'a changed principal is seen by the next decision').to.equal('deny');
   });
 
+  it("refuses a request that gives a stored principal another type than its kind's (400 naming /principal/type), in evaluate and batch", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/principals',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { kind: 'user', name: 'typed-user', attributes: { department: 'engineering' } },
+    });
+    const id = created.json().id;
+    const [service, lowerCase, batch] = await Promise.all([
+      evaluate(readProdDb({ id, type: 'SERVICE' })),
+      evaluate(readProdDb({ id, type: 'user' })),
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/decisions/batch',
+        headers: { authorization: `Bearer ${evaluator}` },
+        payload: { requests: [readProdDb({ id, type: 'USER' }), readProdDb({ id, type: 'AGENT' })] },
+      }),
+    ]);
+    for (const [response, pointer, type] of [
+      [service, '/principal/type', 'SERVICE'],
+      [lowerCase, '/principal/type', 'user'],
+      [batch, '/requests/1/principal/type', 'AGENT'],
+    ] as const) {
+      expect(response.statusCode, response.body).to.equal(400);
+      expect(response.headers['content-type']).to.match(/^application\/problem\+json/);
+      expect(response.json()).to.include({ code: 'validation_failed' });
+      expect(response.json().detail).to.include(`its type is USER, not ${type}`);
+      expect(response.json().errors).to.deep.equal([{ pointer, in: 'body', detail: `must be USER, the type of stored user ${id}` }]);
+    }
+    const recorded = await t.app.db('decisions').where({ principal_id: id }).count<{ count: string }[]>({ count: '*' });
+    expect(Number(recorded[0]!.count), 'a refused request is not decided, nor recorded').to.equal(0);
+    expect((await evaluate(readProdDb({ id, type: 'USER' }))).json().decision, 'its own type still decides').to.equal('allow');
+  });
+
   it('records every decision before answering; GET /decisions/{id} returns the request and result with read:audit', async () => {
     const decision = (await evaluate(readProdDb())).json();
     const response = await t.app.inject({ method: 'GET', url: `/v1/decisions/${decision.id}`, headers: { authorization: `Bearer ${auditor}` } });

@@ -12,6 +12,7 @@ import {
   editorSchemaText,
   cidrFormat,
   isIanaTimeZone,
+  isNfc,
   loadSchemas,
   schemaRefs,
   validatorFor,
@@ -30,6 +31,7 @@ function bareAjv(): Ajv2020 {
   (createRequire(import.meta.url)('ajv-formats') as { default: (ajv: Ajv2020) => void }).default(ajv);
   ajv.addFormat('iana-time-zone', { type: 'string', validate: isIanaTimeZone });
   ajv.addFormat('cidr', cidrFormat);
+  ajv.addFormat('nfc', { type: 'string', validate: isNfc });
   return ajv;
 }
 
@@ -73,7 +75,7 @@ describe('bundleSchema: a schema of schemas/ with everything it references insid
   it('copies each referenced schema once, under its name, and keeps no $id that an editor would resolve against', () => {
     const bundle = bundleSchema('policy-create-request') as { $defs: Record<string, unknown> };
     // policy-rule references policy-condition: what a reference references is bundled too.
-    expect(Object.keys(bundle.$defs)).to.deep.equal(['policy-attribute-path', 'policy-condition', 'policy-metadata', 'policy-rule']);
+    expect(Object.keys(bundle.$defs)).to.deep.equal(['name', 'policy-attribute-path', 'policy-condition', 'policy-metadata', 'policy-rule']);
     expect(JSON.stringify(bundle)).to.not.include('"$id"');
     expect(schemaRefs(bundle)).to.include.members(['#/$defs/policy-rule', '#/$defs/policy-metadata', '#/$defs/policy-condition']);
   });

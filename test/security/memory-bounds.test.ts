@@ -68,7 +68,7 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
     expect(storedPrincipalsBounds).to.deep.equal({ maxEntries: 10_000, maxBytes: 32 * 2 ** 20 });
     const generation = (await t.app.changeFeed.fresh()).principals;
     const byCount = new StoredPrincipals(t.app.db, { maxEntries: 200, maxBytes: 2 ** 30 });
-    await parallel(1000, (n) => byCount.attributes(`no-such-principal-${n}`, generation));
+    await parallel(1000, (n) => byCount.find(`no-such-principal-${n}`, generation));
     expect(byCount.size.entries).to.equal(200);
 
     // Principals with the largest attributes the schema allows: about 200 KB each.
@@ -85,9 +85,9 @@ describe('Security: every in-memory cache keyed by callers stays within its boun
     });
     const current = (await t.app.changeFeed.fresh()).principals;
     const byBytes = new StoredPrincipals(t.app.db, { maxEntries: 10_000, maxBytes: 1024 * 1024 });
-    const read = await parallel(ids.length, (n) => byBytes.attributes(ids[n]!, current));
+    const read = await parallel(ids.length, (n) => byBytes.find(ids[n]!, current));
     expect(
-      read.every((attributes) => attributes?.attribute_0 === 'v'.repeat(1000)),
+      read.every((principal) => principal?.attributes.attribute_0 === 'v'.repeat(1000)),
       'every caller still gets its attributes',
     ).to.equal(true);
     expect(byBytes.size.bytes)

@@ -39,6 +39,11 @@ export const lintRules = {
     summary:
       'A rule whose conditions and required attributes contradict each other (X and not X, x < 10 and x > 50, 09:00-10:00 and 14:00-15:00 in one zone, after an instant and before an earlier one), so it can never apply to any request at any instant, past or future; decided as condition-never-holds is. A rule the analysis cannot decide exactly or within its budget is not reported.',
   },
+  'unknown-principal-type': {
+    severity: 'error',
+    summary:
+      'A rule names a principal type no principal has (USER, SERVICE, AGENT: a kind in capitals); `user` never matches `USER`. The nearest type is suggested.',
+  },
   'duplicate-policy-name': { severity: 'error', summary: 'Two files define policies with the same name; a policy is identified by its name.' },
   'duplicate-rule': { severity: 'warning', summary: 'A rule identical to an earlier rule of the same policy: it changes nothing.' },
   'shadowed-rule': {

@@ -1,4 +1,13 @@
-import { conditionLimitProblems, describeCondition, findRuleRequest, isIanaTimeZone, reachableTruths } from '../../../core/src/index.js';
+import {
+  conditionLimitProblems,
+  describeCondition,
+  findRuleRequest,
+  isIanaTimeZone,
+  principalTypes,
+  showHidden,
+  reachableTruths,
+} from '../../../core/src/index.js';
+import { didYouMean, nearestName } from '../../../kit/src/index.js';
 import type { PolicyCondition, PolicyCreateRequest, PolicyRule } from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import { positionOf } from './source.js';
@@ -18,6 +27,7 @@ export function checkPolicies(files: readonly ParsedFile[], policies: readonly P
   return [
     ...duplicateNames(files),
     ...policies.flatMap((entry) => [
+      ...unknownPrincipalTypes(entry),
       ...emptyTimeWindows(entry),
       ...conditionsOverLimits(entry),
       ...impossibleConditions(entry),
@@ -34,9 +44,10 @@ export function duplicateNames(files: readonly ParsedFile[]): Finding[] {
   for (const file of files) {
     const name = file.kind === 'policy' && file.ok ? (file.value as { name?: unknown } | null)?.name : undefined;
     if (typeof name !== 'string') continue;
-    const first = firstByName.get(name);
+    // Two spellings of one name are one name (core/src/names.ts), as the server's unique index says.
+    const first = firstByName.get(name.normalize('NFC'));
     if (first === undefined) {
-      firstByName.set(name, file);
+      firstByName.set(name.normalize('NFC'), file);
       continue;
     }
     const firstAt = { file: first.path, ...positionOf(first.lineCounter, spanAt(first.doc, ['name'])[0]) };
@@ -53,6 +64,27 @@ export function duplicateNames(files: readonly ParsedFile[]): Finding[] {
     );
   }
   return findings;
+}
+
+/**
+ * A rule whose principal type no principal has never applies to a stored one (the engine compares
+ * types exactly; decisions fix a stored principal's type to its kind): core's principalTypes.
+ */
+function unknownPrincipalTypes({ file, policy }: PolicyFile): Finding[] {
+  return policy.rules.flatMap((rule, ruleIndex) => {
+    const type = rule.principals.type;
+    if (principalTypes.includes(type)) return [];
+    const suggestion = principalTypes.includes(type.toUpperCase()) ? type.toUpperCase() : nearestName(type, principalTypes);
+    return [
+      findingAt(
+        file,
+        spanAt(file.doc, ['rules', ruleIndex, 'principals', 'type']),
+        'unknown-principal-type',
+        `principal type ${showHidden(JSON.stringify(type))} is none of ${principalTypes.join(', ')}, so rule ${ruleIndex} never applies${didYouMean(suggestion)}`,
+        { suggestion },
+      ),
+    ];
+  });
 }
 
 /** A window [start, end) with start = end contains no minute (policy-condition schema; the engine says so too). */

@@ -1,4 +1,14 @@
-import { attributePathForms, precompiledValidator, type ErrorObject, type PrecompiledSchemaName } from '../../../core/src/index.js';
+import {
+  attributePathForms,
+  namePattern,
+  nameProblem,
+  nameRule,
+  nfcRule,
+  precompiledValidator,
+  showHidden,
+  type ErrorObject,
+  type PrecompiledSchemaName,
+} from '../../../core/src/index.js';
 import { findingAt, type Finding } from './findings.js';
 import type { LintRuleId } from './lint-rules.js';
 import { allowedProperties, discriminatorValues, schemaAt } from './schema-location.js';
@@ -112,6 +122,7 @@ function describeError(file: ParsedFile, schemaName: string, error: ErrorObject)
       return at('wrong-type', `${subject(tagPath)} must be a string, not ${describeValue(tagValue)}`, tagPath);
     }
     case 'format': {
+      if (params.format === 'nfc') return at('invalid-value', `${subject(path)} is ${showHidden(show(actual))}: it ${nfcRule}`);
       if (params.format === 'iana-time-zone') {
         const suggestion = typeof actual === 'string' ? nearestName(actual, timeZoneNames()) : undefined;
         return at('unknown-time-zone', `unknown time zone ${show(actual)}${didYouMean(suggestion)}`, path, suggestion);
@@ -128,6 +139,9 @@ function describeError(file: ParsedFile, schemaName: string, error: ErrorObject)
           suggestion,
         );
       }
+      // The name rule (core/src/names.ts), worded for the character at fault rather than as its pattern.
+      if (params.pattern === namePattern && typeof actual === 'string')
+        return at('invalid-value', `${subject(path)} is ${showHidden(show(actual))}: it ${nameProblem(actual) ?? nameRule}`);
       const description = schemaAt(schemaName, file.value, path)?.description;
       const meaning = typeof description === 'string' ? ` (${description.replace(/\.$/, '')})` : '';
       return at('invalid-value', `${subject(path)} is ${show(actual)}: it must match ${String(params.pattern)}${meaning}`);

@@ -1,7 +1,8 @@
 import type { Policy, PolicyListItem } from '../../../core/src/index.js';
 import type { ApiClient } from '../api/client.js';
 import { inBatches, mapConcurrently } from '../concurrency.js';
-import { CommandError, NotFound, UsageError } from '../../../kit/src/index.js';
+import { CommandError } from '../../../kit/src/index.js';
+import { resolveNameOrId } from '../stored-objects/name-or-id.js';
 
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;
@@ -9,39 +10,27 @@ const pageSize = 100;
 /** What a command needs of the policy a name or id stands for. */
 export type PolicyRef = Pick<PolicyListItem, 'id' | 'name' | 'version' | 'status'>;
 
-/** The form of the ids the server assigns (randomUUID): an argument of this form is tried as an id first. */
-const idForm = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The one resolver of every command that takes a stored policy (get, history, versions, restore,
- * rollback, delete, diff, simulate), as kubectl and gh take a name or an id: an argument of the id
- * form is looked up as an id first; otherwise (or when no policy has that id) as a name. Names are
- * unique among policies that are not deleted (the database's partial unique index), so a name
- * means the live policy of that name; when none is live, the deleted one of that name, and when
- * several deleted ones share it, the command refuses with their ids rather than pick one.
- * `prefer: 'deleted'` (restore) looks among the deleted first: restoring a name means the deleted one.
+ * The resolver of every command that takes a stored policy (get, history, versions, restore,
+ * rollback, delete, diff, simulate): stored-objects/name-or-id.ts, shared with the principal
+ * commands. Names are unique among policies that are not deleted (the database's partial unique
+ * index), so a name means the live policy of that name; when none is live, the deleted one of
+ * that name, and when several deleted ones share it, the command refuses with their ids rather
+ * than pick one. `prefer: 'deleted'` (restore) looks among the deleted first: restoring a name
+ * means the deleted one.
  */
 export async function resolvePolicy(api: ApiClient, nameOrId: string, options: { prefer?: 'live' | 'deleted' } = {}): Promise<PolicyRef> {
-  if (idForm.test(nameOrId)) {
-    const byId = await policyById(api, nameOrId);
-    if (byId) return byId;
-  }
-  const order = options.prefer === 'deleted' ? (['deleted', 'live'] as const) : (['live', 'deleted'] as const);
-  for (const state of order) {
-    const named = await policiesNamed(api, nameOrId, state);
-    if (named.length === 1) return named[0]!;
-    if (named.length > 1)
-      throw new UsageError(
-        `${named.length} ${state === 'deleted' ? 'deleted ' : ''}policies are named ${nameOrId}: give the id of the one you mean`,
-        named.map((item) => `${item.id} (version ${item.version}, last changed ${item.updated_at})`),
-      );
-  }
-  // Not of the id form and no policy by that name: still an id the server may know (ids are opaque to clients).
-  const byId = idForm.test(nameOrId) ? undefined : await policyById(api, nameOrId);
-  if (byId) return byId;
-  throw new NotFound(`No policy named or with id ${nameOrId}`, [
-    'acctl policy list shows the stored policies; acctl policy list --status deleted the deleted ones',
-  ]);
+  const stages = {
+    live: { state: '', find: (name: string) => policiesNamed(api, name, 'live') },
+    deleted: { state: 'deleted ', find: (name: string) => policiesNamed(api, name, 'deleted') },
+  };
+  return resolveNameOrId<PolicyRef & { updated_at?: string }>(nameOrId, {
+    noun: 'policy',
+    byId: (id) => policyById(api, id),
+    byName: options.prefer === 'deleted' ? [stages.deleted, stages.live] : [stages.live, stages.deleted],
+    describe: (item) => `${item.id} (version ${item.version}, last changed ${item.updated_at})`,
+    notFoundSuggestions: ['acctl policy list shows the stored policies; acctl policy list --status deleted the deleted ones'],
+  });
 }
 
 /** The policy of an id, deleted or not; undefined when the server knows no such id. */

@@ -151,6 +151,13 @@ export type CliPlanChange =
       version: number;
     };
 /**
+ * The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "name".
+ */
+export type Name = string;
+/**
  * Spec, "Condition" ({ type, operator, value }), extended where the spec says "not shown" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -1492,7 +1499,7 @@ export interface CliPolicyPlanOutput {
  * via the `definition` "policy-create-request".
  */
 export interface PolicyCreateRequest {
-  name: string;
+  name: Name;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -2928,7 +2935,7 @@ export interface PolicySetUpdate {
  * via the `definition` "policy-update-request".
  */
 export interface PolicyUpdateRequest {
-  name: string;
+  name: Name;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -3192,7 +3199,7 @@ export interface PrincipalAttributes {
  */
 export interface PrincipalCreateRequest {
   kind: PrincipalKind;
-  name: string;
+  name: Name;
   display_name?: string;
   attributes?: PrincipalAttributes;
   status?: 'active' | 'disabled';
@@ -3232,6 +3239,12 @@ export interface PrincipalListQuery {
    * Search: case-insensitive substring of the name or display name.
    */
   q?: string;
+  /**
+   * Exact names, repeatable (name=a&name=b): only principals with one of them, compared as names are unique (case aside, in NFC). Lets a client look a principal up by name, as `acctl principal get carol`.
+   *
+   * @maxItems 100
+   */
+  name?: string[];
 }
 /**
  * Body of PATCH /principals/{id}: a JSON merge patch (RFC 7396). A member set to null removes it: in attributes, that attribute; display_name and password, their value. kind cannot change.
@@ -3240,7 +3253,7 @@ export interface PrincipalListQuery {
  * via the `definition` "principal-patch-request".
  */
 export interface PrincipalPatchRequest {
-  name?: string;
+  name?: Name;
   display_name?: string | null;
   attributes?: {
     [k: string]: (string | number | boolean | null) | undefined;

@@ -395,22 +395,26 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const cliPolicyPlanFile = validate21;
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/policy-plan-file.json","title":"CliPolicyPlanFile","description":"A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.","type":"object","required":["format","server","owner","prune","created_at","changes","summary"],"additionalProperties":false,"$defs":{"summary":{"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}},"diffEntry":{"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}},"drift":{"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}},"change":{"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]}},"properties":{"format_version":{"$ref":"format-version.json"},"format":{"const":1},"server":{"type":"string","description":"The API base URL the plan was made against: apply refuses another server.","minLength":1},"owner":{"type":["string","null"],"minLength":1,"description":"The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch."},"prune":{"type":"boolean","description":"Made with --prune: only then may the plan delete."},"created_at":{"type":"string","format":"date-time"},"changes":{"type":"array","items":{"$ref":"#/$defs/change"}},"summary":{"$ref":"#/$defs/summary"}}};
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/format-version.json","title":"CliFormatVersion","description":"The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.","type":"string","const":"1"};
-const schema65 = {"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}};
+const schema66 = {"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}};
 const formats4 = schemaFormats["date-time"];
 const schema34 = {"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]};
-const schema63 = {"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}};
-const schema64 = {"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}};
+const schema64 = {"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}};
+const schema65 = {"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}};
 const func88 = Object.prototype.hasOwnProperty;
-const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-create-request.json","title":"PolicyCreateRequest","description":"Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.","type":"object","required":["name","rules"],"properties":{"$schema":{"type":"string","description":"Ignored; lets policy files name their schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\u0000-\\u001f]+$"},"description":{"type":"string","maxLength":2000},"status":{"enum":["draft","active","archived"]},"rules":{"type":"array","items":{"$ref":"policy-rule.json"},"maxItems":500},"metadata":{"$ref":"policy-metadata.json"}},"additionalProperties":false};
-const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-metadata.json","title":"PolicyMetadata","description":"Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.","type":"object","properties":{"owner":{"type":"string","maxLength":200},"compliance":{"type":"array","items":{"type":"string","maxLength":100},"maxItems":50},"managed_by":{"type":"string","maxLength":200,"description":"The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own."},"provenance":{"type":"object","description":"Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.","properties":{"tool":{"type":"string","maxLength":100,"description":"What applied it, e.g. `acctl policy apply`."},"commit":{"type":"string","maxLength":100,"description":"The commit SHA of the policy repository."},"run_url":{"type":"string","maxLength":2000,"description":"The CI run that applied it."},"actor":{"type":"string","maxLength":200,"description":"Who triggered the apply (e.g. GITHUB_ACTOR)."},"source":{"type":"string","maxLength":500,"description":"The policy file, relative to the repository."},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift)."},"applied_at":{"type":"string","format":"date-time","description":"When the version was written (by apply, or by the rollback)."},"rolled_back_from":{"type":"integer","minimum":1,"description":"A rollback: the version the policy was at before it (the version it replaced)."},"rolled_back_to":{"type":"integer","minimum":1,"description":"A rollback: the earlier version whose content it wrote again."},"policy_set":{"type":"string","format":"uuid","description":"The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent."}},"additionalProperties":false,"maxProperties":20}},"maxProperties":100};
+const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-create-request.json","title":"PolicyCreateRequest","description":"Body of POST /policies. `name` and `rules` are required; `status` defaults to `draft` (not enforced until activated), `description` to the empty string, `metadata` to {}.","type":"object","required":["name","rules"],"properties":{"$schema":{"type":"string","description":"Ignored; lets policy files name their schema for editors."},"name":{"$ref":"name.json"},"description":{"type":"string","maxLength":2000},"status":{"enum":["draft","active","archived"]},"rules":{"type":"array","items":{"$ref":"policy-rule.json"},"maxItems":500},"metadata":{"$ref":"policy-metadata.json"}},"additionalProperties":false};
+const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/name.json","title":"Name","description":"The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.","type":"string","minLength":1,"maxLength":200,"format":"nfc","pattern":"^(?![0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$)[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029](?:[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029])?$"};
+const schema63 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-metadata.json","title":"PolicyMetadata","description":"Free-form (spec); the sample has `owner` (string) and `compliance` (array of string). `managed_by` is the ownership label `acctl policy apply` sets from acctl.yaml's `owner` (as Kubernetes' app.kubernetes.io/managed-by label), `provenance` what it records about each apply. Bounded in size.","type":"object","properties":{"owner":{"type":"string","maxLength":200},"compliance":{"type":"array","items":{"type":"string","maxLength":100},"maxItems":50},"managed_by":{"type":"string","maxLength":200,"description":"The ownership label of the policy repository that applies this policy: `acctl policy apply --prune` deletes only policies carrying its own."},"provenance":{"type":"object","description":"Where the version's content came from, written by whoever wrote the version: `acctl policy apply` (tool, commit, run_url, actor, source, content_hash, applied_at) or a rollback (tool `rollback`, actor, rolled_back_from, rolled_back_to, applied_at: the server writes it, so it never repeats the copied version's commit and apply time). Not part of content_hash.","properties":{"tool":{"type":"string","maxLength":100,"description":"What applied it, e.g. `acctl policy apply`."},"commit":{"type":"string","maxLength":100,"description":"The commit SHA of the policy repository."},"run_url":{"type":"string","maxLength":2000,"description":"The CI run that applied it."},"actor":{"type":"string","maxLength":200,"description":"Who triggered the apply (e.g. GITHUB_ACTOR)."},"source":{"type":"string","maxLength":500,"description":"The policy file, relative to the repository."},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"content_hash of what was applied: a live policy whose hash differs was changed on the server since (drift)."},"applied_at":{"type":"string","format":"date-time","description":"When the version was written (by apply, or by the rollback)."},"rolled_back_from":{"type":"integer","minimum":1,"description":"A rollback: the version the policy was at before it (the version it replaced)."},"rolled_back_to":{"type":"integer","minimum":1,"description":"A rollback: the earlier version whose content it wrote again."},"policy_set":{"type":"string","format":"uuid","description":"The change set (POST /policy-sets) that wrote this version; the server sets it, over any value sent."}},"additionalProperties":false,"maxProperties":20}},"maxProperties":100};
+const formats6 = schemaFormats.nfc;
+const formats18 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const pattern8 = new RegExp("^(?![0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$)[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029](?:[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029])?$", "u");
 const pattern35 = new RegExp("^[0-9a-f]{64}$", "u");
-const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-rule.json","title":"PolicyRule","description":"Spec, \"Rule\". A rule matches a request when the principal type equals, every named principal and resource attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.","type":"object","required":["effect","principals","resources","actions"],"properties":{"effect":{"enum":["allow","deny"],"description":"The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM)."},"principals":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","description":"Attribute name to the accepted values; the request's value must be one of them. A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"resources":{"type":"object","required":["type","identifiers"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifiers":{"type":"array","description":"Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).","items":{"type":"string","minLength":1,"maxLength":500},"minItems":1,"maxItems":1000},"attributes":{"type":"object","description":"Attribute name to the accepted values, as principals.attributes: the resource's value must be one of them (an array value: one of its items). A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100,"description":"e.g. read, write, admin."},"conditions":{"type":"array","items":{"$ref":"policy-condition.json"},"maxItems":20,"description":"All must hold. Absent or empty: no conditions."}},"additionalProperties":false};
-const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-condition.json","title":"PolicyCondition","description":"Spec, \"Condition\" ({ type, operator, value }), extended where the spec says \"not shown\" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"title":"TimeCondition","description":"The request time: within a daily window (`between`, optionally on some days of the week), or before or after an instant (`before`, `after`). The time is always known: the engine's clock, or a simulation's context.timestamp.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"TimeBetweenCondition","description":"The request time, in `timezone`, is within the daily window [start, end), on one of `days` when they are given. An end before the start is a window across midnight, which belongs to the day it starts (Friday 22:00-06:00 holds until Saturday 06:00).","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"between"},"value":{"type":"object","required":["start","end","timezone"],"properties":{"start":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, inclusive."},"end":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, exclusive."},"timezone":{"type":"string","format":"iana-time-zone","maxLength":64,"description":"IANA time zone name, e.g. Europe/Berlin."},"days":{"type":"array","items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]},"minItems":1,"maxItems":7,"uniqueItems":true,"description":"The days of the week (in `timezone`) on which the window opens; absent: every day."}},"additionalProperties":false}},"additionalProperties":false},{"title":"TimeBeforeCondition","description":"The request time is before the instant (exclusive): a grant that ends, such as break-glass access until Friday 18:00.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"before"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-04T18:00:00+01:00."}},"additionalProperties":false},{"title":"TimeAfterCondition","description":"The request time is at or after the instant: a grant that starts later.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"after"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-01T08:00:00Z."}},"additionalProperties":false}]},{"title":"RiskScoreCondition","description":"context.risk_score compared with `value`: less_than (<), less_than_or_equal (<=), greater_than (>), greater_than_or_equal (>=). Missing or not a number: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"risk_score"},"operator":{"enum":["less_than","less_than_or_equal","greater_than","greater_than_or_equal"]},"value":{"type":"number"}},"additionalProperties":false},{"title":"MfaVerifiedCondition","description":"context.mfa_verified (else the principal's mfa_verified attribute, a boolean or \"true\"/\"false\") equals `value`. Missing: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"mfa_verified"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"DeviceTrustedCondition","description":"context.device_trusted equals `value`. Missing or not a boolean: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"device_trusted"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"IpAddressCondition","description":"context.ip_address is (in_cidr) or is not (not_in_cidr) within one of the CIDR blocks, IPv4 or IPv6. An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is its IPv4 address. Missing or not an address: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"ip_address"},"operator":{"enum":["in_cidr","not_in_cidr"]},"value":{"type":"array","items":{"type":"string","format":"cidr","maxLength":64},"minItems":1,"maxItems":1000,"description":"CIDR blocks, e.g. 10.0.0.0/8, 2001:db8::/32; a bare address is its own block (/32, /128)."}},"additionalProperties":false},{"title":"AttributeCondition","description":"Compares a value of the request (`attribute`, a path) with a literal or another value of the request (`to`). equals, not_equals: same kind (string, number, boolean); in, not_in: one of a list; contains: an array holds the value; starts_with, ends_with: strings; greater_than, greater_than_or_equal, less_than, less_than_or_equal: numbers; exists, not_exists: the request carries a value at the path (`to` omitted), never unknown. A missing value or a value of the wrong kind makes the condition unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"AttributeEqualityCondition","description":"equals, not_equals: `attribute` and `to` are of one kind (string, number, boolean) and equal, or not; contains: `attribute` is a list holding `to`.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["equals","not_equals","contains"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeMembershipCondition","description":"in, not_in: `attribute` is (or is not) one of the values of `to`, a list.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["in","not_in"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"minItems":1,"maxItems":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeTextCondition","description":"starts_with, ends_with: both strings.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["starts_with","ends_with"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"string","maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeNumberCondition","description":"greater_than, greater_than_or_equal, less_than, less_than_or_equal: both numbers.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["greater_than","greater_than_or_equal","less_than","less_than_or_equal"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"number"},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributePresenceCondition","description":"exists, not_exists: the request carries a value at the path (null counts as none), or not. Never unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["exists","not_exists"]},"value":{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false}},"additionalProperties":false}]},{"title":"AnyOfCondition","description":"At least one of the conditions holds (true when one is true; else unknown when one is unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"any_of"},"operator":{"const":"any_of"},"value":{"type":"array","items":{"$ref":"policy-condition.json"},"minItems":1,"maxItems":20}},"additionalProperties":false},{"title":"NotCondition","description":"The condition does not hold (true when it is false; unknown stays unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"not"},"operator":{"const":"not"},"value":{"$ref":"policy-condition.json"}},"additionalProperties":false}]};
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-path.json","title":"PolicyAttributePath","description":"A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).","type":"string","minLength":1,"maxLength":200,"pattern":"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"};
+const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-rule.json","title":"PolicyRule","description":"Spec, \"Rule\". A rule matches a request when the principal type equals, every named principal and resource attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.","type":"object","required":["effect","principals","resources","actions"],"properties":{"effect":{"enum":["allow","deny"],"description":"The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM)."},"principals":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","description":"Attribute name to the accepted values; the request's value must be one of them. A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"resources":{"type":"object","required":["type","identifiers"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifiers":{"type":"array","description":"Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).","items":{"type":"string","minLength":1,"maxLength":500},"minItems":1,"maxItems":1000},"attributes":{"type":"object","description":"Attribute name to the accepted values, as principals.attributes: the resource's value must be one of them (an array value: one of its items). A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100,"description":"e.g. read, write, admin."},"conditions":{"type":"array","items":{"$ref":"policy-condition.json"},"maxItems":20,"description":"All must hold. Absent or empty: no conditions."}},"additionalProperties":false};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-condition.json","title":"PolicyCondition","description":"Spec, \"Condition\" ({ type, operator, value }), extended where the spec says \"not shown\" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"title":"TimeCondition","description":"The request time: within a daily window (`between`, optionally on some days of the week), or before or after an instant (`before`, `after`). The time is always known: the engine's clock, or a simulation's context.timestamp.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"TimeBetweenCondition","description":"The request time, in `timezone`, is within the daily window [start, end), on one of `days` when they are given. An end before the start is a window across midnight, which belongs to the day it starts (Friday 22:00-06:00 holds until Saturday 06:00).","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"between"},"value":{"type":"object","required":["start","end","timezone"],"properties":{"start":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, inclusive."},"end":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, exclusive."},"timezone":{"type":"string","format":"iana-time-zone","maxLength":64,"description":"IANA time zone name, e.g. Europe/Berlin."},"days":{"type":"array","items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]},"minItems":1,"maxItems":7,"uniqueItems":true,"description":"The days of the week (in `timezone`) on which the window opens; absent: every day."}},"additionalProperties":false}},"additionalProperties":false},{"title":"TimeBeforeCondition","description":"The request time is before the instant (exclusive): a grant that ends, such as break-glass access until Friday 18:00.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"before"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-04T18:00:00+01:00."}},"additionalProperties":false},{"title":"TimeAfterCondition","description":"The request time is at or after the instant: a grant that starts later.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"after"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-01T08:00:00Z."}},"additionalProperties":false}]},{"title":"RiskScoreCondition","description":"context.risk_score compared with `value`: less_than (<), less_than_or_equal (<=), greater_than (>), greater_than_or_equal (>=). Missing or not a number: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"risk_score"},"operator":{"enum":["less_than","less_than_or_equal","greater_than","greater_than_or_equal"]},"value":{"type":"number"}},"additionalProperties":false},{"title":"MfaVerifiedCondition","description":"context.mfa_verified (else the principal's mfa_verified attribute, a boolean or \"true\"/\"false\") equals `value`. Missing: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"mfa_verified"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"DeviceTrustedCondition","description":"context.device_trusted equals `value`. Missing or not a boolean: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"device_trusted"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"IpAddressCondition","description":"context.ip_address is (in_cidr) or is not (not_in_cidr) within one of the CIDR blocks, IPv4 or IPv6. An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is its IPv4 address. Missing or not an address: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"ip_address"},"operator":{"enum":["in_cidr","not_in_cidr"]},"value":{"type":"array","items":{"type":"string","format":"cidr","maxLength":64},"minItems":1,"maxItems":1000,"description":"CIDR blocks, e.g. 10.0.0.0/8, 2001:db8::/32; a bare address is its own block (/32, /128)."}},"additionalProperties":false},{"title":"AttributeCondition","description":"Compares a value of the request (`attribute`, a path) with a literal or another value of the request (`to`). equals, not_equals: same kind (string, number, boolean); in, not_in: one of a list; contains: an array holds the value; starts_with, ends_with: strings; greater_than, greater_than_or_equal, less_than, less_than_or_equal: numbers; exists, not_exists: the request carries a value at the path (`to` omitted), never unknown. A missing value or a value of the wrong kind makes the condition unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"AttributeEqualityCondition","description":"equals, not_equals: `attribute` and `to` are of one kind (string, number, boolean) and equal, or not; contains: `attribute` is a list holding `to`.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["equals","not_equals","contains"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeMembershipCondition","description":"in, not_in: `attribute` is (or is not) one of the values of `to`, a list.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["in","not_in"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"minItems":1,"maxItems":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeTextCondition","description":"starts_with, ends_with: both strings.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["starts_with","ends_with"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"string","maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeNumberCondition","description":"greater_than, greater_than_or_equal, less_than, less_than_or_equal: both numbers.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["greater_than","greater_than_or_equal","less_than","less_than_or_equal"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"number"},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributePresenceCondition","description":"exists, not_exists: the request carries a value at the path (null counts as none), or not. Never unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["exists","not_exists"]},"value":{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false}},"additionalProperties":false}]},{"title":"AnyOfCondition","description":"At least one of the conditions holds (true when one is true; else unknown when one is unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"any_of"},"operator":{"const":"any_of"},"value":{"type":"array","items":{"$ref":"policy-condition.json"},"minItems":1,"maxItems":20}},"additionalProperties":false},{"title":"NotCondition","description":"The condition does not hold (true when it is false; unknown stays unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"not"},"operator":{"const":"not"},"value":{"$ref":"policy-condition.json"}},"additionalProperties":false}]};
+const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-path.json","title":"PolicyAttributePath","description":"A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).","type":"string","minLength":1,"maxLength":200,"pattern":"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"};
 const pattern9 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
 const pattern11 = new RegExp("^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$", "u");
-const formats6 = schemaFormats["iana-time-zone"];
-const formats12 = schemaFormats.cidr;
+const formats8 = schemaFormats["iana-time-zone"];
+const formats14 = schemaFormats.cidr;
 const func0 = commonJsDefault(equalModule);
 const wrapper0 = {validate: validate25};
 
@@ -660,7 +664,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats6.validate(data6))){
+if(!(formats8.validate(data6))){
 const err20 = {instancePath:instancePath+"/value/timezone",schemaPath:"#/oneOf/0/oneOf/0/properties/value/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"},message:"must match format \""+"iana-time-zone"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -709,7 +713,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(!(((((((data8 === "mon") || (data8 === "tue")) || (data8 === "wed")) || (data8 === "thu")) || (data8 === "fri")) || (data8 === "sat")) || (data8 === "sun"))){
-const err24 = {instancePath:instancePath+"/value/days/" + i0,schemaPath:"#/oneOf/0/oneOf/0/properties/value/properties/days/items/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[0].oneOf[0].properties.value.properties.days.items.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/value/days/" + i0,schemaPath:"#/oneOf/0/oneOf/0/properties/value/properties/days/items/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[0].oneOf[0].properties.value.properties.days.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1104,7 +1108,7 @@ errors++;
 if(data.operator !== undefined){
 let data16 = data.operator;
 if(!((((data16 === "less_than") || (data16 === "less_than_or_equal")) || (data16 === "greater_than")) || (data16 === "greater_than_or_equal"))){
-const err57 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1391,7 +1395,7 @@ errors++;
 if(data.operator !== undefined){
 let data25 = data.operator;
 if(!((data25 === "in_cidr") || (data25 === "not_in_cidr"))){
-const err81 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1438,7 +1442,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!(formats12.validate(data27))){
+if(!(formats14.validate(data27))){
 const err85 = {instancePath:instancePath+"/value/" + i2,schemaPath:"#/oneOf/4/properties/value/items/format",keyword:"format",params:{format: "cidr"},message:"must match format \""+"cidr"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -1592,7 +1596,7 @@ errors++;
 if(data.operator !== undefined){
 let data30 = data.operator;
 if(!(((data30 === "equals") || (data30 === "not_equals")) || (data30 === "contains"))){
-const err98 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err98 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1688,7 +1692,7 @@ const _errs83 = errors;
 let valid31 = false;
 const _errs84 = errors;
 if(((typeof data33 !== "string") && (!((typeof data33 == "number") && (isFinite(data33))))) && (typeof data33 !== "boolean")){
-const err106 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema37.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
+const err106 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema38.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1899,7 +1903,7 @@ errors++;
 if(data.operator !== undefined){
 let data36 = data.operator;
 if(!(((data36 === "equals") || (data36 === "not_equals")) || (data36 === "contains"))){
-const err123 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err123 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1995,7 +1999,7 @@ const _errs104 = errors;
 let valid38 = false;
 const _errs105 = errors;
 if(((typeof data39 !== "string") && (!((typeof data39 == "number") && (isFinite(data39))))) && (typeof data39 !== "boolean")){
-const err131 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema37.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
+const err131 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema38.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2208,7 +2212,7 @@ errors++;
 if(data.operator !== undefined){
 let data42 = data.operator;
 if(!(((data42 === "equals") || (data42 === "not_equals")) || (data42 === "contains"))){
-const err148 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/0/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[0].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2304,7 +2308,7 @@ const _errs125 = errors;
 let valid45 = false;
 const _errs126 = errors;
 if(((typeof data45 !== "string") && (!((typeof data45 == "number") && (isFinite(data45))))) && (typeof data45 !== "boolean")){
-const err156 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema37.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
+const err156 = {instancePath:instancePath+"/value/to",schemaPath:"#/oneOf/5/oneOf/0/properties/value/properties/to/anyOf/0/type",keyword:"type",params:{type: schema38.oneOf[5].oneOf[0].properties.value.properties.to.anyOf[0].type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2517,7 +2521,7 @@ errors++;
 if(data.operator !== undefined){
 let data48 = data.operator;
 if(!((data48 === "in") || (data48 === "not_in"))){
-const err173 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2637,7 +2641,7 @@ const len2 = data51.length;
 for(let i3=0; i3<len2; i3++){
 let data52 = data51[i3];
 if(((typeof data52 !== "string") && (!((typeof data52 == "number") && (isFinite(data52))))) && (typeof data52 !== "boolean")){
-const err183 = {instancePath:instancePath+"/value/to/" + i3,schemaPath:"#/oneOf/5/oneOf/1/properties/value/properties/to/anyOf/0/items/type",keyword:"type",params:{type: schema37.oneOf[5].oneOf[1].properties.value.properties.to.anyOf[0].items.type},message:"must be string,number,boolean"};
+const err183 = {instancePath:instancePath+"/value/to/" + i3,schemaPath:"#/oneOf/5/oneOf/1/properties/value/properties/to/anyOf/0/items/type",keyword:"type",params:{type: schema38.oneOf[5].oneOf[1].properties.value.properties.to.anyOf[0].items.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2862,7 +2866,7 @@ errors++;
 if(data.operator !== undefined){
 let data55 = data.operator;
 if(!((data55 === "in") || (data55 === "not_in"))){
-const err201 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err201 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/1/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[1].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2982,7 +2986,7 @@ const len3 = data58.length;
 for(let i4=0; i4<len3; i4++){
 let data59 = data58[i4];
 if(((typeof data59 !== "string") && (!((typeof data59 == "number") && (isFinite(data59))))) && (typeof data59 !== "boolean")){
-const err211 = {instancePath:instancePath+"/value/to/" + i4,schemaPath:"#/oneOf/5/oneOf/1/properties/value/properties/to/anyOf/0/items/type",keyword:"type",params:{type: schema37.oneOf[5].oneOf[1].properties.value.properties.to.anyOf[0].items.type},message:"must be string,number,boolean"};
+const err211 = {instancePath:instancePath+"/value/to/" + i4,schemaPath:"#/oneOf/5/oneOf/1/properties/value/properties/to/anyOf/0/items/type",keyword:"type",params:{type: schema38.oneOf[5].oneOf[1].properties.value.properties.to.anyOf[0].items.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3207,7 +3211,7 @@ errors++;
 if(data.operator !== undefined){
 let data62 = data.operator;
 if(!((data62 === "starts_with") || (data62 === "ends_with"))){
-const err229 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/2/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[2].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err229 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/2/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[2].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3516,7 +3520,7 @@ errors++;
 if(data.operator !== undefined){
 let data68 = data.operator;
 if(!((data68 === "starts_with") || (data68 === "ends_with"))){
-const err254 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/2/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[2].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err254 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/2/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[2].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3825,7 +3829,7 @@ errors++;
 if(data.operator !== undefined){
 let data74 = data.operator;
 if(!((((data74 === "greater_than") || (data74 === "greater_than_or_equal")) || (data74 === "less_than")) || (data74 === "less_than_or_equal"))){
-const err279 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err279 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4122,7 +4126,7 @@ errors++;
 if(data.operator !== undefined){
 let data80 = data.operator;
 if(!((((data80 === "greater_than") || (data80 === "greater_than_or_equal")) || (data80 === "less_than")) || (data80 === "less_than_or_equal"))){
-const err303 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err303 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4419,7 +4423,7 @@ errors++;
 if(data.operator !== undefined){
 let data86 = data.operator;
 if(!((((data86 === "greater_than") || (data86 === "greater_than_or_equal")) || (data86 === "less_than")) || (data86 === "less_than_or_equal"))){
-const err327 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err327 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -4716,7 +4720,7 @@ errors++;
 if(data.operator !== undefined){
 let data92 = data.operator;
 if(!((((data92 === "greater_than") || (data92 === "greater_than_or_equal")) || (data92 === "less_than")) || (data92 === "less_than_or_equal"))){
-const err351 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err351 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/3/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[3].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5013,7 +5017,7 @@ errors++;
 if(data.operator !== undefined){
 let data98 = data.operator;
 if(!((data98 === "exists") || (data98 === "not_exists"))){
-const err375 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err375 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5179,7 +5183,7 @@ errors++;
 if(data.operator !== undefined){
 let data102 = data.operator;
 if(!((data102 === "exists") || (data102 === "not_exists"))){
-const err389 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.oneOf[5].oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err389 = {instancePath:instancePath+"/operator",schemaPath:"#/oneOf/5/oneOf/4/properties/operator/enum",keyword:"enum",params:{allowedValues: schema38.oneOf[5].oneOf[4].properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5628,7 +5632,7 @@ errors++;
 if(data.effect !== undefined){
 let data0 = data.effect;
 if(!((data0 === "allow") || (data0 === "deny"))){
-const err5 = {instancePath:instancePath+"/effect",schemaPath:"#/properties/effect/enum",keyword:"enum",params:{allowedValues: schema36.properties.effect.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/effect",schemaPath:"#/properties/effect/enum",keyword:"enum",params:{allowedValues: schema37.properties.effect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6206,7 +6210,6 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats16 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://acctl.dev/schemas/policy-create-request.json" */;
@@ -6268,7 +6271,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"name.json/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6278,7 +6281,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"name.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6287,8 +6290,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern5.test(data1)){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f]+$"},message:"must match pattern \""+"^[^\\u0000-\\u001f]+$"+"\""};
+if(!pattern8.test(data1)){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"name.json/pattern",keyword:"pattern",params:{pattern: "^(?![0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$)[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029](?:[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029])?$"},message:"must match pattern \""+"^(?![0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$)[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029](?:[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u00ad\\u180e\\u200b-\\u200d\\u2060-\\u2064\\ufeff\\u2028\\u2029])?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6297,9 +6300,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats6.validate(data1))){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"name.json/format",keyword:"format",params:{format: "nfc"},message:"must match format \""+"nfc"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6309,11 +6311,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 === "string"){
-if(func1(data2) > 2000){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"name.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6323,8 +6322,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 2000){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6334,10 +6336,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data3 = data.status;
-if(!(((data3 === "draft") || (data3 === "active")) || (data3 === "archived"))){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
+else {
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6347,16 +6347,29 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data4 = data.rules;
-if(Array.isArray(data4)){
-if(data4.length > 500){
-const err11 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(data.status !== undefined){
+let data3 = data.status;
+if(!(((data3 === "draft") || (data3 === "active")) || (data3 === "archived"))){
+const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data4 = data.rules;
+if(Array.isArray(data4)){
+if(data4.length > 500){
+const err12 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -6369,21 +6382,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length > 100){
-const err13 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+const err13 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6392,11 +6391,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data6.owner !== undefined){
-let data7 = data6.owner;
-if(typeof data7 === "string"){
-if(func1(data7) > 200){
-const err14 = {instancePath:instancePath+"/metadata/owner",schemaPath:"policy-metadata.json/properties/owner/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data.metadata !== undefined){
+let data6 = data.metadata;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length > 100){
+const err14 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6405,9 +6405,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/metadata/owner",schemaPath:"policy-metadata.json/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.owner !== undefined){
+let data7 = data6.owner;
+if(typeof data7 === "string"){
+if(func1(data7) > 200){
+const err15 = {instancePath:instancePath+"/metadata/owner",schemaPath:"policy-metadata.json/properties/owner/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6417,11 +6419,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data6.compliance !== undefined){
-let data8 = data6.compliance;
-if(Array.isArray(data8)){
-if(data8.length > 50){
-const err16 = {instancePath:instancePath+"/metadata/compliance",schemaPath:"policy-metadata.json/properties/compliance/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+else {
+const err16 = {instancePath:instancePath+"/metadata/owner",schemaPath:"policy-metadata.json/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6430,12 +6429,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-if(typeof data9 === "string"){
-if(func1(data9) > 100){
-const err17 = {instancePath:instancePath+"/metadata/compliance/" + i1,schemaPath:"policy-metadata.json/properties/compliance/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+if(data6.compliance !== undefined){
+let data8 = data6.compliance;
+if(Array.isArray(data8)){
+if(data8.length > 50){
+const err17 = {instancePath:instancePath+"/metadata/compliance",schemaPath:"policy-metadata.json/properties/compliance/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6444,9 +6443,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/metadata/compliance/" + i1,schemaPath:"policy-metadata.json/properties/compliance/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(typeof data9 === "string"){
+if(func1(data9) > 100){
+const err18 = {instancePath:instancePath+"/metadata/compliance/" + i1,schemaPath:"policy-metadata.json/properties/compliance/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6456,9 +6458,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
 else {
-const err19 = {instancePath:instancePath+"/metadata/compliance",schemaPath:"policy-metadata.json/properties/compliance/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/metadata/compliance/" + i1,schemaPath:"policy-metadata.json/properties/compliance/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6468,11 +6469,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data6.managed_by !== undefined){
-let data10 = data6.managed_by;
-if(typeof data10 === "string"){
-if(func1(data10) > 200){
-const err20 = {instancePath:instancePath+"/metadata/managed_by",schemaPath:"policy-metadata.json/properties/managed_by/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+else {
+const err20 = {instancePath:instancePath+"/metadata/compliance",schemaPath:"policy-metadata.json/properties/compliance/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6482,8 +6481,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/metadata/managed_by",schemaPath:"policy-metadata.json/properties/managed_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.managed_by !== undefined){
+let data10 = data6.managed_by;
+if(typeof data10 === "string"){
+if(func1(data10) > 200){
+const err21 = {instancePath:instancePath+"/metadata/managed_by",schemaPath:"policy-metadata.json/properties/managed_by/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6493,11 +6495,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data6.provenance !== undefined){
-let data11 = data6.provenance;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(Object.keys(data11).length > 20){
-const err22 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
+else {
+const err22 = {instancePath:instancePath+"/metadata/managed_by",schemaPath:"policy-metadata.json/properties/managed_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6506,9 +6505,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!(func88.call(schema62.properties.provenance.properties, key1))){
-const err23 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data6.provenance !== undefined){
+let data11 = data6.provenance;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(Object.keys(data11).length > 20){
+const err23 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6517,12 +6519,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data11.tool !== undefined){
-let data12 = data11.tool;
-if(typeof data12 === "string"){
-if(func1(data12) > 100){
-const err24 = {instancePath:instancePath+"/metadata/provenance/tool",schemaPath:"policy-metadata.json/properties/provenance/properties/tool/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+for(const key1 in data11){
+if(!(func88.call(schema63.properties.provenance.properties, key1))){
+const err24 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6532,8 +6531,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/metadata/provenance/tool",schemaPath:"policy-metadata.json/properties/provenance/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.tool !== undefined){
+let data12 = data11.tool;
+if(typeof data12 === "string"){
+if(func1(data12) > 100){
+const err25 = {instancePath:instancePath+"/metadata/provenance/tool",schemaPath:"policy-metadata.json/properties/provenance/properties/tool/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6543,11 +6545,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data11.commit !== undefined){
-let data13 = data11.commit;
-if(typeof data13 === "string"){
-if(func1(data13) > 100){
-const err26 = {instancePath:instancePath+"/metadata/provenance/commit",schemaPath:"policy-metadata.json/properties/provenance/properties/commit/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err26 = {instancePath:instancePath+"/metadata/provenance/tool",schemaPath:"policy-metadata.json/properties/provenance/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6557,8 +6556,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/metadata/provenance/commit",schemaPath:"policy-metadata.json/properties/provenance/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.commit !== undefined){
+let data13 = data11.commit;
+if(typeof data13 === "string"){
+if(func1(data13) > 100){
+const err27 = {instancePath:instancePath+"/metadata/provenance/commit",schemaPath:"policy-metadata.json/properties/provenance/properties/commit/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6568,11 +6570,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data11.run_url !== undefined){
-let data14 = data11.run_url;
-if(typeof data14 === "string"){
-if(func1(data14) > 2000){
-const err28 = {instancePath:instancePath+"/metadata/provenance/run_url",schemaPath:"policy-metadata.json/properties/provenance/properties/run_url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err28 = {instancePath:instancePath+"/metadata/provenance/commit",schemaPath:"policy-metadata.json/properties/provenance/properties/commit/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6582,8 +6581,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/metadata/provenance/run_url",schemaPath:"policy-metadata.json/properties/provenance/properties/run_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.run_url !== undefined){
+let data14 = data11.run_url;
+if(typeof data14 === "string"){
+if(func1(data14) > 2000){
+const err29 = {instancePath:instancePath+"/metadata/provenance/run_url",schemaPath:"policy-metadata.json/properties/provenance/properties/run_url/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6593,11 +6595,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data11.actor !== undefined){
-let data15 = data11.actor;
-if(typeof data15 === "string"){
-if(func1(data15) > 200){
-const err30 = {instancePath:instancePath+"/metadata/provenance/actor",schemaPath:"policy-metadata.json/properties/provenance/properties/actor/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+else {
+const err30 = {instancePath:instancePath+"/metadata/provenance/run_url",schemaPath:"policy-metadata.json/properties/provenance/properties/run_url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6607,8 +6606,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/metadata/provenance/actor",schemaPath:"policy-metadata.json/properties/provenance/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.actor !== undefined){
+let data15 = data11.actor;
+if(typeof data15 === "string"){
+if(func1(data15) > 200){
+const err31 = {instancePath:instancePath+"/metadata/provenance/actor",schemaPath:"policy-metadata.json/properties/provenance/properties/actor/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6618,11 +6620,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data11.source !== undefined){
-let data16 = data11.source;
-if(typeof data16 === "string"){
-if(func1(data16) > 500){
-const err32 = {instancePath:instancePath+"/metadata/provenance/source",schemaPath:"policy-metadata.json/properties/provenance/properties/source/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+else {
+const err32 = {instancePath:instancePath+"/metadata/provenance/actor",schemaPath:"policy-metadata.json/properties/provenance/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6632,8 +6631,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/metadata/provenance/source",schemaPath:"policy-metadata.json/properties/provenance/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.source !== undefined){
+let data16 = data11.source;
+if(typeof data16 === "string"){
+if(func1(data16) > 500){
+const err33 = {instancePath:instancePath+"/metadata/provenance/source",schemaPath:"policy-metadata.json/properties/provenance/properties/source/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6643,11 +6645,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data11.content_hash !== undefined){
-let data17 = data11.content_hash;
-if(typeof data17 === "string"){
-if(!pattern35.test(data17)){
-const err34 = {instancePath:instancePath+"/metadata/provenance/content_hash",schemaPath:"policy-metadata.json/properties/provenance/properties/content_hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+else {
+const err34 = {instancePath:instancePath+"/metadata/provenance/source",schemaPath:"policy-metadata.json/properties/provenance/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6657,8 +6656,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/metadata/provenance/content_hash",schemaPath:"policy-metadata.json/properties/provenance/properties/content_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.content_hash !== undefined){
+let data17 = data11.content_hash;
+if(typeof data17 === "string"){
+if(!pattern35.test(data17)){
+const err35 = {instancePath:instancePath+"/metadata/provenance/content_hash",schemaPath:"policy-metadata.json/properties/provenance/properties/content_hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6668,11 +6670,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data11.applied_at !== undefined){
-let data18 = data11.applied_at;
-if(typeof data18 === "string"){
-if(!(formats4.validate(data18))){
-const err36 = {instancePath:instancePath+"/metadata/provenance/applied_at",schemaPath:"policy-metadata.json/properties/provenance/properties/applied_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err36 = {instancePath:instancePath+"/metadata/provenance/content_hash",schemaPath:"policy-metadata.json/properties/provenance/properties/content_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6682,8 +6681,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/metadata/provenance/applied_at",schemaPath:"policy-metadata.json/properties/provenance/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.applied_at !== undefined){
+let data18 = data11.applied_at;
+if(typeof data18 === "string"){
+if(!(formats4.validate(data18))){
+const err37 = {instancePath:instancePath+"/metadata/provenance/applied_at",schemaPath:"policy-metadata.json/properties/provenance/properties/applied_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6693,10 +6695,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data11.rolled_back_from !== undefined){
-let data19 = data11.rolled_back_from;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err38 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err38 = {instancePath:instancePath+"/metadata/provenance/applied_at",schemaPath:"policy-metadata.json/properties/provenance/properties/applied_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6705,9 +6705,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 1 || isNaN(data19)){
-const err39 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data11.rolled_back_from !== undefined){
+let data19 = data11.rolled_back_from;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err39 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6716,12 +6718,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-if(data11.rolled_back_to !== undefined){
-let data20 = data11.rolled_back_to;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err40 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+const err40 = {instancePath:instancePath+"/metadata/provenance/rolled_back_from",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6730,9 +6729,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 1 || isNaN(data20)){
-const err41 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data11.rolled_back_to !== undefined){
+let data20 = data11.rolled_back_to;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err41 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6741,13 +6743,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-if(data11.policy_set !== undefined){
-let data21 = data11.policy_set;
-if(typeof data21 === "string"){
-if(!(formats16.test(data21))){
-const err42 = {instancePath:instancePath+"/metadata/provenance/policy_set",schemaPath:"policy-metadata.json/properties/provenance/properties/policy_set/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err42 = {instancePath:instancePath+"/metadata/provenance/rolled_back_to",schemaPath:"policy-metadata.json/properties/provenance/properties/rolled_back_to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6757,8 +6755,12 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/metadata/provenance/policy_set",schemaPath:"policy-metadata.json/properties/provenance/properties/policy_set/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data11.policy_set !== undefined){
+let data21 = data11.policy_set;
+if(typeof data21 === "string"){
+if(!(formats18.test(data21))){
+const err43 = {instancePath:instancePath+"/metadata/provenance/policy_set",schemaPath:"policy-metadata.json/properties/provenance/properties/policy_set/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6768,9 +6770,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath:instancePath+"/metadata/provenance/policy_set",schemaPath:"policy-metadata.json/properties/provenance/properties/policy_set/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6782,7 +6783,7 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err45 = {instancePath:instancePath+"/metadata/provenance",schemaPath:"policy-metadata.json/properties/provenance/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6794,12 +6795,24 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/metadata",schemaPath:"policy-metadata.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
 else {
 vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -7411,7 +7424,7 @@ errors++;
 if(data17.kind !== undefined){
 let data19 = data17.kind;
 if(!(((data19 === "added") || (data19 === "removed")) || (data19 === "changed"))){
-const err49 = {instancePath:instancePath+"/diff/" + i0+"/kind",schemaPath:"#/$defs/diffEntry/properties/kind/enum",keyword:"enum",params:{allowedValues: schema63.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/diff/" + i0+"/kind",schemaPath:"#/$defs/diffEntry/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -7461,7 +7474,7 @@ errors++;
 if(data17.before !== undefined){
 let data22 = data17.before;
 if((((typeof data22 != "object") && (typeof data22 !== "string")) && (!((typeof data22 == "number") && (isFinite(data22))))) && (typeof data22 !== "boolean")){
-const err53 = {instancePath:instancePath+"/diff/" + i0+"/before",schemaPath:"#/$defs/diffEntry/properties/before/type",keyword:"type",params:{type: schema63.properties.before.type},message:"must be string,number,boolean,array,object,null"};
+const err53 = {instancePath:instancePath+"/diff/" + i0+"/before",schemaPath:"#/$defs/diffEntry/properties/before/type",keyword:"type",params:{type: schema64.properties.before.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7474,7 +7487,7 @@ errors++;
 if(data17.after !== undefined){
 let data23 = data17.after;
 if((((typeof data23 != "object") && (typeof data23 !== "string")) && (!((typeof data23 == "number") && (isFinite(data23))))) && (typeof data23 !== "boolean")){
-const err54 = {instancePath:instancePath+"/diff/" + i0+"/after",schemaPath:"#/$defs/diffEntry/properties/after/type",keyword:"type",params:{type: schema63.properties.after.type},message:"must be string,number,boolean,array,object,null"};
+const err54 = {instancePath:instancePath+"/diff/" + i0+"/after",schemaPath:"#/$defs/diffEntry/properties/after/type",keyword:"type",params:{type: schema64.properties.after.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7628,7 +7641,7 @@ errors++;
 if(data24.reason !== undefined){
 let data28 = data24.reason;
 if(!((data28 === "changed_since_apply") || (data28 === "provenance_removed"))){
-const err67 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema64.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema65.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9067,8 +9080,8 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const policyCreateRequest = validate23;
 
 export const policyTest = validate31;
-const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-test.json","title":"PolicyTestFile","description":"A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.","type":"object","required":["name","tests"],"properties":{"$schema":{"type":"string","description":"Ignored; lets the file name its schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of this group of tests."},"description":{"type":"string","maxLength":2000},"policies":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":500,"uniqueItems":true,"description":"Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them."},"at":{"type":"string","format":"date-time","description":"Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it."},"context":{"type":"object","description":"Request context of every test; a test's own context is merged over it.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"principals":{"type":"object","description":"Principals by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type"],"properties":{"id":{"type":"string","maxLength":200},"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}}},"additionalProperties":false}},"resources":{"type":"object","description":"Resources by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type","identifier"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifier":{"type":"string","minLength":1,"maxLength":500},"attributes":{"type":"object","description":"Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"$ref":"policy-attribute-value.json"}}},"additionalProperties":false}},"tests":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["name","principals","resources","actions","expect"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200},"principals":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's principals."},"resources":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's resources."},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100},"at":{"type":"string","format":"date-time","description":"Time of this test; default: the file's `at`."},"context":{"type":"object","description":"Merged over the file's context.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"expect":{"enum":["allow","deny"],"description":"The decision every combination must get."},"matched":{"type":"array","description":"When given, exactly these rules must match (apply) in every combination, in any order; [] means none.","maxItems":100,"items":{"type":"object","required":["policy","rule"],"properties":{"policy":{"type":"string","minLength":1,"maxLength":200,"description":"Policy name."},"rule":{"type":"integer","minimum":0,"description":"Zero-based index of the rule in the policy."}},"additionalProperties":false}}},"additionalProperties":false}}},"additionalProperties":false};
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-value.json","title":"PolicyAttributeValue","description":"An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.","anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"maxItems":1000}]};
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-test.json","title":"PolicyTestFile","description":"A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.","type":"object","required":["name","tests"],"properties":{"$schema":{"type":"string","description":"Ignored; lets the file name its schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of this group of tests."},"description":{"type":"string","maxLength":2000},"policies":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":500,"uniqueItems":true,"description":"Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them."},"at":{"type":"string","format":"date-time","description":"Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it."},"context":{"type":"object","description":"Request context of every test; a test's own context is merged over it.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"principals":{"type":"object","description":"Principals by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type"],"properties":{"id":{"type":"string","maxLength":200},"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}}},"additionalProperties":false}},"resources":{"type":"object","description":"Resources by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type","identifier"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifier":{"type":"string","minLength":1,"maxLength":500},"attributes":{"type":"object","description":"Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"$ref":"policy-attribute-value.json"}}},"additionalProperties":false}},"tests":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["name","principals","resources","actions","expect"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200},"principals":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's principals."},"resources":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's resources."},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100},"at":{"type":"string","format":"date-time","description":"Time of this test; default: the file's `at`."},"context":{"type":"object","description":"Merged over the file's context.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"expect":{"enum":["allow","deny"],"description":"The decision every combination must get."},"matched":{"type":"array","description":"When given, exactly these rules must match (apply) in every combination, in any order; [] means none.","maxItems":100,"items":{"type":"object","required":["policy","rule"],"properties":{"policy":{"type":"string","minLength":1,"maxLength":200,"description":"Policy name."},"rule":{"type":"integer","minimum":0,"description":"Zero-based index of the rule in the policy."}},"additionalProperties":false}}},"additionalProperties":false}}},"additionalProperties":false};
+const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-value.json","title":"PolicyAttributeValue","description":"An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.","anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"maxItems":1000}]};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://acctl.dev/schemas/policy-test.json" */;
@@ -9103,7 +9116,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func88.call(schema66.properties, key0))){
+if(!(func88.call(schema67.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9323,7 +9336,7 @@ for(const key1 in data6){
 if(!((((key1 === "ip_address") || (key1 === "risk_score")) || (key1 === "device_trusted")) || (key1 === "mfa_verified"))){
 let data7 = data6[key1];
 if((((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))) && (typeof data7 !== "boolean")) && (data7 !== null)){
-const err19 = {instancePath:instancePath+"/context/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/additionalProperties/type",keyword:"type",params:{type: schema66.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
+const err19 = {instancePath:instancePath+"/context/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/additionalProperties/type",keyword:"type",params:{type: schema67.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9560,7 +9573,7 @@ errors++;
 for(const key5 in data16){
 let data17 = data16[key5];
 if((((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))) && (typeof data17 !== "boolean")) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/type",keyword:"type",params:{type: schema66.properties.principals.additionalProperties.properties.attributes.additionalProperties.type},message:"must be string,number,boolean,null"};
+const err38 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/type",keyword:"type",params:{type: schema67.properties.principals.additionalProperties.properties.attributes.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9781,7 +9794,7 @@ const _errs59 = errors;
 let valid15 = false;
 const _errs60 = errors;
 if(((typeof data23 !== "string") && (!((typeof data23 == "number") && (isFinite(data23))))) && (typeof data23 !== "boolean")){
-const err56 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/type",keyword:"type",params:{type: schema67.anyOf[0].type},message:"must be string,number,boolean"};
+const err56 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/type",keyword:"type",params:{type: schema68.anyOf[0].type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9820,7 +9833,7 @@ const len1 = data23.length;
 for(let i2=0; i2<len1; i2++){
 let data24 = data23[i2];
 if(((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))) && (typeof data24 !== "boolean")){
-const err59 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"policy-attribute-value.json/anyOf/1/items/type",keyword:"type",params:{type: schema67.anyOf[1].items.type},message:"must be string,number,boolean"};
+const err59 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"policy-attribute-value.json/anyOf/1/items/type",keyword:"type",params:{type: schema68.anyOf[1].items.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10272,7 +10285,7 @@ for(const key11 in data35){
 if(!((((key11 === "ip_address") || (key11 === "risk_score")) || (key11 === "device_trusted")) || (key11 === "mfa_verified"))){
 let data36 = data35[key11];
 if((((typeof data36 !== "string") && (!((typeof data36 == "number") && (isFinite(data36))))) && (typeof data36 !== "boolean")) && (data36 !== null)){
-const err96 = {instancePath:instancePath+"/tests/" + i3+"/context/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/type",keyword:"type",params:{type: schema66.properties.tests.items.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
+const err96 = {instancePath:instancePath+"/tests/" + i3+"/context/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/type",keyword:"type",params:{type: schema67.properties.tests.items.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10372,7 +10385,7 @@ errors++;
 if(data26.expect !== undefined){
 let data41 = data26.expect;
 if(!((data41 === "allow") || (data41 === "deny"))){
-const err104 = {instancePath:instancePath+"/tests/" + i3+"/expect",schemaPath:"#/properties/tests/items/properties/expect/enum",keyword:"enum",params:{allowedValues: schema66.properties.tests.items.properties.expect.enum},message:"must be equal to one of the allowed values"};
+const err104 = {instancePath:instancePath+"/tests/" + i3+"/expect",schemaPath:"#/properties/tests/items/properties/expect/enum",keyword:"enum",params:{allowedValues: schema67.properties.tests.items.properties.expect.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err104];
 }

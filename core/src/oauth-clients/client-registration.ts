@@ -1,3 +1,4 @@
+import { nameProblem } from '../names.js';
 import { isKnownScope, parseScopeString } from '../scopes.js';
 import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
 
@@ -31,8 +32,10 @@ export type ClientRegistrationCheck = { ok: true; registration: ClientRegistrati
  */
 export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistrationCheck {
   const problems: string[] = [];
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > 200) problems.push('The name must have 1 to 200 characters');
+  // The name rule of principals and policies too (names.ts): a client's name is shown on the consent page.
+  const name = input.name;
+  const namedWrong = nameProblem(name);
+  if (namedWrong) problems.push(`The name ${namedWrong}`);
 
   const clientType = input.public ? 'public' : 'confidential';
   const asked = input.grantTypes.length > 0 ? input.grantTypes : [clientType === 'public' ? 'authorization_code' : 'client_credentials'];

@@ -1,5 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { parseIpBlock } from '../engine/ip-address.js';
+import { isNfc } from '../names.js';
 
 let knownTimeZones: Set<string> | undefined;
 
@@ -43,4 +44,7 @@ export const cidrFormat = { type: 'string', validate: (text: string) => parseIpB
  * (core/src/generated/schema-validators.ts, which read formats from this object by name) use
  * these same objects, so a format decides alike in both.
  */
-export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat, cidr: cidrFormat };
+/** A format of ours: text in Unicode Normalization Form C, which a pattern cannot say (names.ts, schemas/name.json). */
+export const nfcFormat = { type: 'string', validate: isNfc } as const;
+
+export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat, cidr: cidrFormat, nfc: nfcFormat };

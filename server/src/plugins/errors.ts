@@ -4,6 +4,7 @@ import { isConcurrencyConflict } from '../db/transaction-retry.js';
 import { ApiError, type InvalidField } from '../errors/api-error.js';
 import { OAuthError, ServerError, TemporarilyUnavailable, InvalidRequest, TooManyRequests } from '../errors/oauth-errors.js';
 import { newRouteTable, withRateLimitHeaders } from '../http/client-errors.js';
+import { namePattern, nameRule, nfcRule } from '../../../core/src/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -194,6 +195,9 @@ function describeIssue(
     detail = 'is not a known field';
   }
   if (issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)) detail = `must be one of: ${issue.params.allowedValues.join(', ')}`;
+  // The name rule (schemas/name.json) said in words, not as its pattern.
+  if (issue.keyword === 'pattern' && issue.params.pattern === namePattern) detail = nameRule;
+  if (issue.keyword === 'format' && issue.params.format === 'nfc') detail = nfcRule;
   // A oneOf chosen by a member (schemas' `discriminator`: a condition's type, a set change's action):
   // Ajv says "value of tag must be in oneOf"; name the member instead.
   if (issue.keyword === 'discriminator' && typeof issue.params.tag === 'string') {

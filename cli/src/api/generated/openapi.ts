@@ -250,7 +250,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate an access request against all active policies
-         * @description Same request shape as a simulation. The decision is recorded durably before it is answered. What the answer discloses depends on the caller (`detail`): with evaluate:decisions alone, the decision, its id, the policy versions, and each matched rule as policy id, version, rule index and effect (`detail` summary). Policy names, the conditions each rule met and why other rules did not apply quote rule contents and principal attributes, so they come only with read:policies as well, and when the request named a stored principal, read:principals or read:audit (`detail` full). The record keeps the full result. The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group's write and commit), `total` the time from the request's arrival to the answer being ready, both in milliseconds.
+         * @description Same request shape as a simulation. The decision is recorded durably before it is answered. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). What the answer discloses depends on the caller (`detail`): with evaluate:decisions alone, the decision, its id, the policy versions, and each matched rule as policy id, version, rule index and effect (`detail` summary). Policy names, the conditions each rule met and why other rules did not apply quote rule contents and principal attributes, so they come only with read:policies as well, and when the request named a stored principal, read:principals or read:audit (`detail` full). The record keeps the full result. The answer carries a `Server-Timing` header (W3C Server Timing): `record` is the time spent waiting for the decisions to be recorded (their group's write and commit), `total` the time from the request's arrival to the answer being ready, both in milliseconds.
          */
         post: operations["postV1DecisionsEvaluate"];
         delete?: never;
@@ -1630,6 +1630,12 @@ export interface components {
             }[];
         };
         /**
+         * Name
+         * Format: nfc
+         * @description The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
+         */
+        name: string;
+        /**
          * OAuthAuthorizationRequest
          * @description Query of GET /oauth/authorize (spec, "GET /oauth/authorize"; RFC 6749 section 4.1.1; PKCE, RFC 7636 section 4.3). Each parameter at most once (RFC 6749 section 3.1); unknown parameters are ignored. PKCE is required for public clients and accepted from confidential ones; only S256.
          */
@@ -1928,7 +1934,7 @@ export interface components {
         "policy-create-request": {
             description?: string;
             metadata?: components["schemas"]["policy-metadata"];
-            name: string;
+            name: components["schemas"]["name"];
             rules: components["schemas"]["policy-rule"][];
             /** @enum {unknown} */
             status?: "draft" | "active" | "archived";
@@ -2292,7 +2298,7 @@ export interface components {
         "policy-update-request": {
             description?: string;
             metadata?: components["schemas"]["policy-metadata"];
-            name: string;
+            name: components["schemas"]["name"];
             rules: components["schemas"]["policy-rule"][];
             /** @enum {unknown} */
             status?: "draft" | "active" | "archived";
@@ -2377,7 +2383,7 @@ export interface components {
             attributes?: components["schemas"]["principal-attributes"];
             display_name?: string;
             kind: components["schemas"]["principal-kind"];
-            name: string;
+            name: components["schemas"]["name"];
             password?: string;
             /**
              * @default active
@@ -2409,6 +2415,8 @@ export interface components {
             kind?: components["schemas"]["principal-kind"];
             /** @default 50 */
             limit?: number;
+            /** @description Exact names, repeatable (name=a&name=b): only principals with one of them, compared as names are unique (case aside, in NFC). Lets a client look a principal up by name, as `acctl principal get carol`. */
+            name?: string[];
             /** @default 1 */
             page?: number;
             /** @description Search: case-insensitive substring of the name or display name. */
@@ -2428,7 +2436,7 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             display_name?: string | null;
-            name?: string;
+            name?: components["schemas"]["name"];
             password?: string | null;
             /** @enum {unknown} */
             status?: "active" | "disabled";
@@ -6254,6 +6262,8 @@ export interface operations {
                 attribute?: string[];
                 kind?: components["schemas"]["principal-kind"];
                 limit?: number;
+                /** @description Exact names, repeatable (name=a&name=b): only principals with one of them, compared as names are unique (case aside, in NFC). Lets a client look a principal up by name, as `acctl principal get carol`. */
+                name?: string[];
                 page?: number;
                 /** @description Search: case-insensitive substring of the name or display name. */
                 q?: string;

@@ -47,6 +47,8 @@ import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_se
 import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 import * as createPolicySets from './20261130_01_create_policy_sets.js';
 import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
+import * as indexPrincipalNamesInNfc from './20261201_34_index_principal_names_in_nfc.js';
+import * as indexPolicyNamesInNfc from './20261201_35_index_policy_names_in_nfc.js';
 import * as createCredentialKnownAddresses from './20261201_41_create_credential_known_addresses.js';
 import * as replaceCredentialWaitAndFailureFunctions from './20261201_42_replace_credential_wait_and_failure_functions.js';
 import * as scheduleWebhookDeliveriesPerWebhook from './20261201_51_schedule_webhook_deliveries_per_webhook.js';
@@ -108,6 +110,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129_21_create_idempotency_keys': createIdempotencyKeys,
   '20261130_01_create_policy_sets': createPolicySets,
   '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
+  '20261201_34_index_principal_names_in_nfc': indexPrincipalNamesInNfc,
+  '20261201_35_index_policy_names_in_nfc': indexPolicyNamesInNfc,
   '20261201_41_create_credential_known_addresses': createCredentialKnownAddresses,
   '20261201_42_replace_credential_wait_and_failure_functions': replaceCredentialWaitAndFailureFunctions,
   '20261201_51_schedule_webhook_deliveries_per_webhook': scheduleWebhookDeliveriesPerWebhook,

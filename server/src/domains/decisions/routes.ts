@@ -42,13 +42,13 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'decision',
       docs: {
         summary: 'Evaluate an access request against all active policies',
-        description: `Same request shape as a simulation. The decision is recorded durably before it is answered. ${disclosureDoc} ${serverTimingDoc}`,
+        description: `Same request shape as a simulation. The decision is recorded durably before it is answered. ${storedTypeDoc} ${disclosureDoc} ${serverTimingDoc}`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision'), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request, reply) => (await decideChecked(app, request, reply, [request.body]))[0],
+    handler: async (request, reply) => (await decideChecked(app, request, reply, [request.body], () => ''))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
@@ -64,7 +64,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request, reply) => ({ results: await decideChecked(app, request, reply, request.body.requests) }),
+    handler: async (request, reply) => ({ results: await decideChecked(app, request, reply, request.body.requests, (index) => `/requests/${index}`) }),
   });
 
   // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
@@ -109,17 +109,23 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
  * again at the counters the check read, which is after the request arrived: that second decision
  * needs no check, so a stream of changes cannot keep a decision failing.
  */
-async function decideChecked(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, requests: SimulationRequest[]): Promise<Decision[]> {
+async function decideChecked(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requests: SimulationRequest[],
+  pointerOf: (index: number) => string,
+): Promise<Decision[]> {
   const generations = request.generations ?? (await app.changeFeed.fresh());
   const timing: RecordingTime = { recordMs: 0 };
   let decisions: MadeDecision[];
   try {
-    decisions = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing);
+    decisions = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing, pointerOf);
   } catch (error) {
     if (!(error instanceof StaleGenerations)) throw error;
     app.changeFeed.observe(error.current);
     await app.authenticateAgain(request, error.current);
-    decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing);
+    decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing, pointerOf);
   }
   for (const made of decisions) app.metrics.decisionAnswered(made.decision.decision);
   reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
@@ -127,6 +133,10 @@ async function decideChecked(app: FastifyInstance, request: FastifyRequest, repl
   const scopes = request.caller!.scopes;
   return decisions.map((made) => discloseDecision(made, scopes));
 }
+
+/** core's principalTypeOf, checked in service.ts. */
+const storedTypeDoc =
+  'A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type).';
 
 /** Cerbos answers a check with its effect and keeps the matched policy's metadata behind `includeMeta`; here the scope decides. */
 const disclosureDoc =

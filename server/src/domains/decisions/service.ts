@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { byTimeOrderedId, isUuid, uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import { type Decision, type DecisionRecord, type SimulationRequest, evaluate } from '../../../../core/src/index.js';
+import { type Decision, type DecisionRecord, type SimulationRequest, evaluate, principalTypeOf } from '../../../../core/src/index.js';
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
 import type { ActivePolicySet } from './active-policy-set.js';
 import { decisionRecordColumns, toDecisionRecord, type AuditLog, type RecordedDecision } from '../audit/index.js';
@@ -39,14 +39,15 @@ export async function decide(
   generations: Generations,
   readBeforeArrival: boolean,
   timing?: RecordingTime,
+  pointerOf: (index: number) => string = () => '',
 ): Promise<MadeDecision[]> {
   const snapshot = await deps.policies.get(generations.policies);
   const made = readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
   const now = context.now;
   const recorded: RecordedDecision[] = [];
   const decisions: MadeDecision[] = [];
-  for (const request of requests) {
-    const { effective, mergedStoredAttributes } = await withStoredAttributes(deps, request, generations.principals);
+  for (const [index, request] of requests.entries()) {
+    const { effective, mergedStoredAttributes } = await withStoredAttributes(deps, request, generations.principals, pointerOf(index));
     const started = performance.now();
     const result = evaluate(snapshot.set, effective, now);
     const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
@@ -156,18 +157,30 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
   };
 }
 
-/** The request as evaluated, and whether a stored principal's attributes went into it (which the answer may then quote). */
+/**
+ * The request as evaluated, and whether a stored principal's attributes went into it (which the
+ * answer may then quote). A stored principal's type is its kind: a request that names a stored
+ * user as `SERVICE` (or `user`, which no rule's `USER` matches) is refused, 400 at `pointer`'s
+ * /principal/type, rather than evaluated as something the principal is not (Cerbos likewise
+ * takes a principal's roles from its store, never from the check).
+ */
 async function withStoredAttributes(
   deps: DecisionDeps,
   request: SimulationRequest,
   principalsGeneration: number,
+  pointer: string,
 ): Promise<{ effective: SimulationRequest; mergedStoredAttributes: boolean }> {
   const id = request.principal.id;
   if (!id) return { effective: request, mergedStoredAttributes: false };
-  const stored = await deps.principals.attributes(id, principalsGeneration);
+  const stored = await deps.principals.find(id, principalsGeneration);
   if (!stored) return { effective: request, mergedStoredAttributes: false };
+  const storedType = principalTypeOf(stored.kind);
+  if (request.principal.type !== storedType)
+    throw new ApiError('validation_failed', `Principal ${id} is a stored ${stored.kind}: its type is ${storedType}, not ${request.principal.type}`, {
+      errors: [{ pointer: `${pointer}/principal/type`, in: 'body', detail: `must be ${storedType}, the type of stored ${stored.kind} ${id}` }],
+    });
   return {
-    effective: { ...request, principal: { ...request.principal, attributes: { ...stored, ...request.principal.attributes } } },
+    effective: { ...request, principal: { ...request.principal, attributes: { ...stored.attributes, ...request.principal.attributes } } },
     mergedStoredAttributes: true,
   };
 }

@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
+import type { Principal } from '../../../../core/src/index.js';
 import type { ChangeFeed } from '../../plugins/change-feed.js';
 import { approximateBytes, BoundedMap } from '../../security/bounded-map.js';
 import { findPrincipalAttributes } from '../principals/index.js';
 
 type Attributes = Record<string, string | number | boolean>;
+
+/** What decisions take from a stored principal: its kind, which fixes the request's type, and its attributes. */
+export interface StoredPrincipal {
+  kind: Principal['kind'];
+  attributes: Attributes;
+}
 
 /**
  * How many principals' attributes one replica keeps, and their bytes in all. A principal's
@@ -20,7 +27,7 @@ export const storedPrincipalsBounds = { maxEntries: 10_000, maxBytes: 32 * 2 ** 
  * once, and the bounds above hold either way: the least recently used are forgotten first.
  */
 export class StoredPrincipals {
-  private readonly cache: BoundedMap<string, Attributes | null>;
+  private readonly cache: BoundedMap<string, StoredPrincipal | null>;
   private generation = -1;
 
   constructor(
@@ -29,7 +36,7 @@ export class StoredPrincipals {
   ) {
     this.cache = new BoundedMap(bounds.maxEntries, {
       maxWeight: bounds.maxBytes,
-      weigh: (attributes, id) => approximateBytes(id) + approximateBytes(attributes),
+      weigh: (principal, id) => approximateBytes(id) + approximateBytes(principal),
     });
   }
 
@@ -38,7 +45,7 @@ export class StoredPrincipals {
     return { entries: this.cache.size, bytes: this.cache.weight };
   }
 
-  async attributes(id: string, generation: number): Promise<Attributes | undefined> {
+  async find(id: string, generation: number): Promise<StoredPrincipal | undefined> {
     if (generation !== this.generation) {
       this.cache.clear();
       this.generation = generation;
@@ -47,8 +54,8 @@ export class StoredPrincipals {
     const found = await findPrincipalAttributes(this.db, id);
     // Kept only while its generation is still the latest: a newer one may have cleared the cache
     // meanwhile, and this read may predate that change (ClientAuthCache does the same).
-    if (generation === this.generation) this.cache.set(id, found?.attributes ?? null);
-    return found?.attributes;
+    if (generation === this.generation) this.cache.set(id, found ?? null);
+    return found;
   }
 
   static watch(feed: ChangeFeed, principals: StoredPrincipals): void {

@@ -62,7 +62,7 @@ export async function getPrincipal(db: Knex, id: string): Promise<Principal> {
   return toPrincipal(await mustFind(db, id));
 }
 
-/** Stored attributes of a live, active principal, for decisions; undefined when there is none. */
+/** Stored kind and attributes of a live, active principal, for decisions (which check the request's type against the kind); undefined when there is none. */
 export async function findPrincipalAttributes(db: Knex, id: string): Promise<{ kind: Principal['kind']; attributes: Record<string, Scalar> } | undefined> {
   const row = await db<PrincipalRow>('principals').where({ id, status: 'active' }).first('kind', 'attributes');
   return row ? { kind: row.kind, attributes: row.attributes } : undefined;
@@ -75,6 +75,8 @@ export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promi
     if (query.status) q.where('status', query.status);
     else q.whereNot('status', 'deleted');
     if (query.kind) q.where('kind', query.kind);
+    // As the unique index compares names (migration 20261201_34): case aside, in NFC.
+    if (query.name) q.whereRaw('lower(normalize(name, NFC)) IN (SELECT lower(normalize(n, NFC)) FROM unnest(?::text[]) AS n)', [query.name]);
     for (const filter of query.attribute ?? []) {
       const split = filter.indexOf('=');
       q.whereRaw('attributes ->> ? = ?', [filter.slice(0, split), filter.slice(split + 1)]);
