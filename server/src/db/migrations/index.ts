@@ -46,8 +46,8 @@ import * as createTokenOwnerCutoffTriggers from './20261127_12_create_token_owne
 import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_secret_chosen.js';
 import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 import * as createPolicySets from './20261130_01_create_policy_sets.js';
-import * as apiTokensGenerationIgnoresLastUsed from './20261201_34_api_tokens_generation_ignores_last_used.js';
-import * as indexApiTokensByOwner from './20261201_35_index_api_tokens_by_owner.js';
+import * as apiTokensGenerationIgnoresLastUsed from './20261201_51_api_tokens_generation_ignores_last_used.js';
+import * as indexApiTokensByOwner from './20261201_52_index_api_tokens_by_owner.js';
 import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
 
 /**
@@ -106,6 +106,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129_21_create_idempotency_keys': createIdempotencyKeys,
   '20261130_01_create_policy_sets': createPolicySets,
   '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
-  '20261201_34_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
-  '20261201_35_index_api_tokens_by_owner': indexApiTokensByOwner,
+  '20261201_51_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
+  '20261201_52_index_api_tokens_by_owner': indexApiTokensByOwner,
 };

@@ -145,7 +145,7 @@ export async function listApiTokens(db: Knex, filter: ApiTokenListFilter): Promi
  * never waits: a row locked by a revocation or rotation is skipped (SKIP LOCKED), and of
  * concurrent requests on any replica only the first in the interval writes (the WHERE is checked
  * again on the locked row). Touches only last_used_at, which the credentials generation ignores
- * (migration 20261201_34). True when it wrote.
+ * (migration 20261201_51). True when it wrote.
  */
 export async function recordApiTokenUse(db: Knex, id: string, now: Date, intervalMs: number): Promise<boolean> {
   const before = new Date(now.getTime() - intervalMs);
