@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
-import { apiTokenRoutes, bearerTokenVerifier } from './domains/api-tokens/index.js';
+import { apiTokenRoutes, apiTokenUseRecorder, bearerTokenVerifier } from './domains/api-tokens/index.js';
 import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber } from './domains/audit/index.js';
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
 import { healthRoutes } from './domains/health/index.js';
@@ -153,6 +153,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     }),
     auditLog: app.auditLog,
+    recordTokenUse: apiTokenUseRecorder(app.db),
   });
   await app.register(rateLimitsPlugin, {
     countInClusterPrimary: options.clusterWorker === true,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ApiToken, PrincipalList, TokenRevoked } from '../../core/src/index.js';
+import type { ApiToken, ApiTokenList, PrincipalList, TokenRevoked } from '../../core/src/index.js';
 import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectSchema } from '../helpers/schemas.js';
@@ -39,6 +39,23 @@ describe('acctl token (API tokens, against a running server)', function () {
     expect(ok(await withToken(created.token, ['principal', 'list', '--json'])).json<PrincipalList>().data).to.be.an('array');
     const refused = await withToken(created.token, ['principal', 'create', '--kind', 'service', '--name', 'nope', '--json']);
     expect(refused.exitCode).to.equal(exitCodes.auth_error);
+  });
+
+  it('lists tokens as JSON and as a table, with their last use, never printing a token', async () => {
+    // Any token may list its owner's tokens: this one has read:principals only.
+    const listed = ok(await withToken(created.token, ['token', 'list', '--json'])).json<ApiTokenList>();
+    const item = listed.data.find((token) => token.id === created.id)!;
+    expect(item).to.include({ name: 'ci-deploy', status: 'active', token_hint: created.token.slice(-4) });
+    // The previous test used it: its last use is recorded.
+    expect(item.last_used_at).to.be.a('string');
+    const table = ok(await admin(['token', 'list', '--limit', '100']));
+    expect(table.stdout).to.match(/ID\s+NAME\s+ENDS\s+SCOPES\s+OWNER\s+CREATED\s+LAST USED\s+EXPIRES\s+STATUS/);
+    expect(table.stdout)
+      .to.contain(created.id)
+      .and.contain(`...${created.token.slice(-4)}`);
+    expect(`${table.stdout}${JSON.stringify(listed)}`).to.not.contain(created.token);
+    expect(table.stderr).to.match(/page 1 of 1/);
+    expect((await admin(['token', 'list', '--status', 'lost', '--json'])).exitCode).to.equal(exitCodes.usage_error);
   });
 
   it('prints the token once for people, saying it will not be shown again, and warns when it never expires', async () => {

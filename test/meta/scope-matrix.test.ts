@@ -37,8 +37,8 @@ const publicOperations = [
   'GET /v1/ui/password',
   'POST /v1/ui/password',
 ];
-/** Routes any valid token may call (they act on the caller's own token). */
-const anyTokenOperations = ['POST /v1/auth/refresh', 'DELETE /v1/auth/revoke'];
+/** Routes any valid token may call (they act on, or list, the caller's own tokens). */
+const anyTokenOperations = ['GET /v1/auth/tokens', 'POST /v1/auth/refresh', 'DELETE /v1/auth/revoke'];
 
 describe('Scope matrix: every operation of the OpenAPI document enforces the scope it declares', () => {
   let t: TestApp;

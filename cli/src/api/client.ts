@@ -2,6 +2,7 @@ import { cliUserAgent } from './user-agent.js';
 import { randomUUID } from 'node:crypto';
 import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
 import { CommandError, type FailureCode } from '../../../kit/src/index.js';
+import type { ClientTokenCache, MintedToken } from '../credentials/client-token-cache.js';
 import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
 import type { paths } from './generated/openapi.js';
@@ -23,6 +24,8 @@ export interface ApiClientOptions {
   /** The server's origin, e.g. http://127.0.0.1:8080 (`/v1` is appended). */
   server: string;
   credentials: Credentials;
+  /** Where client_credentials tokens are kept between processes (credentials/client-token-cache.ts); none: one grant per client. */
+  clientTokens?: ClientTokenCache;
   /** The CLI's version, sent as `User-Agent: acctl/<version>`. */
   version?: string;
   /** The flags of the command using the client (no dashes): a refused field is reported as the flag that carried it. */
@@ -43,6 +46,7 @@ export interface ApiClientOptions {
 export class ApiClient {
   readonly baseUrl: string;
   readonly #credentials: Credentials;
+  readonly #clientTokens: ClientTokenCache | undefined;
   readonly #fetch: typeof fetch;
   readonly #userAgent: string;
   readonly #flagNames: readonly string[];
@@ -54,6 +58,7 @@ export class ApiClient {
   constructor(options: ApiClientOptions) {
     this.baseUrl = apiBaseUrl(options.server);
     this.#credentials = options.credentials;
+    this.#clientTokens = options.clientTokens;
     this.#fetch = options.fetch ?? fetch;
     this.#userAgent = cliUserAgent(options.version);
     this.#flagNames = options.flagNames ?? [];
@@ -92,10 +97,13 @@ export class ApiClient {
       return this.#send(url, { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body), signal: request.signal });
     };
     let response = await send();
-    // A token this process obtained has expired (a long `audit tail`): obtain a new one, once.
+    // A token this process obtained, or a cached one, has expired or was revoked (a long `audit
+    // tail`): forget it, here and in the cache, and obtain a new one, once.
     if (response.status === 401 && this.#credentials.kind !== 'bearer' && this.#token !== undefined) {
       await response.body?.cancel();
+      const refused = await this.#token;
       this.#token = undefined;
+      await this.#clientTokens?.forget(refused);
       response = await send();
     }
     let retries = 0;
@@ -157,19 +165,30 @@ export class ApiClient {
     })());
   }
 
-  /** The bearer token: ACCTL_TOKEN as is, a stored profile's (refreshed if due), or one client_credentials grant per process. */
+  /**
+   * The bearer token: ACCTL_TOKEN as is, a stored profile's (refreshed if due), or a
+   * client_credentials token: the cached one, else one grant. A cached token goes back only to the
+   * server that issued it (the cache is keyed by server), which answered as acctl then.
+   */
   async #bearerToken(): Promise<string> {
     if (this.#credentials.kind === 'stored_profile') return (this.#token ??= this.#credentials.accessToken());
-    await this.#confirmAcctl();
-    if (this.#credentials.kind === 'bearer') return this.#credentials.token;
-    return (this.#token ??= this.#clientCredentialsGrant(this.#credentials.clientId, this.#credentials.clientSecret));
+    if (this.#credentials.kind === 'bearer') {
+      await this.#confirmAcctl();
+      return this.#credentials.token;
+    }
+    const { clientId, clientSecret } = this.#credentials;
+    const mint = async (): Promise<MintedToken> => {
+      await this.#confirmAcctl();
+      return this.#clientCredentialsGrant(clientId, clientSecret);
+    };
+    return (this.#token ??= this.#clientTokens ? this.#clientTokens.token(mint) : mint().then((minted) => minted.accessToken));
   }
 
   /**
-   * RFC 6749 section 4.4: one grant per process. A 429 or 503 is retried as any safe request is
+   * RFC 6749 section 4.4: a grant, when no cached token serves. A 429 or 503 is retried as any safe request is
    * (retry-policy.ts): the grant changes nothing on the server, so sending it again is harmless.
    */
-  async #clientCredentialsGrant(clientId: string, clientSecret: string): Promise<string> {
+  async #clientCredentialsGrant(clientId: string, clientSecret: string): Promise<MintedToken> {
     // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
     const send = () =>
@@ -184,7 +203,11 @@ export class ApiClient {
     // An answer that is not JSON (RFC 6749 section 5.1, 5.2; or a problem+json of the server's): what is there is not acctl.
     if (typeof body !== 'object' || body === null || (response.ok && typeof (body as { access_token?: unknown }).access_token !== 'string'))
       throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
-    if (response.ok) return (body as OAuthTokenResponse).access_token;
+    if (response.ok) {
+      const { access_token: accessToken, expires_in: expiresIn } = body as OAuthTokenResponse;
+      // Without a usable lifetime, the token is this process's alone (a lifetime of 0 is never reused).
+      return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 0 };
+    }
     const reason = refusalReason(body, response.status);
     // The token endpoint's 429 (a throttle or the rate limit) is the pace, not the secret.
     if (response.status === 429) {

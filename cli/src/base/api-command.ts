@@ -54,7 +54,20 @@ export abstract class ApiCommand extends AcctlCommand {
     const given = credentials ?? envCredentialsIfSet();
     // User-Agent acctl/<version>; a refused field is named by the flag of this command that carried it.
     const identity = { version: this.config.version, flagNames: Object.keys(this.ctor.flags ?? {}) };
-    if (given) return new ApiClient({ server: chosen?.server ?? defaultServer, credentials: given, ...identity });
+    if (given) {
+      const server = chosen?.server ?? defaultServer;
+      if (given.kind !== 'client_credentials') return new ApiClient({ server, credentials: given, ...identity });
+      // CI mode keeps its token per profile and server between commands, rather than one grant each.
+      const { clientTokensFilePath, fileClientTokenCache } = await import('../credentials/client-token-cache.js');
+      const clientTokens = fileClientTokenCache({
+        file: clientTokensFilePath(),
+        profile,
+        server: apiBaseUrl(server),
+        clientId: given.clientId,
+        clientSecret: given.clientSecret,
+      });
+      return new ApiClient({ server, credentials: given, clientTokens, ...identity });
+    }
     const { storedProfileCredentials } = await import('../credentials/stored-credentials.js');
     const stored = await storedProfileCredentials(profile, cliUserAgent(this.config.version));
     // A profile's tokens go only to the server that issued them: never leak them to another one.

@@ -35,16 +35,24 @@ export async function revokeRefreshToken(server: string, refreshToken: string, u
   if (!response.ok) throw new CommandError('auth_error', `The server refused to revoke the refresh token: ${await oauthReason(response)}`);
 }
 
-/** What a token answer becomes in the credentials file. */
+/**
+ * What a token answer becomes in the credentials file. On a refresh (`previous`), what the answer
+ * does not carry is kept: the refresh token when it did not rotate, and the username read at
+ * sign-in, as long as the tokens are still the same user's (RFC 6749 section 6: a refresh keeps
+ * the grant's subject).
+ */
 export function profileFromTokens(server: string, tokens: OAuthTokenResponse, previous?: StoredProfile): StoredProfile {
   const claims = accessTokenClaims(tokens.access_token);
+  const subject = claims.sub ?? previous?.subject ?? '';
+  const sameUser = previous !== undefined && previous.subject === subject;
   return {
     server,
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token ?? previous?.refresh_token,
     expires_at: new Date(Date.now() + tokens.expires_in * 1000).toISOString(),
     scope: tokens.scope,
-    subject: claims.sub ?? previous?.subject ?? '',
+    subject,
+    ...(sameUser && previous.username !== undefined ? { username: previous.username } : {}),
   };
 }
 

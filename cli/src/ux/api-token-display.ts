@@ -1,6 +1,6 @@
-import type { ApiToken } from '../../../core/src/index.js';
+import type { ApiToken, ApiTokenSummary } from '../../../core/src/index.js';
 import { shortTime } from './resource-display.js';
-import { keyValueLines, style } from '../../../kit/src/index.js';
+import { keyValueLines, renderTable, style } from '../../../kit/src/index.js';
 
 /** An API token just issued: its details, then the secret with the warning that it is shown once. */
 export function issuedTokenLines(token: ApiToken): string[] {
@@ -16,4 +16,22 @@ export function issuedTokenLines(token: ApiToken): string[] {
     ]),
     style.yellow('Store this token now: it will not be shown again.'),
   ];
+}
+
+/** `acctl token list`: one line per token, the hint to tell which one you hold; never the token (the server has only its hash). */
+export function apiTokenTable(tokens: readonly ApiTokenSummary[]): string {
+  return renderTable(
+    [
+      { header: 'ID', value: (token: ApiTokenSummary) => token.id },
+      { header: 'NAME', value: (token) => token.name },
+      { header: 'ENDS', value: (token) => `...${token.token_hint}` },
+      { header: 'SCOPES', value: (token) => token.scopes.join(',') },
+      { header: 'OWNER', value: (token) => token.owner },
+      { header: 'CREATED', value: (token) => shortTime(token.created_at) },
+      { header: 'LAST USED', value: (token) => (token.last_used_at ? shortTime(token.last_used_at) : 'never') },
+      { header: 'EXPIRES', value: (token) => (token.expires_at ? shortTime(token.expires_at) : 'never') },
+      { header: 'STATUS', value: (token) => token.status },
+    ],
+    tokens,
+  );
 }

@@ -70,6 +70,7 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'server user list': { cli: 'server-user-list' },
   'server user set-password': { cli: 'server-user-set-password' },
   'token create': { api: ['api-token'] },
+  'token list': { api: ['api-token-list'] },
   'token revoke': { api: ['api-token-revoked'] },
   'token rotate': { api: ['api-token'] },
   version: { cli: 'version' },

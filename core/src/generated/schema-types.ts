@@ -18,6 +18,13 @@ export type Scope =
   | 'read:audit'
   | 'admin:all';
 /**
+ * Whether an API token still works: `active` (neither revoked nor expired), `expired`, or `revoked` (revocation wins over expiry).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-status".
+ */
+export type ApiTokenStatus = 'active' | 'expired' | 'revoked';
+/**
  * Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -354,6 +361,76 @@ export interface ApiTokenCreateRequest {
    * Lifetime in seconds (at most two years). Without it the token does not expire; set one where you can.
    */
   expires_in?: number;
+}
+/**
+ * Answer of GET /auth/tokens: the pagination envelope, newest first. A caller sees the tokens it owns; admin:all sees every owner's.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-list".
+ */
+export interface ApiTokenList {
+  data: ApiTokenSummary[];
+  pagination: Pagination;
+}
+/**
+ * An API token as GET /auth/tokens lists it: what it is, whose, what it may do and when it was last used. Never the token: the service keeps only its SHA-256.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-summary".
+ */
+export interface ApiTokenSummary {
+  id: string;
+  name: string;
+  /**
+   * The token's last four characters (of its checksum), to tell which listed token one holds.
+   */
+  token_hint: string;
+  scopes: Scope[];
+  /**
+   * The subject the token acts as: its creator's subject (a user's principal id, or a client id).
+   */
+  owner: string;
+  /**
+   * Subject of the token that created it (on rotation, of the token that rotated it).
+   */
+  created_by: string;
+  created_at: string;
+  /**
+   * When it last authenticated a request, recorded at most once a minute (as GitHub records a personal access token's last use); null when never used.
+   */
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  status: ApiTokenStatus;
+}
+/**
+ * Spec, "Pagination envelope": the pagination member. pages is ceil(total / per_page), 0 when there is nothing.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "pagination".
+ */
+export interface Pagination {
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+}
+/**
+ * Query of GET /auth/tokens, paginated like the other resource lists (limit at most 100, 400 above). Without `status`, every status but revoked.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "api-token-list-query".
+ */
+export interface ApiTokenListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+  status?: ApiTokenStatus;
 }
 /**
  * Body of POST /auth/refresh (optional). The bearer API token is replaced by a new one with the same name and scopes, and revoked at once.
@@ -2649,18 +2726,6 @@ export interface OAuthTokenResponse {
    * Unix time (seconds) the token was issued.
    */
   created_at?: number;
-}
-/**
- * Spec, "Pagination envelope": the pagination member. pages is ceil(total / per_page), 0 when there is nothing.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "pagination".
- */
-export interface Pagination {
-  total: number;
-  page: number;
-  per_page: number;
-  pages: number;
 }
 /**
  * Spec, "Policy": the full policy, as answered by create, get and restore/rollback.

@@ -179,6 +179,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens (metadata only, never the token): the caller's own, or with admin:all every owner's
+         * @description Newest first, paginated (page, limit at most 100). Each item says whose the token is (`owner`), what it may do, when it expires and when it last authenticated a request (`last_used_at`, recorded at most once a minute). Without `status`, revoked tokens are left out.
+         */
+        get: operations["getV1AuthTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decisions": {
         parameters: {
             query?: never;
@@ -1054,6 +1074,31 @@ export interface components {
             scopes: components["schemas"]["scope"][];
         };
         /**
+         * ApiTokenList
+         * @description Answer of GET /auth/tokens: the pagination envelope, newest first. A caller sees the tokens it owns; admin:all sees every owner's.
+         */
+        "api-token-list": {
+            data: components["schemas"]["api-token-summary"][];
+            pagination: components["schemas"]["pagination"];
+        };
+        /**
+         * ApiTokenListQuery
+         * @description Query of GET /auth/tokens, paginated like the other resource lists (limit at most 100, 400 above). Without `status`, every status but revoked.
+         */
+        "api-token-list-query": {
+            /**
+             * @description Items per page, at most 100.
+             * @default 50
+             */
+            limit?: number;
+            /**
+             * @description Page number, from 1.
+             * @default 1
+             */
+            page?: number;
+            status?: components["schemas"]["api-token-status"];
+        };
+        /**
          * ApiTokenRefreshRequest
          * @description Body of POST /auth/refresh (optional). The bearer API token is replaced by a new one with the same name and scopes, and revoked at once.
          */
@@ -1082,6 +1127,39 @@ export interface components {
             revoked_at: string;
             /** @enum {unknown} */
             token_kind: "api_token" | "access_token";
+        };
+        /**
+         * ApiTokenStatus
+         * @description Whether an API token still works: `active` (neither revoked nor expired), `expired`, or `revoked` (revocation wins over expiry).
+         * @enum {unknown}
+         */
+        "api-token-status": "active" | "expired" | "revoked";
+        /**
+         * ApiTokenSummary
+         * @description An API token as GET /auth/tokens lists it: what it is, whose, what it may do and when it was last used. Never the token: the service keeps only its SHA-256.
+         */
+        "api-token-summary": {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Subject of the token that created it (on rotation, of the token that rotated it). */
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a request, recorded at most once a minute (as GitHub records a personal access token's last use); null when never used.
+             */
+            last_used_at: string | null;
+            name: string;
+            /** @description The subject the token acts as: its creator's subject (a user's principal id, or a client id). */
+            owner: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            scopes: components["schemas"]["scope"][];
+            status: components["schemas"]["api-token-status"];
+            /** @description The token's last four characters (of its checksum), to tell which listed token one holds. */
+            token_hint: string;
         };
         /**
          * AuditActorNames
@@ -3760,6 +3838,85 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    getV1AuthTokens: {
+        parameters: {
+            query?: {
+                /** @description Items per page, at most 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+                status?: components["schemas"]["api-token-status"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api-token-list"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

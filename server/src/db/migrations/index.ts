@@ -53,6 +53,8 @@ import * as createCredentialKnownAddresses from './20261201_41_create_credential
 import * as replaceCredentialWaitAndFailureFunctions from './20261201_42_replace_credential_wait_and_failure_functions.js';
 import * as scheduleWebhookDeliveriesPerWebhook from './20261201_51_schedule_webhook_deliveries_per_webhook.js';
 import * as dropWebhookDeliveryJobs from './20261201_52_drop_webhook_delivery_jobs.js';
+import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_generation_ignores_last_used.js';
+import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -116,4 +118,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_42_replace_credential_wait_and_failure_functions': replaceCredentialWaitAndFailureFunctions,
   '20261201_51_schedule_webhook_deliveries_per_webhook': scheduleWebhookDeliveriesPerWebhook,
   '20261201_52_drop_webhook_delivery_jobs': dropWebhookDeliveryJobs,
+  '20261201_61_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
+  '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
 };

@@ -92,3 +92,68 @@ export async function revokeAccessToken(db: Knex, jti: string, expiresAt: Date, 
     .returning('jti');
   return inserted.length === 1;
 }
+
+/** Which tokens GET /auth/tokens lists: one owner's, or every owner's (admin:all); by status at `now`. */
+export interface ApiTokenListFilter {
+  owner: string | undefined;
+  status: 'active' | 'expired' | 'revoked' | undefined;
+  now: Date;
+  page: number;
+  limit: number;
+}
+
+/** One page of tokens, newest first, and how many match; the hash is never read. */
+export async function listApiTokens(db: Knex, filter: ApiTokenListFilter): Promise<{ rows: Array<Omit<ApiTokenRow, 'token_hash'>>; total: number }> {
+  const matching = (): Knex.QueryBuilder => {
+    const query = db('api_tokens');
+    if (filter.owner !== undefined) query.where({ subject: filter.owner });
+    if (filter.status === 'revoked') query.whereNotNull('revoked_at');
+    else query.whereNull('revoked_at');
+    if (filter.status === 'active') query.andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', filter.now));
+    if (filter.status === 'expired') query.where('expires_at', '<=', filter.now);
+    return query;
+  };
+  const [rows, counted] = await Promise.all([
+    matching()
+      .select(
+        'id',
+        'name',
+        'token_hint',
+        'scopes',
+        'subject',
+        'created_by',
+        'created_at',
+        'expires_at',
+        'last_used_at',
+        'revoked_at',
+        'revoked_by',
+        'replaced_by',
+      )
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    matching().count<Array<{ count: string }>>({ count: '*' }),
+  ]);
+  return { rows: rows as Array<Omit<ApiTokenRow, 'token_hash'>>, total: Number(counted[0]?.count ?? 0) };
+}
+
+/**
+ * Sets last_used_at to `now` unless it was set less than `intervalMs` ago, in one statement that
+ * never waits: a row locked by a revocation or rotation is skipped (SKIP LOCKED), and of
+ * concurrent requests on any replica only the first in the interval writes (the WHERE is checked
+ * again on the locked row). Touches only last_used_at, which the credentials generation ignores
+ * (migration 20261201_51). True when it wrote.
+ */
+export async function recordApiTokenUse(db: Knex, id: string, now: Date, intervalMs: number): Promise<boolean> {
+  const before = new Date(now.getTime() - intervalMs);
+  const { rowCount } = await db.raw<{ rowCount: number }>(
+    `UPDATE api_tokens SET last_used_at = ?
+      WHERE id = (SELECT id FROM api_tokens WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?) FOR UPDATE SKIP LOCKED)
+        AND (last_used_at IS NULL OR last_used_at <= ?)`,
+    [now, id, before, before],
+  );
+  return rowCount === 1;
+}

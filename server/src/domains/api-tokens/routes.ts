@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeContextOf } from '../../events/context.js';
-import { type ApiTokenCreateRequest, type ApiTokenRefreshRequest, type ApiTokenRevokeRequest, schemaRef } from '../../../../core/src/index.js';
-import { createApiToken, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
+import {
+  type ApiTokenCreateRequest,
+  type ApiTokenListQuery,
+  type ApiTokenRefreshRequest,
+  type ApiTokenRevokeRequest,
+  schemaRef,
+} from '../../../../core/src/index.js';
+import { createApiToken, listApiTokens, refreshApiToken, revokeToken, type ApiTokenDeps } from './service.js';
 
 const problem = schemaRef('problem');
 
@@ -45,6 +51,25 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const token = await createApiToken(deps(), changeContextOf(request), request.caller!, request.body);
       return reply.code(201).header('cache-control', 'no-store').send(token);
+    },
+  });
+
+  app.get<{ Querystring: ApiTokenListQuery }>('/auth/tokens', {
+    config: {
+      // Any token: the answer is the caller's own tokens, or every owner's with admin:all.
+      auth: 'authenticated',
+      docs: {
+        summary: "List API tokens (metadata only, never the token): the caller's own, or with admin:all every owner's",
+        description:
+          'Newest first, paginated (page, limit at most 100). Each item says whose the token is (`owner`), what it may do, when it expires and when it last authenticated a request (`last_used_at`, recorded at most once a minute). Without `status`, revoked tokens are left out.',
+        tags: ['Authentication'],
+        responses: { 200: schemaRef('api-token-list'), 400: problem, 401: problem },
+      },
+    },
+    schema: { querystring: schemaRef('api-token-list-query') },
+    handler: async (request, reply) => {
+      const list = await listApiTokens(app.db, request.caller!, request.query, new Date());
+      return reply.header('cache-control', 'no-store').send(list);
     },
   });
 

@@ -8,6 +8,9 @@ import type { ChangeContext } from '../../events/types.js';
 import {
   type ApiToken,
   type ApiTokenCreateRequest,
+  type ApiTokenList,
+  type ApiTokenListQuery,
+  type ApiTokenSummary,
   type TokenRevoked,
   adminScope,
   generateSecret,
@@ -18,7 +21,16 @@ import type { SigningKeyStore } from '../../keys/signing-key-store.js';
 import type { Caller } from '../../plugins/auth/caller.js';
 import { hashSecret } from '../../security/secrets.js';
 import { AccessTokenInvalid, verifyAccessToken } from '../oauth/index.js';
-import { findApiTokenByHash, findApiTokenById, insertApiToken, revokeAccessToken, revokeApiToken, type ApiTokenRow } from './repo.js';
+import { paginationOf } from '../../http/listing.js';
+import {
+  findApiTokenByHash,
+  findApiTokenById,
+  insertApiToken,
+  listApiTokens as listApiTokenRows,
+  revokeAccessToken,
+  revokeApiToken,
+  type ApiTokenRow,
+} from './repo.js';
 
 export interface ApiTokenDeps {
   db: Knex;
@@ -52,6 +64,37 @@ export async function createApiToken(deps: ApiTokenDeps, context: ChangeContext,
     ]);
     return token;
   });
+}
+
+/**
+ * GET /auth/tokens, the inventory of long-lived credentials: a caller sees the tokens it owns
+ * (acts as), admin:all sees every owner's, as GitHub lists a user's own personal access tokens
+ * and an organisation's owners all those with access to it. Metadata only: never the token or
+ * its hash.
+ */
+export async function listApiTokens(db: Knex, caller: Caller, query: ApiTokenListQuery, now: Date): Promise<ApiTokenList> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 50;
+  const owner = caller.scopes.includes(adminScope) ? undefined : caller.subject;
+  const { rows, total } = await listApiTokenRows(db, { owner, status: query.status, now, page, limit });
+  return { data: rows.map((row) => tokenListItem(row, now)), pagination: paginationOf(total, page, limit) };
+}
+
+function tokenListItem(row: Omit<ApiTokenRow, 'token_hash'>, now: Date): ApiTokenSummary {
+  const status = row.revoked_at ? 'revoked' : row.expires_at && row.expires_at.getTime() <= now.getTime() ? 'expired' : 'active';
+  return {
+    id: row.id,
+    name: row.name,
+    token_hint: row.token_hint,
+    scopes: row.scopes as ApiTokenSummary['scopes'],
+    owner: row.subject,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    status,
+  };
 }
 
 /**

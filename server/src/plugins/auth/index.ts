@@ -45,6 +45,8 @@ export interface AuthOptions {
   verifyBearerToken: VerifyBearerToken;
   /** The audit log (app.auditLog): auth.failed is written in the background, without holding up the 401. */
   auditLog: { appendInBackground(events: DomainEvent[]): void };
+  /** domains/api-tokens/token-use.ts: records an API token's last use (throttled), for cached callers too. */
+  recordTokenUse?: (caller: Caller, now: Date) => Promise<void>;
 }
 
 export const authPlugin = fp<AuthOptions>(
@@ -63,6 +65,12 @@ export const authPlugin = fp<AuthOptions>(
       const auth = request.routeOptions.config?.auth;
       if (!auth || auth === 'public') return;
       request.caller = await authenticate(app, options, request, cache, generations);
+      if (options.recordTokenUse && !generations) {
+        // Bookkeeping: a failure to record it is logged, and never refuses a valid token.
+        await options
+          .recordTokenUse(request.caller, new Date())
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not record the API token use'));
+      }
       if (typeof auth === 'object' && !grants(request.caller.scopes, auth.scope)) {
         throw insufficientScope(auth.scope, `This operation requires the ${auth.scope} scope`);
       }
