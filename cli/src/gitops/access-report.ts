@@ -22,8 +22,17 @@ export function verdictText(access: PolicyAccess, direction: Direction): string 
     const flip = direction === 'widens' ? 'denied before, allowed after' : 'allowed before, denied after';
     return `Access ${direction}: ${plural(count, 'example request')} ${flip}, each checked with the engine`;
   }
-  if (value === false) return `Access cannot ${verb} (proved over every request, over the coming year)`;
+  if (value === false) return `Access cannot ${verb} (proved over every request, at every instant of ${horizonText(access.horizon)})`;
   return `Whether access ${direction} could not be decided: ${access[`${direction}_reason`] ?? 'no reason given'}`;
+}
+
+/**
+ * The instants a verdict holds over, in the words of the JSON's `horizon`: "the 366 days from
+ * 2026-03-10 10:00 UTC". A number of days, not "the coming year": the analysis scans 366
+ * (core's HORIZON_MS), and a reader should not have to guess whether a leap day is in it.
+ */
+export function horizonText(horizon: PolicyAccess['horizon']): string {
+  return `the ${horizon.days} days from ${horizon.from.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** The policy and rule an example starts from, and what happened to it. */

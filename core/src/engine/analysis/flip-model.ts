@@ -22,7 +22,7 @@ const FIXED: ReadonlySet<string> = new Set(['principal.type', 'resource.type']);
 /** Always in a request, and a string (the request schema requires them): never absent. */
 const ALWAYS_STRINGS = new Set(['principal.type', 'resource.type', 'resource.identifier']);
 
-/** The instants a model stands for: the year from `now`, or (`ever`) every instant, past and future (instants.ts). */
+/** The instants a model stands for: the 366 days from `now` (HORIZON_MS), or (`ever`) every instant, past and future (instants.ts). */
 export interface Horizon {
   now: number;
   ever?: boolean;
