@@ -3,7 +3,7 @@ import { Args, Flags } from '@oclif/core';
 import { GitopsCommand } from '../../base/gitops-command.js';
 import { exitCodes, type Failure } from '../../../../kit/src/index.js';
 import { environmentFlag } from '../../flags/environment.js';
-import { policyReportFormatFlag } from '../../flags/policy-report-format.js';
+import { policyCheckFormats, policyReportFormatFlag } from '../../flags/policy-report-format.js';
 import type { PolicyAccess } from '../../gitops/access.js';
 import type { Plan } from '../../gitops/plan.js';
 import { writeReport } from '../../policy-files/command-support.js';
@@ -29,6 +29,10 @@ export default class PolicyPlan extends GitopsCommand {
       command: '<%= config.bin %> <%= command.id %> policies/ --fail-on-widen --format github',
     },
     {
+      description: 'For GitHub code scanning (upload with github/codeql-action/upload-sarif): each widening an alert at its rule',
+      command: '<%= config.bin %> <%= command.id %> policies/ --format sarif > plan.sarif',
+    },
+    {
       description: 'In a pull request: annotations, a job summary, and a comment body',
       command: '<%= config.bin %> <%= command.id %> policies/ --format markdown > plan.md',
     },
@@ -43,7 +47,10 @@ export default class PolicyPlan extends GitopsCommand {
       summary: `Exit ${exitCodes.access_widens} when the change widens access; "could not be decided" counts as widening (never permissive). Other changes then exit 0.`,
     }),
     out: Flags.string({ summary: 'Save the plan (JSON) to this file, for acctl policy apply.', helpValue: 'FILE' }),
-    ...policyReportFormatFlag('Output: human, json, github (workflow annotations and a job summary), junit (XML) or markdown (a pull-request comment).'),
+    ...policyReportFormatFlag(
+      'Output: human, json, github (workflow annotations and a job summary), junit (XML), markdown (a pull-request comment) or sarif (SARIF 2.1.0 for GitHub code scanning: each widening an error at its rule).',
+      policyCheckFormats,
+    ),
   };
 
   protected override exitCodeOf(_failure: Failure): number {
@@ -93,6 +100,8 @@ export default class PolicyPlan extends GitopsCommand {
         github: () => report.planGithub(shown),
         junit: () => report.planJunit(plan),
         markdown: () => report.planMarkdown(shown),
+        sarif: () =>
+          report.planSarif(shown, this.config.version, repository.configFile === undefined ? undefined : { file: repository.configFile, line: 1, col: 1 }),
       });
     }
     const exitCode = plan.summary.blocked > 0 ? 1 : flags['fail-on-widen'] ? (mayWiden(shown.access) ? exitCodes.access_widens : 0) : hasChanges(plan) ? 2 : 0;
