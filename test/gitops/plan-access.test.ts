@@ -2,9 +2,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { PlanJson } from '../../cli/src/commands/policy/plan.js';
+import type { SarifLog } from '../../cli/src/policy-files/report/sarif.js';
 import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { apiAs, apiCli } from '../cli/resources-support.js';
+import { sarifValidator } from '../policy-files/support/sarif-schema.js';
 import { copyOfExampleRepository, editFile, exitWith } from './support.js';
 
 /** A deny the analysis can see narrow access: internal services lose the billing APIs api-read.yaml lets them read. */
@@ -109,6 +111,34 @@ describe('acctl policy plan: whether the change widens or narrows access (the ex
     expect(stdout.indexOf('::error ')).to.be.below(stdout.indexOf('::notice '));
   });
 
+  it("--format sarif: SARIF 2.1.0 as code scanning takes it, each widening an error result at its rule's line, one with no file at acctl.yaml", async () => {
+    const dir = withoutContractorDeny();
+    writeFileSync(path.join(dir, 'printers.yaml'), printers);
+    const result = exitWith(await cli(['policy', 'plan', dir, '--prune', '--format', 'sarif'], { env: { GITHUB_WORKSPACE: dir } }), 2);
+    const log = JSON.parse(result.stdout) as SarifLog;
+    expect(sarifValidator()(log)).to.deep.equal([]);
+    const [run] = log.runs;
+    const rules = run!.tool.driver.rules.map((rule) => rule.id);
+    expect(run!.tool.driver.name).to.equal('acctl');
+    expect(rules).to.include.members(['access-widens', 'access-narrows', 'access-undecided']);
+    const placed = run!.results.map((item) => ({
+      ruleId: item.ruleId,
+      level: item.level,
+      rule: rules[item.ruleIndex],
+      uri: item.locations[0]!.physicalLocation.artifactLocation.uri,
+      line: item.locations[0]!.physicalLocation.region.startLine,
+    }));
+    // printers rule 0 is written at line 5; the deleted contractor deny has no file left: the folder's acctl.yaml stands for it.
+    expect(placed).to.deep.include({ ruleId: 'access-widens', level: 'error', rule: 'access-widens', uri: 'printers.yaml', line: 5 });
+    expect(placed).to.deep.include({ ruleId: 'access-widens', level: 'error', rule: 'access-widens', uri: 'acctl.yaml', line: 1 });
+    expect(placed.every((item) => item.ruleId === 'access-widens')).to.equal(true);
+    const printing = run!.results.find((item) => item.locations[0]!.physicalLocation.artifactLocation.uri === 'printers.yaml')!;
+    expect(printing.message.text)
+      .to.match(/^Access widens: /)
+      .and.include('USER print printer:');
+    expect(printing.partialFingerprints).to.deep.equal({ 'acctlRule/v1': JSON.stringify(['printers', 0, 'after']) });
+  });
+
   it('a change that only narrows access: narrows with its example, "cannot widen", and exit 0 with --fail-on-widen', async () => {
     const dir = repository();
     editFile(dir, 'api-read.yaml', (text) => `${text.trimEnd()}\n${billingDeny}`);
@@ -120,7 +150,8 @@ describe('acctl policy plan: whether the change widens or narrows access (the ex
       access.examples.map((example) => [example.direction, example.policy, example.rule_index, example.rule_in, example.before, example.after]),
     ).to.deep.include(['narrows', 'api-read', 2, 'after', 'allow', 'deny']);
     const { stdout } = exitWith(await cli(['policy', 'plan', dir]), 2);
-    expect(stdout).to.include('Access cannot widen (proved over every request, over the coming year)').and.include('Access narrows:');
+    expect(stdout).to.match(/Access cannot widen \(proved over every request, at every instant of the 366 days from \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(stdout).to.include('Access narrows:');
   });
 
   it('a change of key order only: access neither widens nor narrows', async () => {

@@ -1,33 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { lintRules } from '../../cli/src/policy-files/lint-rules.js';
 import type { SarifLog } from '../../cli/src/policy-files/report/sarif.js';
-import { repoRoot } from '../cli/run-cli.js';
 import { policyFoldersOfSuite, runCliIn } from './support/policy-dirs.js';
-
-/**
- * The SARIF 2.1.0 schema (test/fixtures/sarif/README.md says where it comes from). Draft-04, read
- * by Ajv's draft-07 validator: `id` is `$id` there, and the schema uses no keyword whose meaning
- * changed between the two. Its `language` pattern is no valid `u` regular expression, hence unicodeRegExp: false.
- */
-function sarifValidator(): (log: unknown) => string[] {
-  const {
-    id,
-    $schema: _draft,
-    ...schema
-  } = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'fixtures', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as {
-    id: string;
-    $schema: string;
-  };
-  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-  addFormats.default(ajv);
-  const validate = ajv.compile({ ...schema, $id: id });
-  return (log) => (validate(log) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`));
-}
+import { sarifValidator } from './support/sarif-schema.js';
 
 const validSarif = sarifValidator();
 

@@ -4,7 +4,7 @@ import { Flags } from '@oclif/core';
 export const policyReportFormats = ['human', 'json', 'github', 'junit', 'markdown'] as const;
 export type PolicyReportFormat = (typeof policyReportFormats)[number];
 
-/** lint and test add SARIF 2.1.0 (GitHub code scanning): their findings and failures are places in files. */
+/** lint, test and plan add SARIF 2.1.0 (GitHub code scanning): their findings, failures and widening rules are places in files. */
 export const policyCheckFormats = [...policyReportFormats, 'sarif'] as const;
 export const sarifFormatSummary =
   'Output: human, json, github (workflow annotations), junit (XML), markdown (a pull-request comment) or sarif (SARIF 2.1.0, for GitHub code scanning).';

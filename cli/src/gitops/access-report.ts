@@ -1,5 +1,6 @@
 import type { SimulationRequest } from '../../../core/src/index.js';
 import { annotation } from '../policy-files/report/github.js';
+import type { SarifEntry } from '../policy-files/report/sarif.js';
 import { cell, codeSpan } from '../policy-files/report/markdown.js';
 import { plural, type Paint } from '../policy-files/report/outcome.js';
 import { principalText, resourceText } from '../ux/request-text.js';
@@ -22,8 +23,17 @@ export function verdictText(access: PolicyAccess, direction: Direction): string 
     const flip = direction === 'widens' ? 'denied before, allowed after' : 'allowed before, denied after';
     return `Access ${direction}: ${plural(count, 'example request')} ${flip}, each checked with the engine`;
   }
-  if (value === false) return `Access cannot ${verb} (proved over every request, over the coming year)`;
+  if (value === false) return `Access cannot ${verb} (proved over every request, at every instant of ${horizonText(access.horizon)})`;
   return `Whether access ${direction} could not be decided: ${access[`${direction}_reason`] ?? 'no reason given'}`;
+}
+
+/**
+ * The instants a verdict holds over, in the words of the JSON's `horizon`: "the 366 days from
+ * 2026-03-10 10:00 UTC". A number of days, not "the coming year": the analysis scans 366
+ * (core's HORIZON_MS), and a reader should not have to guess whether a leap day is in it.
+ */
+export function horizonText(horizon: PolicyAccess['horizon']): string {
+  return `the ${horizon.days} days from ${horizon.from.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** The policy and rule an example starts from, and what happened to it. */
@@ -90,6 +100,53 @@ export function accessGithub(access: PolicyAccess, command: string): string[] {
     }
   }
   return lines;
+}
+
+/** The rules of the access results in plan's and diff's SARIF (docs/policies.md, the proof in plan and diff). */
+export const accessSarifRules = {
+  'access-widens': {
+    severity: 'error',
+    summary: 'The change widens access: requests denied before are allowed after, from the rule at this line (example requests, each checked with the engine).',
+  },
+  'access-narrows': {
+    severity: 'warning',
+    summary:
+      'The change narrows access: requests allowed before are denied after, from the rule at this line (example requests, each checked with the engine).',
+  },
+  'access-undecided': {
+    severity: 'error',
+    summary: 'Whether the change widens or narrows access could not be decided (the reason is given); --fail-on-widen takes it as a widening.',
+  },
+} as const;
+
+/**
+ * The access block as SARIF results, grouped as the github format groups its annotations: one
+ * result per responsible rule and direction (a widening an error, a narrowing a warning), its
+ * examples in the message; a verdict that could not be decided a result without a place (the
+ * writer puts it at the folder's acctl.yaml).
+ */
+export function accessSarif(access: PolicyAccess): SarifEntry[] {
+  const entries: SarifEntry[] = [];
+  for (const direction of ['widens', 'narrows'] as const) {
+    if (access[direction] === 'unknown')
+      entries.push({ ruleId: 'access-undecided', level: direction === 'widens' ? 'error' : 'warning', message: verdictText(access, direction) });
+    const byRule = new Map<string, PolicyAccessExample[]>();
+    for (const example of ofDirection(access, direction)) {
+      const key = JSON.stringify([example.policy, example.rule_index, example.rule_in]);
+      byRule.set(key, [...(byRule.get(key) ?? []), example]);
+    }
+    for (const [key, examples] of byRule) {
+      const first = examples[0]!;
+      entries.push({
+        ruleId: `access-${direction}`,
+        level: direction === 'widens' ? 'error' : 'warning',
+        message: `${verdictText(access, direction)}; from ${ruleText(first)}:\n${examples.map(exampleLine).join('\n')}`,
+        ...(first.file === null || first.line === null ? {} : { at: { file: first.file, line: first.line, col: first.col ?? 1 } }),
+        fingerprint: key,
+      });
+    }
+  }
+  return entries;
 }
 
 /** Cells clipped: the section is the comment's head, which the comment's limit never cuts. */

@@ -2,8 +2,9 @@ import { annotation } from '../policy-files/report/github.js';
 import { renderJunit, type JunitCase } from '../policy-files/report/junit.js';
 import { cell, commentMarker, fitted, MARKDOWN_LIMIT, withMarker } from '../policy-files/report/markdown.js';
 import { plural, type Paint } from '../policy-files/report/outcome.js';
+import { renderSarif, type SarifEntry } from '../policy-files/report/sarif.js';
 import type { PolicyAccess } from './access.js';
-import { accessGithub, accessHuman, accessMarkdown } from './access-report.js';
+import { accessGithub, accessHuman, accessMarkdown, accessSarif, accessSarifRules } from './access-report.js';
 import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
 
 /** A plan as `acctl policy plan` shows it: with its access block (apply shows a plan without one). */
@@ -127,6 +128,47 @@ export function planJunit(plan: Plan): string {
     return { ...base, systemOut: `${change.action}${body ? `\n${body}` : ''}` };
   });
   return renderJunit('acctl policy plan', [{ name: 'acctl policy plan', cases }]);
+}
+
+/** The rules of plan's own SARIF results beside the access ones. */
+const planSarifRules = {
+  'policy-blocked': { severity: 'error', summary: "The policy's name is taken on the server by a policy with another owner label: apply would fail." },
+  'policy-drifted': {
+    severity: 'warning',
+    summary: 'The policy changed on the server since this repository last applied it: apply would overwrite that change.',
+  },
+} as const;
+
+const MANUAL_SECTION = { page: 'policies.md', anchor: 'whether-a-change-widens-access-the-proof-in-plan-and-diff' };
+
+/**
+ * SARIF 2.1.0 for GitHub code scanning, through lint's writer (policy-files/report/sarif.ts): each
+ * widening an error at the responsible rule's line, each narrowing a warning, an undecided verdict
+ * an error; then each blocked policy (error) and drifted update (warning) at its `name` line.
+ * `fallback`: where a result with no place of its own goes (the folder's acctl.yaml).
+ */
+export function planSarif(plan: ShownPlan, version: string, fallback?: { file: string; line: number; col: number }): string {
+  const entries: SarifEntry[] = plan.access ? accessSarif(plan.access) : [];
+  for (const change of plan.changes) {
+    const drifted = change.action === 'update' && change.drift !== undefined;
+    if (change.action !== 'blocked' && !drifted) continue;
+    entries.push({
+      ruleId: drifted ? 'policy-drifted' : 'policy-blocked',
+      level: drifted ? 'warning' : 'error',
+      message: `${change.name}: ${changeDetails(change).join('\n')}`,
+      ...('file' in change ? { at: { file: change.file, line: change.line, col: change.col } } : {}),
+      fingerprint: change.name,
+    });
+  }
+  return renderSarif(
+    version,
+    [
+      { rules: accessSarifRules, ...MANUAL_SECTION },
+      { rules: planSarifRules, ...MANUAL_SECTION },
+    ],
+    entries,
+    { fallback },
+  );
 }
 
 /**

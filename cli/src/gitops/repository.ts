@@ -13,6 +13,8 @@ import { desiredPolicies, type DesiredPolicy } from './desired.js';
  */
 export interface PolicyRepository {
   dir: string;
+  /** Its acctl.yaml, when it has one: where a finding with no rule to point at is placed (SARIF needs a file). */
+  configFile: string | undefined;
   owner: string | null;
   desired: DesiredPolicy[];
   /** The policy files the desired policies come from, parsed with their positions (impact points at their rules). */
@@ -45,5 +47,5 @@ export async function readPolicyRepository(dir: string, environment: string | un
   const config = root.config;
   // An unknown --environment is refused even when --server makes its server moot: it is a typo.
   configuredServer(config, environment);
-  return { dir: root.dir, owner: config.owner ?? null, desired: desiredPolicies(policies, config.owner), files: policies };
+  return { dir: root.dir, configFile: root.configPath, owner: config.owner ?? null, desired: desiredPolicies(policies, config.owner), files: policies };
 }

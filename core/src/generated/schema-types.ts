@@ -1290,7 +1290,7 @@ export interface CliPolicyAccess {
 export interface CliPolicyAccessExample {
   direction: 'widens' | 'narrows';
   /**
-   * The request as the engine evaluates it: principal, resource, action, context. The analysis covers every value, so an attribute may hold a value of a kind the API's requests refuse (a context mfa_verified that is not a boolean): the engine still decides it so.
+   * The request as the engine evaluates it: principal, resource, action, context; a request the API accepts as it is (simulation-request.json: booleans for mfa_verified and device_trusted, a number for risk_score), since the analysis searches those requests only.
    */
   request: {
     principal: {

@@ -24,7 +24,7 @@ function docsUri(version: string, page: string, anchor: string): string {
   return `${INFORMATION_URI}/blob/v${version}/docs/${page}#${anchor}`;
 }
 
-type Level = 'error' | 'warning' | 'note';
+export type Level = 'error' | 'warning' | 'note';
 
 interface SarifRule {
   id: string;
@@ -74,7 +74,7 @@ const testRules = {
   },
 } as const;
 
-type RuleCatalog = Record<string, { severity: 'error' | 'warning'; summary: string }>;
+export type RuleCatalog = Record<string, { severity: Level; summary: string }>;
 
 function sarifRules(catalog: RuleCatalog, version: string, page: string, anchor: string): SarifRule[] {
   return Object.entries(catalog).map(([id, rule]) => ({
@@ -137,6 +137,50 @@ function sarifLog(version: string, rules: SarifRule[], results: SarifResult[], s
       },
     ],
   };
+}
+
+/** A result of another command (plan, diff), at its place in a file when it has one. */
+export interface SarifEntry {
+  ruleId: string;
+  level: Level;
+  message: string;
+  at?: { file: string; line: number; col: number };
+  /** What identifies the result across runs beside its rule and place (GitHub's partialFingerprints), e.g. the policy and rule. */
+  fingerprint?: string;
+}
+
+/** A rule catalog and where the manual describes its rules. */
+export interface SarifCatalog {
+  rules: RuleCatalog;
+  page: string;
+  anchor: string;
+}
+
+/**
+ * The one SARIF log of every command that writes one: the rules of its catalogs, and each entry a
+ * result (at its place; GitHub code scanning refuses a result without a file, so an entry with no
+ * place goes where `fallback` says, the policy folder's acctl.yaml for plan and diff).
+ */
+export function renderSarif(
+  version: string,
+  catalogs: readonly SarifCatalog[],
+  entries: readonly SarifEntry[],
+  options: { root?: string; fallback?: { file: string; line: number; col: number } } = {},
+): string {
+  const root = options.root ?? repositoryRoot();
+  const rules = catalogs.flatMap((catalog) => sarifRules(catalog.rules, version, catalog.page, catalog.anchor));
+  const results = entries.map((entry): SarifResult => {
+    const at = entry.at ?? options.fallback;
+    return {
+      ruleId: entry.ruleId,
+      ruleIndex: rules.findIndex((rule) => rule.id === entry.ruleId),
+      level: entry.level,
+      message: { text: entry.message },
+      locations: at === undefined ? [] : [location(root, at)],
+      ...(entry.fingerprint === undefined ? {} : { partialFingerprints: { 'acctlRule/v1': entry.fingerprint } }),
+    };
+  });
+  return `${JSON.stringify(sarifLog(version, rules, results, true, root), null, 2)}\n`;
 }
 
 /** `acctl policy lint --format sarif`: one result per finding. */

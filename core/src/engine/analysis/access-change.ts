@@ -10,7 +10,7 @@ import { HORIZON_MS } from './instants.js';
 /**
  * Whether a change of the active policy set widens access (some request, at some instant, denied
  * before and allowed after) and whether it narrows it (the reverse), decided exactly: "no" is a
- * proof over every request and every instant of the coming year, never a sample. See "What the
+ * proof over every request and every instant of the 366 days from `now` (HORIZON_MS), never a sample. See "What the
  * analysis proves" in docs/policy-language.md.
  *
  *   const { widens, narrows } = compareAccess(activeBefore, activeAfter);
@@ -56,7 +56,7 @@ export interface CompareAccessOptions {
   examples?: number;
   /** Combinations tried per verdict before it is `unknown` (default 200,000). */
   budget?: number;
-  /** The start of the horizon (default: the current time); the horizon is the year from it. */
+  /** The start of the horizon (default: the current time); the horizon is the 366 days from it (ACCESS_ANALYSIS_HORIZON_DAYS). */
   now?: Date;
 }
 

@@ -6,6 +6,7 @@ import { identifierMatches } from '../identifier-pattern.js';
 import { attributeTruth, type PreparedRule } from '../rule.js';
 import type { EngineRequest } from '../types.js';
 import { addTimeCondition, candidateInstants, candidateInstantsEver, emptyTimeConditions, EVER_YEARS_LIMIT } from './instants.js';
+import { requestKindOf } from './request-kinds.js';
 import { ABSENT, addScalar, candidateValues, emptyFeatures, mergeFeatures, type PathFeatures, type PathValue } from './path-values.js';
 
 /**
@@ -22,7 +23,7 @@ const FIXED: ReadonlySet<string> = new Set(['principal.type', 'resource.type']);
 /** Always in a request, and a string (the request schema requires them): never absent. */
 const ALWAYS_STRINGS = new Set(['principal.type', 'resource.type', 'resource.identifier']);
 
-/** The instants a model stands for: the year from `now`, or (`ever`) every instant, past and future (instants.ts). */
+/** The instants a model stands for: the 366 days from `now` (HORIZON_MS), or (`ever`) every instant, past and future (instants.ts). */
 export interface Horizon {
   now: number;
   ever?: boolean;
@@ -172,8 +173,8 @@ class ModelBuilder {
       case 'device_trusted':
         return ['context.device_trusted'];
       case 'mfa_verified':
-        // The context's value, else the principal's attribute; "true" and "false" count as booleans.
-        for (const path of ['context.mfa_verified', 'principal.attributes.mfa_verified']) this.pathFeatures(path).strings.add('true').add('false');
+        // The context's value (a boolean, request-kinds.ts), else the principal's attribute, where "true" and
+        // "false" count as booleans: true and false stand for them, a fresh string for any other text.
         return ['context.mfa_verified', 'principal.attributes.mfa_verified'];
       case 'ip_address':
         for (const block of Array.isArray(value) ? value : []) if (typeof block === 'string') this.pathFeatures('context.ip_address').ipBlocks.add(block);
@@ -262,7 +263,7 @@ class ModelBuilder {
         const reader = this.singlePathLeaves(path);
         const { values, exact } = candidateValues(shared, variableMembers.length, {
           absent: !ALWAYS_STRINGS.has(path),
-          stringsOnly: ALWAYS_STRINGS.has(path),
+          kind: requestKindOf(path),
           distinct: reader && ((candidates) => this.distinct(path, candidates, reader)),
         });
         if (exact !== undefined) this.inexact ??= `${path}: ${exact}`;

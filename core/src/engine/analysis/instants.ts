@@ -3,7 +3,7 @@ import { parseMinutes } from '../conditions/wall-clock.js';
 
 /**
  * The instants that stand for every instant of the analysis horizon, for a set of time conditions:
- * over the coming year (HORIZON_MS from `now`), with the time zone rules of this Node.js (its ICU
+ * the 366 days from `now` (HORIZON_MS), with the time zone rules of this Node.js (its ICU
  * data, read through Intl as the engine reads its clocks).
  *
  * Why they stand for every instant: the truth of a `time between` window changes only when the
@@ -20,7 +20,11 @@ import { parseMinutes } from '../conditions/wall-clock.js';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const WEEK = 7 * DAY;
-/** One year ahead (a leap year's 366 days). */
+/**
+ * 366 days: a year ahead whatever day it starts on (a leap day included), so every date of the
+ * calendar, and every yearly offset change, falls in it. Documents state it as a number of days
+ * (ACCESS_ANALYSIS_HORIZON_DAYS), never as "the coming year", which a 365-day reader would misread.
+ */
 export const HORIZON_MS = 366 * DAY;
 /** Offsets change at most a few times a year; a scan every 6 hours sees each change, then halves to the minute. */
 const SCAN_STEP = 6 * 60 * MINUTE;

@@ -1,4 +1,5 @@
 import { ipBlockRange, ipFromBigInt, parseIpBlock } from '../ip-address.js';
+import type { PathKind } from './request-kinds.js';
 
 /**
  * What the conditions of a group of rules read of one request path, and the candidate values that
@@ -23,6 +24,10 @@ import { ipBlockRange, ipFromBigInt, parseIpBlock } from '../ip-address.js';
  *   of each family, and a text that is no address: every run of addresses between block edges holds
  *   one of them.
  * - Absence: a value of its own (conditions that read it are unknown).
+ *
+ * Only values of the kind the API's request takes at the path are candidates (request-kinds.ts): a
+ * boolean context value is true, false or absent, a list only a resource attribute, never an object;
+ * a string longer than the schema allows is left out, and the model then says it is not exact.
  */
 
 export const ABSENT: unique symbol = Symbol('absent');
@@ -65,24 +70,33 @@ export function addScalar(features: PathFeatures, value: unknown, comparedAsStri
 export function candidateValues(
   features: PathFeatures,
   k: number,
-  options: { absent: boolean; stringsOnly: boolean; distinct?: (values: PathValue[]) => PathValue[] },
+  options: { absent: boolean; kind: PathKind; distinct?: (values: PathValue[]) => PathValue[] },
 ): { values: PathValue[]; exact: string | undefined } {
+  const { kind, maxLength } = options.kind;
+  const tail = options.absent ? [ABSENT] : [];
+  if (kind === 'boolean') return { values: [true, false, ...tail], exact: undefined };
+  if (kind === 'number') return { values: [...numberCandidates([...features.numbers], k), ...tail], exact: undefined };
+  if (kind === 'date-time') return dateTimeCandidates(features, k, tail);
   let inexact: string | undefined;
   const literals = [...features.strings];
-  const fresh = freshStrings(literals, [...features.prefixes, ...features.suffixes], k);
-  const strings = [...literals];
-  for (const prefix of ['', ...features.prefixes])
-    for (const suffix of ['', ...features.suffixes]) for (const middle of fresh) strings.push(`${prefix}${middle}${suffix}`);
+  const affixes = { prefixes: ['', ...features.prefixes], suffixes: ['', ...features.suffixes] };
+  const strings: string[] = [];
   if (features.ipBlocks.size > 0) {
     if (literals.length > 0 || features.prefixes.size > 0 || features.suffixes.size > 0)
       inexact = 'an address compared both as an address and as text is not modelled exactly';
+    // Addresses first: an example shows a real address wherever one serves.
     strings.push(...addressCandidates([...features.ipBlocks]));
   }
-  const unique = [...new Set(strings)];
-  if (options.stringsOnly) return { values: unique, exact: inexact };
-  const scalars: PathValue[] = [...unique, ...numberCandidates([...features.numbers], k), true, false];
+  strings.push(...literals);
+  for (const prefix of affixes.prefixes) for (const suffix of affixes.suffixes) strings.push(...freshStrings(prefix, suffix, literals, affixes, k));
+  // An empty name is no request at all; a longer text than the schema allows may stand for shorter ones: not exact.
+  const fitting = [...new Set(strings)].filter((text) => kind !== 'name' || text !== '');
+  if (fitting.some((text) => text.length > maxLength)) inexact ??= `a value longer than the ${maxLength} characters the API takes is not modelled exactly`;
+  const sendable = fitting.filter((text) => text.length <= maxLength);
+  if (kind === 'name' || kind === 'string' || kind === 'address') return { values: [...sendable, ...tail], exact: inexact };
+  const scalars: PathValue[] = [...sendable, ...numberCandidates([...features.numbers], k), true, false];
   const values: PathValue[] = [...scalars];
-  if (features.listy) {
+  if (features.listy && kind === 'scalar-or-list') {
     // Values no condition tells apart, as the single item of a list, are one value here.
     const atoms = options.distinct ? options.distinct(scalars.map((atom) => [atom])).map((list) => (list as PathValue[])[0]) : scalars;
     if (atoms.length <= LIST_VALUES_LIMIT) values.push(...subsets(atoms));
@@ -91,19 +105,51 @@ export function candidateValues(
       values.push([], ...atoms.map((atom) => [atom]), atoms);
     }
   }
-  values.push({});
-  if (options.absent) values.push(ABSENT);
+  values.push(...tail);
   return { values, exact: inexact };
 }
 
+/** context.timestamp: its date-time literals, k date-times that are none of them, absence; a prefix or suffix of it is not modelled. */
+function dateTimeCandidates(features: PathFeatures, k: number, tail: PathValue[]): { values: PathValue[]; exact: string | undefined } {
+  const literals = [...features.strings].filter((text) => RFC3339.test(text) && !Number.isNaN(Date.parse(text)));
+  const fresh: string[] = [];
+  for (let day = 1; fresh.length < Math.max(1, k); day += 1) {
+    const text = new Date(Date.UTC(2000, 0, day)).toISOString();
+    if (!features.strings.has(text)) fresh.push(text);
+  }
+  const exact =
+    features.prefixes.size > 0 || features.suffixes.size > 0 ? 'context.timestamp compared by starts_with or ends_with is not modelled exactly' : undefined;
+  return { values: [...literals, ...fresh, ...tail], exact };
+}
+
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i;
+
 /**
- * Fresh strings that begin and end with a character no literal holds (why: see the top). `~` unless a
- * literal holds one, then the next of a few readable marks.
+ * k strings prefix + MIDDLE + suffix that equal no literal and whose longest prefix literal is
+ * `prefix` and longest suffix literal `suffix` (why that is all that matters: see the top). A
+ * readable middle (`other-1`, so `prod-other-1`) when it has that property, checked directly;
+ * else one that begins and ends with a character no literal holds, which has it by construction.
  */
-function freshStrings(literals: readonly string[], affixes: readonly string[], k: number): string[] {
-  const used = new Set([...literals, ...affixes].join(''));
+function freshStrings(
+  prefix: string,
+  suffix: string,
+  literals: readonly string[],
+  affixes: { prefixes: readonly string[]; suffixes: readonly string[] },
+  k: number,
+): string[] {
+  const count = Math.max(1, k);
+  const taken = new Set(literals);
+  const fits = (text: string): boolean =>
+    !taken.has(text) &&
+    affixes.prefixes.every((other) => !text.startsWith(other) || prefix.startsWith(other)) &&
+    affixes.suffixes.every((other) => !text.endsWith(other) || suffix.endsWith(other));
+  for (const word of ['other', 'sample', 'example']) {
+    const found = Array.from({ length: count }, (_, index) => `${prefix}${word}-${index + 1}${suffix}`);
+    if (found.every(fits)) return found;
+  }
+  const used = new Set([...literals, ...affixes.prefixes, ...affixes.suffixes].join(''));
   const mark = ['~', '_', '#', '^', '|', '§', '¤'].find((candidate) => !used.has(candidate)) ?? firstUnused(used);
-  return Array.from({ length: Math.max(1, k) }, (_, index) => `${mark}other${index === 0 ? '' : index + 1}${mark}`);
+  return Array.from({ length: count }, (_, index) => `${prefix}${mark}other${index === 0 ? '' : index + 1}${mark}${suffix}`);
 }
 
 function firstUnused(used: ReadonlySet<string>): string {

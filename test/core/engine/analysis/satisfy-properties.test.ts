@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { findRuleApplication, prepareCondition, reachableTruths, type EngineRequest, type PolicyRule } from '../../../../core/src/index.js';
 import { addressesResource, applyRule, prepareRule } from '../../../../core/src/engine/rule.js';
-import { condition, instant, literalsOf, now, requests, rule } from '../support/random-policies.js';
+import { condition, instant, literalsOf, now, requests, rule, sendable } from '../support/random-policies.js';
 
 /**
  * findRuleApplication and reachableTruths (lint's unreachable-rule and condition-never-holds) against
@@ -18,9 +18,12 @@ function applies(rule: PolicyRule, request: EngineRequest, at: Date): boolean {
   return addressesResource(prepared, request) && applyRule(prepared, request, at).applies;
 }
 
-/** Requests from the literals, each with an instant of its own. */
+/** Requests from the literals that the API accepts (the analysis answers over those), each with an instant of its own. */
 function drawn(value: unknown, seed: number, instants: fc.Stream<number>): Array<[EngineRequest, Date]> {
-  return fc.sample(requests([...literalsOf(value)]), { numRuns: 60, seed }).map((request) => [request, new Date(instants.next().value)]);
+  return fc
+    .sample(requests([...literalsOf(value)]), { numRuns: 60, seed })
+    .filter(sendable)
+    .map((request) => [request, new Date(instants.next().value)]);
 }
 
 describe('analysis: findRuleRequest and reachableTruths agree with the engine (property-based)', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { EnginePolicy, EngineRequest, PolicyCondition, PolicyRule } from '../../../../core/src/index.js';
+import { createAjv, schemaIdBase, type EnginePolicy, type EngineRequest, type PolicyCondition, type PolicyRule } from '../../../../core/src/index.js';
 
 /**
  * Random small policies and requests for the analysis's property-based tests (compareAccess in
@@ -134,6 +134,18 @@ export function requests(literals: unknown[]): fc.Arbitrary<EngineRequest> {
         context: defined({ x: drawn.x, risk_score: drawn.risk, mfa_verified: drawn.mfa, device_trusted: drawn.device, ip_address: drawn.ip }),
       } as EngineRequest;
     });
+}
+
+let requestSchema: ((value: unknown) => boolean) | undefined;
+
+/**
+ * Whether the API's decision request schema (schemas/simulation-request.json) accepts the request:
+ * the analysis answers over those requests only (core/src/engine/analysis/request-kinds.ts), so the
+ * properties try those and no other.
+ */
+export function sendable(request: EngineRequest): boolean {
+  requestSchema ??= createAjv({ coerce: false }).getSchema(`${schemaIdBase}simulation-request.json`)!;
+  return requestSchema(request);
 }
 
 /** Instants of the horizon: random ones and those next to the policies' boundaries. */
