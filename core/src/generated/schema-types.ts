@@ -463,9 +463,13 @@ export interface AuditEvent {
    */
   request: {
     /**
-     * X-Request-Id, also in the server log.
+     * The id the server gave the request: its answer's X-Request-Id, `request_id` in the server log and in problems.
      */
     id: string | null;
+    /**
+     * The X-Request-Id the caller sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`): the caller's own, which anyone can choose (as Azure's clientRequestId beside its own request id). Absent when the caller sent none, so events recorded before it was kept hash as they did.
+     */
+    client_request_id?: string;
     ip: string | null;
     user_agent: string | null;
   };

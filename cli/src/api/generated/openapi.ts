@@ -1151,7 +1151,9 @@ export interface components {
             prev_hash: string;
             /** @description The HTTP request that made the change (all null for CLI and background jobs). */
             request: {
-                /** @description X-Request-Id, also in the server log. */
+                /** @description The X-Request-Id the caller sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`): the caller's own, which anyone can choose (as Azure's clientRequestId beside its own request id). Absent when the caller sent none, so events recorded before it was kept hash as they did. */
+                client_request_id?: string;
+                /** @description The id the server gave the request: its answer's X-Request-Id, `request_id` in the server log and in problems. */
                 id: string | null;
                 ip: string | null;
                 user_agent: string | null;
@@ -2838,7 +2840,7 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the window ends, in seconds since the epoch, as GitHub sends it. */
         "X-RateLimit-Reset": number;
-        /** @description This request's id in the server's logs: the X-Request-Id the request sent when short and plain (`[A-Za-z0-9._:-]{1,128}`), else a UUID. */
+        /** @description The id the server gave this request (a UUID): `request_id` in its logs and problems, `request.id` in audit events. An X-Request-Id the request sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`), is kept beside it as `client_request_id`. */
         "X-Request-Id": string;
     };
     pathItems: never;
