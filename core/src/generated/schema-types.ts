@@ -41,6 +41,8 @@ export type AuditEventType =
   | 'token.revoked'
   | 'signing_key.rotated'
   | 'auth.token_issued'
+  | 'auth.signed_in'
+  | 'auth.signed_out'
   | 'auth.failed'
   | 'decision.evaluated'
   | 'decisions.recorded'
