@@ -529,6 +529,10 @@ export interface AuditEventListQuery {
    * The actor's subject.
    */
   actor?: string;
+  /**
+   * The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id).
+   */
+  actor_name?: string;
   target_type?: string;
   target_id?: string;
   outcome?: 'success' | 'failure';
@@ -653,6 +657,18 @@ export interface AuditReportPolicyChangeHistory {
     actor_subject: string;
     actor_client_id: string | null;
     actor_token_kind: string;
+    /**
+     * The actor's name when the report ran (a principal's name, an OAuth client's name), as acctl audit events shows it; null for actors that name themselves (cli:, system:) or are gone.
+     */
+    actor_name: string | null;
+    /**
+     * The commit of the policy repository that acctl policy apply recorded on the version (metadata.provenance.commit); null otherwise.
+     */
+    commit: string | null;
+    /**
+     * The CI run that applied the version (metadata.provenance.run_url); null otherwise.
+     */
+    run_url: string | null;
     request_id: string | null;
     source_ip: string | null;
     /**

@@ -1188,6 +1188,8 @@ export interface components {
         "audit-event-list-query": {
             /** @description The actor's subject. */
             actor?: string;
+            /** @description The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id). */
+            actor_name?: string;
             /**
              * @description Only changes (and authentication events), or only decisions.
              * @enum {unknown}
@@ -1219,7 +1221,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -1392,14 +1394,20 @@ export interface components {
         "audit-report-policy-change-history": {
             changes: {
                 actor_client_id: string | null;
+                /** @description The actor's name when the report ran (a principal's name, an OAuth client's name), as acctl audit events shows it; null for actors that name themselves (cli:, system:) or are gone. */
+                actor_name: string | null;
                 actor_subject: string;
                 actor_token_kind: string;
                 /** @description Top-level fields whose value differs between before and after. */
                 changed_fields: string[];
+                /** @description The commit of the policy repository that acctl policy apply recorded on the version (metadata.provenance.commit); null otherwise. */
+                commit: string | null;
                 event_id: string;
                 policy_id: string;
                 policy_name: string | null;
                 request_id: string | null;
+                /** @description The CI run that applied the version (metadata.provenance.run_url); null otherwise. */
+                run_url: string | null;
                 sequence: number;
                 source_ip: string | null;
                 /** Format: date-time */
@@ -2894,6 +2902,8 @@ export interface operations {
             query?: {
                 /** @description The actor's subject. */
                 actor?: string;
+                /** @description The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id). */
+                actor_name?: string;
                 /** @description Only changes (and authentication events), or only decisions. */
                 chain?: "change" | "decision";
                 /** @description `next_cursor` of the previous page, as is. */
