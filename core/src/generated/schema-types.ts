@@ -1356,6 +1356,7 @@ export interface CliPolicyHistoryOutput {
    * The policy's current name.
    */
   name: string;
+  names: AuditActorNames1;
   versions: {
     version: number;
     created_at: string;
@@ -1364,6 +1365,12 @@ export interface CliPolicyHistoryOutput {
     rules: number;
     changes: string[];
   }[];
+}
+/**
+ * The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+ */
+export interface AuditActorNames1 {
+  [k: string]: string | undefined;
 }
 /**
  * acctl policy impact --json: recorded decisions replayed against the local policies, and those whose outcome they change.
@@ -3169,11 +3176,18 @@ export interface PolicyVersion {
  * via the `definition` "policy-version-list".
  */
 export interface PolicyVersionList {
+  names: AuditActorNames2;
   data: {
     version: number;
     created_at: string;
     created_by: string;
   }[];
+}
+/**
+ * The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+ */
+export interface AuditActorNames2 {
+  [k: string]: string | undefined;
 }
 /**
  * An identity of kind user, service or agent (not shown in the spec; designed after Cerbos principals and Auth0 users). A user's password is never returned; has_password says whether one is set.

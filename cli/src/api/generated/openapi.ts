@@ -2349,6 +2349,8 @@ export interface components {
                 created_by: string;
                 version: number;
             }[];
+            /** @description The names of the versions' authors (created_by), as GET /audit/events answers its actors' names: principals by name, OAuth clients by name. */
+            names: components["schemas"]["audit-actor-names"];
         };
         /**
          * Principal
