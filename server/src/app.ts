@@ -1,5 +1,4 @@
 import { setPasswordHashCost } from './security/passwords.js';
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
@@ -17,6 +16,7 @@ import { createWebhookOutbox, webhookOutbox, webhookRoutes, webhooksPlugin } fro
 import { answerClientError } from './http/client-errors.js';
 import { conditionalGetPlugin } from './http/conditional-get.js';
 import { requestDeadlinePlugin } from './http/request-deadline.js';
+import { clientRequestIdOf, serverRequestId } from './http/request-id.js';
 import { paginationLinksPlugin } from './http/pagination-links.js';
 import { loggerOptions } from './logging.js';
 import { metricsPlugin } from './metrics/plugin.js';
@@ -56,11 +56,6 @@ export interface BuildAppOptions {
   rateLimitClock?: () => number;
 }
 
-/** An incoming X-Request-Id is kept when it is short and plain; otherwise a UUID is made. */
-function requestIdFrom(header: string | string[] | undefined): string {
-  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(header) ? header : randomUUID();
-}
-
 /**
  * Builds the application: infrastructure plugins, then the domains under /v1. Never listens
  * (server.ts does), so tests build it and call inject() or listen on port 0. The schema must
@@ -76,8 +71,13 @@ export async function buildApp(config: Readonly<Config>, options: BuildAppOption
     requestTimeout: config.requestTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 10))) },
     trustProxy: config.trustProxy,
-    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    // The server's id, never the caller's (http/request-id.ts); the caller's is logged beside it.
+    genReqId: () => serverRequestId(),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const clientRequestId = clientRequestIdOf(raw.headers['x-request-id']);
+      return logger.child(clientRequestId === null ? bindings : { ...bindings, client_request_id: clientRequestId }, options);
+    },
     routerOptions: { maxParamLength: 200 },
     // Refuse, rather than silently strip, JSON keys that could pollute prototypes.
     onProtoPoisoning: 'error',

@@ -107,17 +107,11 @@ describe('REST API errors (RFC 9457)', () => {
       expect(new Set(ids).size).to.equal(ids.length);
     });
 
-    it('echoes a sane incoming X-Request-Id in the header and in the problem', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/v1/nowhere', headers: { 'x-request-id': 'lb-4711.abc:def_9' } });
-      expect(response.headers['x-request-id']).to.equal('lb-4711.abc:def_9');
-      expect(expectProblem(response, 404, 'route_not_found').request_id).to.equal('lb-4711.abc:def_9');
-    });
-
-    it('replaces an incoming X-Request-Id that is too long or carries odd characters', async () => {
-      for (const incoming of ['x'.repeat(200), 'has space', 'line\\nbreak', '<script>']) {
-        const response = await t.app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-request-id': incoming } });
-        expect(response.headers['x-request-id']).to.not.equal(incoming);
+    it("answers the server's own id, in the header and in the problem, whatever X-Request-Id the caller sent", async () => {
+      for (const incoming of ['lb-4711.abc:def_9', 'x'.repeat(200), 'has space', 'line\\nbreak', '<script>']) {
+        const response = await t.app.inject({ method: 'GET', url: '/v1/nowhere', headers: { 'x-request-id': incoming } });
         expect(response.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+        expect(expectProblem(response, 404, 'route_not_found').request_id).to.equal(response.headers['x-request-id']);
       }
     });
   });

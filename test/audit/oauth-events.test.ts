@@ -364,11 +364,12 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
       expect(event!.data).to.include({ reason: 'too_many_failures' });
     });
 
-    it('a successful sign-in leaves no event (the catalog has no sign-in event)', async () => {
+    it('a successful sign-in leaves auth.signed_in, the user the actor (test/web/sign-in-events.test.ts)', async () => {
       const from = new PageAgent(t.app, { remoteAddress: clientIp });
       const response = await signInAttempt(from, user.username, user.password);
       expect(response.statusCode).to.equal(303);
-      expect(await eventsOf(response)).to.deep.equal([]);
+      const events = await eventsOf(response);
+      expect(events.map((event) => [event.type, event.actor.subject, event.actor.token_kind])).to.deep.equal([['auth.signed_in', user.id, 'session']]);
     });
   });
 

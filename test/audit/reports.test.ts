@@ -165,7 +165,7 @@ describe('audit reports', function () {
       const csv = await t.app.inject({ method: 'GET', url: `/v1/audit/reports/${id}?format=csv`, headers: { authorization: `Bearer ${auditor}` } });
       const lines = csv.body.trimEnd().split('\r\n');
       expect(lines[0]).to.equal(
-        'section,sequence,event_id,time,type,policy_id,policy_name,version,actor_subject,actor_client_id,actor_token_kind,request_id,source_ip,changed_fields',
+        'section,sequence,event_id,time,type,policy_id,policy_name,version,actor_subject,actor_client_id,actor_token_kind,actor_name,commit,run_url,request_id,source_ip,changed_fields',
       );
       expect(lines).to.have.lengthOf(7);
       expect(lines[6]).to.match(/^changes,\d+,[0-9a-f-]{36},[^,]+,policy\.deleted,[^,]+,untagged,1,.*,deleted_at deleted_by status$/);

@@ -100,7 +100,7 @@ export interface Answer {
 
 /**
  * One request on a connection of its own (no keep-alive), so the cluster hands each to a worker
- * afresh. `requestId` names it in the server's log.
+ * afresh. `requestId`, its X-Request-Id, names it in the server's log (`client_request_id`).
  */
 export function callOnNewConnection(
   url: string,
@@ -129,7 +129,7 @@ export function callOnNewConnection(
 export async function answeredBy(server: ClusterServer, requestId: string): Promise<number> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const line = server.logs().find((entry) => entry.request_id === requestId && entry.msg === 'request completed');
+    const line = server.logs().find((entry) => entry.client_request_id === requestId && entry.msg === 'request completed');
     if (line) return line.pid as number;
     if (Date.now() > deadline) throw new Error(`no log line says who answered ${requestId}`);
     await delay(100);

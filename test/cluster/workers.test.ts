@@ -156,7 +156,7 @@ describe('acctl server start --workers 2', function () {
       return { requestId, answered, finish: () => finish() };
     });
     const arrival = (requestId: string): Record<string, unknown> | undefined =>
-      server.logs().find((entry) => entry.request_id === requestId && entry.msg === 'incoming request');
+      server.logs().find((entry) => entry.client_request_id === requestId && entry.msg === 'incoming request');
     await until('both requests reached a worker', () => inFlight.every(({ requestId }) => arrival(requestId) !== undefined));
     expect(new Set(inFlight.map(({ requestId }) => arrival(requestId)!.pid)).size, 'one request on each worker').to.equal(2);
     server.primary.kill('SIGTERM');

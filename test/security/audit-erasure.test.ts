@@ -18,10 +18,14 @@ describe('Security: an anonymous caller cannot erase audit events with text Post
   });
   after(() => t.close());
 
-  /** The failure events recorded for the given request ids. */
+  /** The failure events recorded for the given request ids (the callers' X-Request-Id). */
   async function failureEventsOf(requestIds: string[]): Promise<number> {
     await t.app.auditLog.idle();
-    const row = await t.app.db('audit_events').whereIn('request_id', requestIds).andWhere({ type: 'auth.failed' }).count<{ count: string }[]>('* as count');
+    const row = await t.app
+      .db('audit_events')
+      .whereIn('client_request_id', requestIds)
+      .andWhere({ type: 'auth.failed' })
+      .count<{ count: string }[]>('* as count');
     return Number(row[0]!.count);
   }
 

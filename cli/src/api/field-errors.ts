@@ -20,7 +20,7 @@ export interface SentRequest {
  * table where a flag is named otherwise. Only a flag the command has is named; other fields keep
  * their place in the request (`body /rules/0/effect`). kubectl names the flag likewise.
  */
-const flagAliases: Readonly<Record<string, string>> = { event_types: 'event' };
+const flagAliases: Readonly<Record<string, string>> = { event_types: 'event', actor_name: 'actor' };
 
 function flagFor(field: InvalidField, flagNames: readonly string[]): string | undefined {
   const first = field.pointer.split('/')[1];

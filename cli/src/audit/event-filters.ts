@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import type { AuditEventListQuery } from '../../../core/src/index.js';
+import { actorQuery } from './actor-filter.js';
 import { parseTimeBound } from './time-bound.js';
 
 /** The filters of GET /audit/events, without paging. */
@@ -39,7 +40,7 @@ export function eventFilterOf(flags: EventFilterFlagValues, now: Date): AuditEve
   return {
     type: flags.type,
     chain: flags.chain as AuditEventFilter['chain'],
-    actor: flags.actor,
+    ...actorQuery(flags.actor),
     target_type: flags['target-type'],
     target_id: flags['target-id'],
     outcome: flags.outcome as AuditEventFilter['outcome'],

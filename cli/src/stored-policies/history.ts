@@ -29,6 +29,13 @@ export function summarizePolicyHistory(versions: readonly PolicyVersion[]): Poli
 }
 
 function describeChanges(before: PolicyVersion, after: PolicyVersion): string[] {
+  // A rollback writes an earlier version's content again; the server marks it in
+  // metadata.provenance (policies/service.ts rolledBackContent), which is why the metadata differs.
+  const provenance = after.metadata?.provenance;
+  if (provenance?.tool === 'rollback' && provenance.rolled_back_to !== undefined) {
+    const content = describeChanges(before, { ...after, metadata: before.metadata }).filter((change) => change !== 'no change (same content)');
+    return [`rolled back to version ${provenance.rolled_back_to}`, ...content];
+  }
   const changes: string[] = [];
   if (before.name !== after.name) changes.push(`renamed ${before.name} -> ${after.name}`);
   if ((before.status ?? null) !== (after.status ?? null)) changes.push(`status ${before.status ?? '?'} -> ${after.status ?? '?'}`);

@@ -48,6 +48,8 @@ export type AuditEventType =
   | 'token.revoked'
   | 'signing_key.rotated'
   | 'auth.token_issued'
+  | 'auth.signed_in'
+  | 'auth.signed_out'
   | 'auth.failed'
   | 'decision.evaluated'
   | 'decisions.recorded'
@@ -547,9 +549,13 @@ export interface AuditEvent {
    */
   request: {
     /**
-     * X-Request-Id, also in the server log.
+     * The id the server gave the request: its answer's X-Request-Id, `request_id` in the server log and in problems.
      */
     id: string | null;
+    /**
+     * The X-Request-Id the caller sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`): the caller's own, which anyone can choose (as Azure's clientRequestId beside its own request id). Absent when the caller sent none, so events recorded before it was kept hash as they did.
+     */
+    client_request_id?: string;
     ip: string | null;
     user_agent: string | null;
   };
@@ -607,6 +613,10 @@ export interface AuditEventListQuery {
    * The actor's subject.
    */
   actor?: string;
+  /**
+   * The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id).
+   */
+  actor_name?: string;
   target_type?: string;
   target_id?: string;
   outcome?: 'success' | 'failure';
@@ -731,6 +741,18 @@ export interface AuditReportPolicyChangeHistory {
     actor_subject: string;
     actor_client_id: string | null;
     actor_token_kind: string;
+    /**
+     * The actor's name when the report ran (a principal's name, an OAuth client's name), as acctl audit events shows it; null for actors that name themselves (cli:, system:) or are gone.
+     */
+    actor_name: string | null;
+    /**
+     * The commit of the policy repository that acctl policy apply recorded on the version (metadata.provenance.commit); null otherwise.
+     */
+    commit: string | null;
+    /**
+     * The CI run that applied the version (metadata.provenance.run_url); null otherwise.
+     */
+    run_url: string | null;
     request_id: string | null;
     source_ip: string | null;
     /**
@@ -1418,6 +1440,7 @@ export interface CliPolicyHistoryOutput {
    * The policy's current name.
    */
   name: string;
+  names: AuditActorNames1;
   versions: {
     version: number;
     created_at: string;
@@ -1426,6 +1449,12 @@ export interface CliPolicyHistoryOutput {
     rules: number;
     changes: string[];
   }[];
+}
+/**
+ * The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+ */
+export interface AuditActorNames1 {
+  [k: string]: string | undefined;
 }
 /**
  * acctl policy impact --json: recorded decisions replayed against the local policies, and those whose outcome they change.
@@ -3219,11 +3248,18 @@ export interface PolicyVersion {
  * via the `definition` "policy-version-list".
  */
 export interface PolicyVersionList {
+  names: AuditActorNames2;
   data: {
     version: number;
     created_at: string;
     created_by: string;
   }[];
+}
+/**
+ * The names of the actors on one page of a list, keyed by the id the items carry (`actor.subject` and `actor.client_id` of events, `requested_by.subject` of reports): a principal's name (a user's username), an OAuth client's name. An API token acts as its owner, so its events name the owner. A deleted principal keeps its last name here (the id beside it tells it from a later principal of that name). Ids that name nothing stored (`cli:<os user>`, `system:<job>`, `anonymous`, an id never known) are absent. After GitHub's audit log, which shows the `actor` login beside `actor_id`: the events themselves carry ids only, since they are hash-chained and a rename must not change a recorded event.
+ */
+export interface AuditActorNames2 {
+  [k: string]: string | undefined;
 }
 /**
  * An identity of kind user, service or agent (not shown in the spec; designed after Cerbos principals and Auth0 users). A user's password is never returned; has_password says whether one is set.

@@ -20,6 +20,9 @@ export const eventCatalog = {
   'token.revoked': { webhook: true, description: 'An API token or access token was revoked.' },
   'signing_key.rotated': { webhook: true, description: 'The token signing key was rotated.' },
   'auth.token_issued': { webhook: false, description: 'The token endpoint issued tokens (authentication success).' },
+  // A person's own sessions, as Okta's user.session.start and user.session.end: the user is the actor.
+  'auth.signed_in': { webhook: false, description: 'A person signed in on the pages (dashboard, or before consenting to a client such as the CLI).' },
+  'auth.signed_out': { webhook: false, description: 'A person signed out of the pages.' },
   'auth.failed': { webhook: true, description: 'An authentication failed: wrong client secret, bad bearer token, failed sign-in (security event).' },
   'decision.evaluated': { webhook: false, description: 'An access decision was answered (one event per decision).' },
   'decisions.recorded': {

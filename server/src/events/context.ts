@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { clientRequestIdOf } from '../http/request-id.js';
 import type { ChangeContext, EventActor, EventRequest } from './types.js';
 
 /** The change context of an authenticated REST request. */
@@ -14,7 +15,12 @@ export function actorOf(request: FastifyRequest): EventActor {
 
 export function requestInfoOf(request: FastifyRequest): EventRequest {
   const agent = request.headers['user-agent'];
-  return { id: request.id, ip: request.ip ?? null, user_agent: typeof agent === 'string' ? agent.slice(0, 500) : null };
+  return {
+    id: request.id,
+    client_request_id: clientRequestIdOf(request.headers['x-request-id']),
+    ip: request.ip ?? null,
+    user_agent: typeof agent === 'string' ? agent.slice(0, 500) : null,
+  };
 }
 
 /** For changes made outside HTTP (CLI administration, bootstrap). */

@@ -9,7 +9,10 @@ export interface EventActor {
 
 /** Where the request came from, for the audit record. */
 export interface EventRequest {
+  /** The server's id of the request (X-Request-Id on its answer). */
   id: string | null;
+  /** The X-Request-Id the caller sent, when short and plain: its own, never trusted as the server's. */
+  client_request_id?: string | null;
   ip: string | null;
   user_agent: string | null;
 }

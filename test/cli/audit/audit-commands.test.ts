@@ -265,7 +265,7 @@ describe('acctl audit events --actor NAME (names everywhere)', function () {
   });
   after(() => t.close());
 
-  it("finds a user's events by the user's name with --actor, as by the id, and says which name is ambiguous", async () => {
+  it("finds a user's events by the user's name with --actor, as by the id", async () => {
     // An administrator signs in and, with a token of their own (sub: their principal id), creates a principal.
     const user = await createTestUser(t.app, { admin: true });
     const app = await registerCodeClient(t.app, { scopes: ['write:principals'] });
@@ -295,11 +295,10 @@ describe('acctl audit events --actor NAME (names everywhere)', function () {
     expect(byName.data.map((event) => event.type)).to.deep.equal(['principal.created']);
     expect(byName.data).to.deep.equal(byId.data);
     expect(byName.names[user.id]).to.equal(user.username);
-    // A name two principals share is not guessed: the ids are named (exit 2).
+    // A principal of the same name that never acted leaves the name the user's (test/audit/actor-filter.test.ts refuses two actors of one name).
     await (await apiAs(t, ['write:principals'])).call('POST', '/v1/principals', { kind: 'service', name: user.username });
-    const ambiguous = await investigator(['audit', 'events', '--actor', user.username]);
-    expect(ambiguous.exitCode).to.equal(exitCodes.usage_error);
-    expect(ambiguous.stderr).to.include(`--actor ${user.username}: 2 principals have that name`).and.include(user.id);
+    const still = ok(await investigator(['audit', 'events', '--actor', user.username, '--type', 'principal.*', '--json'])).json<AuditEventList>();
+    expect(still.data).to.deep.equal(byId.data);
     // A client's own tokens have its client id as subject: matched as given, with or without read:principals.
     const creator = await apiAs(t, ['write:principals']);
     await creator.call('POST', '/v1/principals', { kind: 'agent', name: 'made-by-a-client' });

@@ -1229,7 +1229,9 @@ export interface components {
             prev_hash: string;
             /** @description The HTTP request that made the change (all null for CLI and background jobs). */
             request: {
-                /** @description X-Request-Id, also in the server log. */
+                /** @description The X-Request-Id the caller sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`): the caller's own, which anyone can choose (as Azure's clientRequestId beside its own request id). Absent when the caller sent none, so events recorded before it was kept hash as they did. */
+                client_request_id?: string;
+                /** @description The id the server gave the request: its answer's X-Request-Id, `request_id` in the server log and in problems. */
                 id: string | null;
                 ip: string | null;
                 user_agent: string | null;
@@ -1264,6 +1266,8 @@ export interface components {
         "audit-event-list-query": {
             /** @description The actor's subject. */
             actor?: string;
+            /** @description The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id). */
+            actor_name?: string;
             /**
              * @description Only changes (and authentication events), or only decisions.
              * @enum {unknown}
@@ -1295,7 +1299,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -1468,14 +1472,20 @@ export interface components {
         "audit-report-policy-change-history": {
             changes: {
                 actor_client_id: string | null;
+                /** @description The actor's name when the report ran (a principal's name, an OAuth client's name), as acctl audit events shows it; null for actors that name themselves (cli:, system:) or are gone. */
+                actor_name: string | null;
                 actor_subject: string;
                 actor_token_kind: string;
                 /** @description Top-level fields whose value differs between before and after. */
                 changed_fields: string[];
+                /** @description The commit of the policy repository that acctl policy apply recorded on the version (metadata.provenance.commit); null otherwise. */
+                commit: string | null;
                 event_id: string;
                 policy_id: string;
                 policy_name: string | null;
                 request_id: string | null;
+                /** @description The CI run that applied the version (metadata.provenance.run_url); null otherwise. */
+                run_url: string | null;
                 sequence: number;
                 source_ip: string | null;
                 /** Format: date-time */
@@ -2423,6 +2433,8 @@ export interface components {
                 created_by: string;
                 version: number;
             }[];
+            /** @description The names of the versions' authors (created_by), as GET /audit/events answers its actors' names: principals by name, OAuth clients by name. */
+            names: components["schemas"]["audit-actor-names"];
         };
         /**
          * Principal
@@ -2924,7 +2936,7 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the window ends, in seconds since the epoch, as GitHub sends it. */
         "X-RateLimit-Reset": number;
-        /** @description This request's id in the server's logs: the X-Request-Id the request sent when short and plain (`[A-Za-z0-9._:-]{1,128}`), else a UUID. */
+        /** @description The id the server gave this request (a UUID): `request_id` in its logs and problems, `request.id` in audit events. An X-Request-Id the request sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`), is kept beside it as `client_request_id`. */
         "X-Request-Id": string;
     };
     pathItems: never;
@@ -2978,6 +2990,8 @@ export interface operations {
             query?: {
                 /** @description The actor's subject. */
                 actor?: string;
+                /** @description The actor by name: a principal's name (live ones and OAuth clients by name first, then deleted principals; the exact spelling wins over another case), else the value as a subject (a client id, `cli:<os user>`). Two actors of that name: 400 validation_failed naming them (give the id). */
+                actor_name?: string;
                 /** @description Only changes (and authentication events), or only decisions. */
                 chain?: "change" | "decision";
                 /** @description `next_cursor` of the previous page, as is. */

@@ -1,6 +1,5 @@
 import { apiEventSource } from '../../audit-browser/event-source.js';
 import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
-import { actorSubject } from '../../audit/actor-filter.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { UsageError } from '../../../../kit/src/index.js';
 
@@ -21,7 +20,6 @@ Needs a terminal: for scripts use acctl audit events or acctl audit tail. Needs 
     }
     const filter = eventFilterOf(flags, new Date());
     const api = await this.api(flags.server);
-    if (filter.actor !== undefined) filter.actor = await actorSubject(api, filter.actor);
     // ink reads CI / CONTINUOUS_INTEGRATION once, when imported (is-in-ci), and then writes only its
     // last frame, which leaves an interactive program blank. Both ends were just checked to be a
     // terminal, so whatever the environment says, this is not a CI log.

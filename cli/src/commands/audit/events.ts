@@ -2,7 +2,6 @@ import { Flags } from '@oclif/core';
 import type { AuditEventList } from '../../../../core/src/index.js';
 import { eventTable } from '../../audit/event-display.js';
 import { eventFilterFlags, eventFilterOf } from '../../audit/event-filters.js';
-import { actorSubject } from '../../audit/actor-filter.js';
 import { collectEvents } from '../../audit/event-pages.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { style } from '../../../../kit/src/index.js';
@@ -27,7 +26,6 @@ export default class AuditEventsCommand extends ApiCommand {
     const { flags } = await this.parse(AuditEventsCommand);
     const filter = eventFilterOf(flags, new Date());
     const api = await this.api(flags.server);
-    if (filter.actor !== undefined) filter.actor = await actorSubject(api, filter.actor);
     const list = await collectEvents(api, filter, flags.limit, flags.cursor);
     this.log(list.data.length === 0 ? style.dim('No audit events match.') : eventTable(list.data, list.names));
     this.say(list.next_cursor ? `${list.data.length} events shown; more with --cursor ${list.next_cursor}` : `${list.data.length} events (no more)`);

@@ -2,7 +2,6 @@ import { Flags } from '@oclif/core';
 import type { AuditActorNames, AuditEvent, CliAuditTailLine } from '../../../../core/src/index.js';
 import { eventLine } from '../../audit/event-display.js';
 import { eventFilterFlags, eventFilterOf, timeBoundHelp } from '../../audit/event-filters.js';
-import { actorSubject } from '../../audit/actor-filter.js';
 import { followEvents } from '../../audit/follow-events.js';
 import { parseInterval } from '../../audit/time-bound.js';
 import { ApiCommand } from '../../base/api-command.js';
@@ -41,7 +40,6 @@ export default class AuditTailCommand extends ApiCommand {
     const { since, ...filter } = eventFilterOf(flags, new Date());
     const intervalMs = parseInterval('interval', flags.interval);
     const api = await this.api(flags.server);
-    if (filter.actor !== undefined) filter.actor = await actorSubject(api, filter.actor);
     const json = this.jsonEnabled();
     const stop = new AbortController();
     const onSignal = (): void => stop.abort();

@@ -1,4 +1,6 @@
 import { Args } from '@oclif/core';
+import type { AuditActorNames } from '../../../../core/src/index.js';
+import { actorText } from '../../audit/event-display.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';
@@ -11,6 +13,8 @@ export interface PolicyHistory {
   name: string;
   /** Newest first. */
   versions: PolicyHistoryEntry[];
+  /** The authors' names (GET /policies/{id}/versions), shown as audit events shows actors. */
+  names: AuditActorNames;
 }
 
 export default class PolicyHistoryCommand extends ApiCommand {
@@ -31,13 +35,13 @@ export default class PolicyHistoryCommand extends ApiCommand {
     const versions = await Promise.all(
       list.data.map((row) => api.call('get', '/policies/{id}/versions/{version}', { path: { id: policy.id, version: row.version } })),
     );
-    const history: PolicyHistory = { policy_id: policy.id, name: policy.name, versions: summarizePolicyHistory(versions) };
+    const history: PolicyHistory = { policy_id: policy.id, name: policy.name, versions: summarizePolicyHistory(versions), names: list.names ?? {} };
     this.log(
       renderTable(
         [
           { header: 'VERSION', value: (entry: PolicyHistoryEntry) => String(entry.version) },
           { header: 'CREATED', value: (entry) => shortTime(entry.created_at) },
-          { header: 'BY', value: (entry) => entry.created_by ?? '-' },
+          { header: 'BY', value: (entry) => (entry.created_by === null ? '-' : actorText(entry.created_by, history.names)) },
           { header: 'STATUS', value: (entry) => entry.status ?? '-' },
           { header: 'RULES', value: (entry) => String(entry.rules) },
           { header: 'CHANGES', value: (entry) => entry.changes.join('; ') },

@@ -1,5 +1,6 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersionList } from '../../../../core/src/index.js';
+import { actorText } from '../../audit/event-display.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { shortTime } from '../../ux/resource-display.js';
@@ -10,7 +11,7 @@ type VersionRow = PolicyVersionList['data'][number];
 export default class PolicyVersions extends ApiCommand {
   static override summary = 'List the versions of a policy';
   static override description =
-    'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data }.';
+    'Newest first. Every version stays readable with policy get --version N, and policy rollback can bring its content back. --json prints the API answer: { data, names }, names mapping the authors ids to their names.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> prod-database-read',
     '<%= config.bin %> <%= command.id %> 7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f --json',
@@ -27,7 +28,8 @@ export default class PolicyVersions extends ApiCommand {
         [
           { header: 'VERSION', value: (row: VersionRow) => String(row.version) },
           { header: 'CREATED', value: (row) => shortTime(row.created_at) },
-          { header: 'BY', value: (row) => row.created_by },
+          // Names as audit events shows them (an older server answers none).
+          { header: 'BY', value: (row) => actorText(row.created_by, versions.names ?? {}) },
         ],
         versions.data,
       ),

@@ -47,6 +47,9 @@ import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_se
 import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 import * as createPolicySets from './20261130_01_create_policy_sets.js';
 import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
+import * as addAuditEventsClientRequestId from './20261201_01_add_audit_events_client_request_id.js';
+import * as replaceAppendChangeEventsFunction from './20261201_02_replace_append_change_events_function.js';
+import * as replaceRecordCheckedDecisionsFunction from './20261201_03_replace_record_checked_decisions_function.js';
 import * as indexPrincipalNamesInNfc from './20261201_34_index_principal_names_in_nfc.js';
 import * as indexPolicyNamesInNfc from './20261201_35_index_policy_names_in_nfc.js';
 import * as createCredentialKnownAddresses from './20261201_41_create_credential_known_addresses.js';
@@ -112,6 +115,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129_21_create_idempotency_keys': createIdempotencyKeys,
   '20261130_01_create_policy_sets': createPolicySets,
   '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
+  '20261201_01_add_audit_events_client_request_id': addAuditEventsClientRequestId,
+  '20261201_02_replace_append_change_events_function': replaceAppendChangeEventsFunction,
+  '20261201_03_replace_record_checked_decisions_function': replaceRecordCheckedDecisionsFunction,
   '20261201_34_index_principal_names_in_nfc': indexPrincipalNamesInNfc,
   '20261201_35_index_policy_names_in_nfc': indexPolicyNamesInNfc,
   '20261201_41_create_credential_known_addresses': createCredentialKnownAddresses,

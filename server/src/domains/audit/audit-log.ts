@@ -21,6 +21,7 @@ export interface AuditEventRow {
   target_id: string;
   outcome: AuditEvent['outcome'];
   request_id: string | null;
+  client_request_id: string | null;
   source_ip: string | null;
   user_agent: string | null;
   change: AuditEvent['change'];
@@ -42,6 +43,7 @@ export const auditEventColumns = [
   'target_id',
   'outcome',
   'request_id',
+  'client_request_id',
   'source_ip',
   'user_agent',
   'change',
@@ -112,7 +114,7 @@ export function prepareEvents(events: readonly DomainEvent[], options: { now?: D
       actor: { subject: event.actor.subject, client_id: event.actor.client_id ?? null, token_kind: event.actor.token_kind },
       target: { type: event.target.type, id: event.target.id },
       outcome: event.outcome,
-      request: { id: event.request.id ?? null, ip: event.request.ip ?? null, user_agent: event.request.user_agent ?? null },
+      request: requestOf(event.request),
     };
     const row = JSON.stringify(toRowTail(fields));
     const prefix = options.resealable ? prefixText(fields, dataText, changeText) : hashPrefix(fields, dataText, changeText);
@@ -227,9 +229,17 @@ function toRowTail(fields: PreparedEvent['fields']): Record<string, unknown> {
     target_id: fields.target.id,
     outcome: fields.outcome,
     request_id: fields.request.id,
+    client_request_id: fields.request.client_request_id ?? null,
     source_ip: fields.request.ip,
     user_agent: fields.request.user_agent,
   };
+}
+
+/** An event's request as the API shows it and as it is hashed: the caller's id only when it sent one (chain.ts). */
+function requestOf(request: DomainEvent['request']): AuditEvent['request'] {
+  const shown: AuditEvent['request'] = { id: request.id ?? null, ip: request.ip ?? null, user_agent: request.user_agent ?? null };
+  if (typeof request.client_request_id === 'string') shown.client_request_id = request.client_request_id;
+  return shown;
 }
 
 /** The event as the API shows it, and as it was hashed. */
@@ -243,7 +253,7 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
     actor: { subject: row.actor_subject, client_id: row.actor_client_id, token_kind: row.actor_token_kind },
     target: { type: row.target_type, id: row.target_id },
     outcome: row.outcome,
-    request: { id: row.request_id, ip: row.source_ip, user_agent: row.user_agent },
+    request: requestOf({ id: row.request_id, client_request_id: row.client_request_id, ip: row.source_ip, user_agent: row.user_agent }),
     change: row.change,
     data: row.data,
     prev_hash: row.prev_hash.toString('hex'),

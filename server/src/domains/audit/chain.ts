@@ -63,9 +63,11 @@ export function prefixText(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>
 export function hashSealedSuffix(prefix: Hash | string, envelope: EventEnvelope): string {
   const q = JSON.stringify;
   const { request, target } = envelope;
+  // Present only when the caller sent one: events recorded before it was kept hash as they did.
+  const clientRequestId = request.client_request_id === undefined ? '' : `"client_request_id":${q(request.client_request_id)},`;
   return (typeof prefix === 'string' ? createHash('sha256').update(prefix, 'utf8') : prefix)
     .update(
-      `${q(envelope.prev_hash)},"request":{"id":${q(request.id)},"ip":${q(request.ip)},"user_agent":${q(request.user_agent)}},` +
+      `${q(envelope.prev_hash)},"request":{${clientRequestId}"id":${q(request.id)},"ip":${q(request.ip)},"user_agent":${q(request.user_agent)}},` +
         `"sequence":${q(envelope.sequence)},"target":{"id":${q(target.id)},"type":${q(target.type)}},"time":${q(envelope.time)},"type":${q(envelope.type)}}`,
       'utf8',
     )

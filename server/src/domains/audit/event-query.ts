@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { typesNamed } from '../../events/type-patterns.js';
 import type { AuditEvent, AuditEventList, AuditEventListQuery } from '../../../../core/src/index.js';
-import { actorNames } from './actor-names.js';
+import { actorNames, subjectOfActorName } from './actor-names.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from './audit-log.js';
 
 /**
@@ -20,12 +20,14 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
   if (query.since && query.until && Date.parse(query.since) >= Date.parse(query.until)) {
     throw new ApiError('validation_failed', '`since` must be before `until`', { errors: [{ pointer: '/since', in: 'query', detail: 'must be before until' }] });
   }
+  const namedActor = query.actor_name === undefined ? undefined : await subjectOfActorName(db, query.actor_name);
   const rows: AuditEventRow[] = await db('audit_events')
     .select(auditEventColumns)
     .modify((q) => {
       if (types) q.whereIn('type', types);
       if (query.chain) q.where('chain', query.chain);
       if (query.actor) q.where('actor_subject', query.actor);
+      if (namedActor !== undefined) q.where('actor_subject', namedActor);
       if (query.target_type) q.where('target_type', query.target_type);
       if (query.target_id) q.where('target_id', query.target_id);
       if (query.outcome) q.where('outcome', query.outcome);

@@ -16,5 +16,6 @@ export {
 } from './log.js';
 export { StaleGenerations, type DecisionGenerations, type DecisionRow, type RecordedDecision } from './decision-recorder.js';
 export { decisionRecordColumns, toDecisionRecord, type DecisionRecordRow } from './decision-digest.js';
+export { actorNames } from './actor-names.js';
 export { auditPlugin } from './plugin.js';
 export { auditRoutes } from './routes.js';

@@ -11,8 +11,9 @@ import type { RouteRecord } from './openapi.js';
 /** components.headers: every response header the service sends on an API route. */
 export const responseHeaders = {
   'X-Request-Id': {
-    description: "This request's id in the server's logs: the X-Request-Id the request sent when short and plain (`[A-Za-z0-9._:-]{1,128}`), else a UUID.",
-    schema: { type: 'string', maxLength: 128 },
+    description:
+      'The id the server gave this request (a UUID): `request_id` in its logs and problems, `request.id` in audit events. An X-Request-Id the request sent, when short and plain (`[A-Za-z0-9._:-]{1,128}`), is kept beside it as `client_request_id`.',
+    schema: { type: 'string', format: 'uuid' },
   },
   RateLimit: {
     description:

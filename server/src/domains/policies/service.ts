@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction-retry.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { EventType } from '../../events/catalog.js';
 import { changeEvent } from '../../events/event.js';
-import type { AuditedDatabase } from '../audit/index.js';
+import { actorNames, type AuditedDatabase } from '../audit/index.js';
 import type { ChangeContext } from '../../events/types.js';
 import {
   type Policy,
@@ -192,7 +192,15 @@ export async function restorePolicy({ db, auditLog }: AuditedDatabase, context: 
 export async function listPolicyVersions(db: Knex, id: string): Promise<PolicyVersionList> {
   await mustFind(db, id);
   const rows = await repo.listVersions(db, id);
-  return { data: rows.map((row) => ({ version: row.version, created_at: row.created_at.toISOString(), created_by: row.created_by })) };
+  return {
+    data: rows.map((row) => ({ version: row.version, created_at: row.created_at.toISOString(), created_by: row.created_by })),
+    // The one resolver of actor names (audit/actor-names.ts), as GET /audit/events answers them: a
+    // version keeps the id it was written by.
+    names: await actorNames(
+      db,
+      rows.map((row) => row.created_by),
+    ),
+  };
 }
 
 export async function getPolicyVersion(db: Knex, id: string, version: number): Promise<PolicyVersion> {

@@ -31,6 +31,23 @@ export interface WebSession {
   user: SignedInUser | null;
 }
 
+/** Where a session's cookie goes: the reply, or a list kept until a transaction commits (routes/sign-in.ts). */
+export interface CookieSink {
+  header(name: 'set-cookie', value: string): unknown;
+}
+
+/** Cookies kept until the transaction that made them commits, then set on the reply. */
+export class CookieList implements CookieSink {
+  readonly #cookies: string[] = [];
+  header(_name: 'set-cookie', value: string): this {
+    this.#cookies.push(value);
+    return this;
+  }
+  sendWith(reply: FastifyReply): void {
+    for (const cookie of this.#cookies) reply.header('set-cookie', cookie);
+  }
+}
+
 export interface SessionDeps {
   db: Knex;
   publicUrl: string;
@@ -68,7 +85,7 @@ export async function loadSession(deps: SessionDeps, request: FastifyRequest, no
 }
 
 /** A new session (anonymous, or signed in as `user`), and its cookie on the reply. */
-export async function startSession(deps: SessionDeps, reply: FastifyReply, input: { user: SignedInUser | null; now: Date }): Promise<WebSession> {
+export async function startSession(deps: SessionDeps, reply: CookieSink, input: { user: SignedInUser | null; now: Date }): Promise<WebSession> {
   const id = generateOpaqueToken();
   const idHash = hashSecret(id);
   const lifetime = input.user ? sessionLifetimes.signedInSeconds : sessionLifetimes.anonymousSeconds;
@@ -86,8 +103,9 @@ export async function endOtherSessions(deps: SessionDeps, session: WebSession & 
   return deps.db('web_sessions').where({ principal_id: session.user.id }).whereNot({ id_hash: session.idHash }).delete();
 }
 
-/** Deletes the session everywhere and tells the browser to drop the cookie. */
-export async function endSession(deps: SessionDeps, reply: FastifyReply, session: WebSession): Promise<void> {
-  await deps.db('web_sessions').where({ id_hash: session.idHash }).delete();
+/** Deletes the session everywhere and tells the browser to drop the cookie; whether this call ended it (a concurrent one may have). */
+export async function endSession(deps: SessionDeps, reply: CookieSink, session: WebSession): Promise<boolean> {
+  const deleted = await deps.db('web_sessions').where({ id_hash: session.idHash }).delete();
   reply.header('set-cookie', serializeCookie(cookieNameFor(deps.publicUrl), '', { maxAgeSeconds: 0, secure: isHttps(deps.publicUrl) }));
+  return deleted > 0;
 }

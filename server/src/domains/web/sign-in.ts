@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { failureEvent } from '../../events/event.js';
+import { changeEvent, failureEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import {
   cancelReservedAttempt,
@@ -15,6 +15,22 @@ import { normalize, type TypedNames } from '../../security/typed-names.js';
 import { findUserByName } from '../principals/index.js';
 import { isAdminUser } from '../oauth/index.js';
 import type { SignedInUser } from './sessions.js';
+
+/**
+ * A successful sign-in, its user the actor (a page's session: sessionChangeContext), as Okta's
+ * user.session.start. Neither the password nor the session id: only when the session ends.
+ */
+export function signedInEvent(context: ChangeContext, user: SignedInUser, sessionExpiresAt: Date): DomainEvent {
+  return changeEvent(context, 'auth.signed_in', { type: 'principal', id: user.id }, null, {
+    credential: 'password',
+    session_expires_at: sessionExpiresAt.toISOString(),
+  });
+}
+
+/** A sign-out (Okta's user.session.end), its user the actor. */
+export function signedOutEvent(context: ChangeContext, user: SignedInUser): DomainEvent {
+  return changeEvent(context, 'auth.signed_out', { type: 'principal', id: user.id }, null);
+}
 
 /** Why a sign-in was refused: for the audit log only; the person sees one message for all of them. */
 export type SignInRefusal = 'unknown_user' | 'no_password' | 'wrong_password' | 'user_inactive';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventType } from '../../../events/catalog.js';
-import type { AuditEvent, AuditReportKind } from '../../../../../core/src/index.js';
+import type { AuditActorNames, AuditEvent, AuditReportKind } from '../../../../../core/src/index.js';
 import type { AuditChain } from '../chain.js';
 
 /** What a report was asked for (audit_reports columns). */
@@ -46,7 +46,9 @@ export interface ReportKind {
   /** The CSV header after `section`: every member any section's rows have. */
   csvColumns: readonly string[];
   emptyTotals: Totals;
-  accumulate(events: readonly AuditEvent[], parameters: ReportParameters): { rows: ReportRowInput[]; totals: Totals };
+  /** Whether accumulate needs the chunk's actors' names (actor-names.ts, one query per chunk). */
+  actorNames?: boolean;
+  accumulate(events: readonly AuditEvent[], parameters: ReportParameters, names: AuditActorNames): { rows: ReportRowInput[]; totals: Totals };
   /** Rows computed in SQL once all events are counted; answers totals to add. */
   finalize?(trx: Knex.Transaction, reportId: string, parameters: ReportParameters): Promise<Totals>;
   /** A first CSV row for the totals, when they say something the sections do not. */

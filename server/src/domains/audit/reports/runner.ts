@@ -4,6 +4,7 @@ import { systemContext } from '../../../events/context.js';
 import { changeEvent } from '../../../events/event.js';
 import type { AuditLog } from '../log.js';
 import type { JobQueue } from '../../../plugins/job-queue.js';
+import { actorNames } from '../actor-names.js';
 import { auditEventColumns, toAuditEvent, type AuditEventRow } from '../audit-log.js';
 import type { Totals } from './kind.js';
 import { reportKinds } from './kinds/index.js';
@@ -120,7 +121,14 @@ export class ReportRunner {
       const more = rows.length === this.tuning.chunkSize || (last !== undefined && Number(last.running_bytes) >= this.tuning.chunkBytes);
       let totals = addTotals(kind.emptyTotals, report.totals);
       if (rows.length > 0) {
-        const chunk = kind.accumulate(rows.map(toAuditEvent), parameters);
+        const events = rows.map(toAuditEvent);
+        const names = kind.actorNames
+          ? await actorNames(
+              trx,
+              events.flatMap((event) => [event.actor.subject, event.actor.client_id]),
+            )
+          : {};
+        const chunk = kind.accumulate(events, parameters, names);
         await upsertReportRows(trx, id, chunk.rows);
         totals = addTotals(totals, chunk.totals);
       }

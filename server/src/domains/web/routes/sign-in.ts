@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, requestInfoOf } from '../../../events/context.js';
 import { csrfTokenFor } from '../csrf.js';
-import { formField, formPageDocs, pageDocs, requireFormSession, sessionDeps } from '../page-context.js';
+import { formField, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { renderSignInPage } from '../pages/sign-in-page.js';
 import { safeReturnPath } from '../return-to.js';
 import { sendPage, sendSeeOther } from '../send-page.js';
-import { endSession, loadSession, startSession } from '../sessions.js';
-import { attemptSignIn, signInFailedEvent, type SignInOutcome } from '../sign-in.js';
+import { CookieList, endSession, loadSession, startSession } from '../sessions.js';
+import { attemptSignIn, signedInEvent, signInFailedEvent, type SignInOutcome } from '../sign-in.js';
+import { inTransaction } from '../../../db/transaction-retry.js';
 import { signInThrottle } from '../../../security/failure-throttle.js';
 import { TypedNames } from '../../../security/typed-names.js';
 
@@ -33,7 +34,8 @@ function refusalBeforeCheck(result: Extract<SignInOutcome, { outcome: 'throttled
  * GET /ui/sign-in shows the form (starting an anonymous session, which its CSRF token is bound
  * to); POST /ui/sign-in checks the credentials and, on success, replaces that session by a new
  * signed-in one (a session id fixed before sign-in never becomes a signed-in one) and goes back
- * to `return_to` with a 303. A refused or throttled sign-in is an auth.failed event.
+ * to `return_to` with a 303, recording auth.signed_in with the user as actor. A refused or
+ * throttled sign-in is an auth.failed event.
  */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const typedNames = new TypedNames(app.config.keyEncryptionKey);
@@ -98,8 +100,17 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       if (result.outcome === 'refused') {
         return sendPage(reply, renderSignInPage({ csrfToken: csrfTokenFor(session), returnTo, username, error: refusedMessage }));
       }
-      await endSession(sessionDeps(app), reply, session);
-      await startSession(sessionDeps(app), reply, { user: result.user, now });
+      const context = sessionChangeContext(request, result.user, now);
+      // The new session and its auth.signed_in event in one transaction; the cookies once it commits
+      // (a retried transaction would otherwise send them twice).
+      const cookies = await inTransaction(app.db, async (trx) => {
+        const sink = new CookieList();
+        await endSession({ ...sessionDeps(app), db: trx }, sink, session);
+        const signedIn = await startSession({ ...sessionDeps(app), db: trx }, sink, { user: result.user, now });
+        await app.auditLog.append(trx, [signedInEvent(context, result.user, signedIn.expiresAt)]);
+        return sink;
+      });
+      cookies.sendWith(reply);
       return sendSeeOther(reply, returnTo);
     },
   });

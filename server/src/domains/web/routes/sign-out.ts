@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { csrfTokenFor } from '../csrf.js';
-import { formPageDocs, pageDocs, requireFormSession, sessionDeps } from '../page-context.js';
+import { inTransaction } from '../../../db/transaction-retry.js';
+import { formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { renderSignOutPage } from '../pages/sign-out-page.js';
 import { sendPage, sendSeeOther } from '../send-page.js';
-import { endSession, loadSession } from '../sessions.js';
+import { signedOutEvent } from '../sign-in.js';
+import { CookieList, endSession, loadSession } from '../sessions.js';
 
-/** Sign-out deletes the session row, so the cookie stops working everywhere it was copied. */
+/** Sign-out deletes the session row, so the cookie stops working everywhere it was copied; auth.signed_out records it. */
 export async function signOutRoutes(app: FastifyInstance): Promise<void> {
   app.get('/ui/sign-out', {
     config: {
@@ -30,7 +32,16 @@ export async function signOutRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = await requireFormSession(app, request, reply, new Date());
       if (!session) return reply;
-      await endSession(sessionDeps(app), reply, session);
+      const user = session.user;
+      const context = user ? sessionChangeContext(request, user, new Date()) : undefined;
+      // The event only when this request ended the session: of two sign-outs at once, one did.
+      const cookies = await inTransaction(app.db, async (trx) => {
+        const sink = new CookieList();
+        const ended = await endSession({ ...sessionDeps(app), db: trx }, sink, session);
+        if (ended && user && context) await app.auditLog.append(trx, [signedOutEvent(context, user)]);
+        return sink;
+      });
+      cookies.sendWith(reply);
       return sendSeeOther(reply, '/v1/ui/sign-in?signed_out=1');
     },
   });
