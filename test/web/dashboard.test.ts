@@ -87,6 +87,17 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     });
   });
 
+  it('registers a client bound to the policy owners given one per line, and lists them', async () => {
+    const { clientId } = await register({
+      name: 'payments-ci',
+      grant_types: 'client_credentials',
+      scopes: 'write:policies',
+      owners: 'payments\r\n\r\nbilling\r\n',
+    });
+    expect((await t.app.db('oauth_clients').where({ client_id: clientId }).first()).owners).to.deep.equal(['payments', 'billing']);
+    expect((await admin.get('/v1/ui/dashboard')).body).to.include('<code>payments</code> <code>billing</code>');
+  });
+
   it('shows every problem of a registration at once with 400, and registers nothing', async () => {
     const before = (await t.app.db('oauth_clients').select('client_id')).length;
     const response = await admin.postForm('/v1/ui/dashboard/clients', {

@@ -29,6 +29,7 @@ export type AuditEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy.taken_over'
   | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
@@ -235,6 +236,7 @@ export type WebhookEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy.taken_over'
   | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
@@ -2062,6 +2064,10 @@ export interface CliServerClientCreateOutput {
   created_by: string | null;
   created_at: string;
   secret_rotated_at: string | null;
+  /**
+   * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
+   */
+  owners: string[] | null;
   client_secret: string | null;
 }
 /**
@@ -2099,6 +2105,10 @@ export interface CliServerClient {
   created_by: string | null;
   created_at: string;
   secret_rotated_at: string | null;
+  /**
+   * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
+   */
+  owners: string[] | null;
 }
 /**
  * acctl server client rotate-secret --json: the new secret, shown this once.
@@ -3281,7 +3291,7 @@ export interface Problem {
    */
   request_id?: string;
   /**
-   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`.
+   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. For 403 policy_owned_elsewhere: each write of a policy of another owner (`code` owned_elsewhere, `owner`, `policy`).
    */
   errors?: {
     /**
@@ -3302,6 +3312,10 @@ export interface Problem {
       name?: string;
       version?: number;
     };
+    /**
+     * policy_owned_elsewhere: the owner (metadata.managed_by) the policy belongs to, or the label the write would give it.
+     */
+    owner?: string;
   }[];
 }
 /**

@@ -20,7 +20,9 @@ import { hashSecret } from '../security/secrets.js';
 export type { ClientSummary };
 
 /** A client to register, as core's checkClientRegistration answers it, with who registers it. */
-export interface NewClient extends ClientRegistration {
+export interface NewClient extends Omit<ClientRegistration, 'owners'> {
+  /** Absent or null: not bound to owners. */
+  owners?: string[] | null;
   /** For created_by: the dashboard writes `user:<id>`, the CLI and bootstrap their actor. */
   createdBy: string;
   /** Bootstrap names its client; any other gets a random UUID. */
@@ -57,6 +59,9 @@ export async function registerClient({ db, auditLog }: AuditedDatabase, context:
       grant_types: client.grantTypes,
       redirect_uris: client.redirectUris,
       allowed_scopes: client.scopes,
+      // Binding to owners grants power over policies; only administrators reach this function
+      // (the dashboard's is_admin users, `acctl server client create` with the database's keys).
+      owners: client.owners ?? null,
       created_by: client.createdBy,
     });
     await auditLog.append(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);

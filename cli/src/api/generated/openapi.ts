@@ -1217,7 +1217,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -2442,13 +2442,15 @@ export interface components {
             code: string;
             /** @description What went wrong with this request, for a person to read. */
             detail: string;
-            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. */
+            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. For 403 policy_owned_elsewhere: each write of a policy of another owner (`code` owned_elsewhere, `owner`, `policy`). */
             errors?: {
                 /** @description policy_set_refused: why the change cannot be made: version_mismatch, not_found, name_taken, already_deleted, not_deleted, no_such_version, duplicate_policy. */
                 code?: string;
                 detail: string;
                 /** @enum {unknown} */
                 in: "body" | "query" | "params" | "headers";
+                /** @description policy_owned_elsewhere: the owner (metadata.managed_by) the policy belongs to, or the label the write would give it. */
+                owner?: string;
                 /** @description JSON Pointer (RFC 6901) into the request part named by `in`. */
                 pointer: string;
                 /** @description policy_set_refused: the policy the change is about, as it is now. */
@@ -2686,7 +2688,7 @@ export interface components {
          * @description An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
          * @enum {unknown}
          */
-        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * WebhookList
          * @description Answer of GET /webhooks: the pagination envelope, newest first.

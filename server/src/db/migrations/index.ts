@@ -47,6 +47,7 @@ import * as addOAuthClientsSecretChosen from './20261128_01_add_oauth_clients_se
 import * as createIdempotencyKeys from './20261129_21_create_idempotency_keys.js';
 import * as createPolicySets from './20261130_01_create_policy_sets.js';
 import * as orderWebhookDeliveries from './20261130_02_order_webhook_deliveries.js';
+import * as addOAuthClientsOwners from './20261201_34_add_oauth_clients_owners.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -104,4 +105,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261129_21_create_idempotency_keys': createIdempotencyKeys,
   '20261130_01_create_policy_sets': createPolicySets,
   '20261130_02_order_webhook_deliveries': orderWebhookDeliveries,
+  '20261201_34_add_oauth_clients_owners': addOAuthClientsOwners,
 };

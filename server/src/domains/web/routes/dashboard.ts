@@ -88,7 +88,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: formPageDocs(
         'Register an OAuth client',
-        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
+        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
         {
           200: { description: 'HTML page with the client_id and secret' },
           400: { description: 'HTML dashboard with the problems' },
@@ -104,6 +104,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         grantTypes: formFields(request.body, 'grant_types'),
         redirectUris: formField(request.body, 'redirect_uris') ?? '',
         scopes: formFields(request.body, 'scopes'),
+        owners: formField(request.body, 'owners') ?? '',
       };
       const checked = checkClientRegistration(
         {
@@ -115,6 +116,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             .map((line) => line.trim())
             .filter((line) => line.length > 0),
           scopes: form.scopes,
+          owners: form.owners.split(/\r?\n/),
         },
         { allowInsecure: app.config.allowInsecureRedirectUris },
       );
