@@ -983,6 +983,7 @@ export interface CliError {
       | 'internal_error'
       | 'lint_failed'
       | 'apply_cancelled'
+      | 'delete_cancelled'
       | 'usage_error'
       | 'config_error'
       | 'not_found'
