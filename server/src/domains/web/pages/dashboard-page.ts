@@ -39,7 +39,7 @@ export interface DashboardPageInput {
 /**
  * The administrators' dashboard: the registered OAuth clients, with a form to register one
  * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line), and per
- * client a button to rotate its secret and one to delete it.
+ * client a button to rotate its secret and one to delete it, each to a confirmation page first (pages/confirm-client-page.ts).
  */
 export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
   const csrf = html`<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">`;
@@ -53,8 +53,8 @@ export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
 <td>${client.owners ? client.owners.map((owner) => html`<code>${owner}</code> `) : html`<span class="muted">not bound</span>`}</td>
 <td class="muted">${client.created_at.slice(0, 10)}</td>
 <td>
-${client.client_type === 'confidential' ? html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret">${csrf}<button class="secondary small" type="submit">Rotate secret</button></form>` : ''}
-${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete">${csrf}<button class="danger small" type="submit">Delete</button></form>`}
+${client.client_type === 'confidential' ? html`<form method="get" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret"><button class="secondary small" type="submit">Rotate secret…</button></form>` : ''}
+${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="get" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete"><button class="danger small" type="submit">Delete…</button></form>`}
 </td>
 </tr>`,
   );
