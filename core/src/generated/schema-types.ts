@@ -107,6 +107,13 @@ export type CliPlanChange =
       action: 'create';
       content: PolicyCreateRequest;
       content_hash: string;
+      /**
+       * The deleted policy of this name and owner: apply restores it with this content (a change set's restore), keeping its id and history, instead of creating another.
+       */
+      restores?: {
+        id: string;
+        expected_version: number;
+      };
     }
   | {
       name: string;
@@ -1073,7 +1080,7 @@ export interface CliPolicyApplyOutput {
   dry_run: boolean;
   summary: CliPlanSummary;
   applied: {
-    action: 'create' | 'update' | 'delete';
+    action: 'create' | 'update' | 'delete' | 'restore';
     name: string;
     id: string;
     /**
@@ -2960,6 +2967,20 @@ export interface PolicySetRestore {
    * The version the deleted policy is at (deleting keeps the version).
    */
   if_match: number;
+  policy?: PolicyUpdateRequest1;
+}
+/**
+ * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
+ */
+export interface PolicyUpdateRequest1 {
+  name: string;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
 }
 export interface PolicySetRollback {
   action: 'rollback';

@@ -407,7 +407,10 @@ export interface paths {
         /** List policies (paginated) */
         get: operations["getV1Policies"];
         put?: never;
-        /** Create a policy (version 1) */
+        /**
+         * Create a policy (version 1)
+         * @description A bound client's policy without metadata.managed_by gets its first owner's. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
+         */
         post: operations["postV1Policies"];
         delete?: never;
         options?: never;
@@ -426,13 +429,13 @@ export interface paths {
         get: operations["getV1PoliciesId"];
         /**
          * Update a policy; creates a new version
-         * @description The previous version is kept. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description The previous version is kept. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         put: operations["putV1PoliciesId"];
         post?: never;
         /**
          * Soft-delete a policy
-         * @description Recoverable with POST /policies/{id}/restore. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description Recoverable with POST /policies/{id}/restore. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         delete: operations["deleteV1PoliciesId"];
         options?: never;
@@ -451,7 +454,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a soft-deleted policy
-         * @description The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.
+         * @description The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         post: operations["postV1PoliciesIdRestore"];
         delete?: never;
@@ -471,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Roll back to an earlier version
-         * @description Writes that version's content as a new version. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description Writes that version's content as a new version. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         post: operations["postV1PoliciesIdRollback"];
         delete?: never;
@@ -565,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a change set of policies, whole or not at all
-         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past 64 sets waiting, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
+         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. A client bound to owners is refused the whole set (403 `policy_owned_elsewhere`, each such change named in `errors[]` with its `owner`) when a change writes a policy of another owner (docs/security.md, "Policy ownership"). At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time, in arrival order (a set's memory is many times its body); past 64 sets waiting, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
          */
         post: operations["postV1PolicySets"];
         delete?: never;
@@ -765,7 +768,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth client
-         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
+         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
          */
         post: operations["postV1UiDashboardClients"];
         delete?: never;
@@ -781,11 +784,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Confirm deleting a client
+         * @description What stops working and that there is no undo, with the form that makes the change (confirm=yes).
+         */
+        get: operations["getV1UiDashboardClientsClientIdDelete"];
         put?: never;
         /**
          * Delete a client
-         * @description Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.
+         * @description Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.
          */
         post: operations["postV1UiDashboardClientsClientIdDelete"];
         delete?: never;
@@ -801,11 +808,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Confirm rotating a client's secret
+         * @description What stops working and that there is no undo, with the form that makes the change (confirm=yes).
+         */
+        get: operations["getV1UiDashboardClientsClientIdRotateSecret"];
         put?: never;
         /**
          * Rotate a client secret
-         * @description Form field: csrf_token. The old secret stops working at once; the new one is shown once.
+         * @description Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). The old secret stops working at once; the new one is shown once.
          */
         post: operations["postV1UiDashboardClientsClientIdRotateSecret"];
         delete?: never;
@@ -2158,6 +2169,8 @@ export interface components {
             id: string;
             /** @description The version the deleted policy is at (deleting keeps the version). */
             if_match: number;
+            /** @description The content the policy comes back with (as an update would write it), so a re-added policy keeps its id and history (`acctl policy apply` of a deleted policy's file); absent: the content it had. `status` absent: the status it had before deletion. */
+            policy?: components["schemas"]["policy-update-request"];
         } | {
             /** @constant */
             action: "rollback";
@@ -7199,6 +7212,99 @@ export interface operations {
             };
         };
     };
+    getV1UiDashboardClientsClientIdDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the confirmation form */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: not an administrator */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: no such client */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: a built-in client (delete only) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too Many Requests (HTML page) */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postV1UiDashboardClientsClientIdDelete: {
         parameters: {
             query?: never;
@@ -7210,6 +7316,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description HTML page: the confirmation page */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description To the dashboard */
             303: {
                 headers: {
@@ -7279,6 +7398,99 @@ export interface operations {
             };
         };
     };
+    getV1UiDashboardClientsClientIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the confirmation form */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: not an administrator */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: no such client */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: a built-in client (delete only) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too Many Requests (HTML page) */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postV1UiDashboardClientsClientIdRotateSecret: {
         parameters: {
             query?: never;
@@ -7290,7 +7502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML page with the new secret */
+            /** @description HTML page with the new secret, or the confirmation page */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -336,7 +336,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       refuseConditionsOverLimits(
         request.body.changes.flatMap((change, index) =>
-          change.action === 'create' || change.action === 'update' ? [{ at: `/changes/${index}/policy`, rules: change.policy.rules }] : [],
+          'policy' in change && change.policy !== undefined ? [{ at: `/changes/${index}/policy`, rules: change.policy.rules }] : [],
         ),
       );
       const set = await applyPolicySet(app, changeContextOf(request), request.body, policyWriterOf(request.caller));

@@ -295,14 +295,32 @@ async function plan(
         });
         return;
       }
-      case 'restore':
+      case 'restore': {
+        // With content: the re-added policy keeps its id and history (acctl policy apply of a deleted policy's file).
+        const { policy } = change;
+        const restored = restoredState(current);
+        const owned = checkOwnership(owners, label, current.metadata, policy ? (policy.metadata ?? current.metadata) : undefined);
+        if (!owns(index, owned, about(current))) return;
         planned.push({
           index,
           action: 'restore',
           before: current,
-          after: { ...current, ...bumped, ...restoredState(current), metadata: withPolicySet(current.metadata, setId) },
+          after: policy
+            ? {
+                ...current,
+                ...bumped,
+                ...restored,
+                name: policy.name,
+                description: policy.description ?? current.description,
+                status: policy.status ?? restored.status,
+                rules: policy.rules,
+                metadata: withPolicySet(owned.metadata ?? current.metadata, setId),
+              }
+            : { ...current, ...bumped, ...restored, metadata: withPolicySet(current.metadata, setId) },
+          takenOverFrom: owned.takenOverFrom,
         });
         return;
+      }
       case 'delete':
         // Deleting keeps the version and writes no version row, as DELETE /policies/{id} does.
         planned.push({
