@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { FastifyInstance } from 'fastify';
 import { registerClient as registerAdminClient, systemContext } from '../../server/src/admin/index.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
+import { createApiToken } from '../helpers/credentials.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { samplePolicy } from './fixtures.js';
 
@@ -18,13 +19,13 @@ describe('Policy ownership: clients bound to owners', () => {
   const tokens: Record<'payments' | 'identity' | 'unbound' | 'admin', string> = { payments: '', identity: '', unbound: '', admin: '' };
   const subjects: Record<string, string> = {};
 
-  async function boundClient(owner: string): Promise<string> {
+  async function boundClient(owner: string, scopes = policyScopes): Promise<string> {
     const { client, secret } = await registerAdminClient(app, systemContext('test', 'cli'), {
       name: `${owner}-ci`,
       clientType: 'confidential',
       grantTypes: ['client_credentials'],
       redirectUris: [],
-      scopes: policyScopes,
+      scopes,
       owners: [owner],
       createdBy: 'test',
     });
@@ -118,6 +119,14 @@ describe('Policy ownership: clients bound to owners', () => {
     expect(response.json().errors[0]).to.include({ pointer: '/changes/1', code: 'owned_elsewhere', owner: 'identity' });
     expect([await versionOf(own.id), await versionOf(theirs.id)]).to.deep.equal([1, 1]);
     expect((await call('GET', `/v1/policies/${theirs.id}`, tokens.admin)).json().status).to.equal('active');
+  });
+
+  it("holds an API token a bound client made to that client's owners", async () => {
+    const maker = await boundClient('payments-admins', ['admin:all']);
+    const { token } = await createApiToken(app, maker, { name: 'payments-deployer', scopes: policyScopes });
+    const theirs = await create(tokens.identity, uniqueName('identity-vs-api-token'));
+    expectOwnedElsewhere(await call('DELETE', `/v1/policies/${theirs.id}`, token), 'identity');
+    expect((await create(token, uniqueName('api-token-own'))).metadata.managed_by).to.equal('payments-admins');
   });
 
   it('lets an unbound client write any policy, as before bindings existed', async () => {
