@@ -174,6 +174,12 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     expectOAuthError(await tokenWith(clientId, clientSecret), 401, 'invalid_client');
   });
 
+  it('shows the confirmation pages to administrators only', async () => {
+    expect((await member.get('/v1/ui/dashboard/clients/acctl-cli/rotate-secret')).statusCode).to.equal(403);
+    expect((await new PageAgent(t.app).get('/v1/ui/dashboard/clients/acctl-cli/rotate-secret')).statusCode).to.equal(303);
+    expect((await admin.get('/v1/ui/dashboard/clients/acctl-cli/delete')).statusCode).to.equal(409);
+  });
+
   it('refuses to delete acctl-cli (409) and answers 404 for an unknown client', async () => {
     expect((await admin.postForm('/v1/ui/dashboard/clients/acctl-cli/delete', { csrf_token: await csrf(admin) })).statusCode).to.equal(409);
     expect((await admin.postForm('/v1/ui/dashboard/clients/nope/delete', { csrf_token: await csrf(admin), confirm: 'yes' })).statusCode).to.equal(404);
