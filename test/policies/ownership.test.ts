@@ -100,6 +100,24 @@ describe('Policy ownership: clients bound to owners', () => {
     expect(after).to.include({ status: 'deleted', version: 2 });
   });
 
+  it("keeps a policy's own label when a client bound to several owners updates it without one", async () => {
+    const both = await registerAdminClient(app, systemContext('test', 'cli'), {
+      name: 'platform-ci',
+      clientType: 'confidential',
+      grantTypes: ['client_credentials'],
+      redirectUris: [],
+      scopes: policyScopes,
+      owners: ['payments', 'identity'],
+      createdBy: 'test',
+    });
+    const token = await accessToken(app, { clientId: both.client.client_id, clientSecret: both.secret! });
+    const policy = await create(tokens.identity, uniqueName('identity-shared'));
+    const response = await update(token, policy, { owner: 'someone' });
+    expect(response.statusCode, response.body).to.equal(200);
+    expect((await call('GET', `/v1/policies/${policy.id}`, tokens.admin)).json().metadata).to.deep.equal({ owner: 'someone', managed_by: 'identity' });
+    expect(await app.db('audit_events').where({ type: 'policy.taken_over', target_id: policy.id }).first()).to.equal(undefined);
+  });
+
   it('refuses a bound client a new policy labelled with another owner', async () => {
     const { metadata: _m, ...policy } = samplePolicy({ name: uniqueName('forged-label') });
     expectOwnedElsewhere(await call('POST', '/v1/policies', tokens.payments, { ...policy, metadata: { managed_by: 'identity' } }), 'identity');

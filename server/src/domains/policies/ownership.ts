@@ -55,7 +55,7 @@ export type OwnershipCheck = { ok: true; metadata: PolicyMetadata | undefined; t
 /**
  * One write checked against the writer's owners. `current` is the policy's metadata now (absent for a
  * create), `next` the metadata it would have (absent for a delete or restore, which keep it). A
- * bound writer's new policy without a label gets its first owner's.
+ * bound writer's unlabelled content keeps the policy's label, or gets the writer's first owner's.
  */
 export function checkOwnership(
   owners: readonly string[] | null,
@@ -70,7 +70,9 @@ export function checkOwnership(
     return { ok: false, owner: currentOwner, detail: `${what} belongs to the owner "${currentOwner}"${allowed}` };
   if (next === undefined) return { ok: true, metadata: undefined, takenOverFrom: undefined };
   let metadata = next;
-  if (owners !== null && ownerOf(next) === undefined && owners[0] !== undefined) metadata = { ...next, managed_by: owners[0] };
+  // Unlabelled content keeps the policy's own label when the writer may write it, else gets the writer's first.
+  const stamp = currentOwner !== undefined && owners?.includes(currentOwner) ? currentOwner : owners?.[0];
+  if (owners !== null && ownerOf(next) === undefined && stamp !== undefined) metadata = { ...next, managed_by: stamp };
   const nextOwner = ownerOf(metadata);
   if (owners !== null && (nextOwner === undefined || !owners.includes(nextOwner))) {
     const owner = nextOwner ?? '';
