@@ -18,6 +18,8 @@ export const exitCodes = {
   lint_failed: 1,
   /** `acctl policy apply` in a terminal: the answer to "Enter a value" was not `yes`; nothing was changed (Terraform's "Apply cancelled", exit 1). */
   apply_cancelled: 1,
+  /** `acctl policy delete` in a terminal: the answer to its question was not `yes`; nothing was deleted. */
+  delete_cancelled: 1,
   /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password); no database found for an admin command. */
   usage_error: 2,
   /** Missing or invalid configuration: DATABASE_URL, ACCTL_KEY_ENCRYPTION_KEY, a port in use; an acctl.yaml that is not valid when it is to name the server. */

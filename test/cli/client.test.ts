@@ -33,6 +33,24 @@ describe('acctl server client', function () {
     await db?.destroy();
   });
 
+  it("create --owner binds the client to the policy owners it may write; its token is refused another owner's policy", async () => {
+    const created = (
+      await cli('create', '--name', 'payments-ci', '--scope', 'write:policies', '--scope', 'delete:policies', '--owner', 'payments', '--json')
+    ).json<CreatedClient & { owners: string[] | null }>();
+    expect(created.owners).to.deep.equal(['payments']);
+    const listed = (await cli('list', '--json')).json<{ clients: Array<{ client_id: string; owners: string[] | null }> }>().clients;
+    expect(listed.find((client) => client.client_id === created.client_id)?.owners).to.deep.equal(['payments']);
+    const token = (await tokenResponse(created.client_id, created.client_secret!)).json().access_token as string;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/policies',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'not-ours', rules: [], metadata: { managed_by: 'identity' } },
+    });
+    expect(refused.statusCode, refused.body).to.equal(403);
+    expect(refused.json().code).to.equal('policy_owned_elsewhere');
+  });
+
   it('create prints the secret once and stores only its SHA-256', async () => {
     const human = await cli('create', '--name', 'billing', '--scope', 'read:policies');
     expect(human.exitCode, human.stderr).to.equal(0);
@@ -77,7 +95,7 @@ describe('acctl server client', function () {
   it('list prints a table', async () => {
     const result = await cli('list');
     expect(result.exitCode, result.stderr).to.equal(0);
-    expect(result.stdout.split('\n')[0]).to.match(/^CLIENT ID\s+NAME\s+TYPE\s+GRANT TYPES\s+SCOPES\s+CREATED$/);
+    expect(result.stdout.split('\n')[0]).to.match(/^CLIENT ID\s+NAME\s+TYPE\s+GRANT TYPES\s+SCOPES\s+OWNERS\s+CREATED$/);
     expect(result.stdout).to.include('billing');
   });
 

@@ -73,7 +73,7 @@ describe('stored policies by name or id, and the provenance of a rollback (again
     it('rolls back, deletes and restores it by name', async () => {
       const rolledBack = exit(await cli(['policy', 'rollback', 'ledger-names', '--version', '1', '--json']), 0).json<Policy>();
       expect(rolledBack).to.include({ id: policy.id, version: 3 });
-      const deleted = exit(await cli(['policy', 'delete', 'ledger-names', '--json']), 0).json<PolicyDeleted>();
+      const deleted = exit(await cli(['policy', 'delete', 'ledger-names', '--yes', '--json']), 0).json<PolicyDeleted>();
       expect(deleted).to.include({ id: policy.id, status: 'deleted' });
       // Deleted, the name no longer names a live policy: restore finds the deleted one.
       const restored = exit(await cli(['policy', 'restore', 'ledger-names', '--json']), 0).json<Policy>();
@@ -111,7 +111,7 @@ describe('stored policies by name or id, and the provenance of a rollback (again
     it('says not found (exit 4) for a name no policy has', async () => {
       const results = await Promise.all([
         cli(['policy', 'get', 'no-such-policy']),
-        cli(['policy', 'delete', 'no-such-policy']),
+        cli(['policy', 'delete', 'no-such-policy', '--yes']),
         cli(['policy', 'restore', randomUUID()]),
       ]);
       for (const result of results) {

@@ -87,7 +87,7 @@ describe('acctl policy list/get/versions/history/rollback/delete/restore (agains
   });
 
   it('deletes a policy and restores it', async () => {
-    const deleted = ok(await cli(['policy', 'delete', policy.id, '--expected-version', '4', '--json'])).json<PolicyDeleted>();
+    const deleted = ok(await cli(['policy', 'delete', policy.id, '--expected-version', '4', '--yes', '--json'])).json<PolicyDeleted>();
     expect(deleted).to.include({ id: policy.id, status: 'deleted' });
     const restored = ok(await cli(['policy', 'restore', policy.id, '--json'])).json<Policy>();
     expect(restored).to.include({ id: policy.id, status: 'active' });

@@ -87,6 +87,17 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     });
   });
 
+  it('registers a client bound to the policy owners given one per line, and lists them', async () => {
+    const { clientId } = await register({
+      name: 'payments-ci',
+      grant_types: 'client_credentials',
+      scopes: 'write:policies',
+      owners: 'payments\r\n\r\nbilling\r\n',
+    });
+    expect((await t.app.db('oauth_clients').where({ client_id: clientId }).first()).owners).to.deep.equal(['payments', 'billing']);
+    expect((await admin.get('/v1/ui/dashboard')).body).to.include('<code>payments</code> <code>billing</code>');
+  });
+
   it('shows every problem of a registration at once with 400, and registers nothing', async () => {
     const before = (await t.app.db('oauth_clients').select('client_id')).length;
     const response = await admin.postForm('/v1/ui/dashboard/clients', {
@@ -119,7 +130,7 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
 
   it('rotates a secret: the new one is shown once, the old one stops working', async () => {
     const { clientId, clientSecret } = await register({ name: 'rotating', grant_types: 'client_credentials', scopes: 'read:policies' });
-    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf(admin) });
+    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf(admin), confirm: 'yes' });
     expect(response.statusCode).to.equal(200);
     const fresh = elementText(response.body, 'client-secret');
     expect(fresh).to.not.equal(clientSecret);
@@ -129,17 +140,51 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
 
   it('deletes a client with 303 back to the dashboard', async () => {
     const { clientId, clientSecret } = await register({ name: 'doomed', grant_types: 'client_credentials' });
-    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf(admin) });
+    const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf(admin), confirm: 'yes' });
     expect(response.statusCode).to.equal(303);
     expect(response.headers.location).to.equal(`/v1/ui/dashboard?deleted=${clientId}`);
     expect((await admin.get(response.headers.location as string)).body).to.include(`Deleted the client ${clientId}.`);
     expectOAuthError(await tokenWith(clientId, clientSecret), 401, 'invalid_client');
   });
 
+  it('changes nothing on a one-click Delete or Rotate secret: the POST without confirm=yes shows what stops working and that there is no undo', async () => {
+    const { clientId, clientSecret } = await register({ name: 'one-click', grant_types: 'client_credentials', scopes: 'read:policies' });
+    for (const change of ['delete', 'rotate-secret']) {
+      const response = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/${change}`, { csrf_token: await csrf(admin) });
+      expect(response.statusCode).to.equal(200);
+      expect(elementText(response.body, 'undo')).to.include('There is no undo');
+      expect(response.body).to.include('name="confirm" value="yes"');
+    }
+    const deletePage = (await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf(admin) })).body;
+    expect(deletePage).to.include('0 API tokens it made stop working').and.include('0 user sign-ins through it end');
+    expect((await tokenWith(clientId, clientSecret)).statusCode).to.equal(200);
+  });
+
+  it("opens the confirmation page from the dashboard's buttons without JavaScript (GET forms), and its form makes the change", async () => {
+    const { clientId, clientSecret } = await register({ name: 'confirmed', grant_types: 'client_credentials' });
+    const dashboard = (await admin.get('/v1/ui/dashboard')).body;
+    expect(dashboard).to.include(`<form method="get" action="/v1/ui/dashboard/clients/${clientId}/delete">`);
+    expect(dashboard).to.include(`<form method="get" action="/v1/ui/dashboard/clients/${clientId}/rotate-secret">`);
+    const page = await admin.get(`/v1/ui/dashboard/clients/${clientId}/delete`);
+    expect(page.statusCode).to.equal(200);
+    expectOAuthError(await tokenWith(clientId, 'wrong'), 401, 'invalid_client');
+    expect((await tokenWith(clientId, clientSecret)).statusCode).to.equal(200);
+    const confirmed = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: inputValue(page.body, 'csrf_token'), confirm: 'yes' });
+    expect(confirmed.statusCode).to.equal(303);
+    expectOAuthError(await tokenWith(clientId, clientSecret), 401, 'invalid_client');
+  });
+
+  it('shows the confirmation pages to administrators only', async () => {
+    expect((await member.get('/v1/ui/dashboard/clients/acctl-cli/rotate-secret')).statusCode).to.equal(403);
+    expect((await new PageAgent(t.app).get('/v1/ui/dashboard/clients/acctl-cli/rotate-secret')).statusCode).to.equal(303);
+    expect((await admin.get('/v1/ui/dashboard/clients/acctl-cli/delete')).statusCode).to.equal(409);
+  });
+
   it('refuses to delete acctl-cli (409) and answers 404 for an unknown client', async () => {
     expect((await admin.postForm('/v1/ui/dashboard/clients/acctl-cli/delete', { csrf_token: await csrf(admin) })).statusCode).to.equal(409);
-    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/delete', { csrf_token: await csrf(admin) })).statusCode).to.equal(404);
-    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/rotate-secret', { csrf_token: await csrf(admin) })).statusCode).to.equal(404);
+    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/delete', { csrf_token: await csrf(admin), confirm: 'yes' })).statusCode).to.equal(404);
+    expect((await admin.postForm('/v1/ui/dashboard/clients/nope/rotate-secret', { csrf_token: await csrf(admin), confirm: 'yes' })).statusCode).to.equal(404);
+    expect((await admin.get('/v1/ui/dashboard/clients/nope/delete')).statusCode).to.equal(404);
   });
 
   it('answers a form POST without the CSRF token with 403, and registers nothing', async () => {

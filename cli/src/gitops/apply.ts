@@ -15,7 +15,7 @@ const APPLY_TOOL = 'acctl policy apply';
 const NAMES_PER_REQUEST = 100;
 
 export interface AppliedChange {
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'restore';
   name: string;
   id: string;
   /** The version written (for a delete, the version deleted). */
@@ -118,7 +118,14 @@ export function planChangeSet(plan: Plan, origin: ApplyOrigin, now: Date, option
   const changes: PolicySetChange[] = sent.map((change) => {
     switch (change.action) {
       case 'create':
-        return { action: 'create', policy: withProvenance(change.content, change.content_hash, change.file, origin, now) };
+        return change.restores
+          ? {
+              action: 'restore',
+              id: change.restores.id,
+              if_match: change.restores.expected_version,
+              policy: withProvenance(change.content, change.content_hash, change.file, origin, now),
+            }
+          : { action: 'create', policy: withProvenance(change.content, change.content_hash, change.file, origin, now) };
       case 'update':
         return {
           action: 'update',
@@ -154,7 +161,9 @@ export async function applyChangeSet(api: ApiClient, set: ChangeSet): Promise<{ 
     describe: (index) => {
       const change = set.sent[index];
       if (change === undefined) return { action: 'change', name: `#${index}` };
-      return { action: change.action, name: change.name, ...(change.action === 'create' ? {} : { expected: change.expected_version }) };
+      if (change.action === 'create')
+        return change.restores ? { action: 'restore', name: change.name, expected: change.restores.expected_version } : { action: 'create', name: change.name };
+      return { action: change.action, name: change.name, expected: change.expected_version };
     },
     refused: { code: 'stale_plan', suggestions: ['Run acctl policy plan again to see the server as it is now, then review and apply the new plan'] },
     unreachable: ['Once the server answers again, run acctl policy plan: it shows whether the set landed (no changes) or not, and apply the new plan'],
@@ -163,7 +172,7 @@ export async function applyChangeSet(api: ApiClient, set: ChangeSet): Promise<{ 
   const applied = policySet.dry_run
     ? []
     : policySet.changes.flatMap((change): AppliedChange[] =>
-        (change.action === 'create' || change.action === 'update' || change.action === 'delete') && change.id !== undefined
+        (change.action === 'create' || change.action === 'update' || change.action === 'delete' || change.action === 'restore') && change.id !== undefined
           ? [{ action: change.action, name: change.name, id: change.id, version: change.version }]
           : [],
       );

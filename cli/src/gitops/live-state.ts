@@ -19,11 +19,17 @@ export async function readLiveState(api: ApiClient, desired: readonly DesiredPol
   if (owner !== null) for (const item of await listPolicies(api, { managed_by: owner })) byName.set(item.name, item);
   const unseen = desired.map((policy) => policy.name).filter((name) => !byName.has(name));
   for (const names of inBatches(unseen, NAMES_PER_REQUEST)) for (const item of await listPolicies(api, { name: names })) byName.set(item.name, item);
+  // Names no live policy holds may be deleted ones: plan proposes to restore them rather than create new ones.
+  const deletedByName = new Map<string, PolicyListItem>();
+  const missing = desired.map((policy) => policy.name).filter((name) => !byName.has(name));
+  for (const names of inBatches(missing, NAMES_PER_REQUEST))
+    for (const item of await listPolicies(api, { name: names, status: 'deleted' }))
+      if ((deletedByName.get(item.name)?.updated_at ?? '') < item.updated_at) deletedByName.set(item.name, item);
   const ids = policiesToFetch(desired, byName, owner);
   // Full policies only for those that differ.
   const fetched = await fetchPolicies(
     api,
     ids.map((id) => ({ id })),
   );
-  return { byName, full: new Map(fetched.map((policy) => [policy.id, policy])) };
+  return { byName, full: new Map(fetched.map((policy) => [policy.id, policy])), deletedByName };
 }

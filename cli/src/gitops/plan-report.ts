@@ -43,7 +43,9 @@ function locationText(change: PlanChange): string {
 function changeDetails(change: PlanChange): string[] {
   switch (change.action) {
     case 'create':
-      return [`new policy, ${plural(change.content.rules.length, 'rule')}, status ${change.content.status}`];
+      return change.restores
+        ? [`restores the deleted policy ${change.restores.id} (version ${change.restores.expected_version}) with this content: one id, one history`]
+        : [`new policy, ${plural(change.content.rules.length, 'rule')}, status ${change.content.status}`];
     case 'update':
       return [...(change.drift ? [driftText(change.drift)] : []), ...change.diff.map((entry) => entry.text)];
     case 'delete':
@@ -72,7 +74,8 @@ export function planHuman(plan: ShownPlan, paint: Paint): string {
   // Widening first: the one change a reviewer must not scroll past.
   if (plan.access) lines.push(...accessHuman(plan.access, paint), '');
   for (const change of listed(plan)) {
-    lines.push(`${colour[change.action](`${marks[change.action]} ${change.action.padEnd(8)}`)} ${paint.bold(change.name)} ${paint.dim(locationText(change))}`);
+    const verb = change.action === 'create' && change.restores ? 'restore' : change.action;
+    lines.push(`${colour[change.action](`${marks[change.action]} ${verb.padEnd(8)}`)} ${paint.bold(change.name)} ${paint.dim(locationText(change))}`);
     for (const detail of changeDetails(change)) lines.push(`    ${detail.startsWith('drifted') ? paint.yellow(detail) : detail}`);
   }
   if (listed(plan).length > 0) lines.push('');

@@ -29,7 +29,11 @@ interface Located {
 }
 
 export type PlanChange =
-  | (Located & { action: 'create'; content: PolicyContent; content_hash: string })
+  /**
+   * `restores`: the server holds a deleted policy of this name (this repository's, or unlabelled): apply
+   * restores it with this content, so a re-added file keeps the policy's id and history.
+   */
+  | (Located & { action: 'create'; content: PolicyContent; content_hash: string; restores?: { id: string; expected_version: number } })
   | (Located & { action: 'update'; id: string; expected_version: number; content: PolicyContent; content_hash: string; diff: DiffEntry[]; drift?: Drift })
   | (Located & { action: 'unchanged'; id: string; version: number })
   /** The name is taken on the server by a policy with another ownership label: never touched. */
@@ -67,6 +71,8 @@ export interface LiveState {
   byName: ReadonlyMap<string, PolicyListItem>;
   /** Full policies by id, for the ones the plan must diff. */
   full: ReadonlyMap<string, Policy>;
+  /** Deleted policies named in the files that no live policy holds, the latest deleted of each name. */
+  deletedByName?: ReadonlyMap<string, PolicyListItem>;
 }
 
 /** Names whose live content differs from the files: the only policies a plan fetches in full. */
@@ -92,7 +98,11 @@ export function computePlan(input: {
     const located: Located = { name: policy.name, file: policy.file, line: policy.line, col: policy.col };
     const current = live.byName.get(policy.name);
     if (current === undefined) {
-      changes.push({ ...located, action: 'create', content: policy.content, content_hash: policy.content_hash });
+      // Re-adding a deleted policy restores it (one id, one history), as Terraform re-imports rather than duplicates;
+      // another owner's deleted policy is left alone.
+      const deleted = live.deletedByName?.get(policy.name);
+      const restores = deleted !== undefined && ownedByOthers(deleted, owner) === undefined ? { id: deleted.id, expected_version: deleted.version } : undefined;
+      changes.push({ ...located, action: 'create', content: policy.content, content_hash: policy.content_hash, ...(restores ? { restores } : {}) });
       continue;
     }
     const otherOwner = ownedByOthers(current, owner);

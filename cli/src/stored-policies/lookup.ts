@@ -52,7 +52,10 @@ async function policiesNamed(api: ApiClient, name: string, state: 'live' | 'dele
 }
 
 /** The policies the list filter selects (none: every policy not deleted), as list items (no rules), all pages. */
-export async function listPolicies(api: ApiClient, filter: { managed_by?: string; name?: readonly string[] } = {}): Promise<PolicyListItem[]> {
+export async function listPolicies(
+  api: ApiClient,
+  filter: { managed_by?: string; name?: readonly string[]; status?: 'deleted' } = {},
+): Promise<PolicyListItem[]> {
   const items: PolicyListItem[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await api.call('get', '/policies', { query: { ...filter, limit: pageSize, page } });

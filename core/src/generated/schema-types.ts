@@ -36,6 +36,7 @@ export type AuditEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy.taken_over'
   | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
@@ -115,6 +116,13 @@ export type CliPlanChange =
       action: 'create';
       content: PolicyCreateRequest;
       content_hash: string;
+      /**
+       * The deleted policy of this name and owner: apply restores it with this content (a change set's restore), keeping its id and history, instead of creating another.
+       */
+      restores?: {
+        id: string;
+        expected_version: number;
+      };
     }
   | {
       name: string;
@@ -251,6 +259,7 @@ export type WebhookEventType =
   | 'policy.deleted'
   | 'policy.restored'
   | 'policy.rolled_back'
+  | 'policy.taken_over'
   | 'policy_set.applied'
   | 'principal.created'
   | 'principal.updated'
@@ -1087,6 +1096,7 @@ export interface CliError {
       | 'internal_error'
       | 'lint_failed'
       | 'apply_cancelled'
+      | 'delete_cancelled'
       | 'usage_error'
       | 'config_error'
       | 'not_found'
@@ -1176,7 +1186,7 @@ export interface CliPolicyApplyOutput {
   dry_run: boolean;
   summary: CliPlanSummary;
   applied: {
-    action: 'create' | 'update' | 'delete';
+    action: 'create' | 'update' | 'delete' | 'restore';
     name: string;
     id: string;
     /**
@@ -2175,6 +2185,10 @@ export interface CliServerClientCreateOutput {
   created_by: string | null;
   created_at: string;
   secret_rotated_at: string | null;
+  /**
+   * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
+   */
+  owners: string[] | null;
   client_secret: string | null;
 }
 /**
@@ -2212,6 +2226,10 @@ export interface CliServerClient {
   created_by: string | null;
   created_at: string;
   secret_rotated_at: string | null;
+  /**
+   * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
+   */
+  owners: string[] | null;
 }
 /**
  * acctl server client rotate-secret --json: the new secret, shown this once.
@@ -3050,6 +3068,20 @@ export interface PolicySetRestore {
    * The version the deleted policy is at (deleting keeps the version).
    */
   if_match: number;
+  policy?: PolicyUpdateRequest1;
+}
+/**
+ * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
+ */
+export interface PolicyUpdateRequest1 {
+  name: Name;
+  description?: string;
+  status?: 'draft' | 'active' | 'archived';
+  /**
+   * @maxItems 500
+   */
+  rules: PolicyRule[];
+  metadata?: PolicyMetadata;
 }
 export interface PolicySetRollback {
   action: 'rollback';
@@ -3395,7 +3427,7 @@ export interface Problem {
    */
   request_id?: string;
   /**
-   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`.
+   * For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. For 403 policy_owned_elsewhere: each write of a policy of another owner (`code` owned_elsewhere, `owner`, `policy`).
    */
   errors?: {
     /**
@@ -3416,6 +3448,10 @@ export interface Problem {
       name?: string;
       version?: number;
     };
+    /**
+     * policy_owned_elsewhere: the owner (metadata.managed_by) the policy belongs to, or the label the write would give it.
+     */
+    owner?: string;
   }[];
 }
 /**

@@ -393,11 +393,11 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const cliPolicyPlanFile = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/policy-plan-file.json","title":"CliPolicyPlanFile","description":"A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.","type":"object","required":["format","server","owner","prune","created_at","changes","summary"],"additionalProperties":false,"$defs":{"summary":{"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}},"diffEntry":{"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}},"drift":{"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}},"change":{"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]}},"properties":{"format_version":{"$ref":"format-version.json"},"format":{"const":1},"server":{"type":"string","description":"The API base URL the plan was made against: apply refuses another server.","minLength":1},"owner":{"type":["string","null"],"minLength":1,"description":"The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch."},"prune":{"type":"boolean","description":"Made with --prune: only then may the plan delete."},"created_at":{"type":"string","format":"date-time"},"changes":{"type":"array","items":{"$ref":"#/$defs/change"}},"summary":{"$ref":"#/$defs/summary"}}};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/policy-plan-file.json","title":"CliPolicyPlanFile","description":"A plan saved by acctl policy plan --out, which acctl policy apply PLAN.json carries out (plan --json prints this with format_version, --out writes it without; each change's content is the policy as it will be written, the body of POST/PUT /v1/policies with the server's defaults filled in). apply checks a file against this schema, then that it agrees with itself (cli/src/gitops/saved-plan.ts), before it reads the server.","type":"object","required":["format","server","owner","prune","created_at","changes","summary"],"additionalProperties":false,"$defs":{"summary":{"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}},"diffEntry":{"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}},"drift":{"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}},"change":{"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"restores":{"type":"object","description":"The deleted policy of this name and owner: apply restores it with this content (a change set's restore), keeping its id and history, instead of creating another.","required":["id","expected_version"],"additionalProperties":false,"properties":{"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]}},"properties":{"format_version":{"$ref":"format-version.json"},"format":{"const":1},"server":{"type":"string","description":"The API base URL the plan was made against: apply refuses another server.","minLength":1},"owner":{"type":["string","null"],"minLength":1,"description":"The repository's ownership label (acctl.yaml owner): what its updates write and the only label its deletes touch."},"prune":{"type":"boolean","description":"Made with --prune: only then may the plan delete."},"created_at":{"type":"string","format":"date-time"},"changes":{"type":"array","items":{"$ref":"#/$defs/change"}},"summary":{"$ref":"#/$defs/summary"}}};
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/cli/format-version.json","title":"CliFormatVersion","description":"The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.","type":"string","const":"1"};
 const schema66 = {"title":"CliPlanSummary","type":"object","required":["create","update","delete","unchanged","drifted","orphaned","blocked"],"additionalProperties":false,"properties":{"create":{"type":"integer","minimum":0},"update":{"type":"integer","minimum":0},"delete":{"type":"integer","minimum":0},"unchanged":{"type":"integer","minimum":0},"drifted":{"type":"integer","minimum":0},"orphaned":{"type":"integer","minimum":0},"blocked":{"type":"integer","minimum":0}}};
 const formats4 = schemaFormats["date-time"];
-const schema34 = {"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]};
+const schema34 = {"title":"CliPlanChange","oneOf":[{"type":"object","required":["name","file","line","col","action","content","content_hash"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"create"},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"restores":{"type":"object","description":"The deleted policy of this name and owner: apply restores it with this content (a change set's restore), keeping its id and history, instead of creating another.","required":["id","expected_version"],"additionalProperties":false,"properties":{"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}}}},{"type":"object","required":["name","file","line","col","action","id","expected_version","content","content_hash","diff"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"update"},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1},"content":{"$ref":"../policy-create-request.json"},"content_hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"diff":{"type":"array","items":{"$ref":"#/$defs/diffEntry"}},"drift":{"$ref":"#/$defs/drift"}}},{"type":"object","required":["name","file","line","col","action","id","version"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"unchanged"},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}},{"type":"object","required":["name","file","line","col","action","id","reason"],"additionalProperties":false,"properties":{"name":{"type":"string","minLength":1},"file":{"type":"string"},"line":{"type":"integer","minimum":1},"col":{"type":"integer","minimum":1},"action":{"const":"blocked"},"id":{"type":"string","minLength":1},"reason":{"type":"string"}}},{"type":"object","required":["action","name","id","expected_version"],"additionalProperties":false,"properties":{"action":{"const":"delete"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"expected_version":{"type":"integer","minimum":1}}},{"type":"object","required":["action","name","id","version"],"additionalProperties":false,"properties":{"action":{"const":"orphaned"},"name":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"version":{"type":"integer","minimum":1}}}]};
 const schema64 = {"title":"CliPolicyDiffEntry","type":"object","required":["path","kind","text"],"additionalProperties":false,"properties":{"path":{"type":"string","description":"Where, JSON-path-like and zero-based: `status`, `metadata.owner`, `rules[1].actions`, `rules[0].conditions[2].value`."},"kind":{"enum":["added","removed","changed"]},"text":{"type":"string","description":"The change in a sentence; rules are numbered from 0, as rule_index: rule 1 gains action `write`; rule 0 condition `risk_score <` 40 → 35."},"rule_index":{"type":"integer","minimum":0,"description":"The rule's zero-based index in the newer policy (in the older one for a removed rule), as the spec's rule_index."},"before":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value (name, status, description, a metadata key, a rule's effect, principal or resource type, an attribute's accepted values, a condition's value): the value before, keys in canonical order."},"after":{"type":["string","number","boolean","array","object","null"],"description":"On a changed value: the value after, keys in canonical order."}}};
 const schema65 = {"title":"CliPlanDrift","type":"object","required":["updated_by","updated_at","version","reason"],"additionalProperties":false,"properties":{"updated_by":{"type":"string"},"updated_at":{"type":"string","format":"date-time"},"version":{"type":"integer","minimum":1},"reason":{"enum":["changed_since_apply","provenance_removed"]}}};
 const func88 = Object.prototype.hasOwnProperty;
@@ -6908,7 +6908,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "name") || (key0 === "file")) || (key0 === "line")) || (key0 === "col")) || (key0 === "action")) || (key0 === "content")) || (key0 === "content_hash"))){
+if(!((((((((key0 === "name") || (key0 === "file")) || (key0 === "line")) || (key0 === "col")) || (key0 === "action")) || (key0 === "content")) || (key0 === "content_hash")) || (key0 === "restores"))){
 const err7 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -7049,14 +7049,111 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.restores !== undefined){
+let data7 = data.restores;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err18 = {instancePath:instancePath+"/restores",schemaPath:"#/oneOf/0/properties/restores/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(data7.expected_version === undefined){
+const err19 = {instancePath:instancePath+"/restores",schemaPath:"#/oneOf/0/properties/restores/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key1 in data7){
+if(!((key1 === "id") || (key1 === "expected_version"))){
+const err20 = {instancePath:instancePath+"/restores",schemaPath:"#/oneOf/0/properties/restores/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.id !== undefined){
+let data8 = data7.id;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err21 = {instancePath:instancePath+"/restores/id",schemaPath:"#/oneOf/0/properties/restores/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/restores/id",schemaPath:"#/oneOf/0/properties/restores/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data7.expected_version !== undefined){
+let data9 = data7.expected_version;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err23 = {instancePath:instancePath+"/restores/expected_version",schemaPath:"#/oneOf/0/properties/restores/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err24 = {instancePath:instancePath+"/restores/expected_version",schemaPath:"#/oneOf/0/properties/restores/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/restores",schemaPath:"#/oneOf/0/properties/restores/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -7066,90 +7163,10 @@ valid0 = true;
 passing0 = 0;
 var props0 = true;
 }
-const _errs16 = errors;
+const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err19 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.file === undefined){
-const err20 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data.line === undefined){
-const err21 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.col === undefined){
-const err22 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data.action === undefined){
-const err23 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data.id === undefined){
-const err24 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(data.expected_version === undefined){
-const err25 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data.content === undefined){
-const err26 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data.content_hash === undefined){
-const err27 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "content_hash"},message:"must have required property '"+"content_hash"+"'"};
+const err27 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7158,8 +7175,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data.diff === undefined){
-const err28 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
+if(data.file === undefined){
+const err28 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7168,9 +7185,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key1 in data){
-if(!(func88.call(schema34.oneOf[1].properties, key1))){
-const err29 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.line === undefined){
+const err29 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7179,12 +7195,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.name !== undefined){
-let data7 = data.name;
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/1/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.col === undefined){
+const err30 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7193,9 +7205,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.action === undefined){
+const err31 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7204,10 +7215,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.file !== undefined){
-if(typeof data.file !== "string"){
-const err32 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/1/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id === undefined){
+const err32 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7216,11 +7225,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data.line !== undefined){
-let data9 = data.line;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err33 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/1/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expected_version === undefined){
+const err33 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7229,9 +7235,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 1 || isNaN(data9)){
-const err34 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/1/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.content === undefined){
+const err34 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7240,12 +7245,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data.col !== undefined){
-let data10 = data.col;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err35 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/1/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.content_hash === undefined){
+const err35 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "content_hash"},message:"must have required property '"+"content_hash"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7254,9 +7255,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 1 || isNaN(data10)){
-const err36 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/1/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.diff === undefined){
+const err36 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "diff"},message:"must have required property '"+"diff"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7265,11 +7265,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.action !== undefined){
-if("update" !== data.action){
-const err37 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/1/properties/action/const",keyword:"const",params:{allowedValue: "update"},message:"must be equal to constant"};
+for(const key2 in data){
+if(!(func88.call(schema34.oneOf[1].properties, key2))){
+const err37 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7279,11 +7277,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data12 = data.id;
-if(typeof data12 === "string"){
-if(func1(data12) < 1){
-const err38 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.name !== undefined){
+let data10 = data.name;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err38 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/1/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7294,7 +7292,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/1/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7304,10 +7302,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.expected_version !== undefined){
-let data13 = data.expected_version;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err40 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/1/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.file !== undefined){
+if(typeof data.file !== "string"){
+const err40 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/1/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7316,14 +7313,114 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 1 || isNaN(data13)){
-const err41 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/1/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.line !== undefined){
+let data12 = data.line;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err41 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/1/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 1 || isNaN(data12)){
+const err42 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/1/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.col !== undefined){
+let data13 = data.col;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err43 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/1/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 1 || isNaN(data13)){
+const err44 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/1/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data.action !== undefined){
+if("update" !== data.action){
+const err45 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/1/properties/action/const",keyword:"const",params:{allowedValue: "update"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data15 = data.id;
+if(typeof data15 === "string"){
+if(func1(data15) < 1){
+const err46 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.expected_version !== undefined){
+let data16 = data.expected_version;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err48 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/1/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 1 || isNaN(data16)){
+const err49 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/1/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -7336,107 +7433,10 @@ errors = vErrors.length;
 }
 }
 if(data.content_hash !== undefined){
-let data15 = data.content_hash;
-if(typeof data15 === "string"){
-if(!pattern35.test(data15)){
-const err42 = {instancePath:instancePath+"/content_hash",schemaPath:"#/oneOf/1/properties/content_hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/content_hash",schemaPath:"#/oneOf/1/properties/content_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data.diff !== undefined){
-let data16 = data.diff;
-if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-let data17 = data16[i0];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.path === undefined){
-const err44 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data17.kind === undefined){
-const err45 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data17.text === undefined){
-const err46 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key2 in data17){
-if(!((((((key2 === "path") || (key2 === "kind")) || (key2 === "text")) || (key2 === "rule_index")) || (key2 === "before")) || (key2 === "after"))){
-const err47 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data17.path !== undefined){
-if(typeof data17.path !== "string"){
-const err48 = {instancePath:instancePath+"/diff/" + i0+"/path",schemaPath:"#/$defs/diffEntry/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data17.kind !== undefined){
-let data19 = data17.kind;
-if(!(((data19 === "added") || (data19 === "removed")) || (data19 === "changed"))){
-const err49 = {instancePath:instancePath+"/diff/" + i0+"/kind",schemaPath:"#/$defs/diffEntry/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data17.text !== undefined){
-if(typeof data17.text !== "string"){
-const err50 = {instancePath:instancePath+"/diff/" + i0+"/text",schemaPath:"#/$defs/diffEntry/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data18 = data.content_hash;
+if(typeof data18 === "string"){
+if(!pattern35.test(data18)){
+const err50 = {instancePath:instancePath+"/content_hash",schemaPath:"#/oneOf/1/properties/content_hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -7446,10 +7446,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data17.rule_index !== undefined){
-let data21 = data17.rule_index;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err51 = {instancePath:instancePath+"/diff/" + i0+"/rule_index",schemaPath:"#/$defs/diffEntry/properties/rule_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err51 = {instancePath:instancePath+"/content_hash",schemaPath:"#/oneOf/1/properties/content_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -7458,9 +7456,16 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/diff/" + i0+"/rule_index",schemaPath:"#/$defs/diffEntry/properties/rule_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.diff !== undefined){
+let data19 = data.diff;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.path === undefined){
+const err52 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7469,12 +7474,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-if(data17.before !== undefined){
-let data22 = data17.before;
-if((((typeof data22 != "object") && (typeof data22 !== "string")) && (!((typeof data22 == "number") && (isFinite(data22))))) && (typeof data22 !== "boolean")){
-const err53 = {instancePath:instancePath+"/diff/" + i0+"/before",schemaPath:"#/$defs/diffEntry/properties/before/type",keyword:"type",params:{type: schema64.properties.before.type},message:"must be string,number,boolean,array,object,null"};
+if(data20.kind === undefined){
+const err53 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7483,11 +7484,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data17.after !== undefined){
-let data23 = data17.after;
-if((((typeof data23 != "object") && (typeof data23 !== "string")) && (!((typeof data23 == "number") && (isFinite(data23))))) && (typeof data23 !== "boolean")){
-const err54 = {instancePath:instancePath+"/diff/" + i0+"/after",schemaPath:"#/$defs/diffEntry/properties/after/type",keyword:"type",params:{type: schema64.properties.after.type},message:"must be string,number,boolean,array,object,null"};
+if(data20.text === undefined){
+const err54 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7496,10 +7494,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data20){
+if(!((((((key3 === "path") || (key3 === "kind")) || (key3 === "text")) || (key3 === "rule_index")) || (key3 === "before")) || (key3 === "after"))){
+const err55 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -7509,9 +7506,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/diff",schemaPath:"#/oneOf/1/properties/diff/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.path !== undefined){
+if(typeof data20.path !== "string"){
+const err56 = {instancePath:instancePath+"/diff/" + i0+"/path",schemaPath:"#/$defs/diffEntry/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -7521,11 +7518,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.drift !== undefined){
-let data24 = data.drift;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.updated_by === undefined){
-const err57 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_by"},message:"must have required property '"+"updated_by"+"'"};
+if(data20.kind !== undefined){
+let data22 = data20.kind;
+if(!(((data22 === "added") || (data22 === "removed")) || (data22 === "changed"))){
+const err57 = {instancePath:instancePath+"/diff/" + i0+"/kind",schemaPath:"#/$defs/diffEntry/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -7534,8 +7530,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data24.updated_at === undefined){
-const err58 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
+}
+if(data20.text !== undefined){
+if(typeof data20.text !== "string"){
+const err58 = {instancePath:instancePath+"/diff/" + i0+"/text",schemaPath:"#/$defs/diffEntry/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -7544,8 +7542,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data24.version === undefined){
-const err59 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+}
+if(data20.rule_index !== undefined){
+let data24 = data20.rule_index;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err59 = {instancePath:instancePath+"/diff/" + i0+"/rule_index",schemaPath:"#/$defs/diffEntry/properties/rule_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7554,8 +7555,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data24.reason === undefined){
-const err60 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err60 = {instancePath:instancePath+"/diff/" + i0+"/rule_index",schemaPath:"#/$defs/diffEntry/properties/rule_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7564,9 +7566,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-for(const key3 in data24){
-if(!((((key3 === "updated_by") || (key3 === "updated_at")) || (key3 === "version")) || (key3 === "reason"))){
-const err61 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+}
+if(data20.before !== undefined){
+let data25 = data20.before;
+if((((typeof data25 != "object") && (typeof data25 !== "string")) && (!((typeof data25 == "number") && (isFinite(data25))))) && (typeof data25 !== "boolean")){
+const err61 = {instancePath:instancePath+"/diff/" + i0+"/before",schemaPath:"#/$defs/diffEntry/properties/before/type",keyword:"type",params:{type: schema64.properties.before.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7576,9 +7581,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data24.updated_by !== undefined){
-if(typeof data24.updated_by !== "string"){
-const err62 = {instancePath:instancePath+"/drift/updated_by",schemaPath:"#/$defs/drift/properties/updated_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.after !== undefined){
+let data26 = data20.after;
+if((((typeof data26 != "object") && (typeof data26 !== "string")) && (!((typeof data26 == "number") && (isFinite(data26))))) && (typeof data26 !== "boolean")){
+const err62 = {instancePath:instancePath+"/diff/" + i0+"/after",schemaPath:"#/$defs/diffEntry/properties/after/type",keyword:"type",params:{type: schema64.properties.after.type},message:"must be string,number,boolean,array,object,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7588,11 +7594,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data24.updated_at !== undefined){
-let data26 = data24.updated_at;
-if(typeof data26 === "string"){
-if(!(formats4.validate(data26))){
-const err63 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err63 = {instancePath:instancePath+"/diff/" + i0,schemaPath:"#/$defs/diffEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7602,8 +7606,9 @@ vErrors.push(err63);
 errors++;
 }
 }
+}
 else {
-const err64 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/diff",schemaPath:"#/oneOf/1/properties/diff/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7613,10 +7618,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data24.version !== undefined){
-let data27 = data24.version;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err65 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.drift !== undefined){
+let data27 = data.drift;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.updated_by === undefined){
+const err65 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_by"},message:"must have required property '"+"updated_by"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7625,9 +7631,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 1 || isNaN(data27)){
-const err66 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data27.updated_at === undefined){
+const err66 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7636,12 +7641,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-if(data24.reason !== undefined){
-let data28 = data24.reason;
-if(!((data28 === "changed_since_apply") || (data28 === "provenance_removed"))){
-const err67 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema65.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(data27.version === undefined){
+const err67 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7650,10 +7651,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data27.reason === undefined){
+const err68 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -7662,10 +7661,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-else {
-const err69 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key4 in data27){
+if(!((((key4 === "updated_by") || (key4 === "updated_at")) || (key4 === "version")) || (key4 === "reason"))){
+const err69 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -7674,7 +7672,106 @@ vErrors.push(err69);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
+}
+if(data27.updated_by !== undefined){
+if(typeof data27.updated_by !== "string"){
+const err70 = {instancePath:instancePath+"/drift/updated_by",schemaPath:"#/$defs/drift/properties/updated_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data27.updated_at !== undefined){
+let data29 = data27.updated_at;
+if(typeof data29 === "string"){
+if(!(formats4.validate(data29))){
+const err71 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/drift/updated_at",schemaPath:"#/$defs/drift/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data27.version !== undefined){
+let data30 = data27.version;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err73 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 1 || isNaN(data30)){
+const err74 = {instancePath:instancePath+"/drift/version",schemaPath:"#/$defs/drift/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+if(data27.reason !== undefined){
+let data31 = data27.reason;
+if(!((data31 === "changed_since_apply") || (data31 === "provenance_removed"))){
+const err75 = {instancePath:instancePath+"/drift/reason",schemaPath:"#/$defs/drift/properties/reason/enum",keyword:"enum",params:{allowedValues: schema65.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/drift",schemaPath:"#/$defs/drift/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+var _valid0 = _errs23 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 1];
@@ -7687,95 +7784,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs63 = errors;
+const _errs70 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err70 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data.file === undefined){
-const err71 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data.line === undefined){
-const err72 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-if(data.col === undefined){
-const err73 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-if(data.action === undefined){
-const err74 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-if(data.id === undefined){
-const err75 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-if(data.version === undefined){
-const err76 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-for(const key4 in data){
-if(!(((((((key4 === "name") || (key4 === "file")) || (key4 === "line")) || (key4 === "col")) || (key4 === "action")) || (key4 === "id")) || (key4 === "version"))){
-const err77 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data29 = data.name;
-if(typeof data29 === "string"){
-if(func1(data29) < 1){
-const err78 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err78 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -7784,9 +7796,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.file === undefined){
+const err79 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -7795,10 +7806,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.file !== undefined){
-if(typeof data.file !== "string"){
-const err80 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/2/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.line === undefined){
+const err80 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -7807,11 +7816,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data.line !== undefined){
-let data31 = data.line;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err81 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.col === undefined){
+const err81 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -7820,9 +7826,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 1 || isNaN(data31)){
-const err82 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.action === undefined){
+const err82 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -7831,12 +7836,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-if(data.col !== undefined){
-let data32 = data.col;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err83 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id === undefined){
+const err83 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -7845,9 +7846,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 1 || isNaN(data32)){
-const err84 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.version === undefined){
+const err84 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -7856,11 +7856,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-if(data.action !== undefined){
-if("unchanged" !== data.action){
-const err85 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/2/properties/action/const",keyword:"const",params:{allowedValue: "unchanged"},message:"must be equal to constant"};
+for(const key5 in data){
+if(!(((((((key5 === "name") || (key5 === "file")) || (key5 === "line")) || (key5 === "col")) || (key5 === "action")) || (key5 === "id")) || (key5 === "version"))){
+const err85 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -7870,11 +7868,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data34 = data.id;
-if(typeof data34 === "string"){
-if(func1(data34) < 1){
-const err86 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.name !== undefined){
+let data32 = data.name;
+if(typeof data32 === "string"){
+if(func1(data32) < 1){
+const err86 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7885,7 +7883,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/2/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7895,10 +7893,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.version !== undefined){
-let data35 = data.version;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err88 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.file !== undefined){
+if(typeof data.file !== "string"){
+const err88 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/2/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7907,9 +7904,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 1 || isNaN(data35)){
-const err89 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.line !== undefined){
+let data34 = data.line;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err89 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -7918,11 +7917,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err90 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err90 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/2/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -7931,7 +7928,107 @@ vErrors.push(err90);
 }
 errors++;
 }
-var _valid0 = _errs63 === errors;
+}
+}
+if(data.col !== undefined){
+let data35 = data.col;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err91 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 1 || isNaN(data35)){
+const err92 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/2/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+if(data.action !== undefined){
+if("unchanged" !== data.action){
+const err93 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/2/properties/action/const",keyword:"const",params:{allowedValue: "unchanged"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data37 = data.id;
+if(typeof data37 === "string"){
+if(func1(data37) < 1){
+const err94 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data38 = data.version;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err96 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 1 || isNaN(data38)){
+const err97 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/2/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+var _valid0 = _errs70 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 2];
@@ -7944,95 +8041,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs79 = errors;
+const _errs86 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err91 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data.file === undefined){
-const err92 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data.line === undefined){
-const err93 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(data.col === undefined){
-const err94 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-if(data.action === undefined){
-const err95 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data.id === undefined){
-const err96 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data.reason === undefined){
-const err97 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-for(const key5 in data){
-if(!(((((((key5 === "name") || (key5 === "file")) || (key5 === "line")) || (key5 === "col")) || (key5 === "action")) || (key5 === "id")) || (key5 === "reason"))){
-const err98 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data36 = data.name;
-if(typeof data36 === "string"){
-if(func1(data36) < 1){
-const err99 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err99 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -8041,9 +8053,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.file === undefined){
+const err100 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -8052,10 +8063,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data.file !== undefined){
-if(typeof data.file !== "string"){
-const err101 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/3/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.line === undefined){
+const err101 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -8064,11 +8073,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data.line !== undefined){
-let data38 = data.line;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err102 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.col === undefined){
+const err102 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "col"},message:"must have required property '"+"col"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -8077,9 +8083,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err103 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.action === undefined){
+const err103 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -8088,12 +8093,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-}
-if(data.col !== undefined){
-let data39 = data.col;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err104 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id === undefined){
+const err104 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -8102,9 +8103,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err105 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.reason === undefined){
+const err105 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -8113,11 +8113,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-if(data.action !== undefined){
-if("blocked" !== data.action){
-const err106 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/3/properties/action/const",keyword:"const",params:{allowedValue: "blocked"},message:"must be equal to constant"};
+for(const key6 in data){
+if(!(((((((key6 === "name") || (key6 === "file")) || (key6 === "line")) || (key6 === "col")) || (key6 === "action")) || (key6 === "id")) || (key6 === "reason"))){
+const err106 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -8127,11 +8125,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data41 = data.id;
-if(typeof data41 === "string"){
-if(func1(data41) < 1){
-const err107 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.name !== undefined){
+let data39 = data.name;
+if(typeof data39 === "string"){
+if(func1(data39) < 1){
+const err107 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -8142,7 +8140,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err108 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/3/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -8152,9 +8150,9 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-const err109 = {instancePath:instancePath+"/reason",schemaPath:"#/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.file !== undefined){
+if(typeof data.file !== "string"){
+const err109 = {instancePath:instancePath+"/file",schemaPath:"#/oneOf/3/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -8164,9 +8162,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.line !== undefined){
+let data41 = data.line;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err110 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -8175,7 +8174,105 @@ vErrors.push(err110);
 }
 errors++;
 }
-var _valid0 = _errs79 === errors;
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err111 = {instancePath:instancePath+"/line",schemaPath:"#/oneOf/3/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+if(data.col !== undefined){
+let data42 = data.col;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err112 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
+const err113 = {instancePath:instancePath+"/col",schemaPath:"#/oneOf/3/properties/col/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+if(data.action !== undefined){
+if("blocked" !== data.action){
+const err114 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/3/properties/action/const",keyword:"const",params:{allowedValue: "blocked"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data44 = data.id;
+if(typeof data44 === "string"){
+if(func1(data44) < 1){
+const err115 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+const err117 = {instancePath:instancePath+"/reason",schemaPath:"#/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+}
+else {
+const err118 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+var _valid0 = _errs86 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 3];
@@ -8188,102 +8285,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs95 = errors;
+const _errs102 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err111 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-if(data.name === undefined){
-const err112 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-if(data.id === undefined){
-const err113 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(data.expected_version === undefined){
-const err114 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-for(const key6 in data){
-if(!((((key6 === "action") || (key6 === "name")) || (key6 === "id")) || (key6 === "expected_version"))){
-const err115 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-if("delete" !== data.action){
-const err116 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/4/properties/action/const",keyword:"const",params:{allowedValue: "delete"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data44 = data.name;
-if(typeof data44 === "string"){
-if(func1(data44) < 1){
-const err117 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data45 = data.id;
-if(typeof data45 === "string"){
-if(func1(data45) < 1){
-const err119 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err119 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -8292,9 +8297,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name === undefined){
+const err120 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -8303,11 +8307,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data.expected_version !== undefined){
-let data46 = data.expected_version;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err121 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id === undefined){
+const err121 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -8316,9 +8317,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 1 || isNaN(data46)){
-const err122 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.expected_version === undefined){
+const err122 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "expected_version"},message:"must have required property '"+"expected_version"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -8327,11 +8327,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err123 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key7 in data){
+if(!((((key7 === "action") || (key7 === "name")) || (key7 === "id")) || (key7 === "expected_version"))){
+const err123 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -8340,7 +8338,106 @@ vErrors.push(err123);
 }
 errors++;
 }
-var _valid0 = _errs95 === errors;
+}
+if(data.action !== undefined){
+if("delete" !== data.action){
+const err124 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/4/properties/action/const",keyword:"const",params:{allowedValue: "delete"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data47 = data.name;
+if(typeof data47 === "string"){
+if(func1(data47) < 1){
+const err125 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/4/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data48 = data.id;
+if(typeof data48 === "string"){
+if(func1(data48) < 1){
+const err127 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data.expected_version !== undefined){
+let data49 = data.expected_version;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err129 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
+const err130 = {instancePath:instancePath+"/expected_version",schemaPath:"#/oneOf/4/properties/expected_version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err131 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+var _valid0 = _errs102 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 4];
@@ -8353,102 +8450,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-const _errs105 = errors;
+const _errs112 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err124 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(data.name === undefined){
-const err125 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-if(data.id === undefined){
-const err126 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(data.version === undefined){
-const err127 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-for(const key7 in data){
-if(!((((key7 === "action") || (key7 === "name")) || (key7 === "id")) || (key7 === "version"))){
-const err128 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-if("orphaned" !== data.action){
-const err129 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/5/properties/action/const",keyword:"const",params:{allowedValue: "orphaned"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data48 = data.name;
-if(typeof data48 === "string"){
-if(func1(data48) < 1){
-const err130 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data49 = data.id;
-if(typeof data49 === "string"){
-if(func1(data49) < 1){
-const err132 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err132 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -8457,9 +8462,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name === undefined){
+const err133 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -8468,11 +8472,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data.version !== undefined){
-let data50 = data.version;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err134 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.id === undefined){
+const err134 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -8481,9 +8482,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 1 || isNaN(data50)){
-const err135 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data.version === undefined){
+const err135 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -8492,11 +8492,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err136 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key8 in data){
+if(!((((key8 === "action") || (key8 === "name")) || (key8 === "id")) || (key8 === "version"))){
+const err136 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -8505,7 +8503,106 @@ vErrors.push(err136);
 }
 errors++;
 }
-var _valid0 = _errs105 === errors;
+}
+if(data.action !== undefined){
+if("orphaned" !== data.action){
+const err137 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/5/properties/action/const",keyword:"const",params:{allowedValue: "orphaned"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data51 = data.name;
+if(typeof data51 === "string"){
+if(func1(data51) < 1){
+const err138 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/name",schemaPath:"#/oneOf/5/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data52 = data.id;
+if(typeof data52 === "string"){
+if(func1(data52) < 1){
+const err140 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data53 = data.version;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err142 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 1 || isNaN(data53)){
+const err143 = {instancePath:instancePath+"/version",schemaPath:"#/oneOf/5/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err144 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+var _valid0 = _errs112 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 5];
@@ -8524,12 +8621,12 @@ props0 = true;
 }
 }
 if(!valid0){
-const err137 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err145 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err145];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err145);
 }
 errors++;
 }

@@ -13,6 +13,8 @@ export interface ClientRegistrationInput {
   redirectUris: readonly string[];
   /** Each value may hold several scopes separated by spaces (RFC 6749 section 3.3). */
   scopes: readonly string[];
+  /** The policy owners (metadata.managed_by labels) the client may write; none: not bound. */
+  owners?: readonly string[];
 }
 
 export interface ClientRegistration {
@@ -21,7 +23,12 @@ export interface ClientRegistration {
   grantTypes: RegistrableGrantType[];
   redirectUris: string[];
   scopes: string[];
+  /** Null: not bound to owners, the client writes any policy its scopes allow (docs/security.md, "Policy ownership"). */
+  owners: string[] | null;
 }
+
+/** At most this many owners per client: a binding names a few teams, not a directory. */
+export const maxClientOwners = 20;
 
 export type ClientRegistrationCheck = { ok: true; registration: ClientRegistration } | { ok: false; problems: string[]; unknownScopes: string[] };
 
@@ -62,6 +69,12 @@ export function checkClientRegistration(input: ClientRegistrationInput, redirect
   const unknownScopes = scopes.filter((scope) => !isKnownScope(scope));
   if (unknownScopes.length > 0) problems.push(`Unknown scope: ${unknownScopes.join(', ')}`);
 
+  // An owner is a policy's metadata.managed_by label, as acctl.yaml `owner` spells it (schemas/acctl-config.json).
+  const owners = [...new Set((input.owners ?? []).map((owner) => owner.trim()).filter((owner) => owner.length > 0))];
+  if (owners.length > maxClientOwners) problems.push(`A client is bound to at most ${maxClientOwners} owners`);
+  const badOwners = owners.filter((owner) => owner.length > 200 || /[\u0000-\u001f\u007f]/.test(owner));
+  if (badOwners.length > 0) problems.push('An owner has 1 to 200 characters and no control characters');
+
   if (problems.length > 0) return { ok: false, problems, unknownScopes };
-  return { ok: true, registration: { name, clientType, grantTypes, redirectUris: uris, scopes } };
+  return { ok: true, registration: { name, clientType, grantTypes, redirectUris: uris, scopes, owners: owners.length > 0 ? owners : null } };
 }

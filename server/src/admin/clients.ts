@@ -20,7 +20,9 @@ import { hashSecret } from '../security/secrets.js';
 export type { ClientSummary };
 
 /** A client to register, as core's checkClientRegistration answers it, with who registers it. */
-export interface NewClient extends ClientRegistration {
+export interface NewClient extends Omit<ClientRegistration, 'owners'> {
+  /** Absent or null: not bound to owners. */
+  owners?: string[] | null;
   /** For created_by: the dashboard writes `user:<id>`, the CLI and bootstrap their actor. */
   createdBy: string;
   /** Bootstrap names its client; any other gets a random UUID. */
@@ -42,6 +44,26 @@ export async function listClients(db: Knex): Promise<ClientSummary[]> {
   return (await listClientRows(db)).map(summarizeClient);
 }
 
+/** What stops working with a client's credentials: shown before it is deleted or its secret rotated. */
+export interface ClientDependents {
+  client: ClientSummary;
+  /** Live API tokens the client made (they act as it, and end with it). */
+  apiTokens: number;
+  /** Live grants of users who signed in through it (their refresh tokens end with it). */
+  userGrants: number;
+}
+
+export async function clientDependents(db: Knex, clientId: string, now: Date): Promise<ClientDependents | undefined> {
+  const row = await findClient(db, clientId);
+  if (!row) return undefined;
+  const live = (query: Knex.QueryBuilder) => query.whereNull('revoked_at').andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now));
+  const [tokens, grants] = await Promise.all([
+    live(db('api_tokens').where({ subject: clientId })).count<Array<{ count: string }>>({ count: '*' }),
+    live(db('oauth_grants').where({ client_id: clientId })).count<Array<{ count: string }>>({ count: '*' }),
+  ]);
+  return { client: summarizeClient(row), apiTokens: Number(tokens[0]?.count ?? 0), userGrants: Number(grants[0]?.count ?? 0) };
+}
+
 /** Registers an OAuth client, in one transaction with its client.created event. */
 export async function registerClient({ db, auditLog }: AuditedDatabase, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
   // Chosen before the transaction, so a run again after a conflict registers the same client.
@@ -57,6 +79,9 @@ export async function registerClient({ db, auditLog }: AuditedDatabase, context:
       grant_types: client.grantTypes,
       redirect_uris: client.redirectUris,
       allowed_scopes: client.scopes,
+      // Binding to owners grants power over policies; only administrators reach this function
+      // (the dashboard's is_admin users, `acctl server client create` with the database's keys).
+      owners: client.owners ?? null,
       created_by: client.createdBy,
     });
     await auditLog.append(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);

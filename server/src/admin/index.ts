@@ -5,11 +5,13 @@
  * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
  */
 export {
+  clientDependents,
   deleteClient,
   ensureClient,
   listClients,
   registerClient,
   rotateClientSecret,
+  type ClientDependents,
   type ClientSummary,
   type NewClient,
   type RegisteredClient,

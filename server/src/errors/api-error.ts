@@ -10,6 +10,8 @@ export interface InvalidField {
   code?: string;
   /** policy_set_refused: the policy the change is about, as it is now. */
   policy?: { id?: string; name?: string; version?: number };
+  /** policy_owned_elsewhere: the owner (metadata.managed_by) the policy belongs to. */
+  owner?: string;
 }
 
 /**

@@ -14,6 +14,7 @@ export const errorCatalog = {
   invalid_token: { status: 401, title: 'The access token is missing, expired, revoked or malformed' },
   insufficient_scope: { status: 403, title: 'The access token lacks the scope this operation requires' },
   forbidden: { status: 403, title: 'This operation is not allowed for this caller' },
+  policy_owned_elsewhere: { status: 403, title: 'The policy belongs to an owner this client is not bound to' },
   not_found: { status: 404, title: 'The resource does not exist' },
   route_not_found: { status: 404, title: 'No such endpoint' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this endpoint' },

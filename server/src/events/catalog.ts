@@ -8,6 +8,10 @@ export const eventCatalog = {
   'policy.deleted': { webhook: true, description: 'A policy was soft-deleted.' },
   'policy.restored': { webhook: true, description: 'A soft-deleted policy was restored.' },
   'policy.rolled_back': { webhook: true, description: 'An earlier version of a policy was written as a new version.' },
+  'policy.taken_over': {
+    webhook: true,
+    description: "A policy's owner label (metadata.managed_by) was changed from another owner's, by an admin:all or unbound caller.",
+  },
   'policy_set.applied': { webhook: true, description: 'A change set of policies was applied, in one transaction, after its policy.* events.' },
   'principal.created': { webhook: true, description: 'A principal was created.' },
   'principal.updated': { webhook: true, description: 'A principal was changed (merge patch).' },

@@ -427,7 +427,10 @@ export interface paths {
         /** List policies (paginated) */
         get: operations["getV1Policies"];
         put?: never;
-        /** Create a policy (version 1) */
+        /**
+         * Create a policy (version 1)
+         * @description A bound client's policy without metadata.managed_by gets its first owner's. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
+         */
         post: operations["postV1Policies"];
         delete?: never;
         options?: never;
@@ -446,13 +449,13 @@ export interface paths {
         get: operations["getV1PoliciesId"];
         /**
          * Update a policy; creates a new version
-         * @description The previous version is kept. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description The previous version is kept. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         put: operations["putV1PoliciesId"];
         post?: never;
         /**
          * Soft-delete a policy
-         * @description Recoverable with POST /policies/{id}/restore. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description Recoverable with POST /policies/{id}/restore. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         delete: operations["deleteV1PoliciesId"];
         options?: never;
@@ -471,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a soft-deleted policy
-         * @description The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.
+         * @description The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         post: operations["postV1PoliciesIdRestore"];
         delete?: never;
@@ -491,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Roll back to an earlier version
-         * @description Writes that version's content as a new version. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.
+         * @description Writes that version's content as a new version. Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it. A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner's.
          */
         post: operations["postV1PoliciesIdRollback"];
         delete?: never;
@@ -585,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a change set of policies, whole or not at all
-         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past 64 sets waiting, or 8 of one client, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
+         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. A client bound to owners is refused the whole set (403 `policy_owned_elsewhere`, each such change named in `errors[]` with its `owner`) when a change writes a policy of another owner (docs/security.md, "Policy ownership"). At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past 64 sets waiting, or 8 of one client, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
          */
         post: operations["postV1PolicySets"];
         delete?: never;
@@ -785,7 +788,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth client
-         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
+         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
          */
         post: operations["postV1UiDashboardClients"];
         delete?: never;
@@ -801,11 +804,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Confirm deleting a client
+         * @description What stops working and that there is no undo, with the form that makes the change (confirm=yes).
+         */
+        get: operations["getV1UiDashboardClientsClientIdDelete"];
         put?: never;
         /**
          * Delete a client
-         * @description Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.
+         * @description Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.
          */
         post: operations["postV1UiDashboardClientsClientIdDelete"];
         delete?: never;
@@ -821,11 +828,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Confirm rotating a client's secret
+         * @description What stops working and that there is no undo, with the form that makes the change (confirm=yes).
+         */
+        get: operations["getV1UiDashboardClientsClientIdRotateSecret"];
         put?: never;
         /**
          * Rotate a client secret
-         * @description Form field: csrf_token. The old secret stops working at once; the new one is shown once.
+         * @description Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). The old secret stops working at once; the new one is shown once.
          */
         post: operations["postV1UiDashboardClientsClientIdRotateSecret"];
         delete?: never;
@@ -1299,7 +1310,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -2252,6 +2263,8 @@ export interface components {
             id: string;
             /** @description The version the deleted policy is at (deleting keeps the version). */
             if_match: number;
+            /** @description The content the policy comes back with (as an update would write it), so a re-added policy keeps its id and history (`acctl policy apply` of a deleted policy's file); absent: the content it had. `status` absent: the status it had before deletion. */
+            policy?: components["schemas"]["policy-update-request"];
         } | {
             /** @constant */
             action: "rollback";
@@ -2540,13 +2553,15 @@ export interface components {
             code: string;
             /** @description What went wrong with this request, for a person to read. */
             detail: string;
-            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. */
+            /** @description For 400 validation_failed: each invalid field. For 403 insufficient_scope when a field needs a scope of its own (a principal's password or attributes.is_admin, a change set's delete): each such field. For 409 policy_set_refused: each change of the set that cannot be made (pointer `/changes/<index>`), with `code` and `policy`. For 403 policy_owned_elsewhere: each write of a policy of another owner (`code` owned_elsewhere, `owner`, `policy`). */
             errors?: {
                 /** @description policy_set_refused: why the change cannot be made: version_mismatch, not_found, name_taken, already_deleted, not_deleted, no_such_version, duplicate_policy. */
                 code?: string;
                 detail: string;
                 /** @enum {unknown} */
                 in: "body" | "query" | "params" | "headers";
+                /** @description policy_owned_elsewhere: the owner (metadata.managed_by) the policy belongs to, or the label the write would give it. */
+                owner?: string;
                 /** @description JSON Pointer (RFC 6901) into the request part named by `in`. */
                 pointer: string;
                 /** @description policy_set_refused: the policy the change is about, as it is now. */
@@ -2784,7 +2799,7 @@ export interface components {
          * @description An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
          * @enum {unknown}
          */
-        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * WebhookList
          * @description Answer of GET /webhooks: the pagination envelope, newest first.
@@ -7378,6 +7393,99 @@ export interface operations {
             };
         };
     };
+    getV1UiDashboardClientsClientIdDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the confirmation form */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: not an administrator */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: no such client */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: a built-in client (delete only) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too Many Requests (HTML page) */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postV1UiDashboardClientsClientIdDelete: {
         parameters: {
             query?: never;
@@ -7389,6 +7497,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description HTML page: the confirmation page */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description To the dashboard */
             303: {
                 headers: {
@@ -7458,6 +7579,99 @@ export interface operations {
             };
         };
     };
+    getV1UiDashboardClientsClientIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the confirmation form */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: not an administrator */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: no such client */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description HTML page: a built-in client (delete only) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too Many Requests (HTML page) */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postV1UiDashboardClientsClientIdRotateSecret: {
         parameters: {
             query?: never;
@@ -7469,7 +7683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML page with the new secret */
+            /** @description HTML page with the new secret, or the confirmation page */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

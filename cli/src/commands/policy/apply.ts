@@ -75,11 +75,14 @@ export default class PolicyApply extends GitopsCommand {
     const dryRun = flags['dry-run'];
     // Terraform's rule: a saved plan is already approved; a folder's plan is approved by --auto-approve or a person's `yes`.
     const mustAsk = !savedPlan && !flags['auto-approve'] && !dryRun;
-    if (mustAsk && (this.jsonEnabled() || !process.stdin.isTTY)) {
-      throw new UsageError(
-        `acctl policy apply cannot ask for approval ${this.jsonEnabled() ? 'with --json' : 'without a terminal'}: add --auto-approve, or apply a saved plan (acctl policy plan --out plan.json); nothing was applied`,
+    const { approvedAtTerminal, refuseWithoutApproval } = await import('../../ux/approval.js');
+    if (mustAsk)
+      refuseWithoutApproval(
+        'acctl policy apply',
+        this.jsonEnabled(),
+        'add --auto-approve, or apply a saved plan (acctl policy plan --out plan.json)',
+        'nothing was applied',
       );
-    }
     const { plan, dir, api } = await this.#planFor(args.source, savedPlan, flags);
     refuseBlockedPlan(plan, 'nothing was applied');
     checkDeletes(plan, { maxDeletes: flags['max-deletes'], force: flags.force });
@@ -92,11 +95,8 @@ export default class PolicyApply extends GitopsCommand {
     const origin = applyOrigin({ commit: flags.commit, run_url: flags['run-url'], actor: flags.actor }, process.env, dir);
     const set = planChangeSet(plan, origin, new Date(), { dryRun, repository: originRepository(process.env) });
     checkPlanFits(set);
-    if (mustAsk) {
-      const { askLine } = await import('../../ux/ask-line.js');
-      const answer = await askLine(report.approvalQuestion(plan, errorStyle));
-      if (answer?.trim() !== 'yes') throw new CommandError('apply_cancelled', 'Apply cancelled: nothing was changed');
-    }
+    if (mustAsk && !(await approvedAtTerminal(report.approvalQuestion(plan, errorStyle))))
+      throw new CommandError('apply_cancelled', 'Apply cancelled: nothing was changed');
     if (savedPlan) await checkSavedPlanCurrent(api, plan);
     const { startProgress } = await import('../../ux/progress.js');
     const size = `${set.request.changes.length} change(s)`;

@@ -58,6 +58,7 @@ import * as scheduleWebhookDeliveriesPerWebhook from './20261201_51_schedule_web
 import * as dropWebhookDeliveryJobs from './20261201_52_drop_webhook_delivery_jobs.js';
 import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_generation_ignores_last_used.js';
 import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
+import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -126,4 +127,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_52_drop_webhook_delivery_jobs': dropWebhookDeliveryJobs,
   '20261201_61_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
   '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
+  '20261201_71_add_oauth_clients_owners': addOAuthClientsOwners,
 };

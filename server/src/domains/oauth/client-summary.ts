@@ -18,5 +18,6 @@ export function summarizeClient(row: OAuthClientRow): ClientSummary {
     created_by: row.created_by,
     created_at: row.created_at.toISOString(),
     secret_rotated_at: row.secret_rotated_at ? row.secret_rotated_at.toISOString() : null,
+    owners: row.owners ?? null,
   };
 }

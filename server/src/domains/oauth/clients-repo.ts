@@ -14,13 +14,15 @@ export interface OAuthClientRow {
   created_at: Date;
   updated_at: Date;
   secret_rotated_at: Date | null;
+  /** The policy owners (metadata.managed_by) the client may write; null: not bound (docs/security.md, "Policy ownership"). */
+  owners: string[] | null;
 }
 
 export type NewOAuthClient = Pick<
   OAuthClientRow,
   'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'
 > &
-  Partial<Pick<OAuthClientRow, 'secret_chosen'>>;
+  Partial<Pick<OAuthClientRow, 'secret_chosen' | 'owners'>>;
 
 export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
   return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();
@@ -44,4 +46,18 @@ export async function updateClientSecret(db: Knex, clientId: string, secretHash:
     .where({ client_id: clientId })
     .update({ secret_hash: secretHash, secret_chosen: false, secret_rotated_at: now, updated_at: now });
   return updated === 1;
+}
+
+/**
+ * The owner bindings of these clients, those that have one: a caller acting as several (a user
+ * through a client, an API token a client made) is held to each. Read in the writer's
+ * transaction, so a binding holds from the commit that sets it.
+ */
+export async function ownerBindingsOf(db: Knex, clientIds: readonly string[]): Promise<string[][]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db<OAuthClientRow>('oauth_clients')
+    .whereIn('client_id', [...clientIds])
+    .whereNotNull('owners')
+    .select('owners');
+  return rows.map((row) => row.owners!);
 }

@@ -20,6 +20,7 @@ export {
   findClient,
   insertClient,
   listClients as listClientRows,
+  ownerBindingsOf,
   updateClientSecret,
   type OAuthClientRow,
 } from './clients-repo.js';

@@ -6,6 +6,7 @@ import { insufficientScope } from '../../plugins/auth/insufficient-scope.js';
 import { refuseConditionsOverLimits } from './condition-limits.js';
 import { grants, schemaRef, type PolicySetRequest, policySetLimits } from '../../../../core/src/index.js';
 import { applyPolicySet, deleteChangeIndexes, getPolicySet } from './policy-sets.js';
+import { policyWriterOf } from './ownership.js';
 
 const problem = schemaRef('problem');
 const mebibytes = policySetLimits.bytes / (1024 * 1024);
@@ -335,6 +336,7 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
           'anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). ' +
           'Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do ' +
           '(200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. ' +
+          'A client bound to owners is refused the whole set (403 `policy_owned_elsewhere`, each such change named in `errors[]` with its `owner`) when a change writes a policy of another owner (docs/security.md, "Policy ownership"). ' +
           `At most ${policySetLimits.changes.toLocaleString('en-US')} changes and ${mebibytes} MiB (413 beyond, saying how to split). ` +
           `Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past ${maxWaitingSets} sets waiting, or ${maxWaitingSetsPerCaller} of one client, 503 with Retry-After. ` +
           `A set's body must arrive at ${setBodyRate.bytesPerSecond / 1024} KiB/s or faster once it has the turn (after ${setBodyRate.graceMs / 1000} s), or 408 and the connection closed. ` +
@@ -364,10 +366,10 @@ export async function policySetRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       refuseConditionsOverLimits(
         request.body.changes.flatMap((change, index) =>
-          change.action === 'create' || change.action === 'update' ? [{ at: `/changes/${index}/policy`, rules: change.policy.rules }] : [],
+          'policy' in change && change.policy !== undefined ? [{ at: `/changes/${index}/policy`, rules: change.policy.rules }] : [],
         ),
       );
-      const set = await applyPolicySet(app, changeContextOf(request), request.body);
+      const set = await applyPolicySet(app, changeContextOf(request), request.body, policyWriterOf(request.caller));
       if (set.dry_run) return reply.code(200).send(set);
       return reply.code(201).header('location', `/v1/policy-sets/${set.id}`).send(set);
     },

@@ -10,6 +10,16 @@ import type { AuditedDatabase } from '../audit/index.js';
 import * as setsRepo from './policy-sets-repo.js';
 import type { PolicyRow, PolicyStatus, PolicyVersionRow } from './repo.js';
 import { policyEvent, restoredState, rolledBackContent, toPolicy, withPolicySet } from './service.js';
+import {
+  checkOwnership,
+  ownedElsewhere,
+  ownersOf,
+  takenOverEvent,
+  unboundWriter,
+  type OwnershipCheck,
+  type OwnershipRefusal,
+  type PolicyWriter,
+} from './ownership.js';
 
 /**
  * Change sets (issue #23, docs/policy-sets.md): many policy changes applied in one transaction or
@@ -52,6 +62,8 @@ interface Planned {
   after: PolicyRow;
   /** Extra event data (rolled_back_to). */
   data?: Record<string, unknown>;
+  /** The owner whose label this change replaces (policy.taken_over). */
+  takenOverFrom?: string;
 }
 
 const eventTypes: Record<Action, EventType> = {
@@ -67,13 +79,18 @@ export function deleteChangeIndexes(body: PolicySetRequest): number[] {
   return body.changes.flatMap((change, index) => (change.action === 'delete' ? [index] : []));
 }
 
-export async function applyPolicySet({ db, auditLog }: AuditedDatabase, context: ChangeContext, body: PolicySetRequest): Promise<PolicySet> {
+export async function applyPolicySet(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  body: PolicySetRequest,
+  writer: PolicyWriter = unboundWriter,
+): Promise<PolicySet> {
   const dryRun = body.dry_run === true;
   // Chosen once, outside the transaction, so a retried run writes the same ids.
   const setId = randomUUID();
   const createIds = body.changes.map((change) => (change.action === 'create' ? randomUUID() : undefined));
   // The route lets one set at a time per process this far (policy-sets-routes.ts SetTurns).
-  return applyInTransaction({ db, auditLog }, context, body, setId, createIds, dryRun);
+  return applyInTransaction({ db, auditLog }, context, body, setId, createIds, dryRun, writer);
 }
 
 async function applyInTransaction(
@@ -83,10 +100,11 @@ async function applyInTransaction(
   setId: string,
   createIds: ReadonlyArray<string | undefined>,
   dryRun: boolean,
+  writer: PolicyWriter,
 ): Promise<PolicySet> {
   return inTransaction(db, async (trx) => {
     await setsRepo.lockPolicySets(trx);
-    const planned = await plan(trx, context, body, setId, createIds);
+    const planned = await plan(trx, context, body, setId, createIds, writer);
     const counts = countsOf(body.changes);
     const changes = planned.map((step): ChangeOutcome => ({
       action: step.action,
@@ -114,9 +132,10 @@ async function applyInTransaction(
       counts,
       changes,
     });
-    const events: DomainEvent[] = planned.map((step) =>
+    const events: DomainEvent[] = planned.flatMap((step) => [
       policyEvent(context, eventTypes[step.action], step.before ? toPolicy(step.before) : null, toPolicy(step.after), { ...step.data, policy_set: setId }),
-    );
+      ...(step.takenOverFrom !== undefined ? [takenOverEvent(context, step.after, step.takenOverFrom, { policy_set: setId })] : []),
+    ]);
     events.push(
       changeEvent(context, 'policy_set.applied', { type: 'policy_set', id: setId }, null, {
         provenance,
@@ -162,9 +181,17 @@ async function plan(
   body: PolicySetRequest,
   setId: string,
   createIds: ReadonlyArray<string | undefined>,
+  writer: PolicyWriter,
 ): Promise<Planned[]> {
   const ids = [...new Set(body.changes.flatMap((change) => (change.action === 'create' ? [] : [change.id])))];
   const rows = new Map((await setsRepo.lockPoliciesInIdOrder(trx, ids)).map((row) => [row.id, row]));
+  // Checked against the rows just locked: a takeover committed before is seen, one after waits.
+  const owners = await ownersOf(trx, writer);
+  const ownerRefusals: Array<OwnershipRefusal & { pointer: string; in: 'body'; policy: Refusal['policy'] }> = [];
+  const owns = (index: number, check: OwnershipCheck, policy: Refusal['policy']): check is Extract<OwnershipCheck, { ok: true }> => {
+    if (!check.ok) ownerRefusals.push({ owner: check.owner, detail: check.detail, pointer: `/changes/${index}`, in: 'body', policy });
+    return check.ok;
+  };
   const rollbackTargets = body.changes.flatMap((change) => (change.action === 'rollback' ? [{ policy_id: change.id, version: change.version }] : []));
   const versions = new Map((await setsRepo.findVersions(trx, rollbackTargets)).map((row) => [`${row.policy_id}@${row.version}`, row]));
 
@@ -179,6 +206,8 @@ async function plan(
   body.changes.forEach((change, index) => {
     if (change.action === 'create') {
       const { policy } = change;
+      const owned = checkOwnership(owners, `The new policy "${policy.name}"`, undefined, policy.metadata ?? {});
+      if (!owns(index, owned, { name: policy.name })) return;
       planned.push({
         index,
         action: 'create',
@@ -190,7 +219,7 @@ async function plan(
           status: policy.status ?? 'draft',
           version: 1,
           rules: policy.rules,
-          metadata: withPolicySet(policy.metadata ?? {}, setId),
+          metadata: withPolicySet(owned.metadata ?? {}, setId),
           created_by: subject,
           updated_by: subject,
           created_at: now,
@@ -213,6 +242,7 @@ async function plan(
     const current = rows.get(change.id);
     if (!current) return refuse(index, 'not_found', `No policy with id ${change.id}`, { id: change.id });
     const label = `Policy "${current.name}" (${current.id})`;
+    if (!owns(index, checkOwnership(owners, label, current.metadata, undefined), about(current))) return;
     if (change.action === 'restore') {
       if (current.status !== 'deleted')
         return refuse(index, 'not_deleted', `${label} is not deleted (it is ${current.status}); only a deleted policy is restored`, about(current));
@@ -230,6 +260,8 @@ async function plan(
     switch (change.action) {
       case 'update': {
         const { policy } = change;
+        const owned = checkOwnership(owners, label, current.metadata, policy.metadata ?? current.metadata);
+        if (!owns(index, owned, about(current))) return;
         planned.push({
           index,
           action: 'update',
@@ -241,8 +273,9 @@ async function plan(
             description: policy.description ?? current.description,
             status: policy.status ?? current.status,
             rules: policy.rules,
-            metadata: withPolicySet(policy.metadata ?? current.metadata, setId),
+            metadata: withPolicySet(owned.metadata ?? current.metadata, setId),
           },
+          takenOverFrom: owned.takenOverFrom,
         });
         return;
       }
@@ -250,23 +283,44 @@ async function plan(
         const target: PolicyVersionRow | undefined = versions.get(`${change.id}@${change.version}`);
         if (!target) return refuse(index, 'no_such_version', `${label} has no version ${change.version}`, about(current));
         const content = rolledBackContent(context, current, target);
+        const owned = checkOwnership(owners, label, current.metadata, content.metadata);
+        if (!owns(index, owned, about(current))) return;
         planned.push({
           index,
           action: 'rollback',
           before: current,
-          after: { ...current, ...bumped, ...content, metadata: withPolicySet(content.metadata, setId) },
+          after: { ...current, ...bumped, ...content, metadata: withPolicySet(owned.metadata ?? content.metadata, setId) },
           data: { rolled_back_to: change.version },
+          takenOverFrom: owned.takenOverFrom,
         });
         return;
       }
-      case 'restore':
+      case 'restore': {
+        // With content: the re-added policy keeps its id and history (acctl policy apply of a deleted policy's file).
+        const { policy } = change;
+        const restored = restoredState(current);
+        const owned = checkOwnership(owners, label, current.metadata, policy ? (policy.metadata ?? current.metadata) : undefined);
+        if (!owns(index, owned, about(current))) return;
         planned.push({
           index,
           action: 'restore',
           before: current,
-          after: { ...current, ...bumped, ...restoredState(current), metadata: withPolicySet(current.metadata, setId) },
+          after: policy
+            ? {
+                ...current,
+                ...bumped,
+                ...restored,
+                name: policy.name,
+                description: policy.description ?? current.description,
+                status: policy.status ?? restored.status,
+                rules: policy.rules,
+                metadata: withPolicySet(owned.metadata ?? current.metadata, setId),
+              }
+            : { ...current, ...bumped, ...restored, metadata: withPolicySet(current.metadata, setId) },
+          takenOverFrom: owned.takenOverFrom,
         });
         return;
+      }
       case 'delete':
         // Deleting keeps the version and writes no version row, as DELETE /policies/{id} does.
         planned.push({
@@ -287,6 +341,8 @@ async function plan(
     }
   });
 
+  // Who may write comes before whether the writes can be made: 403 naming each other owner.
+  if (ownerRefusals.length > 0) throw ownedElsewhere(ownerRefusals);
   await checkNames(trx, planned, refuse);
   if (refusals.length > 0)
     throw refused(

@@ -14,6 +14,7 @@ import * as service from './service.js';
 import { policySetRoutes } from './policy-sets-routes.js';
 import { refuseConditionsOverLimits } from './condition-limits.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
+import { policyWriterOf } from './ownership.js';
 
 const problem = schemaRef('problem');
 const idParams = {
@@ -28,6 +29,8 @@ const versionParams = {
   required: ['id', 'version'],
   additionalProperties: false,
 } as const;
+const ownerDoc =
+  ' A client bound to owners (docs/security.md, "Policy ownership") is refused 403 policy_owned_elsewhere, naming the owner, for a policy whose metadata.managed_by is another owner\'s.';
 const ifMatchDoc = ' Send If-Match: "<version>" to refuse the change (412) when someone else changed the policy since you read it.';
 
 function withEtag<T extends { version: number; status: string }>(reply: FastifyReply, body: T): T {
@@ -60,6 +63,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       idempotency: true,
       docs: {
         summary: 'Create a policy (version 1)',
+        description: `A bound client's policy without metadata.managed_by gets its first owner's.${ownerDoc}`,
         tags: ['Policies'],
         responses: { 201: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 409: problem },
         headers: { 201: ['Location', 'ETag'] },
@@ -68,7 +72,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: schemaRef('policy-create-request') },
     handler: async (request, reply) => {
       refuseConditionsOverLimits([{ at: '', rules: request.body.rules }]);
-      const policy = await service.createPolicy(app, changeContextOf(request), request.body);
+      const policy = await service.createPolicy(app, changeContextOf(request), request.body, policyWriterOf(request.caller));
       return reply.code(201).header('location', `/v1/policies/${policy.id}`).send(withEtag(reply, policy));
     },
   });
@@ -92,7 +96,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'write:policies' },
       docs: {
         summary: 'Update a policy; creates a new version',
-        description: `The previous version is kept.${ifMatchDoc}`,
+        description: `The previous version is kept.${ifMatchDoc}${ownerDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy-updated'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
         headers: { 200: ['ETag'] },
@@ -103,7 +107,14 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       refuseConditionsOverLimits([{ at: '', rules: request.body.rules }]);
       return withEtag(
         reply,
-        await service.updatePolicy(app, changeContextOf(request), request.params.id, request.body, expectedVersionFrom(request.headers['if-match'])),
+        await service.updatePolicy(
+          app,
+          changeContextOf(request),
+          request.params.id,
+          request.body,
+          expectedVersionFrom(request.headers['if-match']),
+          policyWriterOf(request.caller),
+        ),
       );
     },
   });
@@ -113,13 +124,14 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'delete:policies' },
       docs: {
         summary: 'Soft-delete a policy',
-        description: `Recoverable with POST /policies/{id}/restore.${ifMatchDoc}`,
+        description: `Recoverable with POST /policies/{id}/restore.${ifMatchDoc}${ownerDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy-deleted'), 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
       },
     },
     schema: { params: idParams },
-    handler: async (request) => service.deletePolicy(app, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match'])),
+    handler: async (request) =>
+      service.deletePolicy(app, changeContextOf(request), request.params.id, expectedVersionFrom(request.headers['if-match']), policyWriterOf(request.caller)),
   });
 
   app.post<{ Params: { id: string } }>('/policies/:id/restore', {
@@ -127,15 +139,15 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'write:policies' },
       docs: {
         summary: 'Restore a soft-deleted policy',
-        description:
-          'The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.',
+        description: `The policy returns in the status it had before deletion, as a new version (content unchanged, so a new ETag); 409 if another live policy took its name.${ownerDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 401: problem, 403: problem, 404: problem, 409: problem },
         headers: { 200: ['ETag'] },
       },
     },
     schema: { params: idParams },
-    handler: async (request, reply) => withEtag(reply, await service.restorePolicy(app, changeContextOf(request), request.params.id)),
+    handler: async (request, reply) =>
+      withEtag(reply, await service.restorePolicy(app, changeContextOf(request), request.params.id, policyWriterOf(request.caller))),
   });
 
   app.post<{ Params: { id: string }; Body: PolicyRollbackRequest }>('/policies/:id/rollback', {
@@ -145,7 +157,7 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
       idempotency: true,
       docs: {
         summary: 'Roll back to an earlier version',
-        description: `Writes that version's content as a new version.${ifMatchDoc}`,
+        description: `Writes that version's content as a new version.${ifMatchDoc}${ownerDoc}`,
         tags: ['Policies'],
         responses: { 200: schemaRef('policy'), 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 412: problem },
         headers: { 200: ['ETag'] },
@@ -155,7 +167,14 @@ export async function policyRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withEtag(
         reply,
-        await service.rollbackPolicy(app, changeContextOf(request), request.params.id, request.body.version, expectedVersionFrom(request.headers['if-match'])),
+        await service.rollbackPolicy(
+          app,
+          changeContextOf(request),
+          request.params.id,
+          request.body.version,
+          expectedVersionFrom(request.headers['if-match']),
+          policyWriterOf(request.caller),
+        ),
       ),
   });
 

@@ -23,14 +23,28 @@ import { assertVersionMatches, type ExpectedVersion } from '../../http/precondit
 import * as repo from './repo.js';
 import type { PolicyRow, PolicyStatus } from './repo.js';
 import { paginationOf } from '../../http/listing.js';
+import { checkOwnership, ownedElsewhere, ownersOf, takenOverEvent, unboundWriter, type OwnershipCheck, type PolicyWriter } from './ownership.js';
 
 /**
  * Every change takes the ChangeContext of its request: the actor's subject goes in created_by,
  * updated_by and deleted_by, and the change's event (policy.*) is recorded last in its transaction.
  */
-export async function createPolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, body: PolicyCreateRequest): Promise<Policy> {
+export async function createPolicy(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  body: PolicyCreateRequest,
+  writer: PolicyWriter = unboundWriter,
+): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
+    const owned = mustOwn(
+      checkOwnership(await ownersOf(trx, writer), `The new policy "${body.name}"`, undefined, body.metadata ?? {}),
+      '/metadata/managed_by',
+      'body',
+      {
+        name: body.name,
+      },
+    );
     const row = await repo
       .insertPolicy(trx, {
         id: randomUUID(),
@@ -39,7 +53,7 @@ export async function createPolicy({ db, auditLog }: AuditedDatabase, context: C
         status: body.status ?? 'draft',
         version: 1,
         rules: body.rules,
-        metadata: withPolicySet(body.metadata ?? {}, null),
+        metadata: withPolicySet(owned.metadata ?? {}, null),
         created_by: actor.subject,
         updated_by: actor.subject,
         created_at: actor.now,
@@ -96,8 +110,9 @@ export async function updatePolicy(
   id: string,
   body: PolicyUpdateRequest,
   expected: ExpectedVersion,
+  writer: PolicyWriter = unboundWriter,
 ): Promise<PolicyUpdated> {
-  const row = await changePolicy({ db, auditLog }, context, 'policy.updated', id, expected, (current) => ({
+  const row = await changePolicy({ db, auditLog }, context, writer, 'policy.updated', id, expected, (current) => ({
     name: body.name,
     description: body.description ?? current.description,
     status: body.status ?? (current.status as Exclude<PolicyStatus, 'deleted'>),
@@ -130,23 +145,40 @@ export async function rollbackPolicy(
   id: string,
   version: number,
   expected: ExpectedVersion,
+  writer: PolicyWriter = unboundWriter,
 ): Promise<Policy> {
   const target = await repo.findVersion(db, id, version);
   if (!target) {
     await mustFind(db, id);
     throw new ApiError('not_found', `Policy ${id} has no version ${version}`);
   }
-  const row = await changePolicy({ db, auditLog }, context, 'policy.rolled_back', id, expected, (current) => rolledBackContent(context, current, target), {
-    rolled_back_to: version,
-  });
+  const row = await changePolicy(
+    { db, auditLog },
+    context,
+    writer,
+    'policy.rolled_back',
+    id,
+    expected,
+    (current) => rolledBackContent(context, current, target),
+    {
+      rolled_back_to: version,
+    },
+  );
   return toPolicy(row);
 }
 
-export async function deletePolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string, expected: ExpectedVersion): Promise<PolicyDeleted> {
+export async function deletePolicy(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  id: string,
+  expected: ExpectedVersion,
+  writer: PolicyWriter = unboundWriter,
+): Promise<PolicyDeleted> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
+    mustOwnRow(checkOwnership(await ownersOf(trx, writer), labelOf(current), current.metadata, undefined), current);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is already deleted; POST /policies/${id}/restore recovers it`);
     assertVersionMatches(expected, current.version);
     const row = await repo.updatePolicyRow(trx, id, {
@@ -167,11 +199,17 @@ export async function deletePolicy({ db, auditLog }: AuditedDatabase, context: C
  * its updated_at and updated_by change, so it must not answer the ETag it had before it was
  * deleted (an If-None-Match of that one would get a stale 304). Refused if its name was taken meanwhile.
  */
-export async function restorePolicy({ db, auditLog }: AuditedDatabase, context: ChangeContext, id: string): Promise<Policy> {
+export async function restorePolicy(
+  { db, auditLog }: AuditedDatabase,
+  context: ChangeContext,
+  id: string,
+  writer: PolicyWriter = unboundWriter,
+): Promise<Policy> {
   const actor = { subject: context.actor.subject, now: context.now };
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
+    mustOwnRow(checkOwnership(await ownersOf(trx, writer), labelOf(current), current.metadata, undefined), current);
     if (current.status !== 'deleted') throw new ApiError('conflict', `Policy ${id} is not deleted (it is ${current.status})`);
     const row = await repo
       .updatePolicyRow(trx, id, {
@@ -229,12 +267,14 @@ export async function mustFind(db: Knex, id: string): Promise<PolicyRow> {
 }
 
 /**
- * The one path for content changes: lock the row, check it is live and at the expected version,
- * write the new content as version + 1 and keep it in policy_versions, in one transaction.
+ * The one path for content changes: lock the row, check the writer may write its owner's policies
+ * (under the lock, so a concurrent takeover is seen or waits), that it is live and at the expected
+ * version, write the new content as version + 1 and keep it in policy_versions, in one transaction.
  */
 async function changePolicy(
   { db, auditLog }: AuditedDatabase,
   context: ChangeContext,
+  writer: PolicyWriter,
   eventType: EventType,
   id: string,
   expected: ExpectedVersion,
@@ -245,14 +285,18 @@ async function changePolicy(
   return inTransaction(db, async (trx) => {
     const current = await repo.lockPolicy(trx, id);
     if (!current) throw notFound(id);
+    const proposed = next(current);
+    const owned = mustOwnRow(checkOwnership(await ownersOf(trx, writer), labelOf(current), current.metadata, proposed.metadata ?? current.metadata), current);
     if (current.status === 'deleted') throw new ApiError('conflict', `Policy ${id} is deleted; restore it before changing it`);
     assertVersionMatches(expected, current.version);
-    const content = next(current);
+    const content = { ...proposed, ...(owned.metadata ? { metadata: owned.metadata } : {}) };
     const row = await repo
       .updatePolicyRow(trx, id, { ...content, version: current.version + 1, updated_at: actor.now, updated_by: actor.subject })
       .catch(nameConflict(content.name ?? current.name));
     await repo.insertVersion(trx, row, actor.subject, actor.now);
-    await auditLog.append(trx, [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)]);
+    const events = [policyEvent(context, eventType, toPolicy(current), toPolicy(row), eventData)];
+    if (owned.takenOverFrom !== undefined) events.push(takenOverEvent(context, row, owned.takenOverFrom));
+    await auditLog.append(trx, events);
     return row;
   });
 }
@@ -324,6 +368,21 @@ export function toPolicy(row: PolicyRow): Policy {
     updated_by: row.updated_by,
     ...(row.deleted_at ? { deleted_at: row.deleted_at.toISOString(), deleted_by: row.deleted_by ?? '' } : {}),
   };
+}
+
+function labelOf(row: Pick<PolicyRow, 'id' | 'name'>): string {
+  return `Policy "${row.name}" (${row.id})`;
+}
+
+type Owned = Extract<OwnershipCheck, { ok: true }>;
+
+function mustOwn(check: OwnershipCheck, pointer: string, where: 'body' | 'params', policy: { id?: string; name?: string; version?: number }): Owned {
+  if (!check.ok) throw ownedElsewhere([{ owner: check.owner, detail: check.detail, pointer, in: where, policy }]);
+  return check;
+}
+
+function mustOwnRow(check: OwnershipCheck, row: PolicyRow): Owned {
+  return mustOwn(check, '/id', 'params', { id: row.id, name: row.name, version: row.version });
 }
 
 function notFound(id: string): ApiError {

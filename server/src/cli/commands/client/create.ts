@@ -32,6 +32,10 @@ export default class ClientCreate extends AcctlCommand {
       description: 'A browser app (public client, authorization code with PKCE)',
       command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies',
     },
+    {
+      description: "A team's CI client, which may write only its team's policies",
+      command: '<%= config.bin %> <%= command.id %> --name payments-ci --scope read:policies --scope write:policies --owner payments',
+    },
   ];
 
   static override flags = {
@@ -55,6 +59,12 @@ export default class ClientCreate extends AcctlCommand {
     }),
     scope: Flags.string({ multiple: true, delimiter: ',', summary: 'Scope the client may be granted; repeat for several.' }),
     public: Flags.boolean({ default: false, summary: 'A public client (browser or native app): no secret.' }),
+    owner: Flags.string({
+      multiple: true,
+      summary: 'Policy owner (metadata.managed_by, acctl.yaml owner) the client may write; repeat for several. Default: not bound.',
+      description:
+        "A bound client creates policies labelled with its first owner and may not change or delete another owner's policies (403 policy_owned_elsewhere); see docs/security.md.",
+    }),
     ...databaseFlags,
   };
 
@@ -70,6 +80,7 @@ export default class ClientCreate extends AcctlCommand {
         grantTypes: flags['grant-type'] ?? [],
         redirectUris: flags['redirect-uri'] ?? [],
         scopes: flags.scope ?? [],
+        owners: flags.owner ?? [],
       },
       { allowInsecure: flags['allow-insecure-redirect-uris'] },
     );
@@ -86,6 +97,7 @@ export default class ClientCreate extends AcctlCommand {
         ...(secret === null ? [] : ([['client_secret', style.yellow.bold(secret)]] as const)),
         ['grant types', created.grant_types.join(', ')],
         ['scopes', created.allowed_scopes.join(', ') || style.dim('none')],
+        ['owners', created.owners?.join(', ') ?? style.dim('not bound')],
         ...(created.redirect_uris.length > 0 ? ([['redirect URIs', created.redirect_uris.join(', ')]] as const) : []),
       ]).join('\n'),
     );

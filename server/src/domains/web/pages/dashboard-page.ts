@@ -12,6 +12,8 @@ export interface RegistrationFormValues {
   grantTypes: readonly string[];
   redirectUris: string;
   scopes: readonly string[];
+  /** Policy owners (metadata.managed_by) the client may write, one per line; empty: not bound. */
+  owners: string;
 }
 
 export const emptyRegistrationForm: RegistrationFormValues = {
@@ -20,6 +22,7 @@ export const emptyRegistrationForm: RegistrationFormValues = {
   grantTypes: ['client_credentials'],
   redirectUris: '',
   scopes: [],
+  owners: '',
 };
 
 export interface DashboardPageInput {
@@ -35,8 +38,8 @@ export interface DashboardPageInput {
 
 /**
  * The administrators' dashboard: the registered OAuth clients, with a form to register one
- * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`), and per
- * client a button to rotate its secret and one to delete it.
+ * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line), and per
+ * client a button to rotate its secret and one to delete it, each to a confirmation page first (pages/confirm-client-page.ts).
  */
 export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
   const csrf = html`<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">`;
@@ -47,10 +50,11 @@ export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
 <td>${client.grant_types.join(', ')}</td>
 <td>${client.redirect_uris.length > 0 ? client.redirect_uris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</td>
 <td>${client.allowed_scopes.length > 0 ? client.allowed_scopes.map((scope) => html`<code>${scope}</code> `) : html`<span class="muted">none</span>`}</td>
+<td>${client.owners ? client.owners.map((owner) => html`<code>${owner}</code> `) : html`<span class="muted">not bound</span>`}</td>
 <td class="muted">${client.created_at.slice(0, 10)}</td>
 <td>
-${client.client_type === 'confidential' ? html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret">${csrf}<button class="secondary small" type="submit">Rotate secret</button></form>` : ''}
-${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="post" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete">${csrf}<button class="danger small" type="submit">Delete</button></form>`}
+${client.client_type === 'confidential' ? html`<form method="get" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret"><button class="secondary small" type="submit">Rotate secret…</button></form>` : ''}
+${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted">built in</span>` : html`<form method="get" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/delete"><button class="danger small" type="submit">Delete…</button></form>`}
 </td>
 </tr>`,
   );
@@ -63,7 +67,7 @@ ${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted"
 <div class="card">
 <h1>OAuth clients</h1>
 <table id="clients">
-<thead><tr><th>Name and client_id</th><th>Type</th><th>Grant types</th><th>Redirect URIs</th><th>Allowed scopes</th><th>Created</th><th></th></tr></thead>
+<thead><tr><th>Name and client_id</th><th>Type</th><th>Grant types</th><th>Redirect URIs</th><th>Allowed scopes</th><th>Policy owners</th><th>Created</th><th></th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
 </div>
@@ -86,6 +90,8 @@ ${registrableGrantTypes.map((grant) => html`<label><input type="checkbox" name="
 <fieldset class="checks"><legend>Allowed scopes</legend>
 ${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" value="${scope}"${form.scopes.includes(scope) ? html` checked` : ''}> <code>${scope}</code></label>`)}
 </fieldset>
+<label for="owners">Policy owners <span class="muted">(one per line; the <code>managed_by</code> labels whose policies it may write; empty: any policy its scopes allow)</span></label>
+<textarea id="owners" name="owners" spellcheck="false">${form.owners}</textarea>
 <div class="actions"><button class="primary" type="submit">Register client</button></div>
 </form>
 </div>`,

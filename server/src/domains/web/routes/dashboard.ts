@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkClientRegistration } from '../../../../../core/src/index.js';
-import { deleteClient, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
+import { clientDependents, deleteClient, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
 import { firstPartyClientIds } from '../../oauth/index.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
 import { emptyRegistrationForm, renderClientSecretPage, renderDashboardPage, type RegistrationFormValues } from '../pages/dashboard-page.js';
+import { renderConfirmClientPage, type ClientChange } from '../pages/confirm-client-page.js';
 import { renderMessagePage } from '../pages/message-page.js';
 import { signInPath } from '../return-to.js';
 import { sendPage, sendSeeOther } from '../send-page.js';
@@ -65,6 +66,61 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       { status: extra.status ?? 200 },
     );
 
+  const noSuchClient = (reply: FastifyReply, message: string): FastifyReply =>
+    sendPage(
+      reply,
+      renderMessagePage({ title: 'No such client', message, code: 'not_found', link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' } }),
+      { status: 404 },
+    );
+
+  const builtInClient = (reply: FastifyReply, clientId: string): FastifyReply =>
+    sendPage(
+      reply,
+      renderMessagePage({
+        title: 'Built-in client',
+        message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`,
+        code: 'conflict',
+        link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
+      }),
+      { status: 409 },
+    );
+
+  /**
+   * The confirmation step of a change with no undo: what stops working, then one form with
+   * `confirm=yes`. A POST without it (a one-click form, a forged or replayed one) lands here too.
+   */
+  const confirmClientChange = async (reply: FastifyReply, session: AdminSession, change: ClientChange, clientId: string): Promise<FastifyReply> => {
+    if (change === 'delete' && firstPartyClientIds.includes(clientId)) return builtInClient(reply, clientId);
+    const dependents = await clientDependents(app.db, clientId, new Date());
+    if (!dependents || (change === 'rotate-secret' && dependents.client.client_type !== 'confidential'))
+      return noSuchClient(reply, `No ${change === 'delete' ? '' : 'confidential '}client has the client_id ${clientId}.`);
+    return sendPage(reply, renderConfirmClientPage({ user: session.user, csrfToken: csrfTokenFor(session), change, dependents }));
+  };
+
+  for (const change of ['delete', 'rotate-secret'] as const)
+    app.get<{ Params: { client_id: string } }>(`/ui/dashboard/clients/:client_id/${change}`, {
+      config: {
+        auth: 'public',
+        docs: pageDocs(
+          change === 'delete' ? 'Confirm deleting a client' : "Confirm rotating a client's secret",
+          'What stops working and that there is no undo, with the form that makes the change (confirm=yes).',
+          {
+            200: { description: 'HTML page with the confirmation form' },
+            303: { description: 'Not signed in: to the sign-in page' },
+            403: { description: 'HTML page: not an administrator' },
+            404: { description: 'HTML page: no such client' },
+            409: { description: 'HTML page: a built-in client (delete only)' },
+          },
+        ),
+      },
+      handler: async (request, reply) => {
+        const session = await loadSession(sessionDeps(app), request, new Date());
+        if (!session?.user) return sendSeeOther(reply, signInPath('/v1/ui/dashboard'));
+        if (!session.user.isAdmin) return refuseNonAdmin(reply, session as AdminSession);
+        return confirmClientChange(reply, session as AdminSession, change, request.params.client_id);
+      },
+    });
+
   app.get('/ui/dashboard', {
     config: {
       auth: 'public',
@@ -88,7 +144,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: formPageDocs(
         'Register an OAuth client',
-        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
+        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
         {
           200: { description: 'HTML page with the client_id and secret' },
           400: { description: 'HTML dashboard with the problems' },
@@ -104,6 +160,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         grantTypes: formFields(request.body, 'grant_types'),
         redirectUris: formField(request.body, 'redirect_uris') ?? '',
         scopes: formFields(request.body, 'scopes'),
+        owners: formField(request.body, 'owners') ?? '',
       };
       const checked = checkClientRegistration(
         {
@@ -115,6 +172,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             .map((line) => line.trim())
             .filter((line) => line.length > 0),
           scopes: form.scopes,
+          owners: form.owners.split(/\r?\n/),
         },
         { allowInsecure: app.config.allowInsecureRedirectUris },
       );
@@ -139,27 +197,21 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { client_id: string } }>('/ui/dashboard/clients/:client_id/rotate-secret', {
     config: {
       auth: 'public',
-      docs: formPageDocs('Rotate a client secret', 'Form field: csrf_token. The old secret stops working at once; the new one is shown once.', {
-        200: { description: 'HTML page with the new secret' },
-        404: { description: 'HTML page: no such client' },
-      }),
+      docs: formPageDocs(
+        'Rotate a client secret',
+        'Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). The old secret stops working at once; the new one is shown once.',
+        {
+          200: { description: 'HTML page with the new secret, or the confirmation page' },
+          404: { description: 'HTML page: no such client' },
+        },
+      ),
     },
     handler: async (request, reply) => {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
+      if (formField(request.body, 'confirm') !== 'yes') return confirmClientChange(reply, session, 'rotate-secret', request.params.client_id);
       const rotation = await rotateClientSecret(app, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
-      if (!rotation.rotated) {
-        return sendPage(
-          reply,
-          renderMessagePage({
-            title: 'No such client',
-            message: `No confidential client has the client_id ${request.params.client_id}.`,
-            code: 'not_found',
-            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
-          }),
-          { status: 404 },
-        );
-      }
+      if (!rotation.rotated) return noSuchClient(reply, `No confidential client has the client_id ${request.params.client_id}.`);
       return sendPage(
         reply,
         renderClientSecretPage({
@@ -178,8 +230,9 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: formPageDocs(
         'Delete a client',
-        'Form field: csrf_token. Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.',
+        'Form fields: csrf_token, confirm=yes (without it, the confirmation page and nothing changed). Its refresh tokens, access tokens and the API tokens it made stop working at once, on every replica. The built-in acctl-cli client cannot be deleted here.',
         {
+          200: { description: 'HTML page: the confirmation page' },
           303: { description: 'To the dashboard' },
           404: { description: 'HTML page: no such client' },
           409: { description: 'HTML page: a built-in client' },
@@ -190,30 +243,10 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       const session = await adminFormSession(request, reply);
       if (!session) return reply;
       const { client_id: clientId } = request.params;
-      if (firstPartyClientIds.includes(clientId)) {
-        return sendPage(
-          reply,
-          renderMessagePage({
-            title: 'Built-in client',
-            message: `${clientId} is the acctl CLI's own client; deleting it would stop everyone signing in with the CLI.`,
-            code: 'conflict',
-            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
-          }),
-          { status: 409 },
-        );
-      }
-      if (!(await deleteClient(app, sessionChangeContext(request, session.user, new Date()), clientId))) {
-        return sendPage(
-          reply,
-          renderMessagePage({
-            title: 'No such client',
-            message: `No client has the client_id ${clientId}.`,
-            code: 'not_found',
-            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
-          }),
-          { status: 404 },
-        );
-      }
+      if (firstPartyClientIds.includes(clientId)) return builtInClient(reply, clientId);
+      if (formField(request.body, 'confirm') !== 'yes') return confirmClientChange(reply, session, 'delete', clientId);
+      if (!(await deleteClient(app, sessionChangeContext(request, session.user, new Date()), clientId)))
+        return noSuchClient(reply, `No client has the client_id ${clientId}.`);
       return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);
     },
   });
