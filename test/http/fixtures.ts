@@ -95,6 +95,8 @@ export async function startSeededApp(counts: { policies: number; principals: num
       return answer.body.id;
     }),
   );
+  // Three API tokens of the caller's, so GET /auth/tokens has pages to walk.
+  await Promise.all(Array.from({ length: 3 }, (_, n) => created('/v1/auth/token', { name: `links-${suffix}-${n}`, scopes: ['read:policies'] })));
   // Three, so the list of reports has pages to walk.
   const reportIds = await Promise.all(Array.from({ length: 3 }, () => created('/v1/audit/reports', { kind: 'policy_change_history' })));
   const reportId = reportIds[0]!;

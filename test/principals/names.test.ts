@@ -28,7 +28,7 @@ const spoofs: ReadonlyArray<[string, string]> = [
   ['a decomposed spelling (not NFC)', 'cafe\u0301'],
 ];
 
-describe('Names of principals, policies and clients (one rule)', () => {
+describe('Names of principals, policies, clients and API tokens (one rule)', () => {
   let t: TestApp;
   let admin: string;
 
@@ -47,6 +47,7 @@ describe('Names of principals, policies and clients (one rule)', () => {
     { what: 'PATCH /principals/{id}', pointer: '/name', send: (name) => send('PATCH', `/v1/principals/${principalId}`, { name }) },
     { what: 'POST /policies', pointer: '/name', send: (name) => send('POST', '/v1/policies', samplePolicy({ name })) },
     { what: 'PUT /policies/{id}', pointer: '/name', send: (name) => send('PUT', `/v1/policies/${policyId}`, samplePolicy({ name })) },
+    { what: 'POST /auth/token', pointer: '/name', send: (name) => send('POST', '/v1/auth/token', { name, scopes: ['read:policies'] }) },
     {
       what: 'POST /policy-sets',
       pointer: '/changes/0/policy/name',
@@ -59,7 +60,11 @@ describe('Names of principals, policies and clients (one rule)', () => {
   it('refuses every spoofing name on every write with 400 problem+json naming the field, and stores nothing', async () => {
     principalId = (await send('POST', '/v1/principals', { kind: 'service', name: 'names-target' })).json().id;
     policyId = (await send('POST', '/v1/policies', samplePolicy({ name: 'names-target' }))).json().id;
-    const before = { principals: await t.app.db('principals').count({ n: '*' }), policies: await t.app.db('policies').count({ n: '*' }) };
+    const before = {
+      principals: await t.app.db('principals').count({ n: '*' }),
+      policies: await t.app.db('policies').count({ n: '*' }),
+      tokens: await t.app.db('api_tokens').count({ n: '*' }),
+    };
     const cases = writers.flatMap((writer) => spoofs.map(([why, name]) => ({ writer, why, name })));
     const responses = await Promise.all(cases.map(({ writer, name }) => writer.send(name)));
     responses.forEach((response, index) => {
@@ -75,7 +80,11 @@ describe('Names of principals, policies and clients (one rule)', () => {
       ).to.deep.equal([writer.pointer]);
       expect(fields[0]!.detail, label).to.match(/^must (have 1 to 200 characters, none of them a control|be in Unicode Normalization Form C)/);
     });
-    expect({ principals: await t.app.db('principals').count({ n: '*' }), policies: await t.app.db('policies').count({ n: '*' }) }).to.deep.equal(before);
+    expect({
+      principals: await t.app.db('principals').count({ n: '*' }),
+      policies: await t.app.db('policies').count({ n: '*' }),
+      tokens: await t.app.db('api_tokens').count({ n: '*' }),
+    }).to.deep.equal(before);
     expect((await t.app.db('principals').where({ id: principalId }).first()).name).to.equal('names-target');
   });
 

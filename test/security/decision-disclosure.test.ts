@@ -69,7 +69,7 @@ describe('Security: a decision discloses only what its caller may read (issue #1
       method: 'POST',
       url: '/v1/principals',
       headers: bearer(admin),
-      payload: { kind: 'service', name: 'payroll-bot', attributes: { department: 'secret-dept-42', clearance: 'top-secret-7' } },
+      payload: { kind: 'user', name: 'payroll-clerk', attributes: { department: 'secret-dept-42', clearance: 'top-secret-7' } },
     });
     expect(principal.statusCode, principal.body).to.equal(201);
     principalId = principal.json().id;

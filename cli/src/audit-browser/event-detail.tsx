@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
-import { actorText, changeSection, dataSection, eventFactLines, targetOf } from '../audit/event-display.js';
+import { actorText } from '../audit/actor-text.js';
+import { changeSection, dataSection, eventFactLines, targetOf } from '../audit/event-display.js';
 import { shortTime } from '../ux/resource-display.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
+import { actorText } from './actor-text.js';
 import { diffChange, inlineValue, type FieldChange } from './change-diff.js';
 import { liveContent } from '../gitops/plan.js';
 import { diffEntryLine, diffPolicies } from '../gitops/policy-diff.js';
@@ -20,15 +21,6 @@ export function targetName(event: AuditEvent): string | null {
     if (typeof name === 'string' && name.length > 0) return name;
   }
   return null;
-}
-
-/**
- * An actor id with its name when the list named it: `alice (0b6f…full id)`, the id kept whole so
- * two principals that held one name apart stay apart; the id alone otherwise (`system:retention`).
- */
-export function actorText(id: string, names: AuditActorNames): string {
-  const name = Object.hasOwn(names, id) ? names[id] : undefined;
-  return name === undefined || name === id ? id : `${name} (${id})`;
 }
 
 const targetWithName = (event: AuditEvent): string => {

@@ -42,7 +42,7 @@ export const lintRules = {
   'unknown-principal-type': {
     severity: 'error',
     summary:
-      'A rule names a principal type no principal has (USER, SERVICE, AGENT: a kind in capitals); `user` never matches `USER`. The nearest type is suggested.',
+      "A rule names a stored principal's type misspelt (`user` or `SERVISE` for USER, SERVICE, AGENT: a kind in capitals); types match exactly, so it never applies to those principals. Other types are left alone: a request may name an unstored principal of any type. The type meant is suggested.",
   },
   'duplicate-policy-name': { severity: 'error', summary: 'Two files define policies with the same name; a policy is identified by its name.' },
   'duplicate-rule': { severity: 'warning', summary: 'A rule identical to an earlier rule of the same policy: it changes nothing.' },

@@ -67,20 +67,23 @@ export function duplicateNames(files: readonly ParsedFile[]): Finding[] {
 }
 
 /**
- * A rule whose principal type no principal has never applies to a stored one (the engine compares
- * types exactly; decisions fix a stored principal's type to its kind): core's principalTypes.
+ * A rule whose principal type is a stored principal's (USER, SERVICE, AGENT: core's principalTypes)
+ * misspelt, `user` or `SERVISE`, never applies to that principal: the engine compares types exactly
+ * and decisions fix a stored principal's type to its kind. Any other type is a request's own (an
+ * unstored principal may be of any type), so only a near miss is a finding.
  */
 function unknownPrincipalTypes({ file, policy }: PolicyFile): Finding[] {
   return policy.rules.flatMap((rule, ruleIndex) => {
     const type = rule.principals.type;
     if (principalTypes.includes(type)) return [];
     const suggestion = principalTypes.includes(type.toUpperCase()) ? type.toUpperCase() : nearestName(type, principalTypes);
+    if (suggestion === undefined) return [];
     return [
       findingAt(
         file,
         spanAt(file.doc, ['rules', ruleIndex, 'principals', 'type']),
         'unknown-principal-type',
-        `principal type ${showHidden(JSON.stringify(type))} is none of ${principalTypes.join(', ')}, so rule ${ruleIndex} never applies${didYouMean(suggestion)}`,
+        `principal type ${showHidden(JSON.stringify(type))} is not ${suggestion}, a stored principal's type (types match exactly), so rule ${ruleIndex} never applies to ${suggestion} principals${didYouMean(suggestion)}`,
         { suggestion },
       ),
     ];

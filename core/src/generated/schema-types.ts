@@ -18,6 +18,10 @@ export type Scope =
   | 'read:audit'
   | 'admin:all';
 /**
+ * What the token is for, e.g. `ci-deploy`: a name (name.json: no control, bidirectional or zero-width character, not shaped like an id, in NFC), at most 100 characters.
+ */
+export type Name = string;
+/**
  * Whether an API token still works: `active` (neither revoked nor expired), `expired`, or `revoked` (revocation wins over expiry).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -168,12 +172,12 @@ export type CliPlanChange =
       version: number;
     };
 /**
- * The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
+ * The one rule for the name of a principal, a policy, an OAuth client or an API token (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "name".
  */
-export type Name = string;
+export type Name1 = string;
 /**
  * Spec, "Condition" ({ type, operator, value }), extended where the spec says "not shown" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.
  *
@@ -359,10 +363,7 @@ export interface ApiToken {
  * via the `definition` "api-token-create-request".
  */
 export interface ApiTokenCreateRequest {
-  /**
-   * What the token is for, e.g. `ci-deploy`.
-   */
-  name: string;
+  name: Name;
   /**
    * @minItems 1
    * @maxItems 9
@@ -1394,6 +1395,7 @@ export interface CliPolicyFinding {
     | 'conditions-too-deep'
     | 'condition-never-holds'
     | 'unreachable-rule'
+    | 'unknown-principal-type'
     | 'duplicate-policy-name'
     | 'duplicate-rule'
     | 'shadowed-rule'
@@ -1615,7 +1617,7 @@ export interface CliPolicyPlanOutput {
  * via the `definition` "policy-create-request".
  */
 export interface PolicyCreateRequest {
-  name: Name;
+  name: Name1;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -3047,7 +3049,7 @@ export interface PolicySetUpdate {
  * via the `definition` "policy-update-request".
  */
 export interface PolicyUpdateRequest {
-  name: Name;
+  name: Name1;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -3074,7 +3076,7 @@ export interface PolicySetRestore {
  * Body of PUT /policies/{id}: the new content; it becomes a new version. name and rules are required; description, status and metadata keep their current values when absent. Send If-Match with the version you read to refuse lost updates (412).
  */
 export interface PolicyUpdateRequest1 {
-  name: Name;
+  name: Name1;
   description?: string;
   status?: 'draft' | 'active' | 'archived';
   /**
@@ -3332,7 +3334,7 @@ export interface PrincipalAttributes {
  */
 export interface PrincipalCreateRequest {
   kind: PrincipalKind;
-  name: Name;
+  name: Name1;
   display_name?: string;
   attributes?: PrincipalAttributes;
   status?: 'active' | 'disabled';
@@ -3386,7 +3388,7 @@ export interface PrincipalListQuery {
  * via the `definition` "principal-patch-request".
  */
 export interface PrincipalPatchRequest {
-  name?: Name;
+  name?: Name1;
   display_name?: string | null;
   attributes?: {
     [k: string]: (string | number | boolean | null) | undefined;

@@ -588,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a change set of policies, whole or not at all
-         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. A client bound to owners is refused the whole set (403 `policy_owned_elsewhere`, each such change named in `errors[]` with its `owner`) when a change writes a policy of another owner (docs/security.md, "Policy ownership"). At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past 64 sets waiting, or 8 of one client, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
+         * @description Creates, updates, deletes, restores and rollbacks of many policies in one PostgreSQL transaction, as OPA bundles and Cerbos Hub deployments switch a whole policy set at once: every precondition (each `if_match`, each id, the final names) is checked before anything is written, and one failure refuses the whole set (409 `policy_set_refused`, every failing change named in `errors[]`). Replicas see one change-counter bump for the set, never a mix. `dry_run: true` checks everything and answers what the set would do (200, nothing written), as Kubernetes server-side dry run. A set with a `delete` also needs delete:policies. A client bound to owners is refused the whole set (403 `policy_owned_elsewhere`, each such change named in `errors[]` with its `owner`) when a change writes a policy of another owner (docs/security.md, "Policy ownership"). At most 10,000 changes and 32 MiB (413 beyond, saying how to split). Each server process reads and applies one set at a time (a set's memory is many times its body), taking turns between clients, each client's sets in arrival order; past 64 sets waiting, or 32 of one client, 503 with Retry-After. A set's body must arrive at 32 KiB/s or faster once it has the turn (after 5 s), or 408 and the connection closed. Events: one policy.* event per policy, then one policy_set.applied.
          */
         post: operations["postV1PolicySets"];
         delete?: never;
@@ -1080,8 +1080,8 @@ export interface components {
         "api-token-create-request": {
             /** @description Lifetime in seconds (at most two years). Without it the token does not expire; set one where you can. */
             expires_in?: number;
-            /** @description What the token is for, e.g. `ci-deploy`. */
-            name: string;
+            /** @description What the token is for, e.g. `ci-deploy`: a name (name.json: no control, bidirectional or zero-width character, not shaped like an id, in NFC), at most 100 characters. */
+            name: components["schemas"]["name"];
             scopes: components["schemas"]["scope"][];
         };
         /**
@@ -1731,7 +1731,7 @@ export interface components {
         /**
          * Name
          * Format: nfc
-         * @description The one rule for the name of a principal, a policy or an OAuth client (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
+         * @description The one rule for the name of a principal, a policy, an OAuth client or an API token (core/src/names.ts says it in code; test/schemas/names.test.ts holds the two equal). Anchored on RFC 8264 (PRECIS) and UAX #31: 1 to 200 characters, no control, bidirectional or zero-width character, no spaces around it, not shaped like an id (a UUID), and in Unicode Normalization Form C (the nfc format; RFC 8265 section 3.4). A name not in NFC is refused, not rewritten.
          */
         name: string;
         /**

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import type { AuditActorNames } from '../../../../core/src/index.js';
-import { actorText } from '../../audit/event-display.js';
+import { actorText } from '../../audit/actor-text.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { summarizePolicyHistory, type PolicyHistoryEntry } from '../../stored-policies/history.js';

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import type { PolicyVersionList } from '../../../../core/src/index.js';
-import { actorText } from '../../audit/event-display.js';
+import { actorText } from '../../audit/actor-text.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import { shortTime } from '../../ux/resource-display.js';

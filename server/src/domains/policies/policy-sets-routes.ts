@@ -169,9 +169,10 @@ export const maxWaitingSets = 64;
 
 /**
  * Sets of one caller (the token's subject) waiting in one process past which its next is refused
- * (503, Retry-After): one caller cannot fill the queue that every caller shares.
+ * (503, Retry-After): one caller cannot fill the queue that every caller shares. Half of it, so
+ * that a pipeline sending its sets together (tests and CI jobs send 10 to 20 at once) still queues.
  */
-export const maxWaitingSetsPerCaller = 8;
+export const maxWaitingSetsPerCaller = 32;
 
 /**
  * One change set at a time per process, from reading its body to its answer. Sets are applied one

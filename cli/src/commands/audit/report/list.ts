@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import type { AuditActorNames, AuditReport, AuditReportList } from '../../../../../core/src/index.js';
-import { actorText } from '../../../audit/event-display.js';
+import { actorText } from '../../../audit/actor-text.js';
 import { reportKinds } from '../../../audit/reports.js';
 import { ApiCommand } from '../../../base/api-command.js';
 import { shortTime } from '../../../ux/resource-display.js';
