@@ -402,14 +402,14 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
 
     it('rotating a secret leaves one client.secret_rotated; deleting leaves one client.deleted', async () => {
       const clientId = elementText((await register('Rotated app')).body, 'client-id');
-      const rotated = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf() });
+      const rotated = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf(), confirm: 'yes' });
       expect(rotated.statusCode, rotated.body).to.equal(200);
       const [rotation] = await expectEventsOf(rotated, ['client.secret_rotated']);
       expect(rotation!.actor).to.deep.equal(sessionActor(admin));
       expect(rotation!.target).to.deep.equal({ type: 'oauth_client', id: clientId });
       expect(rotation!.change).to.have.nested.property('before.secret_rotated_at', null);
       expect(rotation!.change).to.have.nested.property('after.secret_rotated_at').that.is.a('string');
-      const deleted = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf() });
+      const deleted = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await csrf(), confirm: 'yes' });
       expect(deleted.statusCode).to.equal(303);
       const [deletion] = await expectEventsOf(deleted, ['client.deleted']);
       expect(deletion!.actor).to.deep.equal(sessionActor(admin));
@@ -418,9 +418,9 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
     });
 
     it('rotating or deleting a client that does not exist leaves no event', async () => {
-      const rotated = await adminAgent.postForm('/v1/ui/dashboard/clients/no-such-client/rotate-secret', { csrf_token: await csrf() });
+      const rotated = await adminAgent.postForm('/v1/ui/dashboard/clients/no-such-client/rotate-secret', { csrf_token: await csrf(), confirm: 'yes' });
       expect(rotated.statusCode).to.equal(404);
-      const deleted = await adminAgent.postForm('/v1/ui/dashboard/clients/no-such-client/delete', { csrf_token: await csrf() });
+      const deleted = await adminAgent.postForm('/v1/ui/dashboard/clients/no-such-client/delete', { csrf_token: await csrf(), confirm: 'yes' });
       expect(deleted.statusCode).to.equal(404);
       for (const response of [rotated, deleted]) expect(await eventsOf(response)).to.deep.equal([]);
     });
@@ -469,7 +469,7 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
     expect(registered.statusCode, registered.body).to.equal(200);
     const clientId = elementText(registered.body, 'client-id');
     keep(elementText(registered.body, 'client-secret'));
-    const rotated = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await dashboardCsrf() });
+    const rotated = await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await dashboardCsrf(), confirm: 'yes' });
     const client = { client_id: clientId, client_secret: keep(elementText(rotated.body, 'client-secret')) };
     secrets.push(...adminAgent.cookies.values());
 
@@ -509,7 +509,9 @@ describe('Audit events of the OAuth endpoints, sign-in and the dashboard', funct
     keep(third.refresh_token);
     for (const token of [machineToken, third.access_token, third.refresh_token])
       expect((await oauthPost('revoke', { token, ...client })).statusCode).to.equal(200);
-    expect((await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await dashboardCsrf() })).statusCode).to.equal(303);
+    expect(
+      (await adminAgent.postForm(`/v1/ui/dashboard/clients/${clientId}/delete`, { csrf_token: await dashboardCsrf(), confirm: 'yes' })).statusCode,
+    ).to.equal(303);
 
     await t.app.auditLog.idle();
     const events = await allEvents(t.app);

@@ -62,7 +62,8 @@ export async function startSeededApp(counts: { policies: number; principals: num
   // Webhook deliveries succeed at once, so no delivery worker disables a webhook (an audit event)
   // mid-test; only the policies created here make deliveries, so none arrives while a test pages.
   const receiver = await Receiver.start();
-  const token = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
+  const adminClient = await registerClient(t.app, ['admin:all']);
+  const token = await accessToken(t.app, adminClient);
   const origin = t.config.publicUrl;
   const call = <T = any>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
     httpCall<T>(`${origin}${path}`, { method, token, ...options });
@@ -128,6 +129,9 @@ export async function startSeededApp(counts: { policies: number; principals: num
       '/v1/policy-sets/{id}': { id: policySetId },
       '/v1/principals/{id}': { id: principalIds[0]! },
       '/v1/schemas/{name}': { name: 'policy.json' },
+      // The dashboard's confirmation pages (a signed-in administrator's; 303 to sign-in here).
+      '/v1/ui/dashboard/clients/{client_id}/delete': { client_id: adminClient.clientId },
+      '/v1/ui/dashboard/clients/{client_id}/rotate-secret': { client_id: adminClient.clientId },
       '/v1/webhooks/{id}': { id: webhookId },
       '/v1/webhooks/{id}/deliveries': { id: webhookId },
     },

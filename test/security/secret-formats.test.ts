@@ -183,7 +183,9 @@ describe('secret formats over HTTP (docs/security.md, "Secret formats")', () => 
       registerInDashboard({ name: 'deployer', grant_types: 'client_credentials', scopes: 'admin:all' }),
       registerInDashboard({ name: 'web app', grant_types: ['authorization_code', 'refresh_token'], redirect_uris: redirectUri, scopes: 'read:policies' }),
     ]);
-    const rotated = await admin.request(`/v1/ui/dashboard/clients/${service.clientId}/rotate-secret`, { form: { csrf_token: await admin.dashboardCsrf() } });
+    const rotated = await admin.request(`/v1/ui/dashboard/clients/${service.clientId}/rotate-secret`, {
+      form: { csrf_token: await admin.dashboardCsrf(), confirm: 'yes' },
+    });
     expect(rotated.status, rotated.body).to.equal(200);
     const rotatedSecret = elementText(rotated.body, 'client-secret');
 
