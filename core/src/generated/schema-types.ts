@@ -620,6 +620,10 @@ export interface AuditEventListQuery {
    */
   chain?: 'change' | 'decision';
   /**
+   * One event by its id (a decision's event has the decision's id): the page then holds that event, or none, with `names` for its actors. What `acctl audit get` shows names from, as Okta's System Log filters by `uuid`.
+   */
+  id?: string;
+  /**
    * The actor's subject.
    */
   actor?: string;

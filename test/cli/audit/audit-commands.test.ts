@@ -118,15 +118,28 @@ describe('acctl audit (against a running server)', function () {
   });
 
   describe('audit get', () => {
-    it('shows an event with its change, field by field', async () => {
+    it('shows an event with its actor by name and its change, field by field', async () => {
       const result = ok(await cli(['audit', 'get', updated.id]));
       expect(result.stdout).to.match(/type\s+principal\.updated/);
-      // One event has no list to name its actor: the id, and the client only when it is another.
-      expect(result.stdout).to.match(new RegExp(`actor\\s+${admin} \\(access_token\\)`));
+      // The actor by name beside its id, as audit events shows it; the client only when it is another.
+      expect(result.stdout).to.match(new RegExp(`actor\\s+Test client \\(${admin}\\) \\(access_token\\)`));
       expect(result.stdout).to.match(new RegExp(`target\\s+principal:${principal.id} \\(billing-worker\\)`));
       expect(result.stdout).to.contain('- attributes.department: finance');
       expect(result.stdout).to.contain('+ attributes.department: security');
       expect(result.stdout).not.to.contain('attributes.level');
+    });
+
+    it('reads the names from GET /audit/events?id=, which answers that one event or none, and refuses an id that is not one', async () => {
+      const one: AuditEventList = await call('GET', `/v1/audit/events?id=${updated.id}`);
+      expect(one.data).to.deep.equal([updated]);
+      expect(one.names).to.deep.equal({ [admin]: 'Test client' });
+      const none: AuditEventList = await call('GET', '/v1/audit/events?id=00000000-0000-4000-8000-000000000000');
+      expect(none.data).to.deep.equal([]);
+      const refused = await call('GET', '/v1/audit/events?id=not-an-id').then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      expect(refused).to.match(/: 400 .*validation_failed/);
     });
 
     it('prints the event as the API answers it with --json, before and after included', async () => {

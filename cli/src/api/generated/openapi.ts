@@ -27,7 +27,7 @@ export interface paths {
         };
         /**
          * List audit events, newest first
-         * @description Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.
+         * @description Filters: id (one event, with its actors' names), type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.
          */
         get: operations["getV1AuditEvents"];
         put?: never;
@@ -1286,6 +1286,11 @@ export interface components {
             chain?: "change" | "decision";
             /** @description `next_cursor` of the previous page, as is. */
             cursor?: string;
+            /**
+             * Format: uuid
+             * @description One event by its id (a decision's event has the decision's id): the page then holds that event, or none, with `names` for its actors. What `acctl audit get` shows names from, as Okta's System Log filters by `uuid`.
+             */
+            id?: string;
             /** @default 50 */
             limit?: number;
             /** @enum {unknown} */
@@ -3011,6 +3016,8 @@ export interface operations {
                 chain?: "change" | "decision";
                 /** @description `next_cursor` of the previous page, as is. */
                 cursor?: string;
+                /** @description One event by its id (a decision's event has the decision's id): the page then holds that event, or none, with `names` for its actors. What `acctl audit get` shows names from, as Okta's System Log filters by `uuid`. */
+                id?: string;
                 limit?: number;
                 outcome?: "success" | "failure";
                 /** @description Events at or after this time (ISO 8601 with a time zone). */

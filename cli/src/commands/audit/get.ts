@@ -1,7 +1,9 @@
 import { Args } from '@oclif/core';
-import type { AuditEvent } from '../../../../core/src/index.js';
+import type { AuditActorNames, AuditEvent } from '../../../../core/src/index.js';
 import { eventDetailLines } from '../../audit/event-display.js';
 import { ApiCommand } from '../../base/api-command.js';
+import type { ApiClient } from '../../api/client.js';
+import { CommandError } from '../../../../kit/src/index.js';
 
 export default class AuditGetCommand extends ApiCommand {
   static override summary = 'Show one audit event with its change';
@@ -15,8 +17,22 @@ export default class AuditGetCommand extends ApiCommand {
 
   public async run(): Promise<AuditEvent> {
     const { args, flags } = await this.parse(AuditGetCommand);
-    const event = await (await this.api(flags.server)).call('get', '/audit/events/{id}', { path: { id: args.id } });
-    this.log(eventDetailLines(event).join('\n'));
+    const api = await this.api(flags.server);
+    const event = await api.call('get', '/audit/events/{id}', { path: { id: args.id } });
+    this.log(eventDetailLines(event, await actorNamesOf(api, event)).join('\n'));
     return event;
+  }
+}
+
+/**
+ * The names of the event's actors, as `audit events` shows them: the list filtered to this one
+ * event answers them beside it. A server older than the `id` filter refuses it: ids alone then.
+ */
+async function actorNamesOf(api: ApiClient, event: AuditEvent): Promise<AuditActorNames> {
+  try {
+    return (await api.call('get', '/audit/events', { query: { id: event.id, limit: 1 } })).names;
+  } catch (error) {
+    if (error instanceof CommandError && error.problem?.status === 400) return {};
+    throw error;
   }
 }

@@ -24,6 +24,7 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
   const rows: AuditEventRow[] = await db('audit_events')
     .select(auditEventColumns)
     .modify((q) => {
+      if (query.id !== undefined) q.where(byTimeOrderedId(query.id, 'occurred_at'));
       if (types) q.whereIn('type', types);
       if (query.chain) q.where('chain', query.chain);
       if (query.actor) q.where('actor_subject', query.actor);

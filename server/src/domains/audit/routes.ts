@@ -35,7 +35,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'List audit events, newest first',
         description:
-          "Filters: type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.",
+          "Filters: id (one event, with its actors' names), type (repeatable or comma-separated; `policy.*` for a family), chain, actor, target_type, target_id, outcome, since, until (ISO 8601). Pages follow `next_cursor`, which stays valid while new events arrive: no event is missed or repeated. `names` gives the names of the page's actors beside their ids (users by username, OAuth clients by name; an API token acts as its owner), as GitHub's audit log shows `actor` beside `actor_id`: the events themselves are hash-chained and keep the ids they were recorded with.",
         tags,
         responses: { 200: schemaRef('audit-event-list'), 400: problem, 401: problem, 403: problem },
       },
