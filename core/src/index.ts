@@ -49,6 +49,20 @@ export {
   simulatePolicy,
   type Truth,
 } from './engine/index.js';
+// Query plans: which resources a principal may act on, as a condition tree and a PostgreSQL WHERE clause.
+export {
+  planResources,
+  planToSql,
+  PlanSqlError,
+  type PlanColumns,
+  type PlanOperator,
+  type PlanRequest,
+  type PlanSql,
+  type PlanValue,
+  type ResourceCondition,
+  type ResourcePlan,
+  type ResourceSubject,
+} from './engine/plan/index.js';
 // The types of schemas/ (npm run gen:types writes them; a new schema's type is added here by name).
 export {
   type AcctlConfig,
