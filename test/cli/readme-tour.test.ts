@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { eventually } from '../helpers/eventually.js';
+import { acceptsConnections } from '../helpers/ports.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { cliEnv, repoRoot } from './run-cli.js';
 
@@ -35,7 +36,7 @@ describe('the README tour run as a script', function () {
         // Already gone.
       }
     }
-    await until(() => tourProcesses(checkout).length === 0, 30_000).catch(() => undefined);
+    await eventually(async () => (tourProcesses(checkout).length === 0 ? true : undefined), 30_000).catch(() => undefined);
     rmSync(checkout, { recursive: true, force: true });
   });
 
@@ -63,12 +64,12 @@ describe('the README tour run as a script', function () {
     expect(exitCode, `the CLI reached the server on ${port}:\n${output}`).to.equal(0);
 
     // The stop line returns at once; the server finishes its requests, then stops PostgreSQL.
-    const left = await until(async () => tourProcesses(checkout).length === 0 && !(await accepts(port)), 30_000).then(
+    const left = await eventually(async () => (tourProcesses(checkout).length === 0 && !(await acceptsConnections(port)) ? true : undefined), 30_000).then(
       () => [],
       () => tourProcesses(checkout).map((process) => process.command),
     );
     expect(left, `nothing of the tour runs after \`${stop!}\`\n${readFileSync(path.join(checkout, 'acctl.log'), 'utf8')}`).to.deep.equal([]);
-    expect(await accepts(port), 'the port is free').to.equal(false);
+    expect(await acceptsConnections(port), 'the port is free').to.equal(false);
   });
 });
 
@@ -88,23 +89,4 @@ function tourProcesses(checkout: string): Array<{ pid: number; command: string; 
     }
   }
   return found;
-}
-
-/** Resolves once `condition` holds, checked every 100 ms; rejects after `limitMs` so a failure is reported, not hung. */
-async function until(condition: () => boolean | Promise<boolean>, limitMs: number): Promise<void> {
-  for (let waited = 0; !(await condition()); waited += 100) {
-    if (waited >= limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { acceptsConnections } from '../helpers/ports.js';
 import { findFreePort, findRunningEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { runCli, spawnCli } from './run-cli.js';
 
@@ -103,7 +103,7 @@ describe('acctl server start with the embedded database', function () {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).to.deep.equal({ code: 0, signal: null });
-    expect(await accepts(embedded!.port), 'the embedded PostgreSQL port still accepts connections').to.equal(false);
+    expect(await acceptsConnections(embedded!.port), 'the embedded PostgreSQL port still accepts connections').to.equal(false);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).to.equal(false);
 
     const second = await startServer();
@@ -154,15 +154,4 @@ function isAlive(pid: number): boolean {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
