@@ -153,6 +153,8 @@ export {
   type DecisionBatchResponse,
   type DecisionList,
   type DecisionListQuery,
+  type DecisionPlan,
+  type DecisionPlanRequest,
   type DecisionRecord,
   type Health,
   type InlineSimulationRequest,

@@ -57,6 +57,7 @@ export type AuditEventType =
   | 'auth.signed_out'
   | 'auth.failed'
   | 'decision.evaluated'
+  | 'decision.planned'
   | 'decisions.recorded'
   | 'audit.retention_applied'
   | 'webhook.created'
@@ -1542,13 +1543,7 @@ export interface CliPolicyImpactOutput {
  * via the `definition` "simulation-request".
  */
 export interface SimulationRequest {
-  principal: {
-    id?: string;
-    type: string;
-    attributes?: {
-      [k: string]: (string | number | boolean | null) | undefined;
-    };
-  };
+  principal: RequestPrincipal;
   resource: {
     type: string;
     identifier: string;
@@ -1560,14 +1555,22 @@ export interface SimulationRequest {
     };
   };
   action: string;
-  context?: {
-    ip_address?: string;
-    timestamp?: string;
-    risk_score?: number;
-    device_trusted?: boolean;
-    mfa_verified?: boolean;
+  context?: RequestContext;
+}
+export interface RequestPrincipal {
+  id?: string;
+  type: string;
+  attributes?: {
     [k: string]: (string | number | boolean | null) | undefined;
   };
+}
+export interface RequestContext {
+  ip_address?: string;
+  timestamp?: string;
+  risk_score?: number;
+  device_trusted?: boolean;
+  mfa_verified?: boolean;
+  [k: string]: (string | number | boolean | null) | undefined;
 }
 /**
  * acctl policy lint --json (and --format json): whether lint passed, the counts, and every finding in file, line, column order.
@@ -2544,6 +2547,79 @@ export interface DecisionListQuery {
    * `next_cursor` of the previous page, as is.
    */
   cursor?: string;
+}
+/**
+ * Answer of POST /decisions/plan (issue #35; Cerbos's PlanResources): which resources of the type the principal may act on. Evaluate allows a resource exactly when `condition` holds for it. `always_allowed`: every resource (condition true); `always_denied`: none (condition false); `conditional`: those the condition selects.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-plan".
+ */
+export interface DecisionPlan {
+  /**
+   * The plan's id: its decision.planned audit event has the same id.
+   */
+  id: string;
+  kind: 'always_allowed' | 'always_denied' | 'conditional';
+  condition: PlanCondition;
+  /**
+   * Policy id to version, of every active policy with a rule for this resource type and action.
+   */
+  policies: {
+    [k: string]: number | undefined;
+  };
+  /**
+   * When the plan was made: the time its time conditions saw, unless context.timestamp set another.
+   */
+  timestamp: string;
+}
+/**
+ * A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated; `holds: false` asks whether the comparison is false, which is not the same as not true when the value is missing or of another kind.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-plan-condition".
+ */
+export interface PlanCondition {
+  type: 'true' | 'false' | 'and' | 'or' | 'not' | 'identifier' | 'accepted' | 'compare';
+  conditions?: PlanCondition[];
+  condition?: PlanCondition;
+  pattern?: {
+    kind: 'exact' | 'prefix';
+    identifier?: string;
+    prefix?: string;
+  };
+  attribute?: string;
+  values?: string[];
+  holds?: boolean;
+  subject?: {
+    field: 'identifier' | 'attributes';
+    name?: string;
+  };
+  operator?:
+    | 'exists'
+    | 'equals'
+    | 'in'
+    | 'contains'
+    | 'starts_with'
+    | 'ends_with'
+    | 'greater_than'
+    | 'greater_than_or_equal'
+    | 'less_than'
+    | 'less_than_or_equal';
+  value?: string | number | boolean | (string | number | boolean)[] | null;
+}
+/**
+ * Body of POST /decisions/plan: an evaluate request (simulation-request.json) whose resource has a type only. The plan answers which resources of that type the principal may act on.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-plan-request".
+ */
+export interface DecisionPlanRequest {
+  principal: RequestPrincipal;
+  resource: {
+    type: string;
+  };
+  action: string;
+  context?: RequestContext;
 }
 /**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).

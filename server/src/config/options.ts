@@ -264,7 +264,8 @@ export const configurationOptions = {
     env: ['ACCTL_RATE_LIMIT_DECISION'],
     schema: requestsPerMinute,
     default: 10_000,
-    description: 'Requests per client and minute on the decision endpoints (`POST /v1/decisions/evaluate`, `GET /v1/decisions/{id}`).',
+    description:
+      'Requests per client and minute on the decision endpoints (`POST /v1/decisions/evaluate`, `POST /v1/decisions/plan`, `GET /v1/decisions/{id}`).',
   }),
   rateLimitBulk: integer({
     env: ['ACCTL_RATE_LIMIT_BULK'],

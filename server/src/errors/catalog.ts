@@ -27,6 +27,7 @@ export const errorCatalog = {
   precondition_failed: { status: 412, title: 'The resource has changed since the given version' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body media type is not supported' },
+  plan_unsupported: { status: 422, title: 'The policies use a construct no query plan can express exactly' },
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used with another request' },
   headers_too_large: { status: 431, title: 'The request headers are too large' },
   rate_limited: { status: 429, title: 'Too many requests' },

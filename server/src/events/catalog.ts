@@ -29,6 +29,10 @@ export const eventCatalog = {
   'auth.signed_out': { webhook: false, description: 'A person signed out of the pages.' },
   'auth.failed': { webhook: true, description: 'An authentication failed: wrong client secret, bad bearer token, failed sign-in (security event).' },
   'decision.evaluated': { webhook: false, description: 'An access decision was answered (one event per decision).' },
+  'decision.planned': {
+    webhook: false,
+    description: 'A query plan was answered (POST /decisions/plan): which resources of a type a principal may act on, as a condition.',
+  },
   'decisions.recorded': {
     webhook: false,
     description: 'Decisions were recorded, in one write: each named, all covered by one digest (auditDecisionEvents `digest`, instead of decision.evaluated).',

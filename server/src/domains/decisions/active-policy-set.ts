@@ -6,6 +6,8 @@ interface Snapshot {
   generation: number;
   set: CompiledPolicySet;
   policies: number;
+  /** The same policies uncompiled, for the query planner (core planResources reads rules as written). */
+  source: readonly EnginePolicy[];
 }
 
 /**
@@ -69,7 +71,7 @@ export class ActivePolicySet {
           .orderBy('created_at')
           .orderBy('id')
           .select('id', 'version', 'name', 'rules');
-        return { generation: Number(row?.generation ?? 0), set: compilePolicySet(policies), policies: policies.length };
+        return { generation: Number(row?.generation ?? 0), set: compilePolicySet(policies), policies: policies.length, source: policies };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { changeContextOf } from '../../events/context.js';
-import { type Decision, type DecisionBatchRequest, type DecisionListQuery, type SimulationRequest, schemaRef } from '../../../../core/src/index.js';
+import {
+  type Decision,
+  type DecisionBatchRequest,
+  type DecisionListQuery,
+  type DecisionPlanRequest,
+  type SimulationRequest,
+  schemaRef,
+} from '../../../../core/src/index.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
 import { StaleGenerations } from '../audit/index.js';
 import { decide, discloseDecision, discloseRecord, getDecision, type DecisionDeps, type MadeDecision, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
+import { planDecision } from './plan.js';
 
 const problem = schemaRef('problem');
 
@@ -65,6 +73,21 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     },
     schema: { body: schemaRef('decision-batch-request') },
     handler: async (request, reply) => ({ results: await decideChecked(app, request, reply, request.body.requests, (index) => `/requests/${index}`) }),
+  });
+
+  app.post<{ Body: DecisionPlanRequest }>('/decisions/plan', {
+    config: {
+      auth: { scope: 'evaluate:decisions' },
+      rateLimit: 'decision',
+      docs: {
+        summary: 'Plan which resources of a type a principal may act on',
+        description: `An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's \`condition\`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: \`always_allowed\` (true), \`always_denied\` (false) or \`conditional\`. \`acctl decision plan --sql\` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. ${storedTypeDoc} ${planDisclosureDoc} A rule the planner cannot express exactly is refused with 422 plan_unsupported, naming the construct, policy and rule.`,
+        tags: ['Decisions'],
+        responses: { 200: schemaRef('decision-plan'), 400: problem, 401: problem, 403: problem, 422: problem, 503: problem },
+      },
+    },
+    schema: { body: schemaRef('decision-plan-request') },
+    handler: async (request) => planDecision(app.decisions, changeContextOf(request), request.body, await app.changeFeed.fresh()),
   });
 
   // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
@@ -141,6 +164,14 @@ const storedTypeDoc =
 /** Cerbos answers a check with its effect and keeps the matched policy's metadata behind `includeMeta`; here the scope decides. */
 const disclosureDoc =
   'What the answer discloses depends on the caller (`detail`): with evaluate:decisions alone, the decision, its id, the policy versions, and each matched rule as policy id, version, rule index and effect (`detail` summary). Policy names, the conditions each rule met and why other rules did not apply quote rule contents and principal attributes, so they come only with read:policies as well, and when the request named a stored principal, read:principals or read:audit (`detail` full). The record keeps the full result.';
+
+/**
+ * The condition is the plan's answer, as `decision` is evaluate's, and tells no more than evaluating
+ * every resource would (Cerbos's PlanResources and Oso's authorized queries answer the filter to any
+ * caller allowed to check); what evaluate withholds (names, conditions met, reasons) a plan never has.
+ */
+const planDisclosureDoc =
+  'The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons.';
 
 const recordDisclosureDoc =
   'Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).';

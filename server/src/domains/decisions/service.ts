@@ -14,8 +14,8 @@ export interface DecisionDeps {
   feed: ChangeFeed;
   policies: ActivePolicySet;
   principals: StoredPrincipals;
-  /** Stores decisions with their events (AuditLog.appendDecisions). */
-  auditLog: Pick<AuditLog, 'appendDecisions'>;
+  /** Stores decisions with their events (AuditLog.appendDecisions); plans as events of their own (append, plan.ts). */
+  auditLog: Pick<AuditLog, 'appendDecisions' | 'append'>;
   /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents; `digest`: none, the recorder summarises each write). */
   auditedDecisions: 'all' | 'deny' | 'none' | 'digest';
 }
@@ -162,14 +162,14 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
  * answer may then quote). A stored principal's type is its kind: a request that names a stored
  * user as `SERVICE` (or `user`, which no rule's `USER` matches) is refused, 400 at `pointer`'s
  * /principal/type, rather than evaluated as something the principal is not (Cerbos likewise
- * takes a principal's roles from its store, never from the check).
+ * takes a principal's roles from its store, never from the check). Plans (plan.ts) use it too.
  */
-async function withStoredAttributes(
-  deps: DecisionDeps,
-  request: SimulationRequest,
+export async function withStoredAttributes<R extends Pick<SimulationRequest, 'principal'>>(
+  deps: Pick<DecisionDeps, 'principals'>,
+  request: R,
   principalsGeneration: number,
   pointer: string,
-): Promise<{ effective: SimulationRequest; mergedStoredAttributes: boolean }> {
+): Promise<{ effective: R; mergedStoredAttributes: boolean }> {
   const id = request.principal.id;
   if (!id) return { effective: request, mergedStoredAttributes: false };
   const stored = await deps.principals.find(id, principalsGeneration);

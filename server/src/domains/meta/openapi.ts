@@ -51,8 +51,9 @@ function toComponentRefs(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string') {
-      const name = child.replace(schemaIdBase, '').replace(/\.json$/, '');
-      out.$ref = componentRef(name);
+      // A JSON Pointer fragment (`simulation-request.json#/properties/principal`) points into the component.
+      const [file = '', fragment = ''] = child.split('#');
+      out.$ref = componentRef(file.replace(schemaIdBase, '').replace(/\.json$/, '')) + fragment;
     } else if (key !== '$id' && key !== '$schema') out[key] = toComponentRefs(child);
   }
   return out;

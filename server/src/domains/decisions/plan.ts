@@ -1,0 +1,60 @@
+import { uuidV7 } from '../../db/uuid-v7.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { ChangeContext, DomainEvent } from '../../events/types.js';
+import { type DecisionPlan, type DecisionPlanRequest, planResources } from '../../../../core/src/index.js';
+import type { Generations } from '../../plugins/change-feed.js';
+import { type DecisionDeps, withStoredAttributes } from './service.js';
+
+/** The decision point's caches, and the database and audit log a plan's record is written through. */
+export type PlanDeps = Pick<DecisionDeps, 'db' | 'policies' | 'principals' | 'auditLog'>;
+
+/**
+ * Which resources of a type the principal may act on (issue #35; Cerbos's PlanResources): the
+ * active policies evaluate uses, the stored principal merged and its type fixed exactly as evaluate
+ * does (withStoredAttributes), time conditions at the server clock. The plan is recorded, as a
+ * decision.planned audit event, before it is answered. A construct the planner cannot make exact
+ * is a 422 naming it: a filter that is only nearly right would leak or hide resources.
+ */
+export async function planDecision(deps: PlanDeps, context: ChangeContext, request: DecisionPlanRequest, generations: Generations): Promise<DecisionPlan> {
+  const snapshot = await deps.policies.get(generations.policies);
+  const { effective } = await withStoredAttributes(deps, request, generations.principals, '');
+  const now = context.now;
+  const plan = planResources(snapshot.source, {
+    principal: effective.principal,
+    action: effective.action,
+    resourceType: effective.resource.type,
+    ...(effective.context === undefined ? {} : { context: effective.context }),
+    now,
+  });
+  if (plan.kind === 'unsupported')
+    throw new ApiError(
+      'plan_unsupported',
+      `Rule ${plan.rule_index} of policy ${plan.policy_id} uses ${plan.construct}, which no query plan can express exactly`,
+    );
+  const answer: DecisionPlan = { id: uuidV7(now.getTime()), kind: plan.kind, condition: plan.condition, policies: plan.policies, timestamp: now.toISOString() };
+  await deps.db.transaction((trx) => deps.auditLog.append(trx, [plannedEvent(context, effective, answer)]));
+  return answer;
+}
+
+/** The decision.planned event: the plan's inputs as planned (stored attributes merged) and its answer, as decision.evaluated records a decision. */
+function plannedEvent(context: ChangeContext, request: DecisionPlanRequest, plan: DecisionPlan): DomainEvent {
+  return {
+    id: plan.id,
+    time: context.now,
+    type: 'decision.planned',
+    actor: context.actor,
+    target: { type: 'resource_type', id: request.resource.type },
+    outcome: 'success',
+    request: context.request,
+    change: null,
+    data: {
+      kind: plan.kind,
+      principal: { id: request.principal.id ?? null, type: request.principal.type, attributes: request.principal.attributes ?? {} },
+      resource_type: request.resource.type,
+      action: request.action,
+      ...(request.context ? { context: request.context } : {}),
+      condition: plan.condition,
+      policies: plan.policies,
+    },
+  };
+}
