@@ -48,7 +48,10 @@ async function answerUnknownCommand(root: string, id: string, argv: readonly str
   const ids = Object.keys((JSON.parse(readFileSync(path.join(root, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, unknown> }).commands);
   const suggestion = suggestCommand(argv, ids);
   const message = `Unknown command: acctl ${unknownWords(id.split(':'), ids)}`;
-  const suggestions = [...(suggestion === undefined ? [] : [`Did you mean: acctl ${suggestion}?`]), 'Run acctl --help to see the commands'];
+  const suggestions = [
+    ...(suggestion.length === 0 ? [] : [`Did you mean: ${suggestion.map((command) => `acctl ${command}`).join(' or ')}?`]),
+    'Run acctl --help to see the commands',
+  ];
   // --json anywhere on the line (before `--`) asks for JSON, as it does for a command that exists.
   const end = argv.indexOf('--');
   if ((end === -1 ? argv : argv.slice(0, end)).includes('--json')) {

@@ -64,10 +64,12 @@ describe('acctl --version and --help', function () {
     expect(far.stderr).to.not.include('Did you mean');
   });
 
-  it('names the command a topic-less command line means: acctl plan is acctl policy plan; a word many topics share names none (#34)', async () => {
+  it('names the commands a topic-less command line means: acctl plan is acctl decision plan or acctl policy plan; a word many topics share names none (#34)', async () => {
     const plan = await runCli(['plan', 'policies/']);
     expect(plan.exitCode).to.equal(2);
-    expect(plan.stderr).to.equal('Error: Unknown command: acctl plan\n  Did you mean: acctl policy plan?\n  Run acctl --help to see the commands\n');
+    expect(plan.stderr).to.equal(
+      'Error: Unknown command: acctl plan\n  Did you mean: acctl decision plan or acctl policy plan?\n  Run acctl --help to see the commands\n',
+    );
     expect((await runCli(['rollback'])).stderr).to.include('Did you mean: acctl policy rollback?');
     expect((await runCli(['list'])).stderr).to.not.include('Did you mean');
   });

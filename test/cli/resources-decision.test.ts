@@ -103,6 +103,94 @@ describe('acctl decision, API tokens and connection errors (against a running se
     expect(unlabelled.stdout).to.match(/resource attribute classification missing/);
   });
 
+  it('plans which documents u-42 may edit, and its --sql selects in PostgreSQL exactly those evaluate allows (issue #35)', async () => {
+    const asker = ['--principal-type', 'USER', '--principal-id', 'u-42', '--resource-type', 'document', '--action', 'edit'];
+    const columns = [
+      '--column',
+      'identifier=name',
+      '--column',
+      'attributes.owner=owner',
+      '--column',
+      'attributes.classification=classification',
+      '--column',
+      'attributes.tags=tags',
+    ];
+    const planned = ok(await cli(['decision', 'plan', ...asker, '--sql', ...columns, '--json'])).json<{
+      kind: string;
+      sql: { where: string; params: string[] };
+    }>();
+    expect(planned.kind).to.equal('conditional');
+    const shown = ok(await cli(['decision', 'plan', ...asker]));
+    expect(shown.stdout)
+      .to.match(/CONDITIONAL/)
+      .and.to.include('resource.attributes.owner equals "u-42"');
+
+    // Documents of every kind the policies tell apart, in a table of the test's database.
+    const documents = [
+      { name: 'mine-internal', owner: 'u-42', classification: 'internal', tags: ['q4'] },
+      { name: 'mine-public', owner: 'u-42', classification: 'public', tags: [] },
+      // No tags: whether it is frozen is unknown, and the deny applies (unknown is never permissive).
+      { name: 'mine-untagged', owner: 'u-42', classification: 'public', tags: null },
+      { name: "mine-frozen'%_", owner: 'u-42', classification: 'public', tags: ['q4', 'frozen'] },
+      { name: 'mine-secret', owner: 'u-42', classification: 'secret', tags: [] },
+      { name: 'mine-unlabelled', owner: 'u-42', classification: null, tags: null },
+      { name: 'theirs', owner: 'u-7', classification: 'internal', tags: null },
+      { name: 'nobodys', owner: null, classification: 'public', tags: null },
+    ];
+    await t.app.db.raw('CREATE TABLE plan_documents (name text NOT NULL, owner jsonb, classification jsonb, tags jsonb)');
+    try {
+      await t.app.db('plan_documents').insert(
+        documents.map((document) => ({
+          name: document.name,
+          owner: document.owner === null ? null : JSON.stringify(document.owner),
+          classification: document.classification === null ? null : JSON.stringify(document.classification),
+          tags: document.tags === null ? null : JSON.stringify(document.tags),
+        })),
+      );
+      // As an application runs it: the text as printed, through pg's query and its $n placeholders (Knex's raw takes ? ones).
+      const connection = (await t.app.db.client.acquireConnection()) as { query(text: string, values: string[]): Promise<{ rows: Array<{ name: string }> }> };
+      const selected = await connection
+        .query(`SELECT name FROM plan_documents WHERE ${planned.sql.where} ORDER BY name`, planned.sql.params)
+        .finally(() => t.app.db.client.releaseConnection(connection));
+      const batch: DecisionBatchResponse = await call('POST', '/v1/decisions/batch', {
+        requests: documents.map((document) => ({
+          principal: { id: 'u-42', type: 'USER' },
+          resource: {
+            type: 'document',
+            identifier: document.name,
+            attributes: Object.fromEntries(
+              Object.entries({ owner: document.owner, classification: document.classification, tags: document.tags }).filter(([, value]) => value !== null),
+            ),
+          },
+          action: 'edit',
+        })),
+      });
+      const allowed = documents.filter((_, index) => batch.results[index]!.decision === 'allow').map((document) => document.name);
+      expect(selected.rows.map((row) => row.name)).to.deep.equal([...allowed].sort());
+      expect(allowed).to.have.members(['mine-internal', 'mine-public']);
+    } finally {
+      await t.app.db.raw('DROP TABLE plan_documents');
+    }
+  });
+
+  it('refuses a --column that names no resource field before asking the server (exit 2)', async () => {
+    const result = await cli([
+      'decision',
+      'plan',
+      '--principal-type',
+      'USER',
+      '--resource-type',
+      'document',
+      '--action',
+      'edit',
+      '--sql',
+      '--column',
+      'owner=owner_id',
+    ]);
+    expect(result.exitCode).to.equal(exitCodes.usage_error);
+    expect(result.stderr).to.include('--column: owner is not a resource field; give identifier or attributes.NAME');
+  });
+
   it('passes resource attributes through a --request file, and through policy simulate', async () => {
     const request = {
       principal: { id: 'u-42', type: 'USER' },

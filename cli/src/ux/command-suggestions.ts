@@ -7,7 +7,7 @@ import { editDistance } from '../../../kit/src/index.js';
  * the separator, as people type them) wins, then a topic alone (`acctl polcy` -> `policy`). The one
  * place for this rule: run.ts (unknown commands, with and without --json) uses it.
  */
-export function suggestCommand(typed: readonly string[], commandIds: Iterable<string>): string | undefined {
+export function suggestCommand(typed: readonly string[], commandIds: Iterable<string>): string[] {
   const commands = [...commandIds].map((id) => id.replaceAll(':', ' '));
   const topics = new Set(
     commands.flatMap((command) =>
@@ -28,16 +28,17 @@ export function suggestCommand(typed: readonly string[], commandIds: Iterable<st
       phrase,
       [...known].filter((candidate) => candidate.split(' ').length === count),
     );
-    if (near !== undefined) return near;
+    if (near !== undefined) return [near];
   }
-  // A command typed without its topic (`acctl plan`, `acctl rollback`): the one command whose last
-  // words these are (`policy plan`); a word many topics share (`list`) names none.
+  // A command typed without its topic (`acctl rollback`): the commands whose last words these are
+  // (`policy rollback`; `acctl plan`: `decision plan` or `policy plan`); a word many topics share
+  // (`list`, in more than three) names none.
   for (let count = Math.min(depth - 1, words.length); count >= 1; count -= 1) {
     const phrase = words.slice(0, count).join(' ');
-    const endingSo = commands.filter((command) => command.endsWith(` ${phrase}`));
-    if (endingSo.length === 1) return endingSo[0];
+    const endingSo = commands.filter((command) => command.endsWith(` ${phrase}`)).sort();
+    if (endingSo.length >= 1 && endingSo.length <= 3) return endingSo;
   }
-  return undefined;
+  return [];
 }
 
 /** The nearest candidate within a third of the phrase's length in edits (at least one); ties to the first in order. */

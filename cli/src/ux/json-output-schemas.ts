@@ -32,6 +32,7 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'decision evaluate': { api: ['decision'] },
   'decision get': { api: ['decision-record'] },
   'decision list': { api: ['decision-list'] },
+  'decision plan': { cli: 'decision-plan' },
   init: { cli: 'init' },
   login: { cli: 'login' },
   logout: { cli: 'logout' },

@@ -279,6 +279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decisions/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan which resources of a type a principal may act on
+         * @description An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's `condition`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: `always_allowed` (true), `always_denied` (false) or `conditional`. `acctl decision plan --sql` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons. A rule the planner cannot express exactly is refused with 422 plan_unsupported, naming the construct, policy and rule.
+         */
+        post: operations["postV1DecisionsPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1315,7 +1335,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decision.planned" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -1668,6 +1688,68 @@ export interface components {
              * @description Decisions made before this time.
              */
             until?: string;
+        };
+        /**
+         * DecisionPlan
+         * @description Answer of POST /decisions/plan (issue #35; Cerbos's PlanResources): which resources of the type the principal may act on. Evaluate allows a resource exactly when `condition` holds for it. `always_allowed`: every resource (condition true); `always_denied`: none (condition false); `conditional`: those the condition selects.
+         */
+        "decision-plan": {
+            condition: components["schemas"]["decision-plan-condition"];
+            /**
+             * Format: uuid
+             * @description The plan's id: its decision.planned audit event has the same id.
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "always_allowed" | "always_denied" | "conditional";
+            /** @description Policy id to version, of every active policy with a rule for this resource type and action. */
+            policies: {
+                [key: string]: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the plan was made: the time its time conditions saw, unless context.timestamp set another.
+             */
+            timestamp: string;
+        };
+        /**
+         * PlanCondition
+         * @description A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated; `holds: false` asks whether the comparison is false, which is not the same as not true when the value is missing or of another kind.
+         */
+        "decision-plan-condition": {
+            attribute?: string;
+            condition?: components["schemas"]["decision-plan-condition"];
+            conditions?: components["schemas"]["decision-plan-condition"][];
+            holds?: boolean;
+            /** @enum {string} */
+            operator?: "exists" | "equals" | "in" | "contains" | "starts_with" | "ends_with" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal";
+            pattern?: {
+                identifier?: string;
+                /** @enum {string} */
+                kind: "exact" | "prefix";
+                prefix?: string;
+            };
+            subject?: {
+                /** @enum {string} */
+                field: "identifier" | "attributes";
+                name?: string;
+            };
+            /** @enum {string} */
+            type: "true" | "false" | "and" | "or" | "not" | "identifier" | "accepted" | "compare";
+            value?: string | number | boolean | (string | number | boolean)[] | null;
+            values?: string[];
+        };
+        /**
+         * DecisionPlanRequest
+         * @description Body of POST /decisions/plan: an evaluate request (simulation-request.json) whose resource has a type only. The plan answers which resources of that type the principal may act on.
+         */
+        "decision-plan-request": {
+            action: components["schemas"]["simulation-request"]["action"];
+            context?: components["schemas"]["simulation-request"]["context"];
+            principal: components["schemas"]["simulation-request"]["principal"];
+            resource: {
+                type: components["schemas"]["simulation-request"]["resource"]["type"];
+            };
         };
         /**
          * DecisionRecord
@@ -2601,6 +2683,7 @@ export interface components {
          */
         "simulation-request": {
             action: string;
+            /** RequestContext */
             context?: {
                 device_trusted?: boolean;
                 ip_address?: string;
@@ -2611,6 +2694,7 @@ export interface components {
             } & {
                 [key: string]: string | number | boolean | null;
             };
+            /** RequestPrincipal */
             principal: {
                 attributes?: {
                     [key: string]: string | number | boolean | null;
@@ -4342,6 +4426,128 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    postV1DecisionsPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["decision-plan-request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["decision-plan"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -2,7 +2,8 @@ import { Flags } from '@oclif/core';
 import type { Decision, SimulationRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { UsageError, exitCodes } from '../../../../kit/src/index.js';
-import { parseAssignments, parseListAssignments } from '../../flags/assignments.js';
+import { parseListAssignments } from '../../flags/assignments.js';
+import { askerFlags, askerFromFlags } from '../../flags/decision-request.js';
 import { readJsonInput } from '../../flags/file-input.js';
 import { decisionLines } from '../../ux/resource-display.js';
 
@@ -20,19 +21,10 @@ Exits 0 whenever the server answered, allow or deny; with --exit-code a deny exi
     'echo \'{"principal":{"type":"USER"},"resource":{"type":"database","identifier":"prod-ledger"},"action":"read"}\' | <%= config.bin %> <%= command.id %> --request - --json',
   ];
   static override flags = {
-    'principal-type': Flags.string({ summary: 'The principal type rules match on, e.g. USER.' }),
-    'principal-id': Flags.string({ summary: 'A stored principal: its attributes are used (flags given here take precedence).' }),
-    attribute: Flags.string({ summary: 'A principal attribute (name=value, repeatable).', multiple: true, helpValue: 'NAME=VALUE' }),
-    'resource-type': Flags.string({ summary: 'The resource type, e.g. database.' }),
+    ...askerFlags,
     resource: Flags.string({ summary: 'The resource identifier, e.g. prod-ledger.' }),
     'resource-attribute': Flags.string({
       summary: 'A resource attribute (name=value, repeatable; the same name again makes a list, as does a JSON array).',
-      multiple: true,
-      helpValue: 'NAME=VALUE',
-    }),
-    action: Flags.string({ summary: 'The action, e.g. read.' }),
-    context: Flags.string({
-      summary: 'Request context (name=value, repeatable): ip_address, risk_score, mfa_verified, timestamp...',
       multiple: true,
       helpValue: 'NAME=VALUE',
     }),
@@ -66,21 +58,16 @@ function requestFromFlags(flags: {
     throw new UsageError(`Missing ${missing.map((name) => `--${name}`).join(', ')}`, [
       'Give --principal-type, --resource-type, --resource and --action, or the whole request with --request FILE',
     ]);
-  const attributes = parseAssignments('attribute', flags.attribute);
   const resourceAttributes = parseListAssignments('resource-attribute', flags['resource-attribute']);
-  const context = parseAssignments('context', flags.context);
+  const { principal, action, context } = askerFromFlags(flags);
   return {
-    principal: {
-      type: flags['principal-type']!,
-      ...(flags['principal-id'] === undefined ? {} : { id: flags['principal-id'] }),
-      ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
-    },
+    principal,
     resource: {
       type: flags['resource-type']!,
       identifier: flags.resource!,
       ...(Object.keys(resourceAttributes).length === 0 ? {} : { attributes: resourceAttributes }),
     },
-    action: flags.action!,
-    ...(Object.keys(context).length === 0 ? {} : { context }),
+    action,
+    ...(context === undefined ? {} : { context }),
   };
 }
