@@ -150,6 +150,7 @@ export {
   type AuthzenAction,
   type AuthzenConfiguration,
   type AuthzenContext,
+  type AuthzenDecisionContext,
   type AuthzenEvaluationRequest,
   type AuthzenEvaluationResponse,
   type AuthzenEvaluationsRequest,

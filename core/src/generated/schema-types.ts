@@ -972,6 +972,24 @@ export interface AuthzenContext {
   [k: string]: (string | number | boolean | null) | undefined;
 }
 /**
+ * The `context` of an AuthZEN evaluation answer: the recorded decision as POST /v1/decisions/evaluate answers it, less its allow/deny (`id` is the decision's id: GET /v1/decisions/{id}), disclosing what the caller's scopes may see (`detail`).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-decision-context".
+ */
+export interface AuthzenDecisionContext {
+  id: string;
+  matched_rules: {}[];
+  reasons: string[];
+  explanation: string;
+  policy_versions: {
+    [k: string]: number | undefined;
+  };
+  evaluation_time_ms: number;
+  timestamp: string;
+  detail: 'full' | 'summary';
+}
+/**
  * Body of POST /access/v1/evaluation (AuthZEN Authorization API 1.0, Access Evaluation Request): the 4-tuple subject, action, resource and optional context.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -1024,19 +1042,7 @@ export interface AuthzenResource {
  */
 export interface AuthzenEvaluationResponse {
   decision: boolean;
-  context: Context;
-}
-export interface Context {
-  id: string;
-  matched_rules: {}[];
-  reasons: string[];
-  explanation: string;
-  policy_versions: {
-    [k: string]: number | undefined;
-  };
-  evaluation_time_ms: number;
-  timestamp: string;
-  detail: 'full' | 'summary';
+  context: AuthzenDecisionContext;
 }
 /**
  * Body of POST /access/v1/evaluations (AuthZEN Authorization API 1.0, Access Evaluations Request). The top-level subject, action, resource and context are defaults: each is used by every item of `evaluations` that does not give its own (an item's value replaces the default whole). Without `evaluations`, or with an empty one, the request is a single evaluation of the top-level 4-tuple. At most 100 items, a bulk operation for rate limits.
@@ -1075,7 +1081,7 @@ export interface AuthzenEvaluationsRequest {
 export interface AuthzenEvaluationsResponse {
   evaluations?: AuthzenEvaluationResponse[];
   decision?: boolean;
-  context?: Context;
+  context?: AuthzenDecisionContext;
 }
 /**
  * acctl audit tail --json prints NDJSON: one such object per line, one line per event, oldest first. Every line carries format_version, so a line read alone (after grep, tail -n, or a restart of the reader) still says its shape. The event is the API's (schemas/audit-event.json) untouched, so its hash can be checked as it is; names holds the names of its actor and client, as GET /audit/events answers them.
