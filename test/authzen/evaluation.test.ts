@@ -249,7 +249,9 @@ describe('AuthZEN evaluation API', () => {
 
   it('needs a bearer token (401) with evaluate:decisions (403)', async () => {
     const tuple = { subject: { type: 'user', id: 'alice@acmecorp.com' }, resource: { type: 'account', id: '123' }, action: { name: 'can_read' } };
-    expect((await evaluation(tuple, null)).statusCode).to.equal(401);
+    const anonymous = await evaluation(tuple, null);
+    expect(anonymous.statusCode).to.equal(401);
+    expect(anonymous.headers['www-authenticate']).to.match(/^Bearer/);
     expect((await evaluations({ evaluations: [tuple] }, null)).statusCode).to.equal(401);
     expect((await evaluation(tuple, auditor)).statusCode).to.equal(403);
     expect((await evaluations({ evaluations: [tuple] }, auditor)).statusCode).to.equal(403);
