@@ -245,6 +245,13 @@ describe('AuthZEN evaluation API', () => {
       action: { name: 'can_read' },
     });
     expect(response.json().decision).to.equal(false);
+    // A stored user named as another kind is refused, as POST /v1/decisions/evaluate refuses it, at the subject's type.
+    const misnamed = await evaluations({
+      action: { name: 'can_read' },
+      evaluations: [{ subject: { type: 'service', id: created.json().id }, resource: { type: 'document', id: 'plan.md' } }],
+    });
+    expect(misnamed.statusCode, misnamed.body).to.equal(400);
+    expect(misnamed.json().errors.map((error: { pointer: string }) => error.pointer)).to.deep.equal(['/evaluations/0/subject/type']);
   });
 
   it('needs a bearer token (401) with evaluate:decisions (403)', async () => {

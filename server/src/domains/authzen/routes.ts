@@ -9,6 +9,7 @@ import {
   type SimulationRequest,
   schemaRef,
 } from '../../../../core/src/index.js';
+import { ApiError } from '../../errors/api-error.js';
 import { changeContextOf } from '../../events/context.js';
 import { StaleGenerations } from '../audit/index.js';
 import { decide, discloseDecision, type MadeDecision, type RecordingTime } from '../decisions/index.js';
@@ -142,6 +143,7 @@ async function decideAsEvaluate(
   try {
     made = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing, pointerOf);
   } catch (error) {
+    if (error instanceof ApiError) throw inAuthzenTerms(error);
     if (!(error instanceof StaleGenerations)) throw error;
     app.changeFeed.observe(error.current);
     await app.authenticateAgain(request, error.current);
@@ -151,6 +153,13 @@ async function decideAsEvaluate(
   for (const one of made) app.metrics.decisionAnswered(one.decision.decision);
   const scopes = request.caller!.scopes;
   return made.map((one) => discloseDecision(one, scopes));
+}
+
+/** decide() points at our request's members (a stored principal's type at /principal/type); the caller sent the subject's. */
+function inAuthzenTerms(error: ApiError): ApiError {
+  if (!error.errors) return error;
+  const errors = error.errors.map((field) => ({ ...field, pointer: field.pointer.replace(/\/principal\/type$/, '/subject/type') }));
+  return new ApiError(error.code, error.message, { errors, headers: error.headers, cause: error });
 }
 
 /** W3C Server Timing, as POST /v1/decisions/evaluate answers it. */
