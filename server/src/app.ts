@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { apiTokenRoutes, apiTokenUseRecorder, bearerTokenVerifier } from './domains/api-tokens/index.js';
+import { authzenRoutes } from './domains/authzen/index.js';
 import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber } from './domains/audit/index.js';
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
 import { healthRoutes } from './domains/health/index.js';
@@ -166,6 +167,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(webhooksPlugin);
 
   await app.register(authorizationServerMetadataRoute);
+  await app.register(authzenRoutes);
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes);

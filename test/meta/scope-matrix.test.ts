@@ -13,6 +13,7 @@ import { expectProblem } from '../helpers/responses.js';
  */
 const publicOperations = [
   'GET /.well-known/oauth-authorization-server',
+  'GET /.well-known/authzen-configuration',
   'GET /v1/health',
   'GET /v1/ready',
   'GET /v1/openapi.json',

@@ -95,19 +95,19 @@ export type Chains = {
   first_broken_link: null | AuditBrokenLink;
 }[];
 /**
- * The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "cli/format-version".
- */
-export type CliFormatVersion = '1';
-/**
  * An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-attribute-value".
  */
 export type PolicyAttributeValue = ((string | number | boolean) | (string | number | boolean)[]) | undefined;
+/**
+ * The version of the shape of the CLI's JSON documents (--json, --format json, the error object), first in each. It changes only when a field is removed or changes meaning; new fields do not change it. A string, as Terraform's format_version.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/format-version".
+ */
+export type CliFormatVersion = '1';
 /**
  * This interface was referenced by `CliPolicyPlanFile`'s JSON-Schema
  * via the `definition` "change".
@@ -928,6 +928,161 @@ export interface AuthorizationServerMetadata {
    * RFC 9207: authorization responses carry iss.
    */
   authorization_response_iss_parameter_supported?: boolean;
+}
+/**
+ * AuthZEN Authorization API 1.0, Action: `name` is our action. No rule can test an action's `properties`: they are accepted (bounded) and take no part in the decision.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-action".
+ */
+export interface AuthzenAction {
+  name: string;
+  properties?: {
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
+/**
+ * AuthZEN Authorization API 1.0 Policy Decision Point metadata, served at /.well-known/authzen-configuration. Members with no value are omitted (the search endpoints until acctl answers them).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-configuration".
+ */
+export interface AuthzenConfiguration {
+  /**
+   * The PDP's identifier: the server's public URL, from which this document's URL is made.
+   */
+  policy_decision_point: string;
+  access_evaluation_endpoint: string;
+  access_evaluations_endpoint?: string;
+  search_subject_endpoint?: string;
+  search_resource_endpoint?: string;
+  search_action_endpoint?: string;
+}
+/**
+ * AuthZEN Authorization API 1.0, Context: our request context, bounded as simulation-request.json's (scalar values; ip_address, timestamp, risk_score, device_trusted, mfa_verified typed).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-context".
+ */
+export interface AuthzenContext {
+  ip_address?: string;
+  timestamp?: string;
+  risk_score?: number;
+  device_trusted?: boolean;
+  mfa_verified?: boolean;
+  [k: string]: (string | number | boolean | null) | undefined;
+}
+/**
+ * The `context` of an AuthZEN evaluation answer: the recorded decision as POST /v1/decisions/evaluate answers it, less its allow/deny (`id` is the decision's id: GET /v1/decisions/{id}), disclosing what the caller's scopes may see (`detail`).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-decision-context".
+ */
+export interface AuthzenDecisionContext {
+  id: string;
+  matched_rules: {}[];
+  reasons: string[];
+  explanation: string;
+  policy_versions: {
+    [k: string]: number | undefined;
+  };
+  evaluation_time_ms: number;
+  timestamp: string;
+  detail: 'full' | 'summary';
+}
+/**
+ * Body of POST /access/v1/evaluation (AuthZEN Authorization API 1.0, Access Evaluation Request): the 4-tuple subject, action, resource and optional context.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-evaluation-request".
+ */
+export interface AuthzenEvaluationRequest {
+  subject: AuthzenSubject;
+  action: AuthzenAction;
+  resource: AuthzenResource;
+  context?: AuthzenContext;
+}
+/**
+ * AuthZEN Authorization API 1.0, Subject: the principal asking. `type` user, service or agent (any case) is our USER, SERVICE or AGENT; any other type is passed as it is. `id` is the principal's id (a stored principal's attributes are merged, as POST /v1/decisions/evaluate does); `properties` are its attributes.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-subject".
+ */
+export interface AuthzenSubject {
+  type: string;
+  id: string;
+  properties?: PrincipalAttributes;
+}
+/**
+ * Attributes a policy rule can test (principals.attributes): a map of scalar values. Bounded: at most 100 keys, keys up to 100 characters, strings up to 1000.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-attributes".
+ */
+export interface PrincipalAttributes {
+  [k: string]: (string | number | boolean) | undefined;
+}
+/**
+ * AuthZEN Authorization API 1.0, Resource: our resource, `id` its identifier and `properties` its attributes (bounded as simulation-request.json's resource).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-resource".
+ */
+export interface AuthzenResource {
+  type: string;
+  id: string;
+  properties?: {
+    [k: string]: PolicyAttributeValue | undefined;
+  };
+}
+/**
+ * Answer of POST /access/v1/evaluation (AuthZEN Authorization API 1.0, Access Evaluation Response): `decision` true when allowed. `context` is the recorded decision as POST /v1/decisions/evaluate answers it, without its allow/deny (`id` is the decision's id: GET /v1/decisions/{id}), disclosing what the caller's scopes may see (`detail`).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-evaluation-response".
+ */
+export interface AuthzenEvaluationResponse {
+  decision: boolean;
+  context: AuthzenDecisionContext;
+}
+/**
+ * Body of POST /access/v1/evaluations (AuthZEN Authorization API 1.0, Access Evaluations Request). The top-level subject, action, resource and context are defaults: each is used by every item of `evaluations` that does not give its own (an item's value replaces the default whole). Without `evaluations`, or with an empty one, the request is a single evaluation of the top-level 4-tuple. At most 100 items, a bulk operation for rate limits.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-evaluations-request".
+ */
+export interface AuthzenEvaluationsRequest {
+  subject?: AuthzenSubject;
+  action?: AuthzenAction;
+  resource?: AuthzenResource;
+  context?: AuthzenContext;
+  /**
+   * @maxItems 100
+   */
+  evaluations?: {
+    subject?: AuthzenSubject;
+    action?: AuthzenAction;
+    resource?: AuthzenResource;
+    context?: AuthzenContext;
+  }[];
+  /**
+   * How the evaluations run. `evaluations_semantic`: execute_all (default) evaluates every item; deny_on_first_deny stops after the first denied item, permit_on_first_permit after the first permitted one (items run in order; the answer ends with the item that stopped them). Other options are accepted and ignored, as the spec's general-purpose options allow.
+   */
+  options?: {
+    evaluations_semantic?: 'execute_all' | 'deny_on_first_deny' | 'permit_on_first_permit';
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
+/**
+ * Answer of POST /access/v1/evaluations (AuthZEN Authorization API 1.0, Access Evaluations Response): one answer per evaluated item, in order (`decision` at the top level is omitted, as the spec recommends). A request without `evaluations` is answered as POST /access/v1/evaluation.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-evaluations-response".
+ */
+export interface AuthzenEvaluationsResponse {
+  evaluations?: AuthzenEvaluationResponse[];
+  decision?: boolean;
+  context?: AuthzenDecisionContext;
 }
 /**
  * acctl audit tail --json prints NDJSON: one such object per line, one line per event, oldest first. Every line carries format_version, so a line read alone (after grep, tail -n, or a restart of the reader) still says its shape. The event is the API's (schemas/audit-event.json) untouched, so its hash can be checked as it is; names holds the names of its actor and client, as GET /audit/events answers them.
@@ -3396,15 +3551,6 @@ export interface Principal {
   updated_at: string;
   created_by: string;
   deleted_at?: string;
-}
-/**
- * Attributes a policy rule can test (principals.attributes): a map of scalar values. Bounded: at most 100 keys, keys up to 100 characters, strings up to 1000.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "principal-attributes".
- */
-export interface PrincipalAttributes {
-  [k: string]: (string | number | boolean) | undefined;
 }
 /**
  * Body of POST /principals. Only users may have a password (12 to 1024 characters), for signing in.

@@ -4,3 +4,5 @@
  * (app.auditLog.appendDecisions). Nothing outside this folder imports its other files (eslint.config.js).
  */
 export { decisionRoutes, decisionsPlugin } from './routes.js';
+// Deciding and recording as POST /decisions/evaluate does, for other front doors (domains/authzen).
+export { decide, discloseDecision, type MadeDecision, type RecordingTime } from './service.js';
