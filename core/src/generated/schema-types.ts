@@ -1245,6 +1245,26 @@ export interface CliConfigUseOutput {
   known: boolean;
 }
 /**
+ * acctl decision plan --json: the answer of POST /v1/decisions/plan (schemas/decision-plan.json), and with --sql the plan as a PostgreSQL WHERE clause over the columns --column names (`$1`-style placeholders; usable as `SELECT ... WHERE <where>` with `params` as they are).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "cli/decision-plan".
+ */
+export interface CliDecisionPlanOutput {
+  format_version: CliFormatVersion;
+  id: string;
+  kind: 'always_allowed' | 'always_denied' | 'conditional';
+  condition: {};
+  policies: {
+    [k: string]: number | undefined;
+  };
+  timestamp: string;
+  sql?: {
+    where: string;
+    params: string[];
+  };
+}
+/**
  * What any acctl command prints with --json when it fails (an unknown command too): the stable code scripts switch on, the exit code it exits with (cli/src/errors.ts; docs/cli-usage.md, Exit codes), a one-line message and what to do next.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema

@@ -10,9 +10,7 @@ import {
   schemaRef,
 } from '../../../../core/src/index.js';
 import { ApiError } from '../../errors/api-error.js';
-import { changeContextOf } from '../../events/context.js';
-import { StaleGenerations } from '../audit/index.js';
-import { decide, discloseDecision, type MadeDecision, type RecordingTime } from '../decisions/index.js';
+import { decideChecked, type RecordingTime } from '../decisions/index.js';
 import { type EvaluationsSemantic, evaluationItems, stopsAfter, toEvaluationResponse, toSimulationRequest } from './mapping.js';
 
 const problem = schemaRef('problem');
@@ -126,11 +124,7 @@ async function answerEvaluations(
   return single ? answers[0]! : { evaluations: answers };
 }
 
-/**
- * Decides and records as POST /v1/decisions/evaluate does (the decisions domain's decide(), with
- * its check of the change counters at commit and one decision again when they moved on), and
- * discloses each decision for the caller's scopes as of the decision.
- */
+/** Decides and records as POST /v1/decisions/evaluate does (the decisions domain's decideChecked), refusals in AuthZEN's terms. */
 async function decideAsEvaluate(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -138,21 +132,11 @@ async function decideAsEvaluate(
   timing: RecordingTime,
   pointerOf: (index: number) => string,
 ): Promise<Decision[]> {
-  const generations = request.generations ?? (await app.changeFeed.fresh());
-  let made: MadeDecision[];
   try {
-    made = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing, pointerOf);
+    return await decideChecked(app, request, requests, timing, pointerOf);
   } catch (error) {
-    if (error instanceof ApiError) throw inAuthzenTerms(error);
-    if (!(error instanceof StaleGenerations)) throw error;
-    app.changeFeed.observe(error.current);
-    await app.authenticateAgain(request, error.current);
-    request.generations = error.current;
-    made = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing, pointerOf);
+    throw error instanceof ApiError ? inAuthzenTerms(error) : error;
   }
-  for (const one of made) app.metrics.decisionAnswered(one.decision.decision);
-  const scopes = request.caller!.scopes;
-  return made.map((one) => discloseDecision(one, scopes));
 }
 
 /** decide() points at our request's members (a stored principal's type at /principal/type); the caller sent the subject's. */

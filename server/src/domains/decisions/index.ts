@@ -5,4 +5,5 @@
  */
 export { decisionRoutes, decisionsPlugin } from './routes.js';
 // Deciding and recording as POST /decisions/evaluate does, for other front doors (domains/authzen).
-export { decide, discloseDecision, type MadeDecision, type RecordingTime } from './service.js';
+export { decideChecked } from './decide-checked.js';
+export { type RecordingTime } from './service.js';

@@ -11,8 +11,8 @@ import {
 } from '../../../../core/src/index.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
-import { StaleGenerations } from '../audit/index.js';
-import { decide, discloseDecision, discloseRecord, getDecision, type DecisionDeps, type MadeDecision, type RecordingTime } from './service.js';
+import { decideChecked } from './decide-checked.js';
+import { discloseRecord, getDecision, type DecisionDeps, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
 import { planDecision } from './plan.js';
 
@@ -56,7 +56,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('simulation-request') },
-    handler: async (request, reply) => (await decideChecked(app, request, reply, [request.body], () => ''))[0],
+    handler: async (request, reply) => (await decideTimed(app, request, reply, [request.body], () => ''))[0],
   });
 
   app.post<{ Body: DecisionBatchRequest }>('/decisions/batch', {
@@ -72,7 +72,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     schema: { body: schemaRef('decision-batch-request') },
-    handler: async (request, reply) => ({ results: await decideChecked(app, request, reply, request.body.requests, (index) => `/requests/${index}`) }),
+    handler: async (request, reply) => ({ results: await decideTimed(app, request, reply, request.body.requests, (index) => `/requests/${index}`) }),
   });
 
   app.post<{ Body: DecisionPlanRequest }>('/decisions/plan', {
@@ -126,35 +126,18 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/**
- * Decides with the counters the request was authenticated at (the replica's known ones), which
- * recording checks; when one moved on, the caller is authenticated again and the requests decided
- * again at the counters the check read, which is after the request arrived: that second decision
- * needs no check, so a stream of changes cannot keep a decision failing.
- */
-async function decideChecked(
+/** decideChecked, with the time spent recording in a Server-Timing header. */
+async function decideTimed(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   requests: SimulationRequest[],
   pointerOf: (index: number) => string,
 ): Promise<Decision[]> {
-  const generations = request.generations ?? (await app.changeFeed.fresh());
   const timing: RecordingTime = { recordMs: 0 };
-  let decisions: MadeDecision[];
-  try {
-    decisions = await decide(app.decisions, changeContextOf(request), requests, generations, true, timing, pointerOf);
-  } catch (error) {
-    if (!(error instanceof StaleGenerations)) throw error;
-    app.changeFeed.observe(error.current);
-    await app.authenticateAgain(request, error.current);
-    decisions = await decide(app.decisions, changeContextOf(request), requests, error.current, false, timing, pointerOf);
-  }
-  for (const made of decisions) app.metrics.decisionAnswered(made.decision.decision);
+  const decisions = await decideChecked(app, request, requests, timing, pointerOf);
   reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
-  // Read after a possible authentication again: the caller's scopes as of the decision.
-  const scopes = request.caller!.scopes;
-  return decisions.map((made) => discloseDecision(made, scopes));
+  return decisions;
 }
 
 /** core's principalTypeOf, checked in service.ts. */
