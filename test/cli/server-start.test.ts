@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { eventually } from '../helpers/eventually.js';
 import { acceptsConnections } from '../helpers/ports.js';
 import { findFreePort, findRunningEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -42,7 +43,8 @@ describe('acctl server start with the embedded database', function () {
       } catch {
         // Already gone.
       }
-      await delay(2000);
+      // Its fast shutdown ends the process: wait for that, not for a guessed time.
+      await eventually(async () => (isAlive(pid) ? undefined : true), 15_000).catch(() => undefined);
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
