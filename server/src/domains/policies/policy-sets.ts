@@ -50,6 +50,22 @@ interface Refusal {
 
 type Refuse = (index: number, code: RefusalCode, detail: string, policy: Refusal['policy']) => void;
 
+/** A change's policy content over `base` (the row as the change leaves it otherwise): a description or status the body leaves out keeps base's. */
+function bodyOver(
+  base: PolicyRow,
+  policy: { name: string; description?: string | null; status?: PolicyStatus; rules: PolicyRow['rules'] },
+  metadata: PolicyRow['metadata'],
+): PolicyRow {
+  return {
+    ...base,
+    name: policy.name,
+    description: policy.description ?? base.description,
+    status: policy.status ?? base.status,
+    rules: policy.rules,
+    metadata,
+  };
+}
+
 function rowAbout(row: PolicyRow | undefined, id: string): Refusal['policy'] {
   return row ? { id: row.id, name: row.name, version: row.version } : { id };
 }
@@ -266,15 +282,7 @@ async function plan(
           index,
           action: 'update',
           before: current,
-          after: {
-            ...current,
-            ...bumped,
-            name: policy.name,
-            description: policy.description ?? current.description,
-            status: policy.status ?? current.status,
-            rules: policy.rules,
-            metadata: withPolicySet(owned.metadata ?? current.metadata, setId),
-          },
+          after: bodyOver({ ...current, ...bumped }, policy, withPolicySet(owned.metadata ?? current.metadata, setId)),
           takenOverFrom: owned.takenOverFrom,
         });
         return;
@@ -306,16 +314,7 @@ async function plan(
           action: 'restore',
           before: current,
           after: policy
-            ? {
-                ...current,
-                ...bumped,
-                ...restored,
-                name: policy.name,
-                description: policy.description ?? current.description,
-                status: policy.status ?? restored.status,
-                rules: policy.rules,
-                metadata: withPolicySet(owned.metadata ?? current.metadata, setId),
-              }
+            ? bodyOver({ ...current, ...bumped, ...restored }, policy, withPolicySet(owned.metadata ?? current.metadata, setId))
             : { ...current, ...bumped, ...restored, metadata: withPolicySet(current.metadata, setId) },
           takenOverFrom: owned.takenOverFrom,
         });
