@@ -1,9 +1,10 @@
 import { uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
+import { changeEvent } from '../../events/event.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import { type DecisionPlan, type DecisionPlanRequest, planResources } from '../../../../core/src/index.js';
 import type { Generations } from '../../plugins/change-feed.js';
-import { type DecisionDeps, withStoredAttributes } from './service.js';
+import { type DecisionDeps, recordedPrincipal, withStoredAttributes } from './service.js';
 
 /** The decision point's caches, and the database and audit log a plan's record is written through. */
 export type PlanDeps = Pick<DecisionDeps, 'db' | 'policies' | 'principals' | 'auditLog'>;
@@ -39,22 +40,15 @@ export async function planDecision(deps: PlanDeps, context: ChangeContext, reque
 /** The decision.planned event: the plan's inputs as planned (stored attributes merged) and its answer, as decision.evaluated records a decision. */
 function plannedEvent(context: ChangeContext, request: DecisionPlanRequest, plan: DecisionPlan): DomainEvent {
   return {
-    id: plan.id,
-    time: context.now,
-    type: 'decision.planned',
-    actor: context.actor,
-    target: { type: 'resource_type', id: request.resource.type },
-    outcome: 'success',
-    request: context.request,
-    change: null,
-    data: {
+    ...changeEvent(context, 'decision.planned', { type: 'resource_type', id: request.resource.type }, null, {
       kind: plan.kind,
-      principal: { id: request.principal.id ?? null, type: request.principal.type, attributes: request.principal.attributes ?? {} },
+      principal: recordedPrincipal(request.principal),
       resource_type: request.resource.type,
       action: request.action,
       ...(request.context ? { context: request.context } : {}),
       condition: plan.condition,
       policies: plan.policies,
-    },
+    }),
+    id: plan.id,
   };
 }

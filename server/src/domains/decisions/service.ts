@@ -126,6 +126,11 @@ export function discloseRecord(record: DecisionRecord, scopes: readonly string[]
   return { ...record, result: disclose(record.result, decisionDetailFor(scopes, true)) };
 }
 
+/** A request's principal as decision events record it: the id or null, the type, the attributes as evaluated. */
+export function recordedPrincipal(principal: SimulationRequest['principal']): { id: string | null; type: string; attributes: Record<string, unknown> } {
+  return { id: principal.id ?? null, type: principal.type, attributes: principal.attributes ?? {} };
+}
+
 /**
  * The decision.evaluated event: the decision's inputs (as evaluated, stored attributes merged)
  * and outputs, as Cerbos's decision log records a check. Its id is the decision's id.
@@ -142,7 +147,7 @@ function decisionEvent(context: ChangeContext, request: SimulationRequest, decis
     change: null,
     data: {
       decision: decision.decision,
-      principal: { id: request.principal.id ?? null, type: request.principal.type, attributes: request.principal.attributes ?? {} },
+      principal: recordedPrincipal(request.principal),
       resource: {
         type: request.resource.type,
         identifier: request.resource.identifier,
