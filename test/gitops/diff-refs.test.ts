@@ -94,6 +94,22 @@ describe('acctl policy diff REF REF -- FOLDER (a policy folder at two git refs, 
     expect(json.access!.widens).to.equal(true);
   });
 
+  it('reads the acctl.yaml of the folder above a nested policy folder at the ref too: HEAD -- infra/policies with nothing changed differs in nothing', async () => {
+    mkdirSync(path.join(repo, 'infra', 'policies'), { recursive: true });
+    // The governing file sits in infra/, above the folder: its `files` leave draft.yaml out on both sides.
+    writeFileSync(path.join(repo, 'infra', 'acctl.yaml'), 'owner: infra-team\nfiles:\n  - "policies/printers.yaml"\n');
+    writeFileSync(path.join(repo, 'infra', 'policies', 'printers.yaml'), printers);
+    writeFileSync(path.join(repo, 'infra', 'policies', 'draft.yaml'), printers.replace('name: printers', 'name: draft-printers'));
+    git('add', '-A');
+    git('commit', '-qm', 'a nested policy folder governed from above');
+    try {
+      const json = exitWith(await runCli(['policy', 'diff', '--json', 'HEAD', '--', 'infra/policies'], offline()), 0).json<PolicyDiffJson>();
+      expect(json.policies).to.deep.equal([]);
+    } finally {
+      git('reset', '-q', '--hard', 'HEAD~1');
+    }
+  });
+
   it('refuses an unknown ref (not_found), a folder outside a git repository, a file with lint errors at a ref (named REF:path), refs without --', async () => {
     const unknown = exitWith(await runCli(['policy', 'diff', '--json', 'base', 'no-such-branch', '--', 'policies'], offline()), 1);
     expect(unknown.json<{ error: { code: string; message: string } }>().error).to.deep.include({ code: 'not_found' });

@@ -56,7 +56,7 @@ export function gitFolderOf(folder: string): GitFolder {
 }
 
 /** The commit a ref names; an unknown ref is refused (not_found), as `git diff` refuses it. */
-export function resolveCommit(repo: GitFolder, ref: string, options: { optional?: boolean } = {}): string {
+function resolveCommit(repo: GitFolder, ref: string, options: { optional?: boolean } = {}): string {
   if (ref === '' || ref.length > 1000 || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new UsageError(`Not a git ref: ${JSON.stringify(ref)}`);
   try {
     return git(repo.toplevel, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
@@ -111,7 +111,8 @@ function writeFolderAt(repo: GitFolder, commit: string, into: string): 'tree' | 
   const kind = repo.prefix === '' ? 'tree' : objectType(repo, `${commit}:${repo.prefix}`);
   if (kind === undefined) return 'absent';
   if (kind !== 'tree') throw new UsageError(`${repo.prefix} is a file, not a folder, at ${commit.slice(0, 12)}`);
-  const parents = repo.prefix === '' ? [''] : ['', ...repo.prefix.split('/').map((_, index, parts) => parts.slice(0, index).join('/'))].slice(0, -1);
+  // '' and each folder above the prefix (infra/policies: '' and infra); the folder's own is among its files.
+  const parents = repo.prefix.split('/').map((_, index, parts) => parts.slice(0, index).join('/'));
   const configs = listTree(
     repo,
     commit,
@@ -155,9 +156,8 @@ function objectType(repo: GitFolder, object: string): string | undefined {
 /** One side of a diff of refs: the folder as it is at the ref, named `REF:path` (git's own notation: `git show main:policies/x.yaml`). */
 export interface RefRepository {
   label: string;
+  /** Empty when the folder is not in the ref's tree (git diff shows such a folder's files as added). */
   repository: PolicyRepository;
-  /** The folder is not in the ref's tree: its set is empty (git diff shows such a folder's files as added). */
-  absent: boolean;
 }
 
 /**
@@ -183,7 +183,7 @@ export async function readRepositoryAt(repo: GitFolder, ref: string, options: { 
       const relative = path.relative(process.cwd(), absolute);
       return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
     };
-    if (found === 'absent') return { label, absent: true, repository: { dir: label, configFile: undefined, owner: null, desired: [], files: [] } };
+    if (found === 'absent') return { label, repository: { dir: label, configFile: undefined, owner: null, desired: [], files: [] } };
     let repository: PolicyRepository;
     try {
       repository = await readPolicyRepository(folder, undefined);
@@ -195,11 +195,11 @@ export async function readRepositoryAt(repo: GitFolder, ref: string, options: { 
         suggestions: [`git show ${ref}:PATH shows a file as it is there; acctl policy lint reads a folder checked out with git worktree add`],
       });
     }
-    if (!path.resolve(repository.dir).startsWith(temporary))
+    const governing = path.resolve(repository.dir);
+    if (governing !== temporary && !governing.startsWith(`${temporary}${path.sep}`))
       throw new UsageError(`An acctl.yaml above ${os.tmpdir()} governs the folder read at ${ref}; remove it`);
     return {
       label,
-      absent: false,
       repository: {
         ...repository,
         dir: rename(repository.dir),
