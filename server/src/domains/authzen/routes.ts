@@ -10,7 +10,7 @@ import {
   schemaRef,
 } from '../../../../core/src/index.js';
 import { ApiError } from '../../errors/api-error.js';
-import { decideChecked, type RecordingTime } from '../decisions/index.js';
+import { decideChecked, serverTiming, type RecordingTime } from '../decisions/index.js';
 import { type EvaluationsSemantic, evaluationItems, stopsAfter, toEvaluationResponse, toSimulationRequest } from './mapping.js';
 
 const problem = schemaRef('problem');
@@ -107,13 +107,15 @@ async function answerEvaluations(
   const semantic: EvaluationsSemantic = request.body.options?.evaluations_semantic ?? 'execute_all';
   const requests = tuples.map(toSimulationRequest);
   const timing: RecordingTime = { recordMs: 0 };
+  // Without items there is no `evaluations` array to point into.
+  const pointerOf = (index: number): string => (single ? '' : `/evaluations/${index}`);
   let answers: AuthzenEvaluationResponse[];
   if (semantic === 'execute_all') {
-    answers = (await decideAsEvaluate(app, request, requests, timing, (index) => `/evaluations/${index}`)).map(toEvaluationResponse);
+    answers = (await decideAsEvaluate(app, request, requests, timing, pointerOf)).map(toEvaluationResponse);
   } else {
     answers = [];
     for (const [index, one] of requests.entries()) {
-      const [decision] = await decideAsEvaluate(app, request, [one], timing, () => `/evaluations/${index}`);
+      const [decision] = await decideAsEvaluate(app, request, [one], timing, () => pointerOf(index));
       const answer = toEvaluationResponse(decision!);
       answers.push(answer);
       if (stopsAfter(semantic, answer.decision)) break;
@@ -144,9 +146,4 @@ function inAuthzenTerms(error: ApiError): ApiError {
   if (!error.errors) return error;
   const errors = error.errors.map((field) => ({ ...field, pointer: field.pointer.replace(/\/principal\/type$/, '/subject/type') }));
   return new ApiError(error.code, error.message, { errors, headers: error.headers, cause: error });
-}
-
-/** W3C Server Timing, as POST /v1/decisions/evaluate answers it. */
-function serverTiming(recordMs: number, totalMs: number): string {
-  return `record;dur=${recordMs.toFixed(3)}, total;dur=${totalMs.toFixed(3)}`;
 }
