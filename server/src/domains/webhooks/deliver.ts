@@ -63,7 +63,8 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, claimed: repo.Cl
     // The webhook's row first, then the delivery's (ARCHITECTURE.md "Lock order"): a delete of the
     // webhook, or another attempt disabling it, locks the row and then its deliveries; an attempt
     // that locked its delivery first would wait for the row while they wait for the delivery.
-    if (!(await repo.lockWebhook(trx, webhook.id))) return 'skipped'; // deleted meanwhile, with its deliveries
+    const locked = await repo.lockWebhook(trx, webhook.id);
+    if (!locked) return 'skipped'; // deleted meanwhile, with its deliveries
     await repo.endTurn(trx, webhook.id);
     await repo.insertAttempt(trx, {
       delivery_id: delivery.id,
@@ -84,6 +85,9 @@ export async function attemptDelivery(deps: DeliveryWorkerDeps, claimed: repo.Cl
     // A manual redelivery (attempt_limit set) is one attempt, and does not count towards disabling.
     const manual = delivery.attempt_limit !== null;
     retryInMs = attempt < (delivery.attempt_limit ?? settings.schedule.maxAttempts) ? retryDelayMs(settings.schedule, attempt) : null;
+    // Disabled while the attempt was in flight: its pending deliveries were failed then, and no
+    // worker claims a disabled webhook's, so a retry scheduled now would wait for a re-enable.
+    if (!locked.enabled) retryInMs = null;
     if (retryInMs !== null) {
       await repo.scheduleAttempt(trx, delivery.id, retryInMs, last);
     } else {
