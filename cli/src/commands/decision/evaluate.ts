@@ -7,7 +7,7 @@ import { askerFlags, askerFromFlags } from '../../flags/decision-request.js';
 import { readJsonInput } from '../../flags/file-input.js';
 import { decisionLines } from '../../ux/resource-display.js';
 
-const requestFlags = ['principal-type', 'principal-id', 'attribute', 'resource-type', 'resource', 'resource-attribute', 'action', 'context'];
+const requestFlags = [...Object.keys(askerFlags), 'resource', 'resource-attribute'];
 
 export default class DecisionEvaluate extends ApiCommand {
   static override summary = 'Ask the server for an access decision';

@@ -14,7 +14,7 @@ import { askerFlags, askerFromFlags } from '../../flags/decision-request.js';
 import { readJsonInput } from '../../flags/file-input.js';
 import { planLines } from '../../ux/plan-display.js';
 
-const requestFlags = ['principal-type', 'principal-id', 'attribute', 'resource-type', 'action', 'context'];
+const requestFlags = Object.keys(askerFlags);
 
 export default class DecisionPlanCommand extends ApiCommand {
   static override summary = 'Ask which resources of a type a principal may act on: a query plan, and its SQL';
