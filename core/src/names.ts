@@ -33,9 +33,6 @@ const uuidForm = '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0
  */
 export const namePattern = `^(?!${uuidForm}$)[^\\s${refused}](?:[^${refused}]*[^\\s${refused}])?$`;
 
-/** The JSON Schema format of the NFC check, which a pattern cannot express (schemas/name.json). */
-export const nfcFormat = 'nfc';
-
 /** The rule in one sentence, to follow a field's name (`/name must ...`): the server's 400 detail. */
 export const nameRule = `must have 1 to ${maxNameLength} characters, none of them a control, bidirectional or zero-width character, no spaces around it, and not be shaped like an id (a UUID)`;
 

@@ -38,13 +38,13 @@ export const ianaTimeZoneFormat = { type: 'string', validate: isIanaTimeZone } a
 /** A format of ours: an ip_address condition's CIDR block, as the engine reads it (engine/ip-address.ts). */
 export const cidrFormat = { type: 'string', validate: (text: string) => parseIpBlock(text) !== undefined } as const;
 
+/** A format of ours: text in Unicode Normalization Form C, which a pattern cannot say (names.ts, schemas/name.json). */
+export const nfcFormat = { type: 'string', validate: isNfc } as const;
+
 /**
  * Every format the schemas may name, as the objects Ajv checks them with: ajv-formats' full set
  * (date-time, uri, uuid...) and ours. Both the Ajv of createAjv and the precompiled validators
  * (core/src/generated/schema-validators.ts, which read formats from this object by name) use
  * these same objects, so a format decides alike in both.
  */
-/** A format of ours: text in Unicode Normalization Form C, which a pattern cannot say (names.ts, schemas/name.json). */
-export const nfcFormat = { type: 'string', validate: isNfc } as const;
-
 export const schemaFormats = { ...fullFormats, 'iana-time-zone': ianaTimeZoneFormat, cidr: cidrFormat, nfc: nfcFormat };
