@@ -9,7 +9,7 @@ import { type PolicySet, type PolicySetChange, type PolicySetRequest } from '../
 import type { AuditedDatabase } from '../audit/index.js';
 import * as setsRepo from './policy-sets-repo.js';
 import type { PolicyRow, PolicyStatus, PolicyVersionRow } from './repo.js';
-import { policyEvent, restoredState, rolledBackContent, toPolicy, withPolicySet } from './service.js';
+import { labelOf, policyEvent, restoredState, rolledBackContent, toPolicy, withPolicySet } from './service.js';
 import {
   checkOwnership,
   ownedElsewhere,
@@ -257,7 +257,7 @@ async function plan(
     seen.add(change.id);
     const current = rows.get(change.id);
     if (!current) return refuse(index, 'not_found', `No policy with id ${change.id}`, { id: change.id });
-    const label = `Policy "${current.name}" (${current.id})`;
+    const label = labelOf(current);
     if (!owns(index, checkOwnership(owners, label, current.metadata, undefined), about(current))) return;
     if (change.action === 'restore') {
       if (current.status !== 'deleted')
@@ -374,7 +374,7 @@ async function checkNames(trx: Knex.Transaction, planned: readonly Planned[], re
 
   for (const step of live) {
     const name = step.after.name;
-    const what = step.before ? `Policy "${step.before.name}" (${step.before.id})` : `The new policy "${name}"`;
+    const what = step.before ? labelOf(step.before) : `The new policy "${name}"`;
     const policy = step.before ? { id: step.before.id, name: step.before.name, version: step.before.version } : { name };
     const earlier = finalHolder.get(name);
     if (earlier) {

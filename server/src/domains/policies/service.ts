@@ -370,7 +370,8 @@ export function toPolicy(row: PolicyRow): Policy {
   };
 }
 
-function labelOf(row: Pick<PolicyRow, 'id' | 'name'>): string {
+/** How a refusal names a stored policy: `Policy "name" (id)`. */
+export function labelOf(row: Pick<PolicyRow, 'id' | 'name'>): string {
   return `Policy "${row.name}" (${row.id})`;
 }
 
