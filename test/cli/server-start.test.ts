@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { eventually } from '../helpers/eventually.js';
+import { delay } from '../helpers/http.js';
 import { acceptsConnections } from '../helpers/ports.js';
 import { findFreePort, findRunningEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -152,8 +153,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
