@@ -53,6 +53,8 @@ export function bearerTokenVerifier(deps: BearerTokenDeps): VerifyBearerToken {
       scopes: claims.scope.split(' ').filter(Boolean),
       tokenId: claims.jti,
       expiresAt: new Date(claims.exp * 1000),
+      ...(claims.act ? { act: claims.act } : {}),
+      ...(claims.cnf ? { jkt: claims.cnf.jkt } : {}),
     };
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
+import type { ActorClaim } from '../../plugins/auth/caller.js';
 import { clockSkewSeconds } from './lifetimes.js';
 
 /** Spec, "Access token (JWT)", plus `jti` (RFC 9068 section 2.2) so a token can be revoked early. */
@@ -13,6 +14,10 @@ export interface AccessTokenClaims {
   jti: string;
   scope: string;
   client_id: string;
+  /** RFC 8693 section 4.1: who acts for `sub` (a token exchanged with an actor token). */
+  act?: ActorClaim;
+  /** RFC 9449 section 6: the key a DPoP-bound token is bound to. */
+  cnf?: { jkt: string };
 }
 
 /** The `typ` header of access tokens (spec, "Access token (JWT)"): the only one accepted as one. */

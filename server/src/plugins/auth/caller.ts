@@ -1,3 +1,13 @@
+/**
+ * RFC 8693 section 4.1: the actor of a delegated token, as its `act` claim holds it. `sub` and
+ * `client_id` are the actor token's; `act` is the actor before it (a chain, nearest actor first).
+ */
+export interface ActorClaim {
+  sub: string;
+  client_id?: string;
+  act?: ActorClaim;
+}
+
 /** Who is calling, as established from the bearer token. */
 export interface Caller {
   kind: 'access_token' | 'api_token';
@@ -8,6 +18,10 @@ export interface Caller {
   /** The access token's jti or the API token's id. */
   tokenId: string;
   expiresAt: Date | null;
+  /** The delegation of a token exchanged under RFC 8693 (its `act` claim): who acts for `subject`. */
+  act?: ActorClaim;
+  /** RFC 9449: the JWK SHA-256 thumbprint (RFC 7638) a DPoP-bound token is bound to (`cnf.jkt`). */
+  jkt?: string;
 }
 
 /** A bearer token that does not establish a caller; `tokenKind` is what it looked like, for auth.failed. */
