@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { exitCodes } from '../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/eventually.js';
+import { requestCount } from '../helpers/request-counts.js';
 import { apiAs, apiCli, serverOrigin } from './resources-support.js';
 import { runInTerminal } from './audit/terminal.js';
 
@@ -74,10 +75,13 @@ describe('acctl policy delete asks before it deletes', function () {
     expect(await statusOf(policy.id)).to.equal('active');
   });
 
-  it('deletes in a terminal when the answer is yes', async () => {
+  it('deletes in a terminal when the answer is yes, reading the policy named by id once', async () => {
     const policy = await breakGlass('break-glass-tty-yes');
+    const reads = await requestCount(t.app, 'GET', '/v1/policies/:id');
     const { exitCode, screen } = await answerInTerminal(['policy', 'delete', policy.id], 'yes');
     expect(exitCode, screen).to.equal(0);
+    // The lookup by id read the whole policy; the question shows it without a second read.
+    expect((await requestCount(t.app, 'GET', '/v1/policies/:id')) - reads).to.equal(1);
     expect(await statusOf(policy.id)).to.equal('deleted');
   });
 });

@@ -7,8 +7,8 @@ import { resolveNameOrId } from '../stored-objects/name-or-id.js';
 /** The API's largest page of policies (spec, "Limits": policy list page size at most 100). */
 const pageSize = 100;
 
-/** What a command needs of the policy a name or id stands for. */
-export type PolicyRef = Pick<PolicyListItem, 'id' | 'name' | 'version' | 'status'>;
+/** What a command needs of the policy a name or id stands for; `full` when the lookup read the whole policy (by id), so a command needn't read it again. */
+export type PolicyRef = Pick<PolicyListItem, 'id' | 'name' | 'version' | 'status'> & { full?: Policy };
 
 /**
  * The resolver of every command that takes a stored policy (get, history, versions, restore,
@@ -36,8 +36,8 @@ export async function resolvePolicy(api: ApiClient, nameOrId: string, options: {
 /** The policy of an id, deleted or not; undefined when the server knows no such id. */
 export async function policyById(api: ApiClient, id: string): Promise<PolicyRef | undefined> {
   try {
-    const { name, version, status } = await api.call('get', '/policies/{id}', { path: { id } });
-    return { id, name, version, status };
+    const full = await api.call('get', '/policies/{id}', { path: { id } });
+    return { id, name: full.name, version: full.version, status: full.status, full };
   } catch (error) {
     if (error instanceof CommandError && error.code === 'not_found') return undefined;
     throw error;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AuditEvent, AuditEventList, AuditReport, AuditReportList, AuditVerification, Principal } from '../../../core/src/index.js';
 import { exitCodes } from '../../../kit/src/index.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { requestCount } from '../../helpers/request-counts.js';
 import { expectSchema } from '../../helpers/schemas.js';
 import { samplePolicy } from '../../policies/fixtures.js';
 import { apiAs, apiCli, serverOrigin } from '../resources-support.js';
@@ -118,8 +119,11 @@ describe('acctl audit (against a running server)', function () {
   });
 
   describe('audit get', () => {
-    it('shows an event with its actor by name and its change, field by field', async () => {
+    it('shows an event with its actor by name and its change, field by field, in one request', async () => {
+      const asked = async () => (await requestCount(t.app, 'GET', '/v1/audit/events')) + (await requestCount(t.app, 'GET', '/v1/audit/events/:id'));
+      const before = await asked();
       const result = ok(await cli(['audit', 'get', updated.id]));
+      expect((await asked()) - before).to.equal(1);
       expect(result.stdout).to.match(/type\s+principal\.updated/);
       // The actor by name beside its id, as audit events shows it; the client only when it is another.
       expect(result.stdout).to.match(new RegExp(`actor\\s+Test client \\(${admin}\\) \\(access_token\\)`));

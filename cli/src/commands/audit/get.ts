@@ -18,21 +18,25 @@ export default class AuditGetCommand extends ApiCommand {
   public async run(): Promise<AuditEvent> {
     const { args, flags } = await this.parse(AuditGetCommand);
     const api = await this.api(flags.server);
-    const event = await api.call('get', '/audit/events/{id}', { path: { id: args.id } });
-    this.log(eventDetailLines(event, await actorNamesOf(api, event)).join('\n'));
+    const listed = await listedWithNames(api, args.id);
+    // Not in the list (a decision's event, or a server older than the `id` filter): the event's own
+    // route answers it, or says why not (404 not_found, 400 for a malformed id).
+    const event = listed?.event ?? (await api.call('get', '/audit/events/{id}', { path: { id: args.id } }));
+    this.log(eventDetailLines(event, listed?.names ?? {}).join('\n'));
     return event;
   }
 }
 
 /**
- * The names of the event's actors, as `audit events` shows them: the list filtered to this one
- * event answers them beside it. A server older than the `id` filter refuses it: ids alone then.
+ * The event with its actors' names, as `audit events` shows them, in one request: the list
+ * filtered to this id. A server older than the `id` filter (or a malformed id) refuses it with 400.
  */
-async function actorNamesOf(api: ApiClient, event: AuditEvent): Promise<AuditActorNames> {
+async function listedWithNames(api: ApiClient, id: string): Promise<{ event: AuditEvent | undefined; names: AuditActorNames } | undefined> {
   try {
-    return (await api.call('get', '/audit/events', { query: { id: event.id, limit: 1 } })).names;
+    const list = await api.call('get', '/audit/events', { query: { id, limit: 1 } });
+    return { event: list.data[0], names: list.names };
   } catch (error) {
-    if (error instanceof CommandError && error.problem?.status === 400) return {};
+    if (error instanceof CommandError && error.problem?.status === 400) return undefined;
     throw error;
   }
 }

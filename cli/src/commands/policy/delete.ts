@@ -30,7 +30,7 @@ export default class PolicyDelete extends ApiCommand {
     const ref = await resolvePolicy(api, args.policy);
     let expected = flags['expected-version'];
     if (!flags.yes && ref.status !== 'deleted') {
-      const policy = await api.call('get', '/policies/{id}', { path: { id: ref.id } });
+      const policy = ref.full ?? (await api.call('get', '/policies/{id}', { path: { id: ref.id } }));
       if (!(await approvedAtTerminal(deleteQuestion(policy, errorStyle)))) throw new CommandError('delete_cancelled', 'Delete cancelled: nothing was deleted');
       // The person approved the version shown: one changed since is refused (exit 5), not deleted unseen.
       expected ??= policy.version;

@@ -18,10 +18,10 @@ export default class PolicyGet extends ApiCommand {
   public async run(): Promise<Policy | PolicyVersion> {
     const { args, flags } = await this.parse(PolicyGet);
     const api = await this.api(flags.server);
-    const { id } = await resolvePolicy(api, args.policy);
+    const { id, full } = await resolvePolicy(api, args.policy);
     const policy =
       flags.version === undefined
-        ? await api.call('get', '/policies/{id}', { path: { id } })
+        ? (full ?? (await api.call('get', '/policies/{id}', { path: { id } })))
         : await api.call('get', '/policies/{id}/versions/{version}', { path: { id, version: flags.version } });
     this.log(policyLines(policy).join('\n'));
     return policy;

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Principal, PrincipalCreateRequest, PrincipalKind } from '../../../../core/src/index.js';
+import { principalKinds, type Principal, type PrincipalCreateRequest } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { parseAssignments } from '../../flags/assignments.js';
 import { principalLines } from '../../ux/resource-display.js';
@@ -13,7 +13,7 @@ export default class PrincipalCreate extends ApiCommand {
     '<%= config.bin %> <%= command.id %> --kind user --name alice --display-name "Alice Martin" --attribute clearance=3 --json',
   ];
   static override flags = {
-    kind: Flags.string({ summary: 'What the principal is.', options: ['user', 'service', 'agent'], required: true }),
+    kind: Flags.option({ summary: 'What the principal is.', options: principalKinds, required: true })(),
     name: Flags.string({ summary: 'Unique among principals of its kind.', required: true }),
     'display-name': Flags.string({ summary: 'A name for people to read.' }),
     attribute: Flags.string({ summary: 'An attribute that rules can test (name=value, repeatable).', multiple: true, helpValue: 'NAME=VALUE' }),
@@ -22,7 +22,7 @@ export default class PrincipalCreate extends ApiCommand {
   public async run(): Promise<Principal> {
     const { flags } = await this.parse(PrincipalCreate);
     const body: PrincipalCreateRequest = {
-      kind: flags.kind as PrincipalKind,
+      kind: flags.kind,
       name: flags.name,
       ...(flags['display-name'] === undefined ? {} : { display_name: flags['display-name'] }),
       ...(flags.attribute === undefined ? {} : { attributes: parseAssignments('attribute', flags.attribute) }),

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import type { Principal, PrincipalList } from '../../../../core/src/index.js';
+import { principalKinds, type Principal, type PrincipalList } from '../../../../core/src/index.js';
 import { ApiCommand } from '../../base/api-command.js';
 import { paginationFlags } from '../../flags/pagination.js';
 import { describePage, formatAssignments } from '../../ux/resource-display.js';
@@ -15,7 +15,7 @@ export default class PrincipalListCommand extends ApiCommand {
     '<%= config.bin %> <%= command.id %> --search alice --json | jq -r ".data[].id"',
   ];
   static override flags = {
-    kind: Flags.option({ summary: 'Only principals of this kind.', options: ['user', 'service', 'agent'] as const })(),
+    kind: Flags.option({ summary: 'Only principals of this kind.', options: principalKinds })(),
     status: Flags.option({ summary: 'Only principals in this status.', options: ['active', 'disabled', 'deleted'] as const })(),
     attribute: Flags.string({ summary: 'Only principals with this attribute value (name=value; all must match).', multiple: true, helpValue: 'NAME=VALUE' }),
     search: Flags.string({ summary: 'Case-insensitive substring of the name or display name.' }),
