@@ -102,6 +102,9 @@ export function accessGithub(access: PolicyAccess, command: string): string[] {
   return lines;
 }
 
+/** Where the manual explains the access results (each SARIF rule's help link). */
+export const accessManualSection = { page: 'policies.md', anchor: 'whether-a-change-widens-access-the-proof-in-plan-and-diff' };
+
 /** The rules of the access results in plan's and diff's SARIF (docs/policies.md, the proof in plan and diff). */
 export const accessSarifRules = {
   'access-widens': {

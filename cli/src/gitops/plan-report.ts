@@ -4,7 +4,7 @@ import { cell, commentMarker, fitted, MARKDOWN_LIMIT, withMarker } from '../poli
 import { plural, type Paint } from '../policy-files/report/outcome.js';
 import { renderSarif, type SarifEntry } from '../policy-files/report/sarif.js';
 import type { PolicyAccess } from './access.js';
-import { accessGithub, accessHuman, accessMarkdown, accessSarif, accessSarifRules } from './access-report.js';
+import { accessGithub, accessHuman, accessManualSection, accessMarkdown, accessSarif, accessSarifRules } from './access-report.js';
 import { hasChanges, type Drift, type Plan, type PlanChange } from './plan.js';
 
 /** A plan as `acctl policy plan` shows it: with its access block (apply shows a plan without one). */
@@ -142,8 +142,6 @@ const planSarifRules = {
   },
 } as const;
 
-const MANUAL_SECTION = { page: 'policies.md', anchor: 'whether-a-change-widens-access-the-proof-in-plan-and-diff' };
-
 /**
  * SARIF 2.1.0 for GitHub code scanning, through lint's writer (policy-files/report/sarif.ts): each
  * widening an error at the responsible rule's line, each narrowing a warning, an undecided verdict
@@ -166,8 +164,8 @@ export function planSarif(plan: ShownPlan, version: string, fallback?: { file: s
   return renderSarif(
     version,
     [
-      { rules: accessSarifRules, ...MANUAL_SECTION },
-      { rules: planSarifRules, ...MANUAL_SECTION },
+      { rules: accessSarifRules, ...accessManualSection },
+      { rules: planSarifRules, ...accessManualSection },
     ],
     entries,
     { fallback },

@@ -6,6 +6,8 @@ import type { PolicyContent } from '../../gitops/desired.js';
 import type { PolicyRepository } from '../../gitops/repository.js';
 import { resolvePolicy } from '../../stored-policies/lookup.js';
 import type { CliPolicyDiffOutput } from '../../../../core/src/index.js';
+import type { FolderDiffShown, PolicyPlace } from '../../gitops/diff-report.js';
+import { policyCheckFormats, policyReportFormatFlag } from '../../flags/policy-report-format.js';
 
 /** What --json prints, without format_version: the type is generated from schemas/cli/ (npm run gen:types), the schema being the one source. */
 export type PolicyDiffJson = Omit<CliPolicyDiffOutput, 'format_version'>;
@@ -61,6 +63,10 @@ export default class PolicyDiff extends GateCommand {
       default: false,
       summary: `With two folders or refs: exit ${exitCodes.access_widens} when access widens; "could not be decided" counts as widening (never permissive).`,
     }),
+    ...policyReportFormatFlag(
+      "With two folders or refs, as plan's: human, json, github (workflow annotations, a widening an error at its rule, and a job summary), junit (XML: the access case fails when access widens), markdown (a pull-request comment) or sarif (SARIF 2.1.0: the access results). Two policies: human text (--json for JSON).",
+      policyCheckFormats,
+    ),
   };
 
   public async run(): Promise<PolicyDiffJson> {
@@ -72,6 +78,8 @@ export default class PolicyDiff extends GateCommand {
     const isFolder = (value: string | undefined): value is string => value !== undefined && existsSync(value) && statSync(value).isDirectory();
     if (isFolder(args.first)) return this.#folders(args.first, args.second, flags);
     if (flags['fail-on-widen']) throw new UsageError('--fail-on-widen goes with two folders: the access of one policy is not the whole set');
+    if (flags.format !== 'human')
+      throw new UsageError(`--format ${flags.format} goes with two folders or refs; two policies are shown as text, or as JSON with --json`);
     let before: Side;
     let after: Side;
     if (isFile(args.first)) {
@@ -101,7 +109,11 @@ export default class PolicyDiff extends GateCommand {
     return this.finishGate({ from: before.label, to: after.label, changes }, changes.length > 0);
   }
 
-  async #folders(first: string, second: string | undefined, flags: { from?: number; to?: number; 'fail-on-widen': boolean }): Promise<PolicyDiffJson> {
+  async #folders(
+    first: string,
+    second: string | undefined,
+    flags: { from?: number; to?: number; 'fail-on-widen': boolean; format: string },
+  ): Promise<PolicyDiffJson> {
     if (!(second !== undefined && existsSync(second) && statSync(second).isDirectory()))
       throw new UsageError(`${first} is a folder: give a second folder to compare it with${second === undefined ? '' : ` (${second} is not one)`}`);
     if (flags.from !== undefined || flags.to !== undefined) throw new UsageError('--from and --to go with a policy id, not a folder');
@@ -117,7 +129,7 @@ export default class PolicyDiff extends GateCommand {
   async #refs(
     words: Array<string | undefined>,
     afterSeparator: number,
-    flags: { from?: number; to?: number; 'fail-on-widen': boolean },
+    flags: { from?: number; to?: number; 'fail-on-widen': boolean; format: string },
   ): Promise<PolicyDiffJson> {
     const given = words.filter((word): word is string => word !== undefined);
     if (afterSeparator !== 1 || given.length < 2)
@@ -140,28 +152,36 @@ export default class PolicyDiff extends GateCommand {
   async #sets(
     before: { label: string; repository: PolicyRepository },
     after: { label: string; repository: PolicyRepository },
-    flags: { 'fail-on-widen': boolean },
+    flags: { 'fail-on-widen': boolean; format: string },
   ): Promise<PolicyDiffJson> {
-    const [{ diffFolders }, { accessHuman }, { mayWiden }] = await Promise.all([
+    const [{ diffFolders }, report, { mayWiden }, { writeReport }] = await Promise.all([
       import('../../gitops/folder-diff.js'),
-      import('../../gitops/access-report.js'),
+      import('../../gitops/diff-report.js'),
       import('../../gitops/access.js'),
+      import('../../policy-files/command-support.js'),
     ]);
-    const [first, second] = [before.label, after.label];
     const { policies, access } = diffFolders(before.repository, after.repository, new Date());
-    const mark = { added: style.green('+'), removed: style.red('-'), changed: style.yellow('~') };
-    this.log(`${style.red(`--- ${first}`)}\n${style.green(`+++ ${second}`)}`);
-    this.log(accessHuman(access, style).join('\n'));
-    this.log(
-      policies.length === 0
-        ? style.dim('No differences.')
-        : policies
-            .flatMap((policy) => [`${mark[policy.action]} ${policy.action} ${style.bold(policy.name)}`, ...policy.changes.map((entry) => `    ${entry.text}`)])
-            .join('\n'),
-    );
-    const json: PolicyDiffJson = { from: first, to: second, policies, access };
-    if (flags['fail-on-widen']) return mayWiden(access) ? this.exitWith(json, exitCodes.access_widens) : json;
-    return this.finishGate(json, policies.length > 0);
+    const shown: FolderDiffShown = { from: before.label, to: after.label, policies, access };
+    // A policy's place: its name line in the second side, or in the first for a removed one.
+    const place: PolicyPlace = (policy) => {
+      const side = policy.action === 'removed' ? before.repository : after.repository;
+      const found = side.desired.find((desired) => desired.name === policy.name);
+      return found && { file: found.file, line: found.line, col: found.col };
+    };
+    if (!this.jsonEnabled())
+      writeReport((text) => this.log(text), flags.format, {
+        human: (paint) => report.diffHuman(shown, paint),
+        json: () => shown,
+        github: () => report.diffGithub(shown, place),
+        junit: () => report.diffJunit(shown, place),
+        markdown: () => report.diffMarkdown(shown),
+        sarif: () => {
+          const config = after.repository.configFile ?? before.repository.configFile;
+          return report.diffSarif(shown, this.config.version, config === undefined ? undefined : { file: config, line: 1, col: 1 });
+        },
+      });
+    if (flags['fail-on-widen']) return mayWiden(access) ? this.exitWith(shown, exitCodes.access_widens) : shown;
+    return this.finishGate(shown, policies.length > 0);
   }
 
   /** The live policy, from the server of the file's policy repository (the acctl.yaml its managed_by comes from). */

@@ -39,7 +39,7 @@ export function fitted(head: string, detailTitle: string, entries: readonly stri
  * first line, and what `fitted` cuts never reaches it. Values are percent-encoded, so none can
  * close the comment (`-->`) or hold `--`.
  */
-export function commentMarker(report: 'lint' | 'test' | 'impact' | 'plan', scope: Record<string, string | null | undefined> = {}): string {
+export function commentMarker(report: 'lint' | 'test' | 'impact' | 'plan' | 'diff', scope: Record<string, string | null | undefined> = {}): string {
   const parts = Object.entries(scope)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
     .map(([name, value]) => ` ${name}=${encodeURIComponent(value).replace(/-(?=-)/g, '%2D')}`);
