@@ -88,6 +88,8 @@ export function fileClientTokenCache(options: {
         const minted = await usable();
         if (minted !== undefined) return minted;
         const fresh = await mint();
+        // A token that would not outlive the margin could never be reused: not worth a write.
+        if (fresh.expiresIn * 1000 <= reuseMarginMs) return fresh.accessToken;
         const contents = await readClientTokens(options.file);
         // Expired entries go, so the file does not grow with every secret a CI system ever used.
         for (const [name, entry] of Object.entries(contents.tokens)) if (!(Date.parse(entry.expires_at) > now())) delete contents.tokens[name];
