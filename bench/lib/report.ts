@@ -5,6 +5,7 @@
 import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.js';
 import { renderAccessChange, type AccessChangeSummary } from './access-change-report.js';
 import { renderGitops, type GitopsSummary } from './gitops-report.js';
+import { renderPlan, type PlanSummary } from './plan-section.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
 import type { ProfileSummary } from '../profile-summary.js';
@@ -53,6 +54,8 @@ export interface BenchResults {
   gitops?: GitopsSummary;
   /** Absent when the access section did not run. */
   access_change?: AccessChangeSummary;
+  /** Absent when the plan section did not run. */
+  plan?: PlanSummary;
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
@@ -275,6 +278,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.cli_startup) lines.push('## CLI cold start', '', renderCliStartup(results.cli_startup), '');
   if (results.gitops) lines.push('## GitOps: lint, plan and apply of a policy repository', '', renderGitops(results.gitops), '');
   if (results.access_change) lines.push('## The proof (#33): whether a change widens access, against lint', '', renderAccessChange(results.access_change), '');
+  if (results.plan) lines.push('## Query plans (#35): a plan against an evaluate, same server', '', renderPlan(results.plan), '');
   if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
   if (results.server_cost)
     lines.push(

@@ -24,12 +24,26 @@ interface PrefixNode {
   next: Map<number, PrefixNode> | undefined;
 }
 
+/**
+ * A rule as the query planner reads it (plan/plan-resources.ts): prepared, and as written, since a
+ * condition that reads the resource is planned from its source.
+ */
+export interface PlannableRule extends Candidate {
+  source: unknown;
+}
+
 /** Policies compiled once for many decisions; build a new one when the set of policies changes. */
 export interface CompiledPolicySet {
   readonly policyCount: number;
   readonly ruleCount: number;
   /** Resource type, then action; read by `evaluate` only. */
   readonly rulesByResource: ReadonlyMap<string, ReadonlyMap<string, IdentifierIndex>>;
+  /**
+   * Resource type, then action: the rules with at least one identifier pattern (those the index above
+   * can find), in policy order then rule index. A plan reads only its type's and action's list, so
+   * its cost follows those rules, not the size of the set (issue #35).
+   */
+  readonly plannableRules: ReadonlyMap<string, ReadonlyMap<string, readonly PlannableRule[]>>;
 }
 
 /**
@@ -39,6 +53,7 @@ export interface CompiledPolicySet {
  */
 export function compilePolicySet(policies: readonly EnginePolicy[]): CompiledPolicySet {
   const rulesByResource = new Map<string, Map<string, IdentifierIndex>>();
+  const plannableRules = new Map<string, Map<string, PlannableRule[]>>();
   let ordinal = 0;
   let policyCount = 0;
   for (const policy of Array.isArray(policies) ? policies : []) {
@@ -51,7 +66,10 @@ export function compilePolicySet(policies: readonly EnginePolicy[]): CompiledPol
       const candidate: IndexedCandidate = { policy: ref, ruleIndex, rule: prepared, ordinal: ordinal++ };
       if (prepared.resourceType === undefined) return;
       const byAction = getOrAdd(rulesByResource, prepared.resourceType, () => new Map<string, IdentifierIndex>());
+      const plannableByAction = getOrAdd(plannableRules, prepared.resourceType, () => new Map<string, PlannableRule[]>());
       for (const action of new Set(prepared.actions)) {
+        if (prepared.identifierPatterns.length > 0)
+          getOrAdd(plannableByAction, action, () => []).push({ policy: ref, ruleIndex, rule: prepared, source: rule });
         const index = getOrAdd(byAction, action, (): IdentifierIndex => ({ exact: new Map(), prefixes: prefixNode() }));
         for (const pattern of prepared.identifierPatterns) {
           if (pattern.kind === 'exact')
@@ -64,7 +82,7 @@ export function compilePolicySet(policies: readonly EnginePolicy[]): CompiledPol
       }
     });
   }
-  return { policyCount, ruleCount: ordinal, rulesByResource };
+  return { policyCount, ruleCount: ordinal, rulesByResource, plannableRules };
 }
 
 /** The decision for one request at the instant `at` (the caller's clock; the engine never reads one). */

@@ -8,7 +8,8 @@ import {
 } from '../conditions/attribute.js';
 import { principalAttribute } from '../conditions/condition.js';
 import { CONDITION_DEPTH_LIMIT, prepareCondition, type Truth } from '../conditions/index.js';
-import { attributeTruth, prepareRule, type PreparedRule, type RequiredAttribute } from '../rule.js';
+import { compilePolicySet, type CompiledPolicySet } from '../compile.js';
+import { attributeTruth, type PreparedRule, type RequiredAttribute } from '../rule.js';
 import type { EngineContext, EnginePolicy, EngineRequest } from '../types.js';
 import { and, FALSE, knownTruth, TRUE, not, or, type PlanOperator, type ResourceCondition, type ResourceSubject, type TruthOnResource } from './condition.js';
 
@@ -36,7 +37,11 @@ class UnsupportedConstruct extends Error {}
 
 const UNKNOWN: TruthOnResource = knownTruth('unknown');
 
-export function planResources(policies: readonly EnginePolicy[], request: PlanRequest): ResourcePlan {
+/**
+ * `set`: the compiled set evaluate uses (compiled once per version of the active policies), so a plan
+ * reads only the rules for its type and action; policies as written are compiled first.
+ */
+export function planResources(set: CompiledPolicySet | readonly EnginePolicy[], request: PlanRequest): ResourcePlan {
   const { principal, action, resourceType, context, now } = request;
   if (typeof action !== 'string' || typeof resourceType !== 'string') return { kind: 'always_denied', condition: FALSE, policies: {} };
   // The principal and context of a real request; the resource's type is known, its identifier and attributes are what the plan is about.
@@ -46,24 +51,19 @@ export function planResources(policies: readonly EnginePolicy[], request: PlanRe
     resource: { type: resourceType, identifier: '', attributes: {} },
     ...(context === undefined ? {} : { context }),
   };
+  const compiled = Array.isArray(set) ? compilePolicySet(set) : (set as CompiledPolicySet);
   const allows: ResourceCondition[] = [];
   const denies: ResourceCondition[] = [];
   const versions = new Map<string, number>();
-  for (const policy of Array.isArray(policies) ? policies : []) {
-    const rules: unknown = policy?.rules;
-    if (!Array.isArray(rules)) continue;
-    for (let ruleIndex = 0; ruleIndex < rules.length; ruleIndex += 1) {
-      const rule = prepareRule(rules[ruleIndex]);
-      // What the engine's index keys a rule by (compile.ts): type, action, and some identifier pattern.
-      if (rule.resourceType !== resourceType || !rule.actions.includes(action) || rule.identifierPatterns.length === 0) continue;
-      versions.set(policy.id, policy.version);
-      try {
-        const applies = planRule(rule, rules[ruleIndex], probe, now);
-        (rule.effect === 'deny' ? denies : allows).push(applies);
-      } catch (error) {
-        if (!(error instanceof UnsupportedConstruct)) throw error;
-        return { kind: 'unsupported', construct: error.message, policy_id: policy.id, rule_index: ruleIndex, policies: Object.fromEntries(versions) };
-      }
+  // The rules the engine's index keys by this type and action with some identifier pattern (compile.ts), in policy order.
+  for (const { policy, ruleIndex, rule, source } of compiled.plannableRules.get(resourceType)?.get(action) ?? []) {
+    versions.set(policy.id, policy.version);
+    try {
+      const applies = planRule(rule, source, probe, now);
+      (rule.effect === 'deny' ? denies : allows).push(applies);
+    } catch (error) {
+      if (!(error instanceof UnsupportedConstruct)) throw error;
+      return { kind: 'unsupported', construct: error.message, policy_id: policy.id, rule_index: ruleIndex, policies: Object.fromEntries(versions) };
     }
   }
   // Deny overrides allow; nothing applying is deny (decision.ts).
@@ -80,7 +80,11 @@ function planRule(rule: PreparedRule, raw: unknown, probe: EngineRequest, now: D
   for (const required of rule.requiredAttributes) parts.push(knownTruth(attributeTruth('principal', required, principalAttribute(probe, required.name))[0]));
   for (const required of rule.requiredResourceAttributes) parts.push(acceptedTruth(required));
   const conditions: unknown = (raw as { conditions?: unknown } | null | undefined)?.conditions;
-  for (const condition of Array.isArray(conditions) ? conditions : []) parts.push(planCondition(condition, 1, probe, now));
+  // A condition that does not read the resource is the engine's own, prepared once with the rule (rule.conditions[i] is prepareCondition of conditions[i]).
+  (Array.isArray(conditions) ? conditions : []).forEach((condition: unknown, index) => {
+    const prepared = rule.conditions[index];
+    parts.push(prepared !== undefined && !readsResource(condition) ? knownTruth(prepared(probe, now).truth) : planCondition(condition, 1, probe, now));
+  });
   // `*` (the empty prefix) matches every identifier (identifier-pattern.ts).
   const addressed = or(
     rule.identifierPatterns.map((pattern): ResourceCondition =>

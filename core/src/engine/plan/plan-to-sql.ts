@@ -64,9 +64,11 @@ export function planToSql(plan: ResourcePlan, columns: PlanColumns): PlanSql {
         return `(NOT ${sql(condition.condition)})`;
       case 'identifier':
         // identifier-pattern.ts: exact, or a prefix (trailing `*`, which matches the empty rest too); case-sensitive.
+        // The comparison stands bare beside IS NOT NULL (never NULL, as COALESCE would make it): a
+        // btree index on the column (text_pattern_ops, or the C collation, for LIKE) can then serve it.
         return condition.pattern.kind === 'exact'
-          ? `COALESCE(${identifier} = ${param(condition.pattern.identifier)}, FALSE)`
-          : `COALESCE(${identifier} LIKE ${param(`${escapeLike(condition.pattern.prefix)}%`)} ESCAPE '\\', FALSE)`;
+          ? `(${identifier} IS NOT NULL AND ${identifier} = ${param(condition.pattern.identifier)})`
+          : `(${identifier} IS NOT NULL AND ${identifier} LIKE ${param(`${escapeLike(condition.pattern.prefix)}%`)} ESCAPE '\\')`;
       case 'accepted':
         return acceptedSql(subject({ field: 'attributes', name: condition.attribute }), condition.values, condition.holds, param);
       case 'compare':

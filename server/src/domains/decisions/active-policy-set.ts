@@ -6,8 +6,6 @@ interface Snapshot {
   generation: number;
   set: CompiledPolicySet;
   policies: number;
-  /** The same policies uncompiled, for the query planner (core planResources reads rules as written). */
-  source: readonly EnginePolicy[];
 }
 
 /**
@@ -71,7 +69,7 @@ export class ActivePolicySet {
           .orderBy('created_at')
           .orderBy('id')
           .select('id', 'version', 'name', 'rules');
-        return { generation: Number(row?.generation ?? 0), set: compilePolicySet(policies), policies: policies.length, source: policies };
+        return { generation: Number(row?.generation ?? 0), set: compilePolicySet(policies), policies: policies.length };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );

@@ -12,7 +12,8 @@ export type PlanDeps = Pick<DecisionDeps, 'db' | 'policies' | 'principals' | 'au
 /**
  * Which resources of a type the principal may act on (issue #35; Cerbos's PlanResources): the
  * active policies evaluate uses, the stored principal merged and its type fixed exactly as evaluate
- * does (withStoredAttributes), time conditions at the server clock. The plan is recorded, as a
+ * does (withStoredAttributes), time conditions at the server clock. The compiled set is evaluate's,
+ * so a plan reads the rules of its type and action only. The plan is recorded, as a
  * decision.planned audit event, before it is answered. A construct the planner cannot make exact
  * is a 422 naming it: a filter that is only nearly right would leak or hide resources.
  */
@@ -20,7 +21,7 @@ export async function planDecision(deps: PlanDeps, context: ChangeContext, reque
   const snapshot = await deps.policies.get(generations.policies);
   const { effective } = await withStoredAttributes(deps, request, generations.principals, '');
   const now = context.now;
-  const plan = planResources(snapshot.source, {
+  const plan = planResources(snapshot.set, {
     principal: effective.principal,
     action: effective.action,
     resourceType: effective.resource.type,
