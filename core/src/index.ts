@@ -12,6 +12,7 @@ export { durationMs } from './durations.js';
 // The policy engine: pure, data in and data out.
 export {
   ACCESS_ANALYSIS_HORIZON_DAYS,
+  actionsNamedFor,
   type AccessChange,
   type AccessExample,
   type AccessVerdict,
@@ -155,7 +156,14 @@ export {
   type AuthzenEvaluationResponse,
   type AuthzenEvaluationsRequest,
   type AuthzenEvaluationsResponse,
+  type AuthzenPageRequest,
+  type AuthzenPageResponse,
   type AuthzenResource,
+  type AuthzenSearchActionRequest,
+  type AuthzenSearchActionResponse,
+  type AuthzenSearchResourceRequest,
+  type AuthzenSearchSubjectRequest,
+  type AuthzenSearchSubjectResponse,
   type AuthzenSubject,
   type Counts,
   type Decision,

@@ -293,6 +293,9 @@ describe('AuthZEN evaluation API', () => {
       policy_decision_point: t.config.publicUrl,
       access_evaluation_endpoint: `${t.config.publicUrl}/access/v1/evaluation`,
       access_evaluations_endpoint: `${t.config.publicUrl}/access/v1/evaluations`,
+      // search_resource_endpoint is absent: acctl holds no resources (test/authzen/search.test.ts).
+      search_subject_endpoint: `${t.config.publicUrl}/access/v1/search/subject`,
+      search_action_endpoint: `${t.config.publicUrl}/access/v1/search/action`,
     });
   });
 });

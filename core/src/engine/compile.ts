@@ -90,6 +90,15 @@ export function evaluate(set: CompiledPolicySet, request: EngineRequest, at: Dat
   return decide(candidatesFor(set, request), request, at);
 }
 
+/**
+ * Every action some rule of the set names for `resourceType`, in code unit order. Rules match an
+ * action by equality (no wildcard: `*` is an action named `*`), so an action not listed here has
+ * no rule and is denied: the list is complete for an action search (AuthZEN search/action).
+ */
+export function actionsNamedFor(set: CompiledPolicySet, resourceType: string): string[] {
+  return [...(set.rulesByResource.get(resourceType)?.keys() ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** The rules addressing the request's resource and action, each once, in policy order then rule index. */
 function candidatesFor(set: CompiledPolicySet, request: EngineRequest): IndexedCandidate[] {
   const target = requestTarget(request);

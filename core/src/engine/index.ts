@@ -8,7 +8,7 @@
  * The time condition reads `at`, never context.timestamp: whether a client-supplied timestamp may stand
  * for the request time (a simulation may want it, enforcement should not) is the caller's decision.
  */
-export { compilePolicySet, evaluate, type CompiledPolicySet } from './compile.js';
+export { actionsNamedFor, compilePolicySet, evaluate, type CompiledPolicySet } from './compile.js';
 export { evaluateByScan, simulatePolicy } from './scan.js';
 // The conditions one by one: lint, coverage, plan and diff name and check them through these.
 export { prepareCondition, CONDITION_DEPTH_LIMIT, type PreparedCondition, type Truth } from './conditions/index.js';

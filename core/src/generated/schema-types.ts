@@ -942,7 +942,7 @@ export interface AuthzenAction {
   };
 }
 /**
- * AuthZEN Authorization API 1.0 Policy Decision Point metadata, served at /.well-known/authzen-configuration. Members with no value are omitted (the search endpoints until acctl answers them).
+ * AuthZEN Authorization API 1.0 Policy Decision Point metadata, served at /.well-known/authzen-configuration. Members with no value are omitted: search_resource_endpoint, since acctl holds no resource inventory (POST /v1/decisions/plan answers that question).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "authzen-configuration".
@@ -1083,6 +1083,102 @@ export interface AuthzenEvaluationsResponse {
   evaluations?: AuthzenEvaluationResponse[];
   decision?: boolean;
   context?: AuthzenDecisionContext;
+}
+/**
+ * AuthZEN Authorization API 1.0, paginated request: `token` is a previous answer's `page.next_token`, sent back as it came with the same query (another query's token is a 400); `limit` is the most results one page answers (default 50, at most 100; a page may answer fewer and still have a next_token: follow it until it is empty). `properties` are accepted (bounded) and ignored: acctl has no implementation-specific paging options.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-page-request".
+ */
+export interface AuthzenPageRequest {
+  token?: string;
+  limit?: number;
+  properties?: {
+    [k: string]: (string | number | boolean | null) | undefined;
+  };
+}
+/**
+ * AuthZEN Authorization API 1.0, paginated response: `next_token` is empty when the search is complete, otherwise the opaque token of the next page (send it as page.token with the same query). `count` is the number of results in this page. `total` is not given: it would take deciding every candidate.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-page-response".
+ */
+export interface AuthzenPageResponse {
+  next_token: string;
+  count: number;
+}
+/**
+ * Body of POST /access/v1/search/action (AuthZEN Authorization API 1.0, Action Search Request): the actions `subject` may take on `resource`, among those the active policies name for the resource's type.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-search-action-request".
+ */
+export interface AuthzenSearchActionRequest {
+  subject: AuthzenSubject;
+  resource: AuthzenResource;
+  context?: AuthzenContext;
+  page?: AuthzenPageRequest;
+}
+/**
+ * Answer of POST /access/v1/search/action (AuthZEN Authorization API 1.0, Action Search Response): the actions of this page, in code unit order of their names.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-search-action-response".
+ */
+export interface AuthzenSearchActionResponse {
+  results: {
+    name: string;
+  }[];
+  page: AuthzenPageResponse;
+}
+/**
+ * Body of POST /access/v1/search/resource (AuthZEN Authorization API 1.0, Resource Search Request). acctl holds no resource inventory, so it answers 501 resource_search_unsupported: POST /v1/decisions/plan answers the same question as a condition over the caller's own resources.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-search-resource-request".
+ */
+export interface AuthzenSearchResourceRequest {
+  subject: AuthzenSubject;
+  action: AuthzenAction;
+  resource: {
+    type: string;
+    id?: string;
+    properties?: {
+      [k: string]: PolicyAttributeValue | undefined;
+    };
+  };
+  context?: AuthzenContext;
+  page?: AuthzenPageRequest;
+}
+/**
+ * Body of POST /access/v1/search/subject (AuthZEN Authorization API 1.0, Subject Search Request): the stored principals of `subject.type` that may take `action` on `resource`. `subject.id` may be omitted and is ignored; `subject.properties`, when given, are each candidate's inline attributes, as an evaluation's would be.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-search-subject-request".
+ */
+export interface AuthzenSearchSubjectRequest {
+  subject: {
+    type: string;
+    id?: string;
+    properties?: PrincipalAttributes;
+  };
+  action: AuthzenAction;
+  resource: AuthzenResource;
+  context?: AuthzenContext;
+  page?: AuthzenPageRequest;
+}
+/**
+ * Answer of POST /access/v1/search/subject (AuthZEN Authorization API 1.0, Subject Search Response): the subjects of this page, in id order, each with the type as the request sent it.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "authzen-search-subject-response".
+ */
+export interface AuthzenSearchSubjectResponse {
+  results: {
+    type: string;
+    id: string;
+  }[];
+  page: AuthzenPageResponse;
 }
 /**
  * acctl audit tail --json prints NDJSON: one such object per line, one line per event, oldest first. Every line carries format_version, so a line read alone (after grep, tail -n, or a restart of the reader) still says its shape. The event is the API's (schemas/audit-event.json) untouched, so its hash can be checked as it is; names holds the names of its actor and client, as GET /audit/events answers them.

@@ -32,6 +32,7 @@ export const errorCatalog = {
   headers_too_large: { status: 431, title: 'The request headers are too large' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'An unexpected error occurred' },
+  resource_search_unsupported: { status: 501, title: 'acctl holds no resource inventory to search' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   write_conflict: { status: 503, title: 'Concurrent writes kept this one from completing' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * AuthZEN policy decision point metadata
-         * @description AuthZEN Authorization API 1.0, "Policy Decision Point Metadata". Members with no value (the search endpoints) are omitted.
+         * @description AuthZEN Authorization API 1.0, "Policy Decision Point Metadata". search_resource_endpoint is omitted: acctl holds no resource inventory (POST /v1/decisions/plan answers that question).
          */
         get: operations["getWellKnownAuthzenConfiguration"];
         put?: never;
@@ -72,6 +72,66 @@ export interface paths {
          * @description OpenID AuthZEN Authorization API 1.0 (docs/authzen.md). Needs evaluate:decisions. Each evaluation is decided and recorded exactly as POST /v1/decisions/evaluate; `context` carries the decision as that route discloses it to the caller. Errors are the HTTP status the spec names, with a problem+json body. Top-level subject, action, resource and context are defaults for each item; options.evaluations_semantic is execute_all (default), deny_on_first_deny or permit_on_first_permit. A bulk operation for rate limits.
          */
         post: operations["postAccessV1Evaluations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access/v1/search/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AuthZEN action search: the actions a subject may take on a resource
+         * @description OpenID AuthZEN Authorization API 1.0 (docs/authzen.md). Needs evaluate:decisions. Each candidate is decided and recorded exactly as POST /access/v1/evaluation decides it; the answer is the allowed ones. `page.limit` is at most 100 (default 50); a page decides at most 1,000 candidates and may answer fewer than the limit while its `page.next_token` is not empty: follow it until it is. A bulk operation for rate limits. The candidates are the actions the active policies' rules name for the resource's type, in code unit order: the language has no wildcard action, so any other action is denied.
+         */
+        post: operations["postAccessV1SearchAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access/v1/search/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AuthZEN resource search: not answered (see POST /v1/decisions/plan)
+         * @description OpenID AuthZEN Authorization API 1.0 (docs/authzen.md). acctl holds no inventory of resources, so it cannot list them: a valid request is answered 501 resource_search_unsupported, and the metadata document omits search_resource_endpoint (the spec's sign that a PDP does not answer it). POST /v1/decisions/plan answers the question as a condition over the caller's own resources.
+         */
+        post: operations["postAccessV1SearchResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access/v1/search/subject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AuthZEN subject search: the stored principals that may take an action on a resource
+         * @description OpenID AuthZEN Authorization API 1.0 (docs/authzen.md). Needs evaluate:decisions. Each candidate is decided and recorded exactly as POST /access/v1/evaluation decides it; the answer is the allowed ones. `page.limit` is at most 100 (default 50); a page decides at most 1,000 candidates and may answer fewer than the limit while its `page.next_token` is not empty: follow it until it is. A bulk operation for rate limits. The candidates are the active principals of the kind `subject.type` names (user, service, agent in any case), in byte order of id; another type has none.
+         */
+        post: operations["postAccessV1SearchSubject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1669,7 +1729,7 @@ export interface components {
         };
         /**
          * AuthzenConfiguration
-         * @description AuthZEN Authorization API 1.0 Policy Decision Point metadata, served at /.well-known/authzen-configuration. Members with no value are omitted (the search endpoints until acctl answers them).
+         * @description AuthZEN Authorization API 1.0 Policy Decision Point metadata, served at /.well-known/authzen-configuration. Members with no value are omitted: search_resource_endpoint, since acctl holds no resource inventory (POST /v1/decisions/plan answers that question).
          */
         "authzen-configuration": {
             access_evaluation_endpoint: string;
@@ -1764,6 +1824,25 @@ export interface components {
             evaluations?: components["schemas"]["authzen-evaluation-response"][];
         };
         /**
+         * AuthzenPageRequest
+         * @description AuthZEN Authorization API 1.0, paginated request: `token` is a previous answer's `page.next_token`, sent back as it came with the same query (another query's token is a 400); `limit` is the most results one page answers (default 50, at most 100; a page may answer fewer and still have a next_token: follow it until it is empty). `properties` are accepted (bounded) and ignored: acctl has no implementation-specific paging options.
+         */
+        "authzen-page-request": {
+            limit?: number;
+            properties?: {
+                [key: string]: string | number | boolean | null;
+            };
+            token?: string;
+        };
+        /**
+         * AuthzenPageResponse
+         * @description AuthZEN Authorization API 1.0, paginated response: `next_token` is empty when the search is complete, otherwise the opaque token of the next page (send it as page.token with the same query). `count` is the number of results in this page. `total` is not given: it would take deciding every candidate.
+         */
+        "authzen-page-response": {
+            count: number;
+            next_token: string;
+        };
+        /**
          * AuthzenResource
          * @description AuthZEN Authorization API 1.0, Resource: our resource, `id` its identifier and `properties` its attributes (bounded as simulation-request.json's resource).
          */
@@ -1773,6 +1852,69 @@ export interface components {
                 [key: string]: components["schemas"]["policy-attribute-value"];
             };
             type: string;
+        };
+        /**
+         * AuthzenSearchActionRequest
+         * @description Body of POST /access/v1/search/action (AuthZEN Authorization API 1.0, Action Search Request): the actions `subject` may take on `resource`, among those the active policies name for the resource's type.
+         */
+        "authzen-search-action-request": {
+            context?: components["schemas"]["authzen-context"];
+            page?: components["schemas"]["authzen-page-request"];
+            resource: components["schemas"]["authzen-resource"];
+            subject: components["schemas"]["authzen-subject"];
+        };
+        /**
+         * AuthzenSearchActionResponse
+         * @description Answer of POST /access/v1/search/action (AuthZEN Authorization API 1.0, Action Search Response): the actions of this page, in code unit order of their names.
+         */
+        "authzen-search-action-response": {
+            page: components["schemas"]["authzen-page-response"];
+            results: {
+                name: string;
+            }[];
+        };
+        /**
+         * AuthzenSearchResourceRequest
+         * @description Body of POST /access/v1/search/resource (AuthZEN Authorization API 1.0, Resource Search Request). acctl holds no resource inventory, so it answers 501 resource_search_unsupported: POST /v1/decisions/plan answers the same question as a condition over the caller's own resources.
+         */
+        "authzen-search-resource-request": {
+            action: components["schemas"]["authzen-action"];
+            context?: components["schemas"]["authzen-context"];
+            page?: components["schemas"]["authzen-page-request"];
+            resource: {
+                id?: string;
+                properties?: {
+                    [key: string]: components["schemas"]["policy-attribute-value"];
+                };
+                type: string;
+            };
+            subject: components["schemas"]["authzen-subject"];
+        };
+        /**
+         * AuthzenSearchSubjectRequest
+         * @description Body of POST /access/v1/search/subject (AuthZEN Authorization API 1.0, Subject Search Request): the stored principals of `subject.type` that may take `action` on `resource`. `subject.id` may be omitted and is ignored; `subject.properties`, when given, are each candidate's inline attributes, as an evaluation's would be.
+         */
+        "authzen-search-subject-request": {
+            action: components["schemas"]["authzen-action"];
+            context?: components["schemas"]["authzen-context"];
+            page?: components["schemas"]["authzen-page-request"];
+            resource: components["schemas"]["authzen-resource"];
+            subject: {
+                id?: string;
+                properties?: components["schemas"]["principal-attributes"];
+                type: string;
+            };
+        };
+        /**
+         * AuthzenSearchSubjectResponse
+         * @description Answer of POST /access/v1/search/subject (AuthZEN Authorization API 1.0, Subject Search Response): the subjects of this page, in id order, each with the type as the request sent it.
+         */
+        "authzen-search-subject-response": {
+            page: components["schemas"]["authzen-page-response"];
+            results: {
+                id: string;
+                type: string;
+            }[];
         };
         /**
          * AuthzenSubject
@@ -3450,6 +3592,311 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["authzen-evaluations-response"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    postAccessV1SearchAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["authzen-search-action-request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["authzen-search-action-response"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    postAccessV1SearchResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["authzen-search-resource-request"];
+            };
+        };
+        responses: {
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description 501 */
+            501: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    postAccessV1SearchSubject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["authzen-search-subject-request"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["authzen-search-subject-response"];
                 };
             };
             /** @description Bad Request */

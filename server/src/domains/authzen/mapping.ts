@@ -28,8 +28,13 @@ export type EvaluationsSemantic = 'execute_all' | 'deny_on_first_deny' | 'permit
  * any other type is kept as sent.
  */
 function principalTypeFor(subjectType: string): string {
-  const kind = principalKinds.find((candidate) => candidate === subjectType.toLowerCase());
+  const kind = principalKindOf(subjectType);
   return kind ? principalTypeOf(kind) : subjectType;
+}
+
+/** The stored principals' kind a subject type names (`user`, `service`, `agent` in any case), or undefined for any other type. */
+export function principalKindOf(subjectType: string): (typeof principalKinds)[number] | undefined {
+  return principalKinds.find((candidate) => candidate === subjectType.toLowerCase());
 }
 
 /**

@@ -5,12 +5,11 @@ import {
   type AuthzenEvaluationResponse,
   type AuthzenEvaluationsRequest,
   type AuthzenEvaluationsResponse,
-  type Decision,
-  type SimulationRequest,
   schemaRef,
 } from '../../../../core/src/index.js';
-import { ApiError } from '../../errors/api-error.js';
-import { decideChecked, serverTiming, type RecordingTime } from '../decisions/index.js';
+import { serverTiming, type RecordingTime } from '../decisions/index.js';
+import { decideAsEvaluate } from './decide.js';
+import { authzenSearchRoutes, searchPaths } from './search-routes.js';
 import { type EvaluationsSemantic, evaluationItems, stopsAfter, toEvaluationResponse, toSimulationRequest } from './mapping.js';
 
 const problem = schemaRef('problem');
@@ -32,7 +31,8 @@ export async function authzenRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: {
         summary: 'AuthZEN policy decision point metadata',
-        description: 'AuthZEN Authorization API 1.0, "Policy Decision Point Metadata". Members with no value (the search endpoints) are omitted.',
+        description:
+          'AuthZEN Authorization API 1.0, "Policy Decision Point Metadata". search_resource_endpoint is omitted: acctl holds no resource inventory (POST /v1/decisions/plan answers that question).',
         tags: ['AuthZEN'],
         responses: { 200: schemaRef('authzen-configuration') },
       },
@@ -71,6 +71,8 @@ export async function authzenRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: schemaRef('authzen-evaluations-request') },
     handler: async (request, reply) => answerEvaluations(app, request, reply),
   });
+
+  await authzenSearchRoutes(app);
 }
 
 /** The metadata members of AuthZEN 1.0; `policy_decision_point` is the identifier the document's URL is made from. */
@@ -79,6 +81,9 @@ function configurationOf(publicUrl: string): AuthzenConfiguration {
     policy_decision_point: publicUrl,
     access_evaluation_endpoint: `${publicUrl}${evaluationPath}`,
     access_evaluations_endpoint: `${publicUrl}${evaluationsPath}`,
+    // search_resource_endpoint is omitted: acctl cannot list resources (search-routes.ts), and the spec reads an absent member as "not answered".
+    search_subject_endpoint: `${publicUrl}${searchPaths.subject}`,
+    search_action_endpoint: `${publicUrl}${searchPaths.action}`,
   };
 }
 
@@ -124,26 +129,4 @@ async function answerEvaluations(
   reply.header('server-timing', serverTiming(timing.recordMs, reply.elapsedTime));
   // Without items the request is the single evaluation, answered as one (spec, "Access Evaluations API Request").
   return single ? answers[0]! : { evaluations: answers };
-}
-
-/** Decides and records as POST /v1/decisions/evaluate does (the decisions domain's decideChecked), refusals in AuthZEN's terms. */
-async function decideAsEvaluate(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  requests: SimulationRequest[],
-  timing: RecordingTime,
-  pointerOf: (index: number) => string,
-): Promise<Decision[]> {
-  try {
-    return await decideChecked(app, request, requests, timing, pointerOf);
-  } catch (error) {
-    throw error instanceof ApiError ? inAuthzenTerms(error) : error;
-  }
-}
-
-/** decide() points at our request's members (a stored principal's type at /principal/type); the caller sent the subject's. */
-function inAuthzenTerms(error: ApiError): ApiError {
-  if (!error.errors) return error;
-  const errors = error.errors.map((field) => ({ ...field, pointer: field.pointer.replace(/\/principal\/type$/, '/subject/type') }));
-  return new ApiError(error.code, error.message, { errors, headers: error.headers, cause: error });
 }

@@ -4,5 +4,5 @@
  * token endpoint. Nothing outside this folder imports its other files (eslint.config.js).
  */
 export { principalRoutes } from './routes.js';
-export { deletePrincipal, findPrincipalAttributes, patchPrincipal, toPrincipal, type PrincipalRow } from './service.js';
+export { activePrincipalIdsAfter, deletePrincipal, findPrincipalAttributes, patchPrincipal, toPrincipal, type PrincipalRow } from './service.js';
 export { createUser as insertUser, ensureUserPassword, findActiveUserById, findUserByName } from './users.js';

@@ -68,6 +68,24 @@ export async function findPrincipalAttributes(db: Knex, id: string): Promise<{ k
   return row ? { kind: row.kind, attributes: row.attributes } : undefined;
 }
 
+/**
+ * Ids of the active principals of `kind` after `afterId`, in byte order (COLLATE "C", so the order
+ * and the keyset bound agree whatever the database's locale), at most `limit`: the candidates of an
+ * AuthZEN subject search, the principals findPrincipalAttributes gives decisions. Index: migration
+ * 20261202_21.
+ */
+export async function activePrincipalIdsAfter(db: Knex, kind: Principal['kind'], afterId: string | undefined, limit: number): Promise<string[]> {
+  const rows = await db<PrincipalRow>('principals')
+    .where({ kind, status: 'active' })
+    .modify((q) => {
+      if (afterId !== undefined) q.whereRaw('id COLLATE "C" > ?', [afterId]);
+    })
+    .orderByRaw('id COLLATE "C"')
+    .limit(limit)
+    .select<Array<{ id: string }>>('id');
+  return rows.map((row) => row.id);
+}
+
 export async function listPrincipals(db: Knex, query: PrincipalListQuery): Promise<PrincipalList> {
   const page = query.page ?? 1;
   const limit = query.limit ?? 50;
@@ -188,7 +206,7 @@ async function lockLiveGrants(trx: Knex.Transaction, principalId: string): Promi
     .whereNull('revoked_at')
     .orderBy('id')
     .forUpdate()
-    .select('id');
+    .select<Array<{ id: string }>>('id');
   return rows.map((row) => row.id);
 }
 
