@@ -22,6 +22,13 @@ describe('RFC 9728 protected resource metadata', () => {
   });
   after(async () => t.close());
 
+  /** openid-client configured from the RFC 8414 metadata, over real HTTP on loopback. */
+  const discover = () =>
+    client.discovery(new URL(t.config.publicUrl), machine.clientId, machine.clientSecret, undefined, {
+      algorithm: 'oauth2',
+      execute: [client.allowInsecureRequests],
+    });
+
   it("serves the API's metadata where RFC 9728 section 3.1 puts it for the public URL, and it passes section 3.3's check", async () => {
     const resource = new URL(t.config.publicUrl);
     const response = await oauth.resourceDiscoveryRequest(resource, insecure);
@@ -47,10 +54,7 @@ describe('RFC 9728 protected resource metadata', () => {
   });
 
   it('names the metadata in the challenge of every 401, sent at once: no token, a malformed one, one for another API', async () => {
-    const config = await client.discovery(new URL(t.config.publicUrl), machine.clientId, machine.clientSecret, undefined, {
-      algorithm: 'oauth2',
-      execute: [client.allowInsecureRequests],
-    });
+    const config = await discover();
     const { access_token: forB } = await client.clientCredentialsGrant(config, { resource: apiB });
     const metadataUrl = `${t.config.publicUrl}/.well-known/oauth-protected-resource`;
     const challengeOf = (token: string, url: string, method: string) =>
@@ -78,10 +82,7 @@ describe('RFC 9728 protected resource metadata', () => {
   });
 
   it("is what openid-client's challenge error carries, and following it finds this API", async () => {
-    const config = await client.discovery(new URL(t.config.publicUrl), machine.clientId, machine.clientSecret, undefined, {
-      algorithm: 'oauth2',
-      execute: [client.allowInsecureRequests],
-    });
+    const config = await discover();
     const { access_token: forB } = await client.clientCredentialsGrant(config, { resource: apiB });
     let challenge: unknown;
     await client.fetchProtectedResource(config, forB, new URL(`${t.baseUrl}/policies`), 'GET').catch((error: unknown) => (challenge = error));
