@@ -9,7 +9,7 @@ import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
 import { healthRoutes } from './domains/health/index.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/index.js';
-import { authorizationServerMetadataRoute, oauthRoutes } from './domains/oauth/index.js';
+import { authorizationServerMetadataRoute, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './domains/oauth/index.js';
 import { policyRoutes } from './domains/policies/index.js';
 import { principalRoutes } from './domains/principals/index.js';
 import { webRoutes } from './domains/web/index.js';
@@ -155,6 +155,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
     }),
     auditLog: app.auditLog,
     recordTokenUse: apiTokenUseRecorder(app.db),
+    resourceMetadataUrl: protectedResourceMetadataUrl(config.publicUrl),
   });
   await app.register(rateLimitsPlugin, {
     countInClusterPrimary: options.clusterWorker === true,
@@ -167,6 +168,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(webhooksPlugin);
 
   await app.register(authorizationServerMetadataRoute);
+  await app.register(protectedResourceMetadataRoute);
   await app.register(authzenRoutes);
   await app.register(
     async (v1) => {

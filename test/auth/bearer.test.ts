@@ -30,13 +30,13 @@ describe('Bearer authentication on the REST API (RFC 6750)', () => {
     it('answers 401 with WWW-Authenticate: Bearer realm="acctl" and no error attribute (RFC 6750 section 3.1)', async () => {
       const response = await refreshWith({});
       expectProblem(response, 401, 'unauthorized');
-      expect(wwwAuthenticate(response)).to.equal('Bearer realm="acctl"');
+      expect(wwwAuthenticate(response)).to.equal(`Bearer realm="acctl", resource_metadata="${t.config.publicUrl}/.well-known/oauth-protected-resource"`);
     });
 
     it('answers 401 on a route that needs a scope as well', async () => {
       const response = await createWith({});
       expectProblem(response, 401, 'unauthorized');
-      expect(wwwAuthenticate(response)).to.equal('Bearer realm="acctl"');
+      expect(wwwAuthenticate(response)).to.equal(`Bearer realm="acctl", resource_metadata="${t.config.publicUrl}/.well-known/oauth-protected-resource"`);
     });
   });
 

@@ -14,6 +14,7 @@ import { expectProblem } from '../helpers/responses.js';
 const publicOperations = [
   'GET /.well-known/oauth-authorization-server',
   'GET /.well-known/authzen-configuration',
+  'GET /.well-known/oauth-protected-resource',
   'GET /v1/health',
   'GET /v1/ready',
   'GET /v1/openapi.json',
@@ -102,7 +103,10 @@ describe('Scope matrix: every operation of the OpenAPI document enforces the sco
     for (const operation of operations.filter((o) => o.requirement !== 'none (public)')) {
       const response = await call(operation);
       expectProblem(response, 401, 'unauthorized');
-      expect(response.headers['www-authenticate'], operation.name).to.equal('Bearer realm="acctl"');
+      // RFC 9728 section 5.1: every 401 names the API's protected resource metadata.
+      expect(response.headers['www-authenticate'], operation.name).to.equal(
+        `Bearer realm="acctl", resource_metadata="${t.config.publicUrl}/.well-known/oauth-protected-resource"`,
+      );
     }
   });
 

@@ -928,6 +928,10 @@ export interface AuthorizationServerMetadata {
    * RFC 9207: authorization responses carry iss.
    */
   authorization_response_iss_parameter_supported?: boolean;
+  /**
+   * RFC 9728 section 4: the resource identifiers (RFC 8707) this server issues access tokens for: its own API (the issuer) first, then config `resources`.
+   */
+  protected_resources?: string[];
 }
 /**
  * AuthZEN Authorization API 1.0, Action: `name` is our action. No rule can test an action's `properties`: they are accepted (bounded) and take no part in the decision.
@@ -2977,6 +2981,10 @@ export interface OAuthAuthorizationRequest {
    * Must be `S256` when code_challenge is sent.
    */
   code_challenge_method?: string;
+  /**
+   * RFC 8707: the API the tokens of this authorization are for, remembered with the code; checked as at the token endpoint. Given more than once: invalid_target.
+   */
+  resource?: string | string[];
 }
 /**
  * RFC 6749 section 5.2 error body, answered by the OAuth endpoints (the authorization endpoint sends error and error_description in the query of its redirect instead).
@@ -2998,7 +3006,8 @@ export interface OAuthError {
     | 'server_error'
     | 'temporarily_unavailable'
     | 'too_many_requests'
-    | 'too_many_attempts';
+    | 'too_many_attempts'
+    | 'invalid_target';
   error_description?: string;
 }
 /**
@@ -3097,6 +3106,10 @@ export interface OAuthTokenRequest {
   redirect_uri?: string;
   code_verifier?: string;
   refresh_token?: string;
+  /**
+   * RFC 8707: the API the access token is for (its `aud`): an absolute URI without a fragment, this server's own API (its public URL) or one of config `resources`. Without it, this server's API; for authorization_code and refresh_token, the authorization request's resource, and no other. Given more than once: invalid_target (one API per token).
+   */
+  resource?: string | string[];
 }
 /**
  * Spec, "Token response". client_credentials responses carry created_at and no refresh_token; refresh responses carry refresh_token and no created_at.
@@ -3797,6 +3810,36 @@ export interface Problem {
      */
     owner?: string;
   }[];
+}
+/**
+ * RFC 9728 protected resource metadata of this server's API, served at /.well-known/oauth-protected-resource (RFC 9728 section 3.1: the resource identifier, the public URL, has no path). Every 401 of the API names this document in WWW-Authenticate's resource_metadata.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "protected-resource-metadata".
+ */
+export interface ProtectedResourceMetadata {
+  /**
+   * The API's resource identifier: the public URL (the issuer), the `aud` of its access tokens and the `resource` to ask them for (RFC 8707).
+   */
+  resource: string;
+  /**
+   * Issuers whose tokens the API accepts: this server only.
+   */
+  authorization_servers: string[];
+  scopes_supported: Scope[];
+  /**
+   * `header` only: an access_token in the query is refused (token_in_query).
+   */
+  bearer_methods_supported: string[];
+  resource_name?: string;
+  /**
+   * The OpenAPI document.
+   */
+  resource_documentation?: string;
+  /**
+   * RFC 9449 section 5.1: the JWS algorithms of DPoP proofs the API accepts.
+   */
+  dpop_signing_alg_values_supported?: string[];
 }
 /**
  * Spec, "Simulation response". Nothing is enforced or recorded.

@@ -100,7 +100,8 @@ function readWholeNumber(raw: string, source: string): number {
   return Number(raw);
 }
 
-function parseJsonText(raw: string): unknown {
+/** JSON text's value; text that is not JSON stays text, for the option's schema to refuse. */
+export function parseJsonText(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {

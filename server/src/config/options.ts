@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { ConfigError } from './config-error.js';
-import { boolean, decimal, integer, json, oneOf, text, type ConfigurationOption } from './option-kinds.js';
+import { boolean, decimal, integer, json, oneOf, parseJsonText, text, type ConfigurationOption } from './option-kinds.js';
 
 // What the table's readers outside config/ need (the docs table, the CLI's flags): one module to import.
 export { optionFlagName, readsWholeNumber, type ConfigurationOption, type OptionValue } from './option-kinds.js';
@@ -47,6 +47,17 @@ export const configurationOptions = {
     // The issuer and audience of tokens are compared as strings: one form, without a trailing slash.
     normalize: (url) => url.replace(/\/+$/, ''),
     description: 'Origin (scheme, host, port; no path) clients use to reach the service: the issuer and audience of access tokens. Set it behind a proxy.',
+  }),
+  resources: json<string[]>()({
+    env: ['ACCTL_RESOURCES'],
+    // RFC 8707 section 2: a resource is an absolute URI that must not have a fragment and should
+    // not have a query: one API, one identifier to compare.
+    schema: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', maxLength: 2000, pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$' } },
+    fromText: (raw: string) => (raw.trim().startsWith('[') ? (parseJsonText(raw) as string[]) : raw.split(/[\s,]+/).filter(Boolean)),
+    default: [],
+    defaultText: 'none',
+    description:
+      "Other APIs (RFC 8707 resource identifiers: absolute `https://` URIs, `http://` for development; no query or fragment) that clients may ask access tokens for with `resource`; such a token's `aud` is that API, and this server's own API refuses it. Space- or comma-separated, or a JSON array. This server's own API is always one: its identifier is `publicUrl` (docs/oauth.md, \"Resource indicators\").",
   }),
   databaseUrl: text({
     env: ['DATABASE_URL'],

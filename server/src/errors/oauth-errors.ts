@@ -60,6 +60,13 @@ export class InvalidScope extends OAuthError {
   }
 }
 
+/** RFC 8707 section 2: the `resource` is malformed, unknown, not one the grant covers, or repeated. */
+export class InvalidTarget extends OAuthError {
+  constructor(description: string) {
+    super('invalid_target', 400, description);
+  }
+}
+
 /**
  * RFC 6749 section 4.1.2.1: errors of the authorization endpoint reach the client as `error` in
  * the query of the redirect, never as a body; the status is only what a page showing them uses.

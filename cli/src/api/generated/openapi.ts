@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 protected resource metadata of the API (RFC 9728) */
+        get: operations["getWellKnownOauthProtectedResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/access/v1/evaluation": {
         parameters: {
             query?: never;
@@ -465,7 +482,7 @@ export interface paths {
         };
         /**
          * Start the authorization-code flow (RFC 6749 section 4.1)
-         * @description Query: response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256 (schemas/oauth-authorization-request.json; PKCE required for public clients). Answers the consent page, a 303 to the sign-in page, or a 303 to the redirect URI with error, state and iss. An unknown client or unregistered redirect URI is a 400 page, never a redirect.
+         * @description Query: response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256, resource (RFC 8707: the API the tokens are for; schemas/oauth-authorization-request.json; PKCE required for public clients). Answers the consent page, a 303 to the sign-in page, or a 303 to the redirect URI with error, state and iss. An unknown client or unregistered redirect URI is a 400 page, never a redirect.
          */
         get: operations["getV1OauthAuthorize"];
         put?: never;
@@ -1707,6 +1724,8 @@ export interface components {
             introspection_endpoint_auth_methods_supported?: string[];
             issuer: string;
             jwks_uri: string;
+            /** @description RFC 9728 section 4: the resource identifiers (RFC 8707) this server issues access tokens for: its own API (the issuer) first, then config `resources`. */
+            protected_resources?: string[];
             response_types_supported: string[];
             /** @description RFC 7009 token revocation. */
             revocation_endpoint?: string;
@@ -2161,6 +2180,8 @@ export interface components {
             code_challenge_method?: string;
             /** @description A registered redirect URI, compared exactly; for a loopback URI (http://127.0.0.1 or http://[::1]) any port (RFC 8252 section 7.3). */
             redirect_uri: string;
+            /** @description RFC 8707: the API the tokens of this authorization are for, remembered with the code; checked as at the token endpoint. Given more than once: invalid_target. */
+            resource?: string | string[];
             /** @description Must be `code`. */
             response_type: string;
             /** @description Space-separated scopes; without it, the client's allowed scopes are requested. */
@@ -2174,7 +2195,7 @@ export interface components {
          */
         "oauth-error": {
             /** @enum {unknown} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts" | "invalid_target";
             error_description?: string;
         };
         /**
@@ -2240,6 +2261,8 @@ export interface components {
             grant_type: string;
             redirect_uri?: string;
             refresh_token?: string;
+            /** @description RFC 8707: the API the access token is for (its `aud`): an absolute URI without a fragment, this server's own API (its public URL) or one of config `resources`. Without it, this server's API; for authorization_code and refresh_token, the authorization request's resource, and no other. Given more than once: invalid_target (one API per token). */
+            resource?: string | string[];
             /** @description Space-separated scopes; without it, the client's allowed scopes are granted. */
             scope?: string;
         };
@@ -3000,6 +3023,24 @@ export interface components {
             type: string;
         };
         /**
+         * ProtectedResourceMetadata
+         * @description RFC 9728 protected resource metadata of this server's API, served at /.well-known/oauth-protected-resource (RFC 9728 section 3.1: the resource identifier, the public URL, has no path). Every 401 of the API names this document in WWW-Authenticate's resource_metadata.
+         */
+        "protected-resource-metadata": {
+            /** @description Issuers whose tokens the API accepts: this server only. */
+            authorization_servers: string[];
+            /** @description `header` only: an access_token in the query is refused (token_in_query). */
+            bearer_methods_supported: string[];
+            /** @description RFC 9449 section 5.1: the JWS algorithms of DPoP proofs the API accepts. */
+            dpop_signing_alg_values_supported?: string[];
+            /** @description The API's resource identifier: the public URL (the issuer), the `aud` of its access tokens and the `resource` to ask them for (RFC 8707). */
+            resource: string;
+            /** @description The OpenAPI document. */
+            resource_documentation?: string;
+            resource_name?: string;
+            scopes_supported: components["schemas"]["scope"][];
+        };
+        /**
          * Scope
          * @description An OAuth scope (spec, Authentication, item 6). `admin:all` grants every other scope.
          * @enum {string}
@@ -3439,6 +3480,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["authorization-server-metadata"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    getWellKnownOauthProtectedResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["protected-resource-metadata"];
                 };
             };
             /** @description Too Many Requests */

@@ -60,6 +60,8 @@ import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_ge
 import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
 import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.js';
 import * as indexActivePrincipalsByKindAndId from './20261202_21_index_active_principals_by_kind_and_id.js';
+import * as addOAuthAuthorizationCodesResource from './20261202_51_add_oauth_authorization_codes_resource.js';
+import * as addOAuthGrantsResource from './20261202_52_add_oauth_grants_resource.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -130,4 +132,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
   '20261201_71_add_oauth_clients_owners': addOAuthClientsOwners,
   '20261202_21_index_active_principals_by_kind_and_id': indexActivePrincipalsByKindAndId,
+  '20261202_51_add_oauth_authorization_codes_resource': addOAuthAuthorizationCodesResource,
+  '20261202_52_add_oauth_grants_resource': addOAuthGrantsResource,
 };

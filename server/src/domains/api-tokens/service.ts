@@ -190,7 +190,7 @@ export async function revokeToken(
   if (recognised?.kind === 'client_secret') throw new ApiError('not_found', 'Not an API token or access token: a client secret is rotated, not revoked');
   let claims;
   try {
-    claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now });
+    claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, audiences: [deps.issuer], lifetimeSeconds: deps.accessTokenTtlSeconds, now });
   } catch (error) {
     if (error instanceof AccessTokenInvalid) throw new ApiError('not_found', `Not a live access token of this service: ${error.message}`);
     throw error;

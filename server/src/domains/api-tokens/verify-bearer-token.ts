@@ -37,7 +37,9 @@ export function bearerTokenVerifier(deps: BearerTokenDeps): VerifyBearerToken {
     }
     let claims;
     try {
-      claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now });
+      // This API's resource identifier is the issuer (oauth/resource-indicators.ts): a token asked
+      // for another API (RFC 8707) is refused here, on every route.
+      claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, audiences: [deps.issuer], lifetimeSeconds: deps.accessTokenTtlSeconds, now });
     } catch (error) {
       if (error instanceof AccessTokenInvalid) throw new BearerTokenRejected(error.message, 'access_token');
       throw error;

@@ -30,13 +30,22 @@ export interface IssuedAccessToken {
 
 export async function signAccessToken(
   keys: SigningKeyStore,
-  input: { issuer: string; subject: string; clientId: string; scopes: readonly string[]; ttlSeconds: number; now: Date },
+  input: {
+    issuer: string;
+    /** RFC 8707: the API the token is for (resource-indicators.ts); the issuer, this server's own API, when none was asked for. */
+    audience?: string | undefined;
+    subject: string;
+    clientId: string;
+    scopes: readonly string[];
+    ttlSeconds: number;
+    now: Date;
+  },
 ): Promise<IssuedAccessToken> {
   const iat = Math.floor(input.now.getTime() / 1000);
   const claims: AccessTokenClaims = {
     iss: input.issuer,
     sub: input.subject,
-    aud: input.issuer,
+    aud: input.audience ?? input.issuer,
     exp: iat + input.ttlSeconds,
     iat,
     jti: randomUUID(),
@@ -66,9 +75,15 @@ export class AccessTokenInvalid extends Error {
   override name = 'AccessTokenInvalid';
 }
 
-/** What a verifier needs besides the keys: this service's issuer and the lifetime it gives access tokens. */
+/** What a verifier needs besides the keys: this service's issuer, the audiences accepted, and the lifetime it gives access tokens. */
 export interface AccessTokenRules {
   issuer: string;
+  /**
+   * RFC 8707 / RFC 9068 section 4: the `aud` values accepted. This server's API accepts its own
+   * identifier only (a token for another API is refused there); introspection and revocation
+   * accept every resource this server issues tokens for.
+   */
+  audiences: readonly string[];
   /** config.accessTokenTtlSeconds: every access token this service signs lives exactly that long. */
   lifetimeSeconds: number;
   now: Date;
@@ -99,7 +114,7 @@ export async function verifyAccessToken(keys: SigningKeyStore, token: string, ru
         // signed by the same key (a `refresh+jwt`, an `id+jwt`) is not an access token (RFC 8725, 3.11).
         typ: ACCESS_TOKEN_TYPE,
         issuer: rules.issuer,
-        audience: rules.issuer,
+        audience: [...rules.audiences],
         currentDate: rules.now,
         requiredClaims: ['sub', 'exp', 'iat', 'jti'],
       },

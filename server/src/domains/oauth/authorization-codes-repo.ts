@@ -8,6 +8,8 @@ export interface AuthorizationCodeRow {
   scopes: string[];
   code_challenge: string | null;
   code_challenge_method: string | null;
+  /** RFC 8707: the API the authorization request named; null for this server's own (resource-indicators.ts). */
+  resource: string | null;
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;

@@ -6,6 +6,8 @@ export interface GrantRow {
   client_id: string;
   principal_id: string;
   scopes: string[];
+  /** RFC 8707: the API its tokens are for, its code's resource; null for this server's own. */
+  resource: string | null;
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;

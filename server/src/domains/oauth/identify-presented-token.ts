@@ -16,6 +16,8 @@ export interface TokenLookupDeps {
   db: Knex;
   keys: SigningKeyStore;
   issuer: string;
+  /** Every API this server issues access tokens for (knownResources): their tokens are introspected and revoked here. */
+  resources: readonly string[];
   /** config.accessTokenTtlSeconds: access tokens claiming a longer life are not this service's. */
   accessTokenTtlSeconds: number;
   now: Date;
@@ -42,7 +44,12 @@ export async function identifyPresentedToken(deps: TokenLookupDeps, token: strin
     try {
       return {
         kind: 'access_token',
-        claims: await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, lifetimeSeconds: deps.accessTokenTtlSeconds, now: deps.now }),
+        claims: await verifyAccessToken(deps.keys, token, {
+          issuer: deps.issuer,
+          audiences: deps.resources,
+          lifetimeSeconds: deps.accessTokenTtlSeconds,
+          now: deps.now,
+        }),
       };
     } catch (error) {
       if (error instanceof AccessTokenInvalid) return { kind: 'unknown' };

@@ -3,7 +3,7 @@
  * (web/), the API tokens and the administrative transactions (admin/) share with it. Nothing
  * outside this folder imports its other files (eslint.config.js).
  */
-export { authorizationServerMetadataRoute, oauthRoutes } from './routes.js';
+export { authorizationServerMetadataRoute, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './routes.js';
 // Access tokens: API token revocation by value, and the bearer-token check.
 export { AccessTokenInvalid, verifyAccessToken } from './access-token.js';
 // The authorization endpoint's checks and answers, for the consent page (web/routes/authorize.ts).
@@ -11,6 +11,8 @@ export { checkAuthorizationRequest, type AuthorizationRequest } from './authoriz
 export { authorizationResponseUrl } from './authorization-endpoint/authorization-response.js';
 export { AuthorizationErrorResponse, UntrustedAuthorizationRequest } from './authorization-endpoint/errors.js';
 export { issueAuthorizationCode } from './authorization-endpoint/issue-authorization-code.js';
+// RFC 8707: the APIs tokens may be for (the pages' authorization requests; app.ts's protected resource metadata).
+export { knownResources } from './resource-indicators.js';
 export { firstPartyClientIds } from './first-party-clients.js';
 export { isAdminUser, limitScopesToUser } from './user-consent-scopes.js';
 export { pruneExpiredOAuthRows } from './prune-expired.js';

@@ -6,6 +6,7 @@ import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
 import { supportedCodeChallengeMethods } from './pkce.js';
+import { knownResources } from './resource-indicators.js';
 import { handleRevocationRequest } from './revocation-endpoint.js';
 import { grantHandlers, handleTokenRequest } from './token-endpoint/index.js';
 
@@ -14,12 +15,14 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   // RFC 6749 and HTML forms send application/x-www-form-urlencoded; only this context parses it.
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   const clientAuth = new ClientAuthCache(app.db, app.changeFeed, new TypedNames(app.config.keyEncryptionKey));
+  const resources = knownResources(app.config);
   // What the token, revocation and introspection endpoints work with, as of one request.
   const tokenLookup = () => ({
     db: app.db,
     clientAuth: clientAuth.lookup(),
     keys: app.signingKeys,
     issuer: app.config.publicUrl,
+    resources,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
     now: new Date(),
     auditLog: app.auditLog,
@@ -110,6 +113,41 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** RFC 9728 section 3.1: where the API's protected resource metadata is (its identifier, the public URL, has no path to add). */
+export function protectedResourceMetadataUrl(publicUrl: string): string {
+  return `${publicUrl}/.well-known/oauth-protected-resource`;
+}
+
+/**
+ * RFC 9728 section 2: how a client gets a token for this server's API. Its resource identifier is
+ * the public URL (resource-indicators.ts): every route a bearer token opens (/v1, /access/v1) is on
+ * that origin, and section 3.3's check holds for a client that derives the metadata URL from it.
+ */
+export async function protectedResourceMetadataRoute(app: FastifyInstance): Promise<void> {
+  app.get('/.well-known/oauth-protected-resource', {
+    config: {
+      auth: 'public',
+      docs: {
+        summary: 'OAuth 2.0 protected resource metadata of the API (RFC 9728)',
+        tags: ['OAuth'],
+        responses: { 200: schemaRef('protected-resource-metadata') },
+      },
+    },
+    handler: async (_request, reply) => {
+      return reply.header('cache-control', 'public, max-age=300').send({
+        resource: app.config.publicUrl,
+        authorization_servers: [app.config.publicUrl],
+        scopes_supported: allScopes,
+        // RFC 6750 section 2.1 only: section 2.3's query parameter is refused (token_in_query), 2.2's form body is not read.
+        bearer_methods_supported: ['header'],
+        resource_name: 'acctl API',
+        resource_documentation: `${app.config.publicUrl}/v1/openapi.json`,
+        // dpop_signing_alg_values_supported (RFC 9449 section 5.1): the DPoP work adds it here.
+      });
+    },
+  });
+}
+
 /** RFC 8414 section 3: metadata at the origin's /.well-known path (the issuer has no path). */
 export async function authorizationServerMetadataRoute(app: FastifyInstance): Promise<void> {
   app.get('/.well-known/oauth-authorization-server', {
@@ -136,6 +174,8 @@ export async function authorizationServerMetadataRoute(app: FastifyInstance): Pr
         introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         authorization_response_iss_parameter_supported: true,
         service_documentation: `${base}/openapi.json`,
+        // RFC 9728 section 4. RFC 8707 itself adds no metadata: `resource` is accepted at both endpoints.
+        protected_resources: knownResources(app.config),
       });
     },
   });

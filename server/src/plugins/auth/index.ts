@@ -5,7 +5,7 @@ import { changeContextOf } from '../../events/context.js';
 import { failureEvent } from '../../events/event.js';
 import type { DomainEvent } from '../../events/types.js';
 import { hashSecret } from '../../security/secrets.js';
-import { bearerRealm, insufficientScope } from './insufficient-scope.js';
+import { bearerChallenge, insufficientScope } from './insufficient-scope.js';
 import { grants, isKnownScope } from '../../../../core/src/index.js';
 import type { Generations } from '../change-feed.js';
 import { BearerTokenRejected, type Caller, type VerifyBearerToken } from './caller.js';
@@ -47,6 +47,8 @@ export interface AuthOptions {
   auditLog: { appendInBackground(events: DomainEvent[]): void };
   /** domains/api-tokens/token-use.ts: records an API token's last use (throttled), for cached callers too. */
   recordTokenUse?: (caller: Caller, now: Date) => Promise<void>;
+  /** RFC 9728: the API's protected resource metadata (oauth's protectedResourceMetadataUrl), named in every 401's challenge. */
+  resourceMetadataUrl: string;
 }
 
 export const authPlugin = fp<AuthOptions>(
@@ -96,12 +98,14 @@ async function authenticate(
   }
   const header = request.headers.authorization;
   if (!header) {
-    throw new ApiError('unauthorized', 'Send an access token: Authorization: Bearer <token>', { headers: { 'www-authenticate': bearerRealm } });
+    throw new ApiError('unauthorized', 'Send an access token: Authorization: Bearer <token>', {
+      headers: { 'www-authenticate': bearerChallenge(options.resourceMetadataUrl) },
+    });
   }
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) {
     recordRejection(options, request, 'the Authorization header is not "Bearer <token>"', null, null);
-    throw invalidToken('The Authorization header must be "Bearer <token>"');
+    throw invalidToken(options, 'The Authorization header must be "Bearer <token>"');
   }
   const token = match[1]!;
   const now = new Date();
@@ -116,7 +120,7 @@ async function authenticate(
   } catch (error) {
     if (error instanceof BearerTokenRejected) {
       recordRejection(options, request, error.message, token, error.tokenKind);
-      throw invalidToken(`The access token was rejected: ${error.message}`);
+      throw invalidToken(options, `The access token was rejected: ${error.message}`);
     }
     throw error;
   }
@@ -134,9 +138,8 @@ function recordRejection(options: AuthOptions, request: FastifyRequest, reason: 
   options.auditLog.appendInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
 }
 
-function invalidToken(detail: string): ApiError {
-  const description = detail.replace(/"/g, "'");
+function invalidToken(options: AuthOptions, detail: string): ApiError {
   return new ApiError('invalid_token', detail, {
-    headers: { 'www-authenticate': `${bearerRealm}, error="invalid_token", error_description="${description}"` },
+    headers: { 'www-authenticate': bearerChallenge(options.resourceMetadataUrl, { code: 'invalid_token', description: detail }) },
   });
 }

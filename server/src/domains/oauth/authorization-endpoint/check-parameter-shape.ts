@@ -10,7 +10,7 @@ import type { RawParameters } from './read-authorization-parameters.js';
  */
 export function checkParameterShape(raw: RawParameters): OAuthAuthorizationRequest {
   const validate = validatorFor('oauth-authorization-request');
-  const known = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+  const known = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'];
   const params = Object.fromEntries(known.filter((name) => Object.hasOwn(raw, name) && raw[name] !== undefined).map((name) => [name, raw[name]]));
   if (!validate(params)) {
     const first = validate.errors?.[0];

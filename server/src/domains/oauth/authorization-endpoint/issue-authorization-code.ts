@@ -6,7 +6,8 @@ import type { AuthorizationRequest } from './index.js';
 
 /**
  * The code handed to the client after the user approves: 256 random bits, stored as SHA-256
- * with what redemption checks (client, redirect URI, PKCE challenge) and the consented scopes.
+ * with what redemption checks (client, redirect URI, PKCE challenge), the consented scopes and
+ * the resource (RFC 8707).
  */
 export async function issueAuthorizationCode(
   db: Knex,
@@ -22,6 +23,7 @@ export async function issueAuthorizationCode(
     scopes: [...grant.scopes],
     code_challenge: request.codeChallenge ?? null,
     code_challenge_method: request.codeChallenge === undefined ? null : 'S256',
+    resource: request.resource ?? null,
     created_at: grant.now,
     expires_at: new Date(grant.now.getTime() + oauthLifetimes.authorizationCodeSeconds * 1000),
   });

@@ -1,3 +1,4 @@
+import { resolveGrantResource } from '../resource-indicators.js';
 import type { GrantHandler } from './grant.js';
 import { checkCodeClient } from './authorization-code/check-code-client.js';
 import { checkCodeExpiry } from './authorization-code/check-code-expiry.js';
@@ -21,5 +22,6 @@ export const authorizationCodeGrant: GrantHandler = async (context, client, para
   checkCodeExpiry(code, context.now); // older than its lifetime: invalid_grant
   checkCodeVerifier(code, params.code_verifier); // PKCE (RFC 7636 section 4.6), no downgrade: invalid_grant
   checkCodeRedirectUri(code, presented.redirectUri); // not the authorize request's: invalid_grant
-  return redeemCode(context, code); // exactly one redemption wins and starts the token family
+  const audience = resolveGrantResource(params.resource, code.resource, context.resources); // RFC 8707: not the authorize request's: invalid_target
+  return redeemCode(context, code, audience); // exactly one redemption wins and starts the token family
 };

@@ -1,6 +1,7 @@
 import { UnauthorizedClient } from '../../../errors/oauth-errors.js';
 import { signAccessToken } from '../access-token.js';
 import { resolveGrantedScopes } from '../grant-scopes.js';
+import { resolveRequestedResource } from '../resource-indicators.js';
 import { clientContext, tokenIssuedEvent } from '../oauth-events.js';
 import type { GrantContext, GrantHandler } from './grant.js';
 
@@ -13,8 +14,10 @@ import type { GrantContext, GrantHandler } from './grant.js';
 export const clientCredentialsGrant: GrantHandler = async (context: GrantContext, client, params) => {
   if (client.client_type !== 'confidential') throw new UnauthorizedClient('A public client cannot use client_credentials');
   const scopes = resolveGrantedScopes(params.scope, client.allowed_scopes);
+  const audience = resolveRequestedResource(params.resource, context.resources); // RFC 8707: relative, fragment, unknown, repeated: invalid_target
   const { token, claims } = await signAccessToken(context.keys, {
     issuer: context.issuer,
+    audience,
     subject: client.client_id,
     clientId: client.client_id,
     scopes,

@@ -12,6 +12,8 @@ export interface GrantContext {
   clientAuth: ClientAuthLookup;
   keys: SigningKeyStore;
   issuer: string;
+  /** The APIs tokens may be asked for (RFC 8707, knownResources): this server's own first. */
+  resources: readonly string[];
   accessTokenTtlSeconds: number;
   now: Date;
   /** Where the request came from, for its events. */

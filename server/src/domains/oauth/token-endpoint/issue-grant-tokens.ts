@@ -21,10 +21,19 @@ export interface GrantTokens {
 export async function issueGrantTokens(
   trx: Knex.Transaction,
   context: GrantContext,
-  input: { grantType: 'authorization_code' | 'refresh_token'; grantId: string; clientId: string; principalId: string; scopes: readonly string[] },
+  input: {
+    grantType: 'authorization_code' | 'refresh_token';
+    grantId: string;
+    clientId: string;
+    principalId: string;
+    scopes: readonly string[];
+    /** RFC 8707: the API the access token is for (resolveGrantResource). */
+    audience: string;
+  },
 ): Promise<GrantTokens> {
   const accessToken = await signAccessToken(context.keys, {
     issuer: context.issuer,
+    audience: input.audience,
     subject: input.principalId,
     clientId: input.clientId,
     scopes: input.scopes,

@@ -1,3 +1,4 @@
+import { resolveGrantResource } from '../resource-indicators.js';
 import type { GrantHandler } from './grant.js';
 import { checkGrantUsable } from './refresh-token/check-grant-usable.js';
 import { checkRefreshTokenClient } from './refresh-token/check-refresh-token-client.js';
@@ -21,5 +22,6 @@ export const refreshTokenGrant: GrantHandler = async (context, client, params) =
   await rejectReusedRefreshToken(context, token); // already rotated: revoke the family, invalid_grant
   const user = await requireActiveUser(context, token.grant); // user disabled or deleted: revoke the family, invalid_grant
   const scopes = resolveRefreshScopes(params.scope, token.grant, user); // narrower only; what the user may still grant
-  return rotateRefreshToken(context, token, scopes); // exactly one rotation wins; new access and refresh token
+  const audience = resolveGrantResource(params.resource, token.grant.resource, context.resources); // RFC 8707: the grant's API, never wider: invalid_target
+  return rotateRefreshToken(context, token, scopes, audience); // exactly one rotation wins; new access and refresh token
 };

@@ -12,6 +12,8 @@ export interface ConsentPageInput {
   withheld: readonly string[];
   /** Where the browser goes afterwards: the origin of the redirect URI, so a person can spot a stranger. */
   redirectOrigin: string;
+  /** RFC 8707: the other API the tokens will be for, named so the user sees where they can be used; undefined for acctl's own. */
+  resource: string | undefined;
   /** The authorization request, sent back with the decision (authorization-request-field.ts). */
   authorizationRequest: string;
 }
@@ -26,7 +28,7 @@ export function renderConsentPage(input: ConsentPageInput): SafeHtml {
     signedIn: { user: input.user, csrfToken: input.csrfToken },
     body: html`<div class="card">
 <h1>Allow <span id="client-name">${input.client.name}</span> to use acctl as you?</h1>
-<p class="muted">The application <code>${input.client.id}</code> asks for these permissions:</p>
+<p class="muted">The application <code>${input.client.id}</code> asks for these permissions${input.resource === undefined ? '' : html`, to use at <code id="resource">${input.resource}</code>`}:</p>
 <ul class="scopes" id="scopes">
 ${input.granted.map((scope) => html`<li><code>${scope}</code><span class="what">${scopeDescriptions[scope] ?? ''}</span></li>`)}
 </ul>

@@ -5,6 +5,7 @@ import {
   AuthorizationErrorResponse,
   UntrustedAuthorizationRequest,
   checkAuthorizationRequest,
+  knownResources,
   type AuthorizationRequest,
   issueAuthorizationCode,
   limitScopesToUser,
@@ -54,7 +55,7 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: pageDocs(
         'Start the authorization-code flow (RFC 6749 section 4.1)',
-        'Query: response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256 (schemas/oauth-authorization-request.json; PKCE required for public clients). Answers the consent page, a 303 to the sign-in page, or a 303 to the redirect URI with error, state and iss. An unknown client or unregistered redirect URI is a 400 page, never a redirect.',
+        'Query: response_type=code, client_id, redirect_uri, scope, state, code_challenge, code_challenge_method=S256, resource (RFC 8707: the API the tokens are for; schemas/oauth-authorization-request.json; PKCE required for public clients). Answers the consent page, a 303 to the sign-in page, or a 303 to the redirect URI with error, state and iss. An unknown client or unregistered redirect URI is a 400 page, never a redirect.',
         {
           200: { description: 'HTML consent page' },
           303: { description: 'To the sign-in page, or to the redirect URI with an error' },
@@ -66,7 +67,7 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       const now = new Date();
       let authorization: AuthorizationRequest;
       try {
-        authorization = await checkAuthorizationRequest(app.db, request.query);
+        authorization = await checkAuthorizationRequest(app.db, request.query, knownResources(app.config));
       } catch (error) {
         return answerFailure(reply, error);
       }
@@ -82,7 +83,9 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
         granted: consent.granted,
         withheld: consent.withheld,
         redirectOrigin,
-        authorizationRequest: encodeAuthorizationRequest({ ...authorization.parameters }),
+        resource: authorization.resource === app.config.publicUrl ? undefined : authorization.resource,
+        // The resource as checked: one string (a repeated one was refused).
+        authorizationRequest: encodeAuthorizationRequest({ ...authorization.parameters, resource: authorization.resource }),
       });
       // The consent POST is answered with a redirect to the client, which form-action must allow.
       return sendPage(reply, page, { formActionOrigins: [redirectOrigin] });
@@ -119,7 +122,7 @@ export async function authorizeRoutes(app: FastifyInstance): Promise<void> {
       }
       let authorization: AuthorizationRequest;
       try {
-        authorization = await checkAuthorizationRequest(app.db, parameters);
+        authorization = await checkAuthorizationRequest(app.db, parameters, knownResources(app.config));
       } catch (error) {
         return answerFailure(reply, error);
       }

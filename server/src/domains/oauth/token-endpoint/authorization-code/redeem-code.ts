@@ -12,7 +12,7 @@ import { refuseReplayedCode } from './reject-replayed-code.js';
  * redemptions through), start the grant, issue its first access and refresh tokens with their
  * auth.token_issued event. The redemption that loses is a replay: it revokes what the winner got.
  */
-export async function redeemCode(context: GrantContext, code: AuthorizationCodeRow): Promise<OAuthTokenResponse> {
+export async function redeemCode(context: GrantContext, code: AuthorizationCodeRow, audience: string): Promise<OAuthTokenResponse> {
   const grantId = randomUUID();
   const issued = await context.db.transaction(async (trx): Promise<GrantTokens | undefined> => {
     if (!(await consumeAuthorizationCode(trx, code.code_hash, context.now))) return undefined;
@@ -21,6 +21,7 @@ export async function redeemCode(context: GrantContext, code: AuthorizationCodeR
       client_id: code.client_id,
       principal_id: code.principal_id,
       scopes: code.scopes,
+      resource: code.resource,
       created_at: context.now,
       expires_at: new Date(context.now.getTime() + oauthLifetimes.refreshTokenSeconds * 1000),
     });
@@ -31,6 +32,7 @@ export async function redeemCode(context: GrantContext, code: AuthorizationCodeR
       clientId: code.client_id,
       principalId: code.principal_id,
       scopes: code.scopes,
+      audience,
     });
   });
   if (!issued) return refuseReplayedCode(context, code);

@@ -11,7 +11,7 @@ import { revokeReusedFamily } from './reject-reused-refresh-token.js';
  * refreshes with the same token exactly one gets through; the others are reuse), and issue the
  * next access and refresh token of the family, with their auth.token_issued event.
  */
-export async function rotateRefreshToken(context: GrantContext, token: RefreshTokenWithGrant, scopes: string[]): Promise<OAuthTokenResponse> {
+export async function rotateRefreshToken(context: GrantContext, token: RefreshTokenWithGrant, scopes: string[], audience: string): Promise<OAuthTokenResponse> {
   const outcome = await context.db.transaction(async (trx): Promise<GrantTokens | 'revoked' | 'reused'> => {
     const grant = await lockGrant(trx, token.grant.id);
     if (!grant || grant.revoked_at !== null) return 'revoked';
@@ -22,6 +22,7 @@ export async function rotateRefreshToken(context: GrantContext, token: RefreshTo
       clientId: grant.client_id,
       principalId: grant.principal_id,
       scopes,
+      audience,
     });
   });
   if (outcome === 'revoked') throw new InvalidGrant('The refresh token has been revoked');
