@@ -928,6 +928,10 @@ export interface AuthorizationServerMetadata {
    * RFC 9207: authorization responses carry iss.
    */
   authorization_response_iss_parameter_supported?: boolean;
+  /**
+   * RFC 9449 section 5.1: the JWS algorithms a DPoP proof may be signed with.
+   */
+  dpop_signing_alg_values_supported?: string[];
 }
 /**
  * AuthZEN Authorization API 1.0, Action: `name` is our action. No rule can test an action's `properties`: they are accepted (bounded) and take no part in the decision.
@@ -2902,7 +2906,8 @@ export interface OAuthError {
     | 'server_error'
     | 'temporarily_unavailable'
     | 'too_many_requests'
-    | 'too_many_attempts';
+    | 'too_many_attempts'
+    | 'invalid_dpop_proof';
   error_description?: string;
 }
 /**
@@ -3013,7 +3018,10 @@ export interface OAuthTokenResponse {
    * RS256-signed JWT.
    */
   access_token: string;
-  token_type: 'Bearer';
+  /**
+   * DPoP when the request carried a DPoP proof and the access token is bound to its key (RFC 9449 section 5).
+   */
+  token_type: 'Bearer' | 'DPoP';
   /**
    * Lifetime of the access token in seconds: 3600 (spec, Limits).
    */

@@ -1641,6 +1641,8 @@ export interface components {
             /** @description RFC 9207: authorization responses carry iss. */
             authorization_response_iss_parameter_supported?: boolean;
             code_challenge_methods_supported?: string[];
+            /** @description RFC 9449 section 5.1: the JWS algorithms a DPoP proof may be signed with. */
+            dpop_signing_alg_values_supported?: string[];
             grant_types_supported: string[];
             /** @description RFC 7662 token introspection. */
             introspection_endpoint?: string;
@@ -2032,7 +2034,7 @@ export interface components {
          */
         "oauth-error": {
             /** @enum {unknown} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts" | "invalid_dpop_proof";
             error_description?: string;
         };
         /**
@@ -2116,8 +2118,11 @@ export interface components {
             refresh_token?: string;
             /** @description Space-separated granted scopes. */
             scope: string;
-            /** @constant */
-            token_type: "Bearer";
+            /**
+             * @description DPoP when the request carried a DPoP proof and the access token is bound to its key (RFC 9449 section 5).
+             * @enum {unknown}
+             */
+            token_type: "Bearer" | "DPoP";
         };
         /**
          * Pagination

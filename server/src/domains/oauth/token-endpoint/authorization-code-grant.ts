@@ -6,6 +6,7 @@ import { checkCodeVerifier } from './authorization-code/check-code-verifier.js';
 import { findPresentedCode } from './authorization-code/find-presented-code.js';
 import { readCodeParameters } from './authorization-code/read-code-parameters.js';
 import { redeemCode } from './authorization-code/redeem-code.js';
+import { refreshTokenBinding } from './dpop-binding.js';
 import { rejectReplayedCode } from './authorization-code/reject-replayed-code.js';
 
 /**
@@ -21,5 +22,6 @@ export const authorizationCodeGrant: GrantHandler = async (context, client, para
   checkCodeExpiry(code, context.now); // older than its lifetime: invalid_grant
   checkCodeVerifier(code, params.code_verifier); // PKCE (RFC 7636 section 4.6), no downgrade: invalid_grant
   checkCodeRedirectUri(code, presented.redirectUri); // not the authorize request's: invalid_grant
-  return redeemCode(context, code); // exactly one redemption wins and starts the token family
+  // Exactly one redemption wins and starts the token family (a public client's bound to its DPoP key).
+  return redeemCode(context, code, refreshTokenBinding(client, context.jkt));
 };

@@ -2,6 +2,7 @@ import { UnauthorizedClient } from '../../../errors/oauth-errors.js';
 import { signAccessToken } from '../access-token.js';
 import { resolveGrantedScopes } from '../grant-scopes.js';
 import { clientContext, tokenIssuedEvent } from '../oauth-events.js';
+import { tokenTypeOf } from './dpop-binding.js';
 import type { GrantContext, GrantHandler } from './grant.js';
 
 /**
@@ -20,7 +21,8 @@ export const clientCredentialsGrant: GrantHandler = async (context: GrantContext
     scopes,
     ttlSeconds: context.accessTokenTtlSeconds,
     now: context.now,
+    jkt: context.jkt,
   });
   context.auditLog.appendInBackground([tokenIssuedEvent(clientContext(client.client_id, context.request, context.now), 'client_credentials', claims)]);
-  return { access_token: token, token_type: 'Bearer', expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
+  return { access_token: token, token_type: tokenTypeOf(context.jkt), expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
 };
