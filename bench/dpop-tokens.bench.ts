@@ -34,7 +34,13 @@ async function proofs(count: number): Promise<string[]> {
   const iat = Math.floor(Date.now() / 1000);
   const signed: string[] = [];
   for (let n = 0; n < count; n++)
-    signed.push(await new SignJWT({ htm: 'POST', htu: url }).setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk }).setJti(randomUUID()).setIssuedAt(iat).sign(privateKey));
+    signed.push(
+      await new SignJWT({ htm: 'POST', htu: url })
+        .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk })
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .sign(privateKey),
+    );
   return signed;
 }
 
@@ -53,7 +59,8 @@ async function run(duration: number, dpop: string[] | undefined): Promise<number
       }
       const response = await fetch(url, { method: 'POST', headers, body });
       const answer = (await response.json()) as { token_type?: string };
-      if (response.status !== 200 || answer.token_type !== (dpop ? 'DPoP' : 'Bearer')) throw new Error(`unexpected answer ${response.status} ${JSON.stringify(answer)}`);
+      if (response.status !== 200 || answer.token_type !== (dpop ? 'DPoP' : 'Bearer'))
+        throw new Error(`unexpected answer ${response.status} ${JSON.stringify(answer)}`);
       ok += 1;
     }
   };
