@@ -288,6 +288,19 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
     });
   });
 
+  it('introspects a bound token as token_type DPoP with its cnf.jkt (section 6.2)', async () => {
+    const key = await proofKey();
+    const token = await boundToken(t.app, key);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/oauth/introspect',
+      payload: { token, client_id: machine.clientId, client_secret: machine.clientSecret },
+    });
+    expect(response.statusCode, response.body).to.equal(200);
+    expect(response.json()).to.include({ active: true, token_type: 'DPoP' });
+    expect((response.json() as { cnf: unknown }).cnf).to.deep.equal({ jkt: await calculateJwkThumbprint(key.jwk, 'sha256') });
+  });
+
   describe('the token endpoint', () => {
     const tokenRequest = (dpop: string | string[]) =>
       t.app.inject({

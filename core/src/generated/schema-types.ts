@@ -2949,9 +2949,18 @@ export interface OAuthIntrospectionResponse {
    */
   sub?: string;
   /**
-   * Bearer for access tokens and API tokens; refresh_token for refresh tokens.
+   * Bearer for access tokens and API tokens; DPoP for access tokens bound to a DPoP key (RFC 9449 section 6.2); refresh_token for refresh tokens.
    */
-  token_type?: 'Bearer' | 'refresh_token';
+  token_type?: 'Bearer' | 'DPoP' | 'refresh_token';
+  /**
+   * RFC 9449 section 6.2: the key a DPoP-bound access token is bound to.
+   */
+  cnf?: {
+    /**
+     * RFC 7638 SHA-256 thumbprint of the key, base64url.
+     */
+    jkt: string;
+  };
   /**
    * Expiry, Unix time (absent for API tokens that do not expire).
    */

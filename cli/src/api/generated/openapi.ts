@@ -2058,6 +2058,11 @@ export interface components {
             aud?: string;
             /** @description The client the token was issued to (absent for API tokens). */
             client_id?: string;
+            /** @description RFC 9449 section 6.2: the key a DPoP-bound access token is bound to. */
+            cnf?: {
+                /** @description RFC 7638 SHA-256 thumbprint of the key, base64url. */
+                jkt: string;
+            };
             /** @description Expiry, Unix time (absent for API tokens that do not expire). */
             exp?: number;
             /** @description Issued at, Unix time. */
@@ -2070,10 +2075,10 @@ export interface components {
             /** @description Principal id (user), client id (client_credentials) or the API token's subject. */
             sub?: string;
             /**
-             * @description Bearer for access tokens and API tokens; refresh_token for refresh tokens.
+             * @description Bearer for access tokens and API tokens; DPoP for access tokens bound to a DPoP key (RFC 9449 section 6.2); refresh_token for refresh tokens.
              * @enum {unknown}
              */
-            token_type?: "Bearer" | "refresh_token";
+            token_type?: "Bearer" | "DPoP" | "refresh_token";
         };
         /**
          * OAuthRevocationRequest
