@@ -932,6 +932,10 @@ export interface AuthorizationServerMetadata {
    * RFC 9728 section 4: the resource identifiers (RFC 8707) this server issues access tokens for: its own API (the issuer) first, then config `resources`.
    */
   protected_resources?: string[];
+  /**
+   * RFC 9449 section 5.1: the JWS algorithms a DPoP proof may be signed with.
+   */
+  dpop_signing_alg_values_supported?: string[];
 }
 /**
  * AuthZEN Authorization API 1.0, Action: `name` is our action. No rule can test an action's `properties`: they are accepted (bounded) and take no part in the decision.
@@ -3007,7 +3011,8 @@ export interface OAuthError {
     | 'temporarily_unavailable'
     | 'too_many_requests'
     | 'too_many_attempts'
-    | 'invalid_target';
+    | 'invalid_target'
+    | 'invalid_dpop_proof';
   error_description?: string;
 }
 /**
@@ -3049,9 +3054,18 @@ export interface OAuthIntrospectionResponse {
    */
   sub?: string;
   /**
-   * Bearer for access tokens and API tokens; refresh_token for refresh tokens.
+   * Bearer for access tokens and API tokens; DPoP for access tokens bound to a DPoP key (RFC 9449 section 6.2); refresh_token for refresh tokens.
    */
-  token_type?: 'Bearer' | 'refresh_token';
+  token_type?: 'Bearer' | 'DPoP' | 'refresh_token';
+  /**
+   * RFC 9449 section 6.2: the key a DPoP-bound access token is bound to.
+   */
+  cnf?: {
+    /**
+     * RFC 7638 SHA-256 thumbprint of the key, base64url.
+     */
+    jkt: string;
+  };
   /**
    * Expiry, Unix time (absent for API tokens that do not expire).
    */
@@ -3122,7 +3136,10 @@ export interface OAuthTokenResponse {
    * RS256-signed JWT.
    */
   access_token: string;
-  token_type: 'Bearer';
+  /**
+   * DPoP when the request carried a DPoP proof and the access token is bound to its key (RFC 9449 section 5).
+   */
+  token_type: 'Bearer' | 'DPoP';
   /**
    * Lifetime of the access token in seconds: 3600 (spec, Limits).
    */

@@ -12,6 +12,7 @@ export const errorCatalog = {
   webhook_url_not_allowed: { status: 400, title: 'The webhook URL is not allowed' },
   unauthorized: { status: 401, title: 'Authentication is required' },
   invalid_token: { status: 401, title: 'The access token is missing, expired, revoked or malformed' },
+  invalid_dpop_proof: { status: 401, title: 'The DPoP proof is missing or does not hold' },
   insufficient_scope: { status: 403, title: 'The access token lacks the scope this operation requires' },
   forbidden: { status: 403, title: 'This operation is not allowed for this caller' },
   policy_owned_elsewhere: { status: 403, title: 'The policy belongs to an owner this client is not bound to' },

@@ -67,6 +67,13 @@ export class InvalidTarget extends OAuthError {
   }
 }
 
+/** RFC 9449 section 5: the DPoP proof sent to the token endpoint does not hold. */
+export class InvalidDPoPProof extends OAuthError {
+  constructor(description: string) {
+    super('invalid_dpop_proof', 400, description);
+  }
+}
+
 /**
  * RFC 6749 section 4.1.2.1: errors of the authorization endpoint reach the client as `error` in
  * the query of the redirect, never as a body; the status is only what a page showing them uses.

@@ -1718,6 +1718,8 @@ export interface components {
             /** @description RFC 9207: authorization responses carry iss. */
             authorization_response_iss_parameter_supported?: boolean;
             code_challenge_methods_supported?: string[];
+            /** @description RFC 9449 section 5.1: the JWS algorithms a DPoP proof may be signed with. */
+            dpop_signing_alg_values_supported?: string[];
             grant_types_supported: string[];
             /** @description RFC 7662 token introspection. */
             introspection_endpoint?: string;
@@ -2195,7 +2197,7 @@ export interface components {
          */
         "oauth-error": {
             /** @enum {unknown} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts" | "invalid_target";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts" | "invalid_target" | "invalid_dpop_proof";
             error_description?: string;
         };
         /**
@@ -2219,6 +2221,11 @@ export interface components {
             aud?: string;
             /** @description The client the token was issued to (absent for API tokens). */
             client_id?: string;
+            /** @description RFC 9449 section 6.2: the key a DPoP-bound access token is bound to. */
+            cnf?: {
+                /** @description RFC 7638 SHA-256 thumbprint of the key, base64url. */
+                jkt: string;
+            };
             /** @description Expiry, Unix time (absent for API tokens that do not expire). */
             exp?: number;
             /** @description Issued at, Unix time. */
@@ -2231,10 +2238,10 @@ export interface components {
             /** @description Principal id (user), client id (client_credentials) or the API token's subject. */
             sub?: string;
             /**
-             * @description Bearer for access tokens and API tokens; refresh_token for refresh tokens.
+             * @description Bearer for access tokens and API tokens; DPoP for access tokens bound to a DPoP key (RFC 9449 section 6.2); refresh_token for refresh tokens.
              * @enum {unknown}
              */
-            token_type?: "Bearer" | "refresh_token";
+            token_type?: "Bearer" | "DPoP" | "refresh_token";
         };
         /**
          * OAuthRevocationRequest
@@ -2281,8 +2288,11 @@ export interface components {
             refresh_token?: string;
             /** @description Space-separated granted scopes. */
             scope: string;
-            /** @constant */
-            token_type: "Bearer";
+            /**
+             * @description DPoP when the request carried a DPoP proof and the access token is bound to its key (RFC 9449 section 5).
+             * @enum {unknown}
+             */
+            token_type: "Bearer" | "DPoP";
         };
         /**
          * Pagination

@@ -62,6 +62,8 @@ import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.j
 import * as indexActivePrincipalsByKindAndId from './20261202_21_index_active_principals_by_kind_and_id.js';
 import * as addOAuthAuthorizationCodesResource from './20261202_51_add_oauth_authorization_codes_resource.js';
 import * as addOAuthGrantsResource from './20261202_52_add_oauth_grants_resource.js';
+import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
+import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -134,4 +136,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_21_index_active_principals_by_kind_and_id': indexActivePrincipalsByKindAndId,
   '20261202_51_add_oauth_authorization_codes_resource': addOAuthAuthorizationCodesResource,
   '20261202_52_add_oauth_grants_resource': addOAuthGrantsResource,
+  '20261202_61_create_dpop_proof_jtis': createDPoPProofJtis,
+  '20261202_62_add_oauth_grants_dpop_jkt': addOAuthGrantsDPoPJkt,
 };

@@ -39,6 +39,8 @@ export async function signAccessToken(
     scopes: readonly string[];
     ttlSeconds: number;
     now: Date;
+    /** RFC 9449: the thumbprint of the key a DPoP proof bound the token to (cnf.jkt). */
+    jkt?: string;
   },
 ): Promise<IssuedAccessToken> {
   const iat = Math.floor(input.now.getTime() / 1000);
@@ -51,6 +53,7 @@ export async function signAccessToken(
     jti: randomUUID(),
     scope: input.scopes.join(' '),
     client_id: input.clientId,
+    ...(input.jkt === undefined ? {} : { cnf: { jkt: input.jkt } }),
   };
   const { kid, privateKey } = keys.signingKey();
   // RFC 7515 compact serialisation, signed by node:crypto in libuv's thread pool: jose's SignJWT

@@ -12,6 +12,8 @@ export interface GrantRow {
   expires_at: Date;
   revoked_at: Date | null;
   revoked_reason: string | null;
+  /** RFC 9449 section 5: the DPoP key a public client's refresh tokens are bound to; null when not bound. */
+  dpop_jkt: string | null;
 }
 
 export interface RefreshTokenWithGrant {

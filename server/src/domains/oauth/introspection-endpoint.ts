@@ -45,12 +45,14 @@ async function describe(presented: PresentedToken, callerClientId: string, deps:
         scope: claims.scope,
         client_id: claims.client_id,
         sub: claims.sub,
-        token_type: 'Bearer',
+        // RFC 9449 section 6.2: a bound token is a DPoP token, and says which key it is bound to.
+        token_type: claims.cnf ? 'DPoP' : 'Bearer',
         exp: claims.exp,
         iat: claims.iat,
         iss: claims.iss,
         aud: claims.aud,
         jti: claims.jti,
+        ...(claims.cnf ? { cnf: { jkt: claims.cnf.jkt } } : {}),
       };
     }
     case 'api_token': {

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
+import { dpopSigningAlgorithms } from '../../plugins/auth/dpop/index.js';
 import { allScopes, schemaRef } from '../../../../core/src/index.js';
 import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
@@ -43,7 +44,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     handler: async (request, reply) => {
-      const response = await handleTokenRequest(request, { ...tokenLookup(), request: requestInfoOf(request) });
+      const response = await handleTokenRequest(request, { ...tokenLookup(), request: requestInfoOf(request) }, app.dpopProofs);
       // RFC 6749 section 5.1: token responses must not be cached.
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(response);
     },
@@ -173,6 +174,7 @@ export async function authorizationServerMetadataRoute(app: FastifyInstance): Pr
         introspection_endpoint: `${base}/oauth/introspect`,
         introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         authorization_response_iss_parameter_supported: true,
+        dpop_signing_alg_values_supported: [...dpopSigningAlgorithms],
         service_documentation: `${base}/openapi.json`,
         // RFC 9728 section 4. RFC 8707 itself adds no metadata: `resource` is accepted at both endpoints.
         protected_resources: knownResources(app.config),

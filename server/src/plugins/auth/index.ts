@@ -10,6 +10,8 @@ import { grants, isKnownScope } from '../../../../core/src/index.js';
 import type { Generations } from '../change-feed.js';
 import { BearerTokenRejected, type Caller, type VerifyBearerToken } from './caller.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
+import { DPoPProofRejected, DPoPProofVerifier, pruneExpiredProofJtis } from './dpop/index.js';
+import { checkSenderConstraint, dpopChallenge, invalidDPoPProof, SchemeMismatch, type TokenScheme } from './sender-constraint.js';
 
 /**
  * What a route needs from its caller; every route must say (an unprotected route cannot be added
@@ -34,6 +36,8 @@ declare module 'fastify' {
     generations: Generations | null;
   }
   interface FastifyInstance {
+    /** RFC 9449 proofs: of every protected request with a DPoP-bound token, and of the token endpoint's requests. */
+    dpopProofs: DPoPProofVerifier;
     /** Authenticates the request's caller again at `generations` (newer than before), and checks the route's scope. */
     authenticateAgain(request: FastifyRequest, generations: Generations): Promise<void>;
   }
@@ -56,6 +60,10 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('caller', null);
     app.decorateRequest('generations', null);
     const cache = new VerifiedTokenCache();
+    const proofs = new DPoPProofVerifier(app.db);
+    app.decorate('dpopProofs', proofs);
+    // A request authenticated again (authenticateAgain) has had its proof checked: its jti is spent.
+    const provenRequests = new WeakSet<FastifyRequest>();
 
     app.addHook('onRoute', (route) => {
       const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
@@ -66,7 +74,7 @@ export const authPlugin = fp<AuthOptions>(
     const authorize = async (request: FastifyRequest, generations?: Generations): Promise<void> => {
       const auth = request.routeOptions.config?.auth;
       if (!auth || auth === 'public') return;
-      request.caller = await authenticate(app, options, request, cache, generations);
+      request.caller = await authenticate(app, options, request, { cache, proofs, provenRequests }, generations);
       if (options.recordTokenUse && !generations) {
         // Bookkeeping: a failure to record it is logged, and never refuses a valid token.
         await options
@@ -79,18 +87,33 @@ export const authPlugin = fp<AuthOptions>(
     };
     app.addHook('onRequest', async (request) => authorize(request));
     app.decorate('authenticateAgain', authorize);
+
+    let pruning: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      pruning = setInterval(() => {
+        pruneExpiredProofJtis(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired DPoP proof jtis failed'));
+      }, pruneProofJtisEverySeconds * 1000);
+      pruning.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(pruning));
   },
-  { name: 'auth', dependencies: ['change-feed'] },
+  { name: 'auth', dependencies: ['db', 'change-feed'] },
 );
 
-/** RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad. */
-async function authenticate(
-  app: FastifyInstance,
-  options: AuthOptions,
-  request: FastifyRequest,
-  cache: VerifiedTokenCache,
-  generations?: Generations,
-): Promise<Caller> {
+/** A proof's jti is remembered for about 6 minutes (dpop/check-iat.ts): every 5 minutes clears the spent ones. */
+const pruneProofJtisEverySeconds = 5 * 60;
+
+interface AuthState {
+  cache: VerifiedTokenCache;
+  proofs: DPoPProofVerifier;
+  provenRequests: WeakSet<FastifyRequest>;
+}
+
+/**
+ * RFC 6750: no error code when no token was sent (section 3.1), `invalid_token` when it is bad.
+ * RFC 9449 section 7: a DPoP-bound token needs the DPoP scheme and a proof (sender-constraint.ts).
+ */
+async function authenticate(app: FastifyInstance, options: AuthOptions, request: FastifyRequest, state: AuthState, generations?: Generations): Promise<Caller> {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object' && 'access_token' in query) {
     // RFC 6750 section 2.3 allows it, but URLs end up in logs and Referer headers (RFC 9700 2.4.1).
@@ -102,20 +125,38 @@ async function authenticate(
       headers: { 'www-authenticate': bearerChallenge(options.resourceMetadataUrl) },
     });
   }
-  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  const match = /^(Bearer|DPoP) +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!match) {
-    recordRejection(options, request, 'the Authorization header is not "Bearer <token>"', null, null);
-    throw invalidToken(options, 'The Authorization header must be "Bearer <token>"');
+    recordRejection(options, request, 'the Authorization header is not "Bearer <token>" nor "DPoP <token>"', null, null);
+    throw invalidToken(options, 'The Authorization header must be "Bearer <token>" or "DPoP <token>"');
   }
-  const token = match[1]!;
+  const scheme: TokenScheme = match[1]!.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+  const token = match[2]!;
   const now = new Date();
   request.generations =
     generations ?? (request.routeOptions.config?.generations === 'checked_at_commit' ? app.changeFeed.known() : undefined) ?? (await app.changeFeed.fresh());
-  const cached = cache.get(token, request.generations.credentials, now);
+  const caller = await verifiedCaller(options, request, state.cache, token, now);
+  if (state.provenRequests.has(request)) return caller;
+  try {
+    await checkSenderConstraint(state.proofs, request, { publicUrl: app.config.publicUrl, scheme, token, caller, now });
+  } catch (error) {
+    if (!(error instanceof DPoPProofRejected || error instanceof SchemeMismatch)) throw error;
+    recordRejection(options, request, error.message, token, caller.kind);
+    if (error instanceof SchemeMismatch) throw invalidToken(options, `The access token was rejected: ${error.message}`, dpopChallenge('invalid_token', error.message));
+    throw invalidDPoPProof(error.message);
+  }
+  if (scheme === 'DPoP') state.provenRequests.add(request);
+  return caller;
+}
+
+/** The caller of a token: from the cache of verified tokens, or verified now. */
+async function verifiedCaller(options: AuthOptions, request: FastifyRequest, cache: VerifiedTokenCache, token: string, now: Date): Promise<Caller> {
+  const generation = request.generations!.credentials;
+  const cached = cache.get(token, generation, now);
   if (cached) return cached;
   try {
     const caller = await options.verifyBearerToken(token, now);
-    cache.set(token, caller, request.generations.credentials);
+    cache.set(token, caller, generation);
     return caller;
   } catch (error) {
     if (error instanceof BearerTokenRejected) {
@@ -138,8 +179,9 @@ function recordRejection(options: AuthOptions, request: FastifyRequest, reason: 
   options.auditLog.appendInBackground([failureEvent(changeContextOf(request), 'auth.failed', target, reason, data)]);
 }
 
-function invalidToken(options: AuthOptions, detail: string): ApiError {
+/** 401 invalid_token: the Bearer challenge (with RFC 9728's resource_metadata), or DPoP's (RFC 9449 section 7.1) when given. */
+function invalidToken(options: AuthOptions, detail: string, challenge?: Record<string, string>): ApiError {
   return new ApiError('invalid_token', detail, {
-    headers: { 'www-authenticate': bearerChallenge(options.resourceMetadataUrl, { code: 'invalid_token', description: detail }) },
+    headers: challenge ?? { 'www-authenticate': bearerChallenge(options.resourceMetadataUrl, { code: 'invalid_token', description: detail }) },
   });
 }

@@ -7,6 +7,7 @@ import { checkCodeVerifier } from './authorization-code/check-code-verifier.js';
 import { findPresentedCode } from './authorization-code/find-presented-code.js';
 import { readCodeParameters } from './authorization-code/read-code-parameters.js';
 import { redeemCode } from './authorization-code/redeem-code.js';
+import { refreshTokenBinding } from './dpop-binding.js';
 import { rejectReplayedCode } from './authorization-code/reject-replayed-code.js';
 
 /**
@@ -23,5 +24,6 @@ export const authorizationCodeGrant: GrantHandler = async (context, client, para
   checkCodeVerifier(code, params.code_verifier); // PKCE (RFC 7636 section 4.6), no downgrade: invalid_grant
   checkCodeRedirectUri(code, presented.redirectUri); // not the authorize request's: invalid_grant
   const audience = resolveGrantResource(params.resource, code.resource, context.resources); // RFC 8707: not the authorize request's: invalid_target
-  return redeemCode(context, code, audience); // exactly one redemption wins and starts the token family
+  // Exactly one redemption wins and starts the token family (a public client's bound to its DPoP key).
+  return redeemCode(context, code, audience, refreshTokenBinding(client, context.jkt));
 };

@@ -3,6 +3,7 @@ import { signAccessToken } from '../access-token.js';
 import { resolveGrantedScopes } from '../grant-scopes.js';
 import { resolveRequestedResource } from '../resource-indicators.js';
 import { clientContext, tokenIssuedEvent } from '../oauth-events.js';
+import { tokenTypeOf } from './dpop-binding.js';
 import type { GrantContext, GrantHandler } from './grant.js';
 
 /**
@@ -23,7 +24,8 @@ export const clientCredentialsGrant: GrantHandler = async (context: GrantContext
     scopes,
     ttlSeconds: context.accessTokenTtlSeconds,
     now: context.now,
+    jkt: context.jkt,
   });
   context.auditLog.appendInBackground([tokenIssuedEvent(clientContext(client.client_id, context.request, context.now), 'client_credentials', claims)]);
-  return { access_token: token, token_type: 'Bearer', expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
+  return { access_token: token, token_type: tokenTypeOf(context.jkt), expires_in: context.accessTokenTtlSeconds, scope: claims.scope, created_at: claims.iat };
 };

@@ -20,6 +20,8 @@ export interface GrantContext {
   request: EventRequest;
   /** Records the events that have no transaction of their own: auth.failed, and auth.token_issued of client_credentials. */
   auditLog: Pick<AuditLog, 'append' | 'appendInBackground'>;
+  /** RFC 9449: the thumbprint of the key this request's DPoP proof proved, its tokens' `cnf.jkt`. */
+  jkt?: string;
 }
 
 export type GrantHandler = (context: GrantContext, client: OAuthClientRow, params: OAuthTokenRequest) => Promise<OAuthTokenResponse>;

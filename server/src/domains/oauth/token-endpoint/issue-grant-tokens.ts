@@ -39,6 +39,7 @@ export async function issueGrantTokens(
     scopes: input.scopes,
     ttlSeconds: context.accessTokenTtlSeconds,
     now: context.now,
+    jkt: context.jkt,
   });
   await recordGrantAccessToken(trx, { jti: accessToken.claims.jti, grant_id: input.grantId, expires_at: new Date(accessToken.claims.exp * 1000) });
   const refreshToken = generateSecret('refresh_token');

@@ -1,6 +1,7 @@
 import { resolveGrantResource } from '../resource-indicators.js';
 import type { GrantHandler } from './grant.js';
 import { checkGrantUsable } from './refresh-token/check-grant-usable.js';
+import { checkRefreshTokenBinding } from './refresh-token/check-refresh-token-binding.js';
 import { checkRefreshTokenClient } from './refresh-token/check-refresh-token-client.js';
 import { findPresentedRefreshToken } from './refresh-token/find-presented-refresh-token.js';
 import { readRefreshTokenParameter } from './refresh-token/read-refresh-token-parameter.js';
@@ -19,6 +20,7 @@ export const refreshTokenGrant: GrantHandler = async (context, client, params) =
   const token = await findPresentedRefreshToken(context.db, presented); // unknown token: invalid_grant
   checkRefreshTokenClient(token, client); // issued to another client: invalid_grant
   checkGrantUsable(token.grant, context.now); // family revoked or past its absolute lifetime: invalid_grant
+  checkRefreshTokenBinding(token.grant, context.jkt); // bound to a DPoP key (RFC 9449 section 5), no proof of it: invalid_grant
   await rejectReusedRefreshToken(context, token); // already rotated: revoke the family, invalid_grant
   const user = await requireActiveUser(context, token.grant); // user disabled or deleted: revoke the family, invalid_grant
   const scopes = resolveRefreshScopes(params.scope, token.grant, user); // narrower only; what the user may still grant

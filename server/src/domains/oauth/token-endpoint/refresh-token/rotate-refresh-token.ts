@@ -2,6 +2,7 @@ import { InvalidGrant } from '../../../../errors/oauth-errors.js';
 import type { OAuthTokenResponse } from '../../../../../../core/src/index.js';
 import { lockGrant, markRefreshTokenUsed, type RefreshTokenWithGrant } from '../../grants-repo.js';
 import type { GrantContext } from '../grant.js';
+import { tokenTypeOf } from '../dpop-binding.js';
 import { issueGrantTokens, type GrantTokens } from '../issue-grant-tokens.js';
 import { revokeReusedFamily } from './reject-reused-refresh-token.js';
 
@@ -30,7 +31,7 @@ export async function rotateRefreshToken(context: GrantContext, token: RefreshTo
   // Spec, "Token response": the refresh response has no created_at.
   return {
     access_token: outcome.accessToken.token,
-    token_type: 'Bearer',
+    token_type: tokenTypeOf(context.jkt),
     expires_in: context.accessTokenTtlSeconds,
     refresh_token: outcome.refreshToken,
     scope: outcome.accessToken.claims.scope,

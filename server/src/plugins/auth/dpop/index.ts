@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import { checkAth } from './check-ath.js';
+import { checkHtm } from './check-htm.js';
+import { checkHtu } from './check-htu.js';
+import { checkIat, proofWindow } from './check-iat.js';
+import { checkProofHeader } from './check-proof-header.js';
+import { checkProofSignature } from './check-proof-signature.js';
+import { DPoPProofRejected } from './proof-rejected.js';
+import { ProofKeys } from './proof-keys.js';
+import { readProof } from './read-proof.js';
+import { maxJtiLength, rememberProofJti } from './replay-store.js';
+
+export { dpopSigningAlgorithms } from './algorithms.js';
+export { requestHtu } from './check-htu.js';
+export { DPoPProofRejected } from './proof-rejected.js';
+export { pruneExpiredProofJtis } from './replay-store.js';
+
+/** The request a proof must be made for. */
+export interface ProofTarget {
+  /** The DPoP header(s) as Node parsed them. */
+  header: string | string[] | undefined;
+  method: string;
+  /** requestHtu(config.publicUrl, request.url). */
+  htu: string;
+  /** At a protected route, the access token sent with the proof (its `ath`). */
+  accessToken?: string;
+  now: Date;
+}
+
+export interface VerifiedProof {
+  /** The proof key's RFC 7638 thumbprint: what a token is bound to, or must be bound to. */
+  jkt: string;
+}
+
+/**
+ * RFC 9449 section 4.3, the checks of a DPoP proof, one per file, in the RFC's order: the token
+ * endpoint (domains/oauth/token-endpoint) and every protected route (the auth plugin) call it.
+ * Server-provided nonces (section 8) are not used: the jti store, shared by the replicas in
+ * PostgreSQL, and the iat window bound a replay without the extra round trip a nonce costs a
+ * client. Throws DPoPProofRejected.
+ */
+export class DPoPProofVerifier {
+  private readonly keys = new ProofKeys();
+
+  constructor(private readonly db: Knex) {}
+
+  async verify(target: ProofTarget): Promise<VerifiedProof> {
+    const proof = readProof(target.header); // one header, one compact JWT
+    const { alg, jwk } = checkProofHeader(proof); // typ dpop+jwt, asymmetric alg, public jwk
+    const key = await this.keys.of(jwk, alg); // thumbprint; imported once per key
+    const claims = await checkProofSignature(proof, alg, key, target.now); // signed by that jwk; jti, htm, htu, iat present
+    checkHtm(claims, target.method);
+    checkHtu(claims, target.htu);
+    const iat = checkIat(claims, target.now);
+    checkAth(claims, target.accessToken);
+    const jti = claims.jti;
+    if (typeof jti !== 'string' || jti.length === 0 || jti.length > maxJtiLength)
+      throw new DPoPProofRejected(`the DPoP proof jti claim must be 1 to ${maxJtiLength} characters`);
+    // Last, so that only a proof that holds in every other way takes a row (section 11.1).
+    const expiresAt = new Date((iat + proofWindow.maxAgeSeconds + proofWindow.futureSeconds) * 1000);
+    if (!(await rememberProofJti(this.db, key.jkt, jti, expiresAt, target.now))) throw new DPoPProofRejected('the DPoP proof was used before (its jti)');
+    return { jkt: key.jkt };
+  }
+}

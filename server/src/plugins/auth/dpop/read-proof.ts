@@ -1,0 +1,28 @@
+import { decodeJwt, decodeProtectedHeader, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { DPoPProofRejected } from './proof-rejected.js';
+
+/** A proof is a few hundred bytes (an RSA-4096 key makes it about 2 KB): a bigger one is refused unread. */
+const maxProofLength = 8192;
+
+export interface PresentedProof {
+  compact: string;
+  /** Decoded, not yet verified: read only to choose the checks. */
+  header: ProtectedHeaderParameters;
+  claims: JWTPayload;
+}
+
+/**
+ * RFC 9449 section 4.3 steps 1 and 2: exactly one DPoP header, holding one well-formed JWT. Node
+ * joins repeated headers with ", ", which no compact JWS contains, so two headers fail the shape.
+ */
+export function readProof(header: string | string[] | undefined): PresentedProof {
+  if (Array.isArray(header)) throw new DPoPProofRejected('send exactly one DPoP header');
+  if (header === undefined || header === '') throw new DPoPProofRejected('the DPoP header is missing');
+  if (header.length > maxProofLength) throw new DPoPProofRejected(`the DPoP proof is longer than ${maxProofLength} characters`);
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(header)) throw new DPoPProofRejected('the DPoP header is not one compact JWT');
+  try {
+    return { compact: header, header: decodeProtectedHeader(header), claims: decodeJwt(header) };
+  } catch {
+    throw new DPoPProofRejected('the DPoP proof is not a well-formed JWT');
+  }
+}
