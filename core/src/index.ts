@@ -53,6 +53,7 @@ export {
 // Query plans: which resources a principal may act on, as a condition tree and a PostgreSQL WHERE clause.
 export {
   planResources,
+  planToKnex,
   planToSql,
   PlanSqlError,
   type PlanColumns,
@@ -60,9 +61,11 @@ export {
   type PlanRequest,
   type PlanSql,
   type PlanValue,
+  type RelateOperator,
   type ResourceCondition,
   type ResourcePlan,
   type ResourceSubject,
+  type WhereRawBuilder,
 } from './engine/plan/index.js';
 // The types of schemas/ (npm run gen:types writes them; a new schema's type is added here by name).
 export {

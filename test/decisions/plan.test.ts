@@ -63,6 +63,13 @@ const policies = [
         actions: ['read'],
         conditions: [attribute('resource.attributes.owner', { attribute: 'resource.identifier' })],
       },
+      {
+        effect: 'allow',
+        principals: { type: 'USER' },
+        resources: { type: 'weird', identifiers: ['*'] },
+        actions: ['read'],
+        conditions: [attribute('principal.attributes.department', { attribute: 'resource.attributes.dept' }, 'starts_with')],
+      },
     ],
   },
 ];
@@ -87,7 +94,9 @@ function resources(): Row[] {
     if (owner) attributes.owner = owner;
     const dept = pick(['sales', 'engineering', undefined], index, 3);
     if (dept) attributes.dept = dept;
-    return { id: index + 1, identifier: `${pick(prefixes, index, 2)}${index}`, attributes };
+    const identifier = `${pick(prefixes, index, 2)}${index}`;
+    if (index % 11 === 0) attributes.owner = identifier;
+    return { id: index + 1, identifier, attributes };
   });
 }
 
@@ -223,12 +232,11 @@ describe('POST /v1/decisions/plan', () => {
     }
   });
 
-  it('answers 422 plan_unsupported naming the construct, policy and rule when a rule compares two values of the resource', async () => {
-    const response = await plan({ principal: { type: 'USER' }, action: 'read', resource: { type: 'weird' } });
-    expect(response.statusCode, response.body).to.equal(422);
-    const problem = response.json();
-    expect(problem.code).to.equal('plan_unsupported');
-    expect(problem.detail).to.match(/^Rule 0 of policy [0-9a-f-]{36} uses attribute equals between two values of the resource/);
+  it("selects exactly the rows evaluate allows when a rule compares two values of the resource, or a principal's value starts with the resource's", async () => {
+    const answer = await expectPlanMatchesEvaluate({ type: 'USER', attributes: { department: 'sales-emea' } }, 'weird');
+    expect(JSON.stringify(answer)).to.include('"relate"').and.include('"prefix_of"');
+    const rowsSelected = await selected(answer);
+    expect(rowsSelected.length).to.be.within(1, rows.length - 1);
   });
 
   it('records each of many parallel plans as its own decision.planned audit event, answered by id', async () => {

@@ -1,4 +1,4 @@
-import type { DecisionPlan, ResourceCondition } from '../../../core/src/index.js';
+import type { DecisionPlan, ResourceCondition, ResourceSubject } from '../../../core/src/index.js';
 import { keyValueLines, style } from '../../../kit/src/index.js';
 
 const kindText: Record<DecisionPlan['kind'], string> = {
@@ -22,7 +22,7 @@ export function planLines(plan: DecisionPlan): string[] {
 
 const quoted = (value: unknown): string => JSON.stringify(value);
 
-function subjectText(subject: Extract<ResourceCondition, { type: 'compare' }>['subject']): string {
+function subjectText(subject: ResourceSubject): string {
   return subject.field === 'identifier' ? 'resource.identifier' : `resource.attributes.${subject.name}`;
 }
 
@@ -51,6 +51,10 @@ function conditionLines(condition: ResourceCondition, depth: number): string[] {
       ];
     case 'compare': {
       const text = `${subjectText(condition.subject)} ${condition.operator}${condition.operator === 'exists' ? '' : ` ${quoted(condition.value)}`}`;
+      return [`${indent}${condition.holds ? text : `${text} is false`}`];
+    }
+    case 'relate': {
+      const text = `${subjectText(condition.subject)} ${condition.operator} ${subjectText(condition.other)}`;
       return [`${indent}${condition.holds ? text : `${text} is false`}`];
     }
   }

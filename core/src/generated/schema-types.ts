@@ -2852,13 +2852,13 @@ export interface DecisionPlan {
   timestamp: string;
 }
 /**
- * A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated; `holds: false` asks whether the comparison is false, which is not the same as not true when the value is missing or of another kind.
+ * A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated to `value` (`prefix_of`, `suffix_of`: the resource's value is a prefix or suffix of `value`, from `CONSTANT starts_with / ends_with resource...`); `relate`: an attribute condition between two values of the resource, `subject OP other`, true or false only when both values are of the kinds the operator takes; `holds: false` asks whether the comparison is false, which is not the same as not true when a value is missing or of another kind.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "decision-plan-condition".
  */
 export interface PlanCondition {
-  type: 'true' | 'false' | 'and' | 'or' | 'not' | 'identifier' | 'accepted' | 'compare';
+  type: 'true' | 'false' | 'and' | 'or' | 'not' | 'identifier' | 'accepted' | 'compare' | 'relate';
   conditions?: PlanCondition[];
   condition?: PlanCondition;
   pattern?: {
@@ -2869,10 +2869,8 @@ export interface PlanCondition {
   attribute?: string;
   values?: string[];
   holds?: boolean;
-  subject?: {
-    field: 'identifier' | 'attributes';
-    name?: string;
-  };
+  subject?: PlanSubject;
+  other?: PlanSubject;
   operator?:
     | 'exists'
     | 'equals'
@@ -2883,8 +2881,20 @@ export interface PlanCondition {
     | 'greater_than'
     | 'greater_than_or_equal'
     | 'less_than'
-    | 'less_than_or_equal';
+    | 'less_than_or_equal'
+    | 'prefix_of'
+    | 'suffix_of';
   value?: string | number | boolean | (string | number | boolean)[] | null;
+}
+/**
+ * A value of the resource: its identifier, or the attribute `name`.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-plan-subject".
+ */
+export interface PlanSubject {
+  field: 'identifier' | 'attributes';
+  name?: string;
 }
 /**
  * Body of POST /decisions/plan: an evaluate request (simulation-request.json) whose resource has a type only. The plan answers which resources of that type the principal may act on.

@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Plan which resources of a type a principal may act on
-         * @description An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's `condition`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: `always_allowed` (true), `always_denied` (false) or `conditional`. `acctl decision plan --sql` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons. A rule the planner cannot express exactly is refused with 422 plan_unsupported, naming the construct, policy and rule.
+         * @description An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's `condition`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: `always_allowed` (true), `always_denied` (false) or `conditional`. `acctl decision plan --sql` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons. Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.
          */
         post: operations["postV1DecisionsPlan"];
         delete?: never;
@@ -2063,7 +2063,7 @@ export interface components {
         };
         /**
          * PlanCondition
-         * @description A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated; `holds: false` asks whether the comparison is false, which is not the same as not true when the value is missing or of another kind.
+         * @description A two-valued condition over resource.identifier and resource.attributes.NAME only (principal and context are already constants in it). `accepted`: the attribute (or an item of a list) compared as a string is one of `values`; `compare`: an attribute condition with its other side evaluated to `value` (`prefix_of`, `suffix_of`: the resource's value is a prefix or suffix of `value`, from `CONSTANT starts_with / ends_with resource...`); `relate`: an attribute condition between two values of the resource, `subject OP other`, true or false only when both values are of the kinds the operator takes; `holds: false` asks whether the comparison is false, which is not the same as not true when a value is missing or of another kind.
          */
         "decision-plan-condition": {
             attribute?: string;
@@ -2071,20 +2071,17 @@ export interface components {
             conditions?: components["schemas"]["decision-plan-condition"][];
             holds?: boolean;
             /** @enum {string} */
-            operator?: "exists" | "equals" | "in" | "contains" | "starts_with" | "ends_with" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal";
+            operator?: "exists" | "equals" | "in" | "contains" | "starts_with" | "ends_with" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "prefix_of" | "suffix_of";
+            other?: components["schemas"]["decision-plan-subject"];
             pattern?: {
                 identifier?: string;
                 /** @enum {string} */
                 kind: "exact" | "prefix";
                 prefix?: string;
             };
-            subject?: {
-                /** @enum {string} */
-                field: "identifier" | "attributes";
-                name?: string;
-            };
+            subject?: components["schemas"]["decision-plan-subject"];
             /** @enum {string} */
-            type: "true" | "false" | "and" | "or" | "not" | "identifier" | "accepted" | "compare";
+            type: "true" | "false" | "and" | "or" | "not" | "identifier" | "accepted" | "compare" | "relate";
             value?: string | number | boolean | (string | number | boolean)[] | null;
             values?: string[];
         };
@@ -2099,6 +2096,15 @@ export interface components {
             resource: {
                 type: components["schemas"]["simulation-request"]["resource"]["type"];
             };
+        };
+        /**
+         * PlanSubject
+         * @description A value of the resource: its identifier, or the attribute `name`.
+         */
+        "decision-plan-subject": {
+            /** @enum {string} */
+            field: "identifier" | "attributes";
+            name?: string;
         };
         /**
          * DecisionRecord

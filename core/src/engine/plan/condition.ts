@@ -16,12 +16,26 @@ export type ResourceCondition =
   /** resources.attributes NAME [values]: the value (an item of a list) is one compared as String() with these. */
   | { type: 'accepted'; attribute: string; values: string[]; holds: boolean }
   /** An `attribute` condition, the other side evaluated to `value`; not_equals, not_in, not_exists: their twin with `holds` flipped. */
-  | { type: 'compare'; subject: ResourceSubject; operator: PlanOperator; value: PlanValue; holds: boolean };
+  | { type: 'compare'; subject: ResourceSubject; operator: PlanOperator; value: PlanValue; holds: boolean }
+  /**
+   * An `attribute` condition between two values of the resource: `subject OP other`, attribute.ts's
+   * compare with `subject` on the left (kinds checked on both sides); not_equals, not_in: their twin
+   * with `holds` flipped.
+   */
+  | { type: 'relate'; subject: ResourceSubject; operator: RelateOperator; other: ResourceSubject; holds: boolean };
 
 export type ResourceSubject = { field: 'identifier' } | { field: 'attributes'; name: string };
 
-export type PlanOperator =
-  'exists' | 'equals' | 'in' | 'contains' | 'starts_with' | 'ends_with' | 'greater_than' | 'greater_than_or_equal' | 'less_than' | 'less_than_or_equal';
+/** The engine's comparisons as their positive operators: a resource value on the left, as attribute.ts's compare reads them. */
+export type RelateOperator =
+  'equals' | 'in' | 'contains' | 'starts_with' | 'ends_with' | 'greater_than' | 'greater_than_or_equal' | 'less_than' | 'less_than_or_equal';
+
+/**
+ * A `compare` leaf's operator. prefix_of and suffix_of: the resource's value is a prefix (suffix) of
+ * the constant, i.e. `CONSTANT starts_with (ends_with) resource...` seen from the resource, the two
+ * comparisons with no mirrored operator.
+ */
+export type PlanOperator = RelateOperator | 'exists' | 'prefix_of' | 'suffix_of';
 
 /** A scalar, or a list of scalars (`in`); `exists` takes null. */
 export type PlanValue = string | number | boolean | Array<string | number | boolean> | null;

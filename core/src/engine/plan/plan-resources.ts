@@ -11,7 +11,19 @@ import { CONDITION_DEPTH_LIMIT, prepareCondition, type Truth } from '../conditio
 import { compilePolicySet, type CompiledPolicySet } from '../compile.js';
 import { attributeTruth, type PreparedRule, type RequiredAttribute } from '../rule.js';
 import type { EngineContext, EnginePolicy, EngineRequest } from '../types.js';
-import { and, FALSE, knownTruth, TRUE, not, or, type PlanOperator, type ResourceCondition, type ResourceSubject, type TruthOnResource } from './condition.js';
+import {
+  and,
+  FALSE,
+  knownTruth,
+  TRUE,
+  not,
+  or,
+  type PlanOperator,
+  type RelateOperator,
+  type ResourceCondition,
+  type ResourceSubject,
+  type TruthOnResource,
+} from './condition.js';
 
 /** Who asks to do what to resources of a type (issue #35): an evaluate request without its resource. */
 export interface PlanRequest {
@@ -33,6 +45,7 @@ export type ResourcePlan =
   | { kind: 'always_allowed' | 'always_denied' | 'conditional'; condition: ResourceCondition; policies: Record<string, number> }
   | { kind: 'unsupported'; construct: string; policy_id: string; rule_index: number; policies: Record<string, number> };
 
+/** What a planner step throws for a construct it cannot make exact; every construct of today's policy language plans (issue #35), a new one may not. */
 class UnsupportedConstruct extends Error {}
 
 const UNKNOWN: TruthOnResource = knownTruth('unknown');
@@ -149,7 +162,7 @@ function readsResource(raw: unknown): boolean {
 }
 
 /** The engine's operator as a plan operator applied to the resource's value, and whether its truth is the plan operator's (false: not_equals, not_in). */
-const asPlanOperator: Record<Exclude<AttributeOperator, 'exists' | 'not_exists'>, [PlanOperator, boolean]> = {
+const asPlanOperator: Record<Exclude<AttributeOperator, 'exists' | 'not_exists'>, [RelateOperator, boolean]> = {
   equals: ['equals', true],
   not_equals: ['equals', false],
   in: ['in', true],
@@ -166,14 +179,16 @@ const asPlanOperator: Record<Exclude<AttributeOperator, 'exists' | 'not_exists'>
 /**
  * `constant OP resource` as `resource OP' constant`, where attribute.ts's compare has the same truth
  * both ways (the same kinds are comparable, the same pairs hold). starts_with and ends_with have no
- * such twin: refused.
+ * such twin among the engine's operators: prefix_of and suffix_of say it of the resource's value.
  */
-const mirrored: Partial<Record<Exclude<AttributeOperator, 'exists' | 'not_exists'>, [PlanOperator, boolean]>> = {
+const mirrored: Record<Exclude<AttributeOperator, 'exists' | 'not_exists'>, [PlanOperator, boolean]> = {
   equals: ['equals', true],
   not_equals: ['equals', false],
   in: ['contains', true],
   not_in: ['contains', false],
   contains: ['in', true],
+  starts_with: ['prefix_of', true],
+  ends_with: ['suffix_of', true],
   greater_than: ['less_than', true],
   greater_than_or_equal: ['less_than_or_equal', true],
   less_than: ['greater_than', true],
@@ -195,17 +210,22 @@ function planAttribute(operator: unknown, value: unknown, probe: EngineRequest):
   if (operand === undefined) return UNKNOWN;
   const right = operand.kind === 'path' ? operand.path : undefined;
   if (isResourcePath(left)) {
-    if (isResourcePath(right)) throw new UnsupportedConstruct(`attribute ${operator} between two values of the resource`);
+    const [planOperator, positive] = asPlanOperator[comparison];
+    if (isResourcePath(right)) return relateTruth(subjectOf(left), planOperator, positive, subjectOf(right));
     const other = operand.kind === 'literal' ? operand.value : readAttributePath(probe, operand.path);
     if (other === undefined) return UNKNOWN;
-    const [planOperator, positive] = asPlanOperator[comparison];
     return compareTruth(subjectOf(left), planOperator, positive, other);
   }
-  const twin = mirrored[comparison];
-  if (twin === undefined) throw new UnsupportedConstruct(`attribute ${operator} with the resource's value in \`to\``);
+  const [twin, positive] = mirrored[comparison];
   const other = readAttributePath(probe, left);
   if (other === undefined || !isResourcePath(right)) return UNKNOWN;
-  return compareTruth(subjectOf(right), twin[0], twin[1], other);
+  return compareTruth(subjectOf(right), twin, positive, other);
+}
+
+/** Both sides are the resource's: the kinds are checked where the values are, in the SQL (plan-to-sql.ts). */
+function relateTruth(subject: ResourceSubject, operator: RelateOperator, positive: boolean, other: ResourceSubject): TruthOnResource {
+  const leaf = (holds: boolean): ResourceCondition => ({ type: 'relate', subject, operator, other, holds });
+  return { isTrue: leaf(positive), isFalse: leaf(!positive) };
 }
 
 function subjectOf(path: Extract<AttributePath, { root: 'resource' }>): ResourceSubject {
@@ -227,6 +247,8 @@ function constantFits(operator: PlanOperator, value: unknown): boolean {
       return Array.isArray(value) && value.every(isScalar);
     case 'starts_with':
     case 'ends_with':
+    case 'prefix_of':
+    case 'suffix_of':
       return typeof value === 'string';
     default:
       return typeof value === 'number' && !Number.isNaN(value);

@@ -1,4 +1,4 @@
-import type { PlanValue, ResourceCondition, ResourceSubject } from './condition.js';
+import type { PlanValue, RelateOperator, ResourceCondition, ResourceSubject } from './condition.js';
 import type { ResourcePlan } from './plan-resources.js';
 
 /**
@@ -73,6 +73,8 @@ export function planToSql(plan: ResourcePlan, columns: PlanColumns): PlanSql {
         return acceptedSql(subject({ field: 'attributes', name: condition.attribute }), condition.values, condition.holds, param);
       case 'compare':
         return compareSql(subject(condition.subject), condition, param);
+      case 'relate':
+        return relateSql(subject(condition.subject), condition.operator, subject(condition.other), condition.holds);
     }
   };
   return { where: sql(plan.condition), params };
@@ -115,10 +117,54 @@ function compareSql(
       const pattern = operator === 'starts_with' ? `${escapeLike(String(constant))}%` : `%${escapeLike(String(constant))}`;
       return guarded(`jsonb_typeof(${value}) = 'string'`, `(${value} #>> '{}') LIKE ${param(pattern)} ESCAPE '\\'`);
     }
-    default: {
-      const symbol = { greater_than: '>', greater_than_or_equal: '>=', less_than: '<', less_than_or_equal: '<=' }[operator];
-      return guarded(`jsonb_typeof(${value}) = 'number'`, `(${value})::numeric ${symbol} ${param(String(constant))}::numeric`);
+    case 'prefix_of':
+    case 'suffix_of':
+      // `CONSTANT starts_with (ends_with) resource...`: the column is the pattern, so no LIKE (its wildcards would need escaping in SQL).
+      return guarded(`jsonb_typeof(${value}) = 'string'`, textStartsWith(`${param(String(constant))}::text`, `(${value} #>> '{}')`, operator === 'suffix_of'));
+    default:
+      return guarded(`jsonb_typeof(${value}) = 'number'`, `(${value})::numeric ${ORDER[operator as keyof typeof ORDER]} ${param(String(constant))}::numeric`);
+  }
+}
+
+const ORDER = { greater_than: '>', greater_than_or_equal: '>=', less_than: '<', less_than_or_equal: '<=' } as const;
+
+/**
+ * JavaScript's `whole.startsWith(start)` (or endsWith, `fromEnd`) on two SQL text expressions.
+ * PostgreSQL's starts_with (11+) compares characters, so a well-formed string's prefix is the same
+ * in UTF-16 and in the database's UTF-8; a suffix is a prefix of both reversed (reverse() goes by
+ * characters too).
+ */
+function textStartsWith(whole: string, start: string, fromEnd: boolean): string {
+  return fromEnd ? `starts_with(reverse(${whole}), reverse(${start}))` : `starts_with(${whole}, ${start})`;
+}
+
+/**
+ * attribute.ts's compare between two values of the resource, `left OP right`: the kinds of both are
+ * checked in SQL (the CASE guards every cast and jsonb_array_elements); true or false only when they
+ * fit the operator, else FALSE both ways (unknown). A missing value (SQL NULL, JSON null) has no kind.
+ */
+function relateSql(left: string, operator: RelateOperator, right: string, holds: boolean): string {
+  const kind = (value: string): string => `jsonb_typeof(${value})`;
+  const when = (kinds: string, comparison: string): string => `(CASE WHEN ${kinds} THEN ${comparison} ELSE FALSE END)`;
+  switch (operator) {
+    case 'equals':
+      return when(`${kind(left)} IN ${SCALAR_KINDS} AND ${kind(left)} = ${kind(right)}`, negated(holds, `${left} = ${right}`));
+    case 'in':
+    case 'contains': {
+      const [item, list] = operator === 'in' ? [left, right] : [right, left];
+      return when(
+        `${kind(item)} IN ${SCALAR_KINDS} AND ${kind(list)} = 'array'`,
+        `(${allScalars(list)} AND ${negated(holds, `${list} @> jsonb_build_array(${item})`)})`,
+      );
     }
+    case 'starts_with':
+    case 'ends_with':
+      return when(
+        `${kind(left)} = 'string' AND ${kind(right)} = 'string'`,
+        negated(holds, textStartsWith(`(${left} #>> '{}')`, `(${right} #>> '{}')`, operator === 'ends_with')),
+      );
+    default:
+      return when(`${kind(left)} = 'number' AND ${kind(right)} = 'number'`, negated(holds, `(${left})::numeric ${ORDER[operator]} (${right})::numeric`));
   }
 }
 

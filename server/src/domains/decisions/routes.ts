@@ -81,7 +81,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: 'decision',
       docs: {
         summary: 'Plan which resources of a type a principal may act on',
-        description: `An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's \`condition\`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: \`always_allowed\` (true), \`always_denied\` (false) or \`conditional\`. \`acctl decision plan --sql\` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. ${storedTypeDoc} ${planDisclosureDoc} A rule the planner cannot express exactly is refused with 422 plan_unsupported, naming the construct, policy and rule.`,
+        description: `An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's \`condition\`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: \`always_allowed\` (true), \`always_denied\` (false) or \`conditional\`. \`acctl decision plan --sql\` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. ${storedTypeDoc} ${planDisclosureDoc} Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-plan'), 400: problem, 401: problem, 403: problem, 422: problem, 503: problem },
       },

@@ -13,7 +13,7 @@ import {
   type ResourceAttributeValue,
 } from '../../../../core/src/index.js';
 import { emptyDatabase } from '../../../helpers/database.js';
-import { literalsOf, now, policies, requests } from '../support/random-policies.js';
+import { leaf, literalsOf, now, pathComparison, policyArbitraries, requests } from '../support/random-policies.js';
 
 /**
  * The plan against the engine on a real table: the rows planToSql's WHERE selects are exactly the
@@ -29,6 +29,11 @@ interface Row {
 
 const columns: PlanColumns = { identifier: 'identifier', attributes: { a: 'a', tags: 'tags' } };
 const ROWS = 2000;
+/** Property runs; PLAN_PROPERTY_RUNS=20000 for a long search. */
+const RUNS = Number(process.env.PLAN_PROPERTY_RUNS ?? 300);
+
+/** Every leaf of the analysis's random policies, and comparisons with a path in `to` for every operator, the resource's on either side or both. */
+const { policies } = policyArbitraries(fc.oneof({ arbitrary: leaf, weight: 1 }, { arbitrary: pathComparison, weight: 2 }));
 
 /** A seeded PRNG (mulberry32): the same table every run. */
 function random(seed: number): () => number {
@@ -99,28 +104,32 @@ describe('planResources and planToSql', function () {
       .map((row) => row.id);
   }
 
-  it('selects exactly the rows evaluate allows, for random policies, principals and contexts', async function () {
+  it('plans every random policy set, selecting exactly the rows evaluate allows, for random principals and contexts', async function () {
+    this.timeout(Math.max(60_000, RUNS * 200));
     const scenario = policies.chain((set) => requests([...literalsOf(set)]).map((request) => [set, request] as const));
-    let planned = 0;
-    let runs = 0;
     let split = 0;
+    const leaves = { relate: 0, prefix_of: 0, suffix_of: 0 };
     await fc.assert(
       fc.asyncProperty(scenario, async ([set, request]) => {
-        runs += 1;
         const plan = planResources(set, { principal: request.principal, action: request.action, resourceType: 'R', context: request.context, now });
-        if (plan.kind === 'unsupported') return;
-        planned += 1;
+        // Complete: no construct of the language is refused.
+        expect(plan.kind, JSON.stringify(plan)).not.to.equal('unsupported');
         const { where, params } = planToSql(plan, columns);
         const expected = allowed(set, request);
         expect(await selected(where, params)).to.deep.equal(expected);
         if (expected.length > 0 && expected.length < ROWS) split += 1;
+        const text = plan.kind === 'unsupported' ? '' : JSON.stringify(plan.condition);
+        if (text.includes('"type":"relate"')) leaves.relate += 1;
+        if (text.includes('"operator":"prefix_of"')) leaves.prefix_of += 1;
+        if (text.includes('"operator":"suffix_of"')) leaves.suffix_of += 1;
       }),
-      { numRuns: 100, seed: 35 },
+      { numRuns: RUNS, seed: 35 },
     );
-    // Comparisons between two resource values are refused (unsupported); most plans are not.
-    expect(planned).to.be.greaterThan(runs / 2);
     // Many plans allow some rows and not others: the conditions are exercised, not only constants.
-    expect(split).to.be.greaterThan(planned / 5);
+    expect(split).to.be.greaterThan(RUNS / 10);
+    // The comparisons between two resource values, and CONSTANT starts_with / ends_with resource..., are among them.
+    console.log(leaves, split);
+    for (const [kind, count] of Object.entries(leaves)) expect(count, kind).to.be.greaterThan(RUNS / 150);
   });
 
   it('plans an unconditional allow with no deny as always_allowed, and SQL TRUE', function () {
@@ -167,21 +176,53 @@ describe('planResources and planToSql', function () {
     });
   });
 
-  it('refuses a comparison between two values of the resource, naming it', function () {
+  it('plans a deny comparing two values of the resource as a relate leaf, applying where either is missing or of another kind', async function () {
     const both = { type: 'attribute', operator: 'equals', value: { attribute: 'resource.attributes.a', to: { attribute: 'resource.identifier' } } };
-    const plan = planResources(
-      [
-        policy([
-          { effect: 'allow', identifiers: ['*'] },
-          { effect: 'deny', identifiers: ['*'], conditions: [both] },
-        ]),
-      ],
-      request(),
-    );
-    expect(plan).to.deep.include({ kind: 'unsupported', policy_id: 'p', rule_index: 1 });
-    expect(plan)
-      .to.have.property('construct')
-      .that.matches(/two values of the resource/);
+    const set = [
+      policy([
+        { effect: 'allow', identifiers: ['*'] },
+        { effect: 'deny', identifiers: ['*'], conditions: [both] },
+      ]),
+    ];
+    const plan = planResources(set, request());
+    // A deny applies unless its condition is false: only a row whose `a` is a string other than its identifier is allowed.
+    expect(plan).to.deep.include({
+      kind: 'conditional',
+      condition: { type: 'relate', subject: { field: 'attributes', name: 'a' }, operator: 'equals', other: { field: 'identifier' }, holds: false },
+    });
+    const { where, params } = planToSql(plan, columns);
+    const rows = await selected(where, params);
+    expect(rows).to.deep.equal(allowed(set, { principal: { type: 'U' }, action: 'go' }));
+    expect(rows.length).to.be.within(1, ROWS - 1);
+  });
+
+  it("plans `principal.id starts_with / ends_with resource.identifier`, taking the column's LIKE wildcards and backslashes literally", async function () {
+    for (const [operator, id] of [
+      ['starts_with', 'abc'],
+      ['ends_with', 'xba'],
+      ['starts_with', 'a\\'],
+    ] as const) {
+      const condition = { type: 'attribute', operator, value: { attribute: 'principal.id', to: { attribute: 'resource.identifier' } } };
+      const set = [policy([{ effect: 'allow', identifiers: ['*'], conditions: [condition] }])];
+      const plan = planResources(set, request({ id }));
+      expect(plan.kind === 'unsupported' ? undefined : plan.condition).to.deep.include({
+        type: 'compare',
+        operator: operator === 'starts_with' ? 'prefix_of' : 'suffix_of',
+        value: id,
+      });
+      const { where, params } = planToSql(plan, columns);
+      const expected = allowed(set, { principal: { type: 'U', id }, action: 'go' });
+      // Identifiers `a%`, `a_` and `a\` read as LIKE patterns would match `abc`, `xba` and `a\\`: they are not selected.
+      const identifiers = new Set(rows.filter((row) => expected.includes(row.id)).map((row) => row.identifier));
+      expect([...identifiers].sort(), `${operator} ${id}`).to.deep.equal(
+        operator === 'starts_with' ? (id === 'abc' ? ['', 'a', 'ab', 'abc'] : ['', 'a', 'a\\']) : ['', 'a', 'ba'],
+      );
+      expect(await selected(where, params)).to.deep.equal(expected);
+    }
+  });
+
+  it('refuses to turn an unsupported plan into SQL', function () {
+    const plan = { kind: 'unsupported', construct: 'a construct', policy_id: 'p', rule_index: 0, policies: { p: 1 } } as const;
     expect(() => planToSql(plan, columns))
       .to.throw(PlanSqlError)
       .with.property('code', 'unsupported_plan');

@@ -15,7 +15,7 @@ const paths = ['principal.id', 'principal.attributes.a', 'resource.attributes.a'
 const path = fc.constantFrom(...paths);
 const instantText = fc.constantFrom('2026-03-10T00:00:00Z', '2026-06-01T12:30:00Z', '2025-01-01T00:00:00Z');
 
-const leaf: fc.Arbitrary<PolicyCondition> = fc.oneof(
+export const leaf: fc.Arbitrary<PolicyCondition> = fc.oneof(
   fc.record({
     type: fc.constant('attribute'),
     operator: fc.constantFrom('equals', 'not_equals', 'contains', 'exists', 'not_exists'),
@@ -75,29 +75,49 @@ const leaf: fc.Arbitrary<PolicyCondition> = fc.oneof(
   }),
 ) as fc.Arbitrary<PolicyCondition>;
 
-export const { condition } = fc.letrec<{ condition: PolicyCondition }>((tie) => ({
-  condition: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true, maxDepth: 2 },
-    leaf,
-    fc.record({ type: fc.constant('not'), value: tie('condition') }) as fc.Arbitrary<PolicyCondition>,
-    fc.record({ type: fc.constant('any_of'), value: fc.array(tie('condition'), { minLength: 1, maxLength: 2 }) }) as fc.Arbitrary<PolicyCondition>,
-  ),
-}));
+/**
+ * Comparisons whose `to` is a path where the leaves above take literals only: starts_with,
+ * ends_with, in and not_in between two values of the request, one or both the resource's (the
+ * query planner's cases, plan/plan-resources.test.ts).
+ */
+export const pathComparison: fc.Arbitrary<PolicyCondition> = fc.record({
+  type: fc.constant('attribute'),
+  operator: fc.constantFrom('starts_with', 'ends_with', 'in', 'not_in'),
+  value: fc
+    .record({ attribute: path, to: path.map((attribute) => ({ attribute })) })
+    .filter(({ attribute, to }) => attribute.startsWith('resource.') || to.attribute.startsWith('resource.')),
+}) as fc.Arbitrary<PolicyCondition>;
 
-export const rule: fc.Arbitrary<PolicyRule> = fc.record({
-  effect: fc.constantFrom<'allow' | 'deny'>('allow', 'allow', 'deny'),
-  principals: fc.constantFrom<PolicyRule['principals']>({ type: 'U' }, { type: 'U', attributes: { a: ['a', '1'] } }),
-  resources: fc.oneof(
-    fc.subarray(['*', 'a*', 'ab', 'b'], { minLength: 1 }).map((identifiers): PolicyRule['resources'] => ({ type: 'R', identifiers })),
-    fc.constant<PolicyRule['resources']>({ type: 'R', identifiers: ['*'], attributes: { a: ['a', 'true'] } }),
-  ),
-  actions: fc.constantFrom<string[]>(['go'], ['go', 'list']),
-  conditions: fc.array(condition, { maxLength: 2 }),
-});
+/** Policies whose conditions are drawn from `leaves` (the leaves above, by default), nested in not and any_of. */
+export function policyArbitraries(leaves: fc.Arbitrary<PolicyCondition> = leaf) {
+  const { condition } = fc.letrec<{ condition: PolicyCondition }>((tie) => ({
+    condition: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true, maxDepth: 2 },
+      leaves,
+      fc.record({ type: fc.constant('not'), value: tie('condition') }) as fc.Arbitrary<PolicyCondition>,
+      fc.record({ type: fc.constant('any_of'), value: fc.array(tie('condition'), { minLength: 1, maxLength: 2 }) }) as fc.Arbitrary<PolicyCondition>,
+    ),
+  }));
+  const rule = ruleWith(condition);
+  const policies: fc.Arbitrary<EnginePolicy[]> = fc
+    .array(fc.array(rule, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 })
+    .map((sets) => sets.map((rules, index) => ({ id: `p${index}`, version: 1, name: `p${index}`, rules })));
+  return { condition, rule, policies };
+}
 
-export const policies: fc.Arbitrary<EnginePolicy[]> = fc
-  .array(fc.array(rule, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 })
-  .map((sets) => sets.map((rules, index) => ({ id: `p${index}`, version: 1, name: `p${index}`, rules })));
+const ruleWith = (condition: fc.Arbitrary<PolicyCondition>): fc.Arbitrary<PolicyRule> =>
+  fc.record({
+    effect: fc.constantFrom<'allow' | 'deny'>('allow', 'allow', 'deny'),
+    principals: fc.constantFrom<PolicyRule['principals']>({ type: 'U' }, { type: 'U', attributes: { a: ['a', '1'] } }),
+    resources: fc.oneof(
+      fc.subarray(['*', 'a*', 'ab', 'b'], { minLength: 1 }).map((identifiers): PolicyRule['resources'] => ({ type: 'R', identifiers })),
+      fc.constant<PolicyRule['resources']>({ type: 'R', identifiers: ['*'], attributes: { a: ['a', 'true'] } }),
+    ),
+    actions: fc.constantFrom<string[]>(['go'], ['go', 'list']),
+    conditions: fc.array(condition, { maxLength: 2 }),
+  });
+
+export const { condition, rule, policies } = policyArbitraries();
 
 /** Every literal the policies hold, so random requests hit the values that matter. */
 export function literalsOf(value: unknown, found = new Set<unknown>()): Set<unknown> {
