@@ -217,6 +217,7 @@ export {
   type Reasons,
   type RiskScoreCondition,
   type Scope,
+  type RequestDelegation,
   type SimulationRequest,
   type SimulationResponse,
   type TimeCondition,
