@@ -2595,12 +2595,13 @@ export interface components {
             at?: string;
             /** @description Request context of every test; a test's own context is merged over it. */
             context?: {
+                delegation?: components["schemas"]["request-delegation"];
                 device_trusted?: boolean;
                 ip_address?: string;
                 mfa_verified?: boolean;
                 risk_score?: number;
             } & {
-                [key: string]: string | number | boolean | null;
+                [key: string]: unknown;
             };
             description?: string;
             /** @description Name of this group of tests. */
@@ -2639,12 +2640,13 @@ export interface components {
                 at?: string;
                 /** @description Merged over the file's context. */
                 context?: {
+                    delegation?: components["schemas"]["request-delegation"];
                     device_trusted?: boolean;
                     ip_address?: string;
                     mfa_verified?: boolean;
                     risk_score?: number;
                 } & {
-                    [key: string]: string | number | boolean | null;
+                    [key: string]: unknown;
                 };
                 /**
                  * @description The decision every combination must get.
