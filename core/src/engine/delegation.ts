@@ -24,12 +24,3 @@ export function contextSlot(name: string): { delegation: DelegationField } | { k
   const field = name.slice(PREFIX.length);
   return (delegationFields as readonly string[]).includes(field) ? { delegation: field as DelegationField } : undefined;
 }
-
-/** The delegation as a request schema's context holds it (schemas/request-delegation.json). */
-export interface RequestDelegation {
-  subject?: string;
-  actors?: string[];
-  actor_types?: string[];
-  depth?: number;
-  verified?: boolean;
-}
