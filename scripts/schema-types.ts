@@ -21,6 +21,12 @@ function localRefs(value: unknown, name: string): unknown {
       out.$ref = `#/$defs/${pointerToken(target)}${fragment}`;
     } else if (key !== '$id' && key !== '$schema' && key !== 'discriminator') out[key] = localRefs(child, name);
   }
+  // An object of named properties, one of them an object of its own (RequestContext's delegation),
+  // beside scalar others: TypeScript holds every property to the index signature's type, so the
+  // index is `unknown` there (what the engine's EngineContext has); validation is unchanged.
+  const properties = (value as { properties?: unknown }).properties;
+  if (properties && typeof properties === 'object' && Object.values(properties).some((child) => (child as { $ref?: unknown })?.$ref !== undefined))
+    if (out.additionalProperties && typeof out.additionalProperties === 'object') out.additionalProperties = { ...out.additionalProperties, tsType: 'unknown' };
   return out;
 }
 

@@ -228,6 +228,7 @@ export {
   type Reasons,
   type RiskScoreCondition,
   type Scope,
+  type RequestDelegation,
   type SimulationRequest,
   type SimulationResponse,
   type TimeCondition,

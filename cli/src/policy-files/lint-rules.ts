@@ -23,7 +23,7 @@ export const lintRules = {
   'unknown-attribute-path': {
     severity: 'error',
     summary:
-      'An attribute condition reads a path that is not a value of the request (principal.id, principal.type, principal.attributes.NAME, resource.type, resource.identifier, resource.attributes.NAME, context.NAME); the nearest path is suggested.',
+      'An attribute condition reads a path that is not a value of the request (principal.id, principal.type, principal.attributes.NAME, resource.type, resource.identifier, resource.attributes.NAME, context.NAME, and of context.delegation only its fields depth, actors, actor_types, subject and verified); the nearest path is suggested.',
   },
   'conditions-too-deep': {
     severity: 'error',

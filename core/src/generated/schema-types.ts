@@ -208,7 +208,7 @@ export type AttributeCondition =
   | AttributeNumberCondition
   | AttributePresenceCondition;
 /**
- * A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).
+ * A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included); `context.delegation` is reserved for its fields `context.delegation.depth`, `.actors`, `.actor_types`, `.subject` and `.verified` (request-delegation.json). A value the request lacks is unknown (policy-condition.json).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "policy-attribute-path".
@@ -1849,7 +1849,40 @@ export interface RequestContext {
   risk_score?: number;
   device_trusted?: boolean;
   mfa_verified?: boolean;
-  [k: string]: (string | number | boolean | null) | undefined;
+  delegation?: RequestDelegation;
+  [k: string]: unknown | undefined;
+}
+/**
+ * Who acts for whom (RFC 8693 section 4.1's act chain), as policies read it at context.delegation.FIELD. Each field is read on its own and is unknown when absent. POST /decisions/evaluate and /decisions/batch: an application forwarding a delegation it was told of sends it here and it is recorded as asserted (verified false; sending verified true is refused, 400), depth is set to the number of actors; when the caller's own access token carries act, the verified chain from the token replaces it. Simulations and policy tests take it as written.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "request-delegation".
+ */
+export interface RequestDelegation {
+  /**
+   * The principal the actors act for (the token's sub).
+   */
+  subject?: string;
+  /**
+   * The actors' ids, nearest first (the outermost act's sub first).
+   *
+   * @maxItems 10
+   */
+  actors?: string[];
+  /**
+   * The actors' principal types (USER, SERVICE, AGENT), in the order of actors.
+   *
+   * @maxItems 10
+   */
+  actor_types?: string[];
+  /**
+   * How many actors stand between the subject and the request: 1 for an agent acting for a person.
+   */
+  depth?: number;
+  /**
+   * true when the chain is the act claim of the caller's verified access token; false when an application asserted it.
+   */
+  verified?: boolean;
 }
 /**
  * acctl policy lint --json (and --format json): whether lint passed, the counts, and every finding in file, line, column order.
@@ -3534,7 +3567,8 @@ export interface PolicyTestFile {
     risk_score?: number;
     device_trusted?: boolean;
     mfa_verified?: boolean;
-    [k: string]: (string | number | boolean | null) | undefined;
+    delegation?: RequestDelegation;
+    [k: string]: unknown | undefined;
   };
   /**
    * Principals by the name tests use.
@@ -3610,7 +3644,8 @@ export interface PolicyTestFile {
       risk_score?: number;
       device_trusted?: boolean;
       mfa_verified?: boolean;
-      [k: string]: (string | number | boolean | null) | undefined;
+      delegation?: RequestDelegation;
+      [k: string]: unknown | undefined;
     };
     /**
      * The decision every combination must get.

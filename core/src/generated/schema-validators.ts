@@ -410,9 +410,9 @@ const pattern8 = new RegExp("^(?![0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0
 const pattern35 = new RegExp("^[0-9a-f]{64}$", "u");
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-rule.json","title":"PolicyRule","description":"Spec, \"Rule\". A rule matches a request when the principal type equals, every named principal and resource attribute has an accepted value, the resource type equals and the identifier matches a pattern, the action is listed, and every condition holds. Any matching deny wins over allow; nothing matching is deny.","type":"object","required":["effect","principals","resources","actions"],"properties":{"effect":{"enum":["allow","deny"],"description":"The spec shows `allow`; `deny` rules override allows (as in Cerbos and AWS IAM)."},"principals":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","description":"Attribute name to the accepted values; the request's value must be one of them. A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"resources":{"type":"object","required":["type","identifiers"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifiers":{"type":"array","description":"Identifier patterns: exact, or a prefix followed by `*` (a trailing wildcard).","items":{"type":"string","minLength":1,"maxLength":500},"minItems":1,"maxItems":1000},"attributes":{"type":"object","description":"Attribute name to the accepted values, as principals.attributes: the resource's value must be one of them (an array value: one of its items). A value the request lacks is unknown: an allow rule does not apply, a deny rule does.","maxProperties":50,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"array","items":{"type":"string","maxLength":500},"minItems":1,"maxItems":1000}}},"additionalProperties":false},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100,"description":"e.g. read, write, admin."},"conditions":{"type":"array","items":{"$ref":"policy-condition.json"},"maxItems":20,"description":"All must hold. Absent or empty: no conditions."}},"additionalProperties":false};
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-condition.json","title":"PolicyCondition","description":"Spec, \"Condition\" ({ type, operator, value }), extended where the spec says \"not shown\" (docs/policies.md lists the vocabulary). Every condition is true, false or unknown: a value the request lacks, or a value of the wrong kind, makes it unknown, and unknown is never permissive: an allow rule applies only when every condition is true, a deny rule unless some condition is false. `not` of unknown is unknown; `any_of` is true when one of its conditions is true, else unknown when one is unknown.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"title":"TimeCondition","description":"The request time: within a daily window (`between`, optionally on some days of the week), or before or after an instant (`before`, `after`). The time is always known: the engine's clock, or a simulation's context.timestamp.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"TimeBetweenCondition","description":"The request time, in `timezone`, is within the daily window [start, end), on one of `days` when they are given. An end before the start is a window across midnight, which belongs to the day it starts (Friday 22:00-06:00 holds until Saturday 06:00).","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"between"},"value":{"type":"object","required":["start","end","timezone"],"properties":{"start":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, inclusive."},"end":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]$","description":"HH:MM, 24-hour, exclusive."},"timezone":{"type":"string","format":"iana-time-zone","maxLength":64,"description":"IANA time zone name, e.g. Europe/Berlin."},"days":{"type":"array","items":{"enum":["mon","tue","wed","thu","fri","sat","sun"]},"minItems":1,"maxItems":7,"uniqueItems":true,"description":"The days of the week (in `timezone`) on which the window opens; absent: every day."}},"additionalProperties":false}},"additionalProperties":false},{"title":"TimeBeforeCondition","description":"The request time is before the instant (exclusive): a grant that ends, such as break-glass access until Friday 18:00.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"before"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-04T18:00:00+01:00."}},"additionalProperties":false},{"title":"TimeAfterCondition","description":"The request time is at or after the instant: a grant that starts later.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"time"},"operator":{"const":"after"},"value":{"type":"string","format":"date-time","maxLength":64,"description":"An RFC 3339 instant with its offset, e.g. 2026-12-01T08:00:00Z."}},"additionalProperties":false}]},{"title":"RiskScoreCondition","description":"context.risk_score compared with `value`: less_than (<), less_than_or_equal (<=), greater_than (>), greater_than_or_equal (>=). Missing or not a number: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"risk_score"},"operator":{"enum":["less_than","less_than_or_equal","greater_than","greater_than_or_equal"]},"value":{"type":"number"}},"additionalProperties":false},{"title":"MfaVerifiedCondition","description":"context.mfa_verified (else the principal's mfa_verified attribute, a boolean or \"true\"/\"false\") equals `value`. Missing: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"mfa_verified"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"DeviceTrustedCondition","description":"context.device_trusted equals `value`. Missing or not a boolean: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"device_trusted"},"operator":{"const":"equals"},"value":{"type":"boolean"}},"additionalProperties":false},{"title":"IpAddressCondition","description":"context.ip_address is (in_cidr) or is not (not_in_cidr) within one of the CIDR blocks, IPv4 or IPv6. An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is its IPv4 address. Missing or not an address: unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"ip_address"},"operator":{"enum":["in_cidr","not_in_cidr"]},"value":{"type":"array","items":{"type":"string","format":"cidr","maxLength":64},"minItems":1,"maxItems":1000,"description":"CIDR blocks, e.g. 10.0.0.0/8, 2001:db8::/32; a bare address is its own block (/32, /128)."}},"additionalProperties":false},{"title":"AttributeCondition","description":"Compares a value of the request (`attribute`, a path) with a literal or another value of the request (`to`). equals, not_equals: same kind (string, number, boolean); in, not_in: one of a list; contains: an array holds the value; starts_with, ends_with: strings; greater_than, greater_than_or_equal, less_than, less_than_or_equal: numbers; exists, not_exists: the request carries a value at the path (`to` omitted), never unknown. A missing value or a value of the wrong kind makes the condition unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"}},"discriminator":{"propertyName":"operator"},"oneOf":[{"title":"AttributeEqualityCondition","description":"equals, not_equals: `attribute` and `to` are of one kind (string, number, boolean) and equal, or not; contains: `attribute` is a list holding `to`.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["equals","not_equals","contains"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeMembershipCondition","description":"in, not_in: `attribute` is (or is not) one of the values of `to`, a list.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["in","not_in"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"minItems":1,"maxItems":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeTextCondition","description":"starts_with, ends_with: both strings.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["starts_with","ends_with"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"string","maxLength":1000},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributeNumberCondition","description":"greater_than, greater_than_or_equal, less_than, less_than_or_equal: both numbers.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["greater_than","greater_than_or_equal","less_than","less_than_or_equal"]},"value":{"type":"object","required":["attribute","to"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"},"to":{"anyOf":[{"type":"number"},{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false,"description":"Another value of the request."}]}},"additionalProperties":false}},"additionalProperties":false},{"title":"AttributePresenceCondition","description":"exists, not_exists: the request carries a value at the path (null counts as none), or not. Never unknown.","type":"object","required":["type","operator","value"],"properties":{"type":{"const":"attribute"},"operator":{"enum":["exists","not_exists"]},"value":{"type":"object","required":["attribute"],"properties":{"attribute":{"$ref":"policy-attribute-path.json"}},"additionalProperties":false}},"additionalProperties":false}]},{"title":"AnyOfCondition","description":"At least one of the conditions holds (true when one is true; else unknown when one is unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"any_of"},"operator":{"const":"any_of"},"value":{"type":"array","items":{"$ref":"policy-condition.json"},"minItems":1,"maxItems":20}},"additionalProperties":false},{"title":"NotCondition","description":"The condition does not hold (true when it is false; unknown stays unknown). `operator` may be omitted.","type":"object","required":["type","value"],"properties":{"type":{"const":"not"},"operator":{"const":"not"},"value":{"$ref":"policy-condition.json"}},"additionalProperties":false}]};
-const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-path.json","title":"PolicyAttributePath","description":"A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).","type":"string","minLength":1,"maxLength":200,"pattern":"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"};
+const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-path.json","title":"PolicyAttributePath","description":"A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included); `context.delegation` is reserved for its fields `context.delegation.depth`, `.actors`, `.actor_types`, `.subject` and `.verified` (request-delegation.json). A value the request lacks is unknown (policy-condition.json).","type":"string","minLength":1,"maxLength":200,"pattern":"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"};
 const pattern9 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$", "u");
-const pattern11 = new RegExp("^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$", "u");
+const pattern11 = new RegExp("^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$", "u");
 const formats8 = schemaFormats["iana-time-zone"];
 const formats14 = schemaFormats.cidr;
 const func0 = commonJsDefault(equalModule);
@@ -1665,7 +1665,7 @@ vErrors.push(err103);
 errors++;
 }
 if(!pattern11.test(data32)){
-const err104 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err104 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1763,7 +1763,7 @@ vErrors.push(err111);
 errors++;
 }
 if(!pattern11.test(data34)){
-const err112 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err112 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1972,7 +1972,7 @@ vErrors.push(err128);
 errors++;
 }
 if(!pattern11.test(data38)){
-const err129 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err129 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2070,7 +2070,7 @@ vErrors.push(err136);
 errors++;
 }
 if(!pattern11.test(data40)){
-const err137 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err137 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2281,7 +2281,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!pattern11.test(data44)){
-const err154 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err154 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2379,7 +2379,7 @@ vErrors.push(err161);
 errors++;
 }
 if(!pattern11.test(data46)){
-const err162 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err162 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2590,7 +2590,7 @@ vErrors.push(err178);
 errors++;
 }
 if(!pattern11.test(data50)){
-const err179 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err179 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2724,7 +2724,7 @@ vErrors.push(err189);
 errors++;
 }
 if(!pattern11.test(data53)){
-const err190 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err190 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2935,7 +2935,7 @@ vErrors.push(err206);
 errors++;
 }
 if(!pattern11.test(data57)){
-const err207 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err207 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3069,7 +3069,7 @@ vErrors.push(err217);
 errors++;
 }
 if(!pattern11.test(data60)){
-const err218 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err218 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3280,7 +3280,7 @@ vErrors.push(err234);
 errors++;
 }
 if(!pattern11.test(data64)){
-const err235 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err235 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3378,7 +3378,7 @@ vErrors.push(err242);
 errors++;
 }
 if(!pattern11.test(data66)){
-const err243 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err243 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3589,7 +3589,7 @@ vErrors.push(err259);
 errors++;
 }
 if(!pattern11.test(data70)){
-const err260 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err260 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3687,7 +3687,7 @@ vErrors.push(err267);
 errors++;
 }
 if(!pattern11.test(data72)){
-const err268 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err268 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3898,7 +3898,7 @@ vErrors.push(err284);
 errors++;
 }
 if(!pattern11.test(data76)){
-const err285 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err285 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -3984,7 +3984,7 @@ vErrors.push(err291);
 errors++;
 }
 if(!pattern11.test(data78)){
-const err292 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err292 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4195,7 +4195,7 @@ vErrors.push(err308);
 errors++;
 }
 if(!pattern11.test(data82)){
-const err309 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err309 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4281,7 +4281,7 @@ vErrors.push(err315);
 errors++;
 }
 if(!pattern11.test(data84)){
-const err316 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err316 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4492,7 +4492,7 @@ vErrors.push(err332);
 errors++;
 }
 if(!pattern11.test(data88)){
-const err333 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err333 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -4578,7 +4578,7 @@ vErrors.push(err339);
 errors++;
 }
 if(!pattern11.test(data90)){
-const err340 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err340 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -4789,7 +4789,7 @@ vErrors.push(err356);
 errors++;
 }
 if(!pattern11.test(data94)){
-const err357 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err357 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -4875,7 +4875,7 @@ vErrors.push(err363);
 errors++;
 }
 if(!pattern11.test(data96)){
-const err364 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err364 = {instancePath:instancePath+"/value/to/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5076,7 +5076,7 @@ vErrors.push(err379);
 errors++;
 }
 if(!pattern11.test(data100)){
-const err380 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err380 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5242,7 +5242,7 @@ vErrors.push(err393);
 errors++;
 }
 if(!pattern11.test(data104)){
-const err394 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\..+)$"+"\""};
+const err394 = {instancePath:instancePath+"/value/attribute",schemaPath:"policy-attribute-path.json/pattern",keyword:"pattern",params:{pattern: "^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"},message:"must match pattern \""+"^(principal\\.(id|type|attributes\\..+)|resource\\.(type|identifier|attributes\\..+)|context\\.(delegation\\.(depth|actors|actor_types|subject|verified)|(?!delegation$)(?!delegation\\.).+))$"+"\""};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -9177,8 +9177,9 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const policyCreateRequest = validate23;
 
 export const policyTest = validate31;
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-test.json","title":"PolicyTestFile","description":"A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.","type":"object","required":["name","tests"],"properties":{"$schema":{"type":"string","description":"Ignored; lets the file name its schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of this group of tests."},"description":{"type":"string","maxLength":2000},"policies":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":500,"uniqueItems":true,"description":"Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them."},"at":{"type":"string","format":"date-time","description":"Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it."},"context":{"type":"object","description":"Request context of every test; a test's own context is merged over it.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"principals":{"type":"object","description":"Principals by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type"],"properties":{"id":{"type":"string","maxLength":200},"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}}},"additionalProperties":false}},"resources":{"type":"object","description":"Resources by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type","identifier"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifier":{"type":"string","minLength":1,"maxLength":500},"attributes":{"type":"object","description":"Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"$ref":"policy-attribute-value.json"}}},"additionalProperties":false}},"tests":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["name","principals","resources","actions","expect"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200},"principals":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's principals."},"resources":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's resources."},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100},"at":{"type":"string","format":"date-time","description":"Time of this test; default: the file's `at`."},"context":{"type":"object","description":"Merged over the file's context.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"expect":{"enum":["allow","deny"],"description":"The decision every combination must get."},"matched":{"type":"array","description":"When given, exactly these rules must match (apply) in every combination, in any order; [] means none.","maxItems":100,"items":{"type":"object","required":["policy","rule"],"properties":{"policy":{"type":"string","minLength":1,"maxLength":200,"description":"Policy name."},"rule":{"type":"integer","minimum":0,"description":"Zero-based index of the rule in the policy."}},"additionalProperties":false}}},"additionalProperties":false}}},"additionalProperties":false};
-const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-value.json","title":"PolicyAttributeValue","description":"An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.","anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"maxItems":1000}]};
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-test.json","title":"PolicyTestFile","description":"A policy test file (*.test.yaml), run offline by `acctl policy test` with the server's engine. Named principals and resources, then tests: every combination of a test's principals, resources and actions must get the expected decision at the test's time.","type":"object","required":["name","tests"],"properties":{"$schema":{"type":"string","description":"Ignored; lets the file name its schema for editors."},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of this group of tests."},"description":{"type":"string","maxLength":2000},"policies":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":500,"uniqueItems":true,"description":"Evaluate exactly these policies (by name), whatever their status, as a simulation does. Without it: every active policy of the folder, as the server enforces them."},"at":{"type":"string","format":"date-time","description":"Time of the tests that do not set their own (RFC 3339, e.g. 2026-03-10T14:00:00Z): time conditions read it."},"context":{"type":"object","description":"Request context of every test; a test's own context is merged over it.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"},"delegation":{"$ref":"request-delegation.json"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"principals":{"type":"object","description":"Principals by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type"],"properties":{"id":{"type":"string","maxLength":200},"type":{"type":"string","minLength":1,"maxLength":100,"description":"Principal type, e.g. USER."},"attributes":{"type":"object","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}}},"additionalProperties":false}},"resources":{"type":"object","description":"Resources by the name tests use.","maxProperties":500,"additionalProperties":{"type":"object","required":["type","identifier"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100,"description":"Resource type, e.g. database."},"identifier":{"type":"string","minLength":1,"maxLength":500},"attributes":{"type":"object","description":"Resource attributes by name (owner, classification, tags...): a string, number or boolean, or an array of them. Conditions read them as resource.attributes.NAME.","maxProperties":100,"propertyNames":{"maxLength":100},"additionalProperties":{"$ref":"policy-attribute-value.json"}}},"additionalProperties":false}},"tests":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"object","required":["name","principals","resources","actions","expect"],"properties":{"name":{"type":"string","minLength":1,"maxLength":200},"principals":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's principals."},"resources":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":100,"description":"Names from the file's resources."},"actions":{"type":"array","items":{"type":"string","minLength":1,"maxLength":100},"minItems":1,"maxItems":100},"at":{"type":"string","format":"date-time","description":"Time of this test; default: the file's `at`."},"context":{"type":"object","description":"Merged over the file's context.","properties":{"ip_address":{"type":"string","maxLength":45},"risk_score":{"type":"number"},"device_trusted":{"type":"boolean"},"mfa_verified":{"type":"boolean"},"delegation":{"$ref":"request-delegation.json"}},"maxProperties":50,"additionalProperties":{"type":["string","number","boolean","null"],"maxLength":1000}},"expect":{"enum":["allow","deny"],"description":"The decision every combination must get."},"matched":{"type":"array","description":"When given, exactly these rules must match (apply) in every combination, in any order; [] means none.","maxItems":100,"items":{"type":"object","required":["policy","rule"],"properties":{"policy":{"type":"string","minLength":1,"maxLength":200,"description":"Policy name."},"rule":{"type":"integer","minimum":0,"description":"Zero-based index of the rule in the policy."}},"additionalProperties":false}}},"additionalProperties":false}}},"additionalProperties":false};
+const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/request-delegation.json","title":"RequestDelegation","description":"Who acts for whom (RFC 8693 section 4.1's act chain), as policies read it at context.delegation.FIELD. Each field is read on its own and is unknown when absent. POST /decisions/evaluate and /decisions/batch: an application forwarding a delegation it was told of sends it here and it is recorded as asserted (verified false; sending verified true is refused, 400), depth is set to the number of actors; when the caller's own access token carries act, the verified chain from the token replaces it. Simulations and policy tests take it as written.","type":"object","properties":{"subject":{"type":"string","maxLength":200,"description":"The principal the actors act for (the token's sub)."},"actors":{"type":"array","maxItems":10,"items":{"type":"string","maxLength":200},"description":"The actors' ids, nearest first (the outermost act's sub first)."},"actor_types":{"type":"array","maxItems":10,"items":{"type":"string","maxLength":100},"description":"The actors' principal types (USER, SERVICE, AGENT), in the order of actors."},"depth":{"type":"number","description":"How many actors stand between the subject and the request: 1 for an agent acting for a person."},"verified":{"type":"boolean","description":"true when the chain is the act claim of the caller's verified access token; false when an application asserted it."}},"additionalProperties":false};
+const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://acctl.dev/schemas/policy-attribute-value.json","title":"PolicyAttributeValue","description":"An attribute value a request may carry on its resource: a string, number or boolean, or an array of them.","anyOf":[{"type":["string","number","boolean"],"maxLength":1000},{"type":"array","items":{"type":["string","number","boolean"],"maxLength":1000},"maxItems":1000}]};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://acctl.dev/schemas/policy-test.json" */;
@@ -9430,7 +9431,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key1 in data6){
-if(!((((key1 === "ip_address") || (key1 === "risk_score")) || (key1 === "device_trusted")) || (key1 === "mfa_verified"))){
+if(!(((((key1 === "ip_address") || (key1 === "risk_score")) || (key1 === "device_trusted")) || (key1 === "mfa_verified")) || (key1 === "delegation"))){
 let data7 = data6[key1];
 if((((typeof data7 !== "string") && (!((typeof data7 == "number") && (isFinite(data7))))) && (typeof data7 !== "boolean")) && (data7 !== null)){
 const err19 = {instancePath:instancePath+"/context/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/additionalProperties/type",keyword:"type",params:{type: schema67.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
@@ -9518,9 +9519,12 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.delegation !== undefined){
+let data12 = data6.delegation;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key2 in data12){
+if(!(((((key2 === "subject") || (key2 === "actors")) || (key2 === "actor_types")) || (key2 === "depth")) || (key2 === "verified"))){
+const err26 = {instancePath:instancePath+"/context/delegation",schemaPath:"request-delegation.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9530,11 +9534,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.principals !== undefined){
-let data12 = data.principals;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(Object.keys(data12).length > 500){
-const err27 = {instancePath:instancePath+"/principals",schemaPath:"#/properties/principals/maxProperties",keyword:"maxProperties",params:{limit: 500},message:"must NOT have more than 500 properties"};
+if(data12.subject !== undefined){
+let data13 = data12.subject;
+if(typeof data13 === "string"){
+if(func1(data13) > 200){
+const err27 = {instancePath:instancePath+"/context/delegation/subject",schemaPath:"request-delegation.json/properties/subject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9543,11 +9547,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key2 in data12){
-let data13 = data12[key2];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.type === undefined){
-const err28 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+else {
+const err28 = {instancePath:instancePath+"/context/delegation/subject",schemaPath:"request-delegation.json/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9556,9 +9558,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(((key3 === "id") || (key3 === "type")) || (key3 === "attributes"))){
-const err29 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data12.actors !== undefined){
+let data14 = data12.actors;
+if(Array.isArray(data14)){
+if(data14.length > 10){
+const err29 = {instancePath:instancePath+"/context/delegation/actors",schemaPath:"request-delegation.json/properties/actors/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9567,12 +9572,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data13.id !== undefined){
-let data14 = data13.id;
-if(typeof data14 === "string"){
-if(func1(data14) > 200){
-const err30 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/principals/additionalProperties/properties/id/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const len1 = data14.length;
+for(let i2=0; i2<len1; i2++){
+let data15 = data14[i2];
+if(typeof data15 === "string"){
+if(func1(data15) > 200){
+const err30 = {instancePath:instancePath+"/context/delegation/actors/" + i2,schemaPath:"request-delegation.json/properties/actors/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9583,7 +9588,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/principals/additionalProperties/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/context/delegation/actors/" + i2,schemaPath:"request-delegation.json/properties/actors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9593,11 +9598,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data13.type !== undefined){
-let data15 = data13.type;
-if(typeof data15 === "string"){
-if(func1(data15) > 100){
-const err32 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+else {
+const err32 = {instancePath:instancePath+"/context/delegation/actors",schemaPath:"request-delegation.json/properties/actors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9606,8 +9609,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func1(data15) < 1){
-const err33 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data12.actor_types !== undefined){
+let data16 = data12.actor_types;
+if(Array.isArray(data16)){
+if(data16.length > 10){
+const err33 = {instancePath:instancePath+"/context/delegation/actor_types",schemaPath:"request-delegation.json/properties/actor_types/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9616,9 +9623,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len2 = data16.length;
+for(let i3=0; i3<len2; i3++){
+let data17 = data16[i3];
+if(typeof data17 === "string"){
+if(func1(data17) > 100){
+const err34 = {instancePath:instancePath+"/context/delegation/actor_types/" + i3,schemaPath:"request-delegation.json/properties/actor_types/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9628,11 +9638,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data13.attributes !== undefined){
-let data16 = data13.attributes;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(Object.keys(data16).length > 100){
-const err35 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+else {
+const err35 = {instancePath:instancePath+"/context/delegation/actor_types/" + i3,schemaPath:"request-delegation.json/properties/actor_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9641,11 +9648,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key4 in data16){
-const _errs39 = errors;
-if(typeof key4 === "string"){
-if(func1(key4) > 100){
-const err36 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key4};
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/context/delegation/actor_types",schemaPath:"request-delegation.json/properties/actor_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9655,9 +9661,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-var valid8 = _errs39 === errors;
-if(!valid8){
-const err37 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
+if(data12.depth !== undefined){
+let data18 = data12.depth;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err37 = {instancePath:instancePath+"/context/delegation/depth",schemaPath:"request-delegation.json/properties/depth/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9667,10 +9674,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-for(const key5 in data16){
-let data17 = data16[key5];
-if((((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))) && (typeof data17 !== "boolean")) && (data17 !== null)){
-const err38 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/type",keyword:"type",params:{type: schema67.properties.principals.additionalProperties.properties.attributes.additionalProperties.type},message:"must be string,number,boolean,null"};
+if(data12.verified !== undefined){
+if(typeof data12.verified !== "boolean"){
+const err38 = {instancePath:instancePath+"/context/delegation/verified",schemaPath:"request-delegation.json/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9679,9 +9685,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(func1(data17) > 1000){
-const err39 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/context/delegation",schemaPath:"request-delegation.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9692,9 +9699,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err40 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9704,9 +9710,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/principals/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.principals !== undefined){
+let data20 = data.principals;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(Object.keys(data20).length > 500){
+const err41 = {instancePath:instancePath+"/principals",schemaPath:"#/properties/principals/maxProperties",keyword:"maxProperties",params:{limit: 500},message:"must NOT have more than 500 properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9715,10 +9723,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/principals",schemaPath:"#/properties/principals/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data20){
+let data21 = data20[key3];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.type === undefined){
+const err42 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9727,12 +9736,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.resources !== undefined){
-let data18 = data.resources;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(Object.keys(data18).length > 500){
-const err43 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/maxProperties",keyword:"maxProperties",params:{limit: 500},message:"must NOT have more than 500 properties"};
+for(const key4 in data21){
+if(!(((key4 === "id") || (key4 === "type")) || (key4 === "attributes"))){
+const err43 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9741,11 +9747,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key6 in data18){
-let data19 = data18[key6];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.type === undefined){
-const err44 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+if(data21.id !== undefined){
+let data22 = data21.id;
+if(typeof data22 === "string"){
+if(func1(data22) > 200){
+const err44 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/principals/additionalProperties/properties/id/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9754,8 +9761,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data19.identifier === undefined){
-const err45 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
+}
+else {
+const err45 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/id",schemaPath:"#/properties/principals/additionalProperties/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9764,9 +9772,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key7 in data19){
-if(!(((key7 === "type") || (key7 === "identifier")) || (key7 === "attributes"))){
-const err46 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data21.type !== undefined){
+let data23 = data21.type;
+if(typeof data23 === "string"){
+if(func1(data23) > 100){
+const err46 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9775,12 +9786,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data19.type !== undefined){
-let data20 = data19.type;
-if(typeof data20 === "string"){
-if(func1(data20) > 100){
-const err47 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func1(data23) < 1){
+const err47 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9789,8 +9796,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func1(data20) < 1){
-const err48 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err48 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/principals/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9800,8 +9808,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.attributes !== undefined){
+let data24 = data21.attributes;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(Object.keys(data24).length > 100){
+const err49 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9810,12 +9821,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data19.identifier !== undefined){
-let data21 = data19.identifier;
-if(typeof data21 === "string"){
-if(func1(data21) > 500){
-const err50 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+for(const key5 in data24){
+const _errs57 = errors;
+if(typeof key5 === "string"){
+if(func1(key5) > 100){
+const err50 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key5};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9824,8 +9834,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(func1(data21) < 1){
-const err51 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+var valid14 = _errs57 === errors;
+if(!valid14){
+const err51 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9835,8 +9847,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key6 in data24){
+let data25 = data24[key6];
+if((((typeof data25 !== "string") && (!((typeof data25 == "number") && (isFinite(data25))))) && (typeof data25 !== "boolean")) && (data25 !== null)){
+const err52 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/type",keyword:"type",params:{type: schema67.properties.principals.additionalProperties.properties.attributes.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9845,12 +9859,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data19.attributes !== undefined){
-let data22 = data19.attributes;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(Object.keys(data22).length > 100){
-const err53 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+if(typeof data25 === "string"){
+if(func1(data25) > 1000){
+const err53 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/properties/attributes/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9859,11 +9870,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-for(const key8 in data22){
-const _errs55 = errors;
-if(typeof key8 === "string"){
-if(func1(key8) > 100){
-const err54 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key8};
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/principals/additionalProperties/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9873,9 +9884,9 @@ vErrors.push(err54);
 errors++;
 }
 }
-var valid12 = _errs55 === errors;
-if(!valid12){
-const err55 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+}
+else {
+const err55 = {instancePath:instancePath+"/principals/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/principals/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9885,13 +9896,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-for(const key9 in data22){
-let data23 = data22[key9];
-const _errs59 = errors;
-let valid15 = false;
-const _errs60 = errors;
-if(((typeof data23 !== "string") && (!((typeof data23 == "number") && (isFinite(data23))))) && (typeof data23 !== "boolean")){
-const err56 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/type",keyword:"type",params:{type: schema68.anyOf[0].type},message:"must be string,number,boolean"};
+}
+else {
+const err56 = {instancePath:instancePath+"/principals",schemaPath:"#/properties/principals/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9900,9 +9907,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(typeof data23 === "string"){
-if(func1(data23) > 1000){
-const err57 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+}
+if(data.resources !== undefined){
+let data26 = data.resources;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(Object.keys(data26).length > 500){
+const err57 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/maxProperties",keyword:"maxProperties",params:{limit: 500},message:"must NOT have more than 500 properties"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9911,13 +9921,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-var _valid0 = _errs60 === errors;
-valid15 = valid15 || _valid0;
-const _errs62 = errors;
-if(Array.isArray(data23)){
-if(data23.length > 1000){
-const err58 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+for(const key7 in data26){
+let data27 = data26[key7];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.type === undefined){
+const err58 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9926,11 +9934,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len1 = data23.length;
-for(let i2=0; i2<len1; i2++){
-let data24 = data23[i2];
-if(((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))) && (typeof data24 !== "boolean")){
-const err59 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"policy-attribute-value.json/anyOf/1/items/type",keyword:"type",params:{type: schema68.anyOf[1].items.type},message:"must be string,number,boolean"};
+if(data27.identifier === undefined){
+const err59 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/required",keyword:"required",params:{missingProperty: "identifier"},message:"must have required property '"+"identifier"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9939,9 +9944,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(func1(data24) > 1000){
-const err60 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i2,schemaPath:"policy-attribute-value.json/anyOf/1/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+for(const key8 in data27){
+if(!(((key8 === "type") || (key8 === "identifier")) || (key8 === "attributes"))){
+const err60 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9951,10 +9956,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data27.type !== undefined){
+let data28 = data27.type;
+if(typeof data28 === "string"){
+if(func1(data28) > 100){
+const err61 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9963,10 +9969,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-var _valid0 = _errs62 === errors;
-valid15 = valid15 || _valid0;
-if(!valid15){
-const err62 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(func1(data28) < 1){
+const err62 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9975,21 +9979,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-else {
-errors = _errs59;
-if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err63 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/resources/additionalProperties/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9999,9 +9991,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/resources/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data27.identifier !== undefined){
+let data29 = data27.identifier;
+if(typeof data29 === "string"){
+if(func1(data29) > 500){
+const err64 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -10010,10 +10004,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data29) < 1){
+const err65 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -10023,11 +10015,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.tests !== undefined){
-let data25 = data.tests;
-if(Array.isArray(data25)){
-if(data25.length > 1000){
-const err66 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+else {
+const err66 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/identifier",schemaPath:"#/properties/resources/additionalProperties/properties/identifier/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -10036,8 +10025,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data25.length < 1){
-const err67 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data27.attributes !== undefined){
+let data30 = data27.attributes;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(Object.keys(data30).length > 100){
+const err67 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -10046,12 +10039,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-const len2 = data25.length;
-for(let i3=0; i3<len2; i3++){
-let data26 = data25[i3];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.name === undefined){
-const err68 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+for(const key9 in data30){
+const _errs73 = errors;
+if(typeof key9 === "string"){
+if(func1(key9) > 100){
+const err68 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key9};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -10060,8 +10052,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.principals === undefined){
-const err69 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "principals"},message:"must have required property '"+"principals"+"'"};
+}
+var valid18 = _errs73 === errors;
+if(!valid18){
+const err69 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -10070,8 +10064,14 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.resources === undefined){
-const err70 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'"};
+}
+for(const key10 in data30){
+let data31 = data30[key10];
+const _errs77 = errors;
+let valid21 = false;
+const _errs78 = errors;
+if(((typeof data31 !== "string") && (!((typeof data31 == "number") && (isFinite(data31))))) && (typeof data31 !== "boolean")){
+const err70 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/type",keyword:"type",params:{type: schema69.anyOf[0].type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10080,8 +10080,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data26.actions === undefined){
-const err71 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
+if(typeof data31 === "string"){
+if(func1(data31) > 1000){
+const err71 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -10090,8 +10091,13 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data26.expect === undefined){
-const err72 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
+}
+var _valid0 = _errs78 === errors;
+valid21 = valid21 || _valid0;
+const _errs80 = errors;
+if(Array.isArray(data31)){
+if(data31.length > 1000){
+const err72 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -10100,9 +10106,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-for(const key10 in data26){
-if(!((((((((key10 === "name") || (key10 === "principals")) || (key10 === "resources")) || (key10 === "actions")) || (key10 === "at")) || (key10 === "context")) || (key10 === "expect")) || (key10 === "matched"))){
-const err73 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const len3 = data31.length;
+for(let i4=0; i4<len3; i4++){
+let data32 = data31[i4];
+if(((typeof data32 !== "string") && (!((typeof data32 == "number") && (isFinite(data32))))) && (typeof data32 !== "boolean")){
+const err73 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"policy-attribute-value.json/anyOf/1/items/type",keyword:"type",params:{type: schema69.anyOf[1].items.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10111,12 +10119,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data26.name !== undefined){
-let data27 = data26.name;
-if(typeof data27 === "string"){
-if(func1(data27) > 200){
-const err74 = {instancePath:instancePath+"/tests/" + i3+"/name",schemaPath:"#/properties/tests/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data32 === "string"){
+if(func1(data32) > 1000){
+const err74 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"policy-attribute-value.json/anyOf/1/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10125,8 +10130,11 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func1(data27) < 1){
-const err75 = {instancePath:instancePath+"/tests/" + i3+"/name",schemaPath:"#/properties/tests/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10135,9 +10143,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/tests/" + i3+"/name",schemaPath:"#/properties/tests/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid0 = _errs80 === errors;
+valid21 = valid21 || _valid0;
+if(!valid21){
+const err76 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"policy-attribute-value.json/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -10146,12 +10155,21 @@ vErrors.push(err76);
 }
 errors++;
 }
+else {
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
 }
-if(data26.principals !== undefined){
-let data28 = data26.principals;
-if(Array.isArray(data28)){
-if(data28.length > 100){
-const err77 = {instancePath:instancePath+"/tests/" + i3+"/principals",schemaPath:"#/properties/tests/items/properties/principals/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/attributes",schemaPath:"#/properties/resources/additionalProperties/properties/attributes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -10160,8 +10178,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data28.length < 1){
-const err78 = {instancePath:instancePath+"/tests/" + i3+"/principals",schemaPath:"#/properties/tests/items/properties/principals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/resources/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/resources/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -10170,12 +10190,10 @@ vErrors.push(err78);
 }
 errors++;
 }
-const len3 = data28.length;
-for(let i4=0; i4<len3; i4++){
-let data29 = data28[i4];
-if(typeof data29 === "string"){
-if(func1(data29) < 1){
-const err79 = {instancePath:instancePath+"/tests/" + i3+"/principals/" + i4,schemaPath:"#/properties/tests/items/properties/principals/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10185,8 +10203,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {instancePath:instancePath+"/tests/" + i3+"/principals/" + i4,schemaPath:"#/properties/tests/items/properties/principals/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tests !== undefined){
+let data33 = data.tests;
+if(Array.isArray(data33)){
+if(data33.length > 1000){
+const err80 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -10195,10 +10216,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/tests/" + i3+"/principals",schemaPath:"#/properties/tests/items/properties/principals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data33.length < 1){
+const err81 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -10207,12 +10226,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data26.resources !== undefined){
-let data30 = data26.resources;
-if(Array.isArray(data30)){
-if(data30.length > 100){
-const err82 = {instancePath:instancePath+"/tests/" + i3+"/resources",schemaPath:"#/properties/tests/items/properties/resources/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+const len4 = data33.length;
+for(let i5=0; i5<len4; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.name === undefined){
+const err82 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -10221,8 +10240,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data30.length < 1){
-const err83 = {instancePath:instancePath+"/tests/" + i3+"/resources",schemaPath:"#/properties/tests/items/properties/resources/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data34.principals === undefined){
+const err83 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "principals"},message:"must have required property '"+"principals"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -10231,12 +10250,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-const len4 = data30.length;
-for(let i5=0; i5<len4; i5++){
-let data31 = data30[i5];
-if(typeof data31 === "string"){
-if(func1(data31) < 1){
-const err84 = {instancePath:instancePath+"/tests/" + i3+"/resources/" + i5,schemaPath:"#/properties/tests/items/properties/resources/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data34.resources === undefined){
+const err84 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -10245,9 +10260,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/tests/" + i3+"/resources/" + i5,schemaPath:"#/properties/tests/items/properties/resources/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.actions === undefined){
+const err85 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -10256,10 +10270,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/tests/" + i3+"/resources",schemaPath:"#/properties/tests/items/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.expect === undefined){
+const err86 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -10268,12 +10280,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data26.actions !== undefined){
-let data32 = data26.actions;
-if(Array.isArray(data32)){
-if(data32.length > 100){
-const err87 = {instancePath:instancePath+"/tests/" + i3+"/actions",schemaPath:"#/properties/tests/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+for(const key11 in data34){
+if(!((((((((key11 === "name") || (key11 === "principals")) || (key11 === "resources")) || (key11 === "actions")) || (key11 === "at")) || (key11 === "context")) || (key11 === "expect")) || (key11 === "matched"))){
+const err87 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -10282,8 +10291,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data32.length < 1){
-const err88 = {instancePath:instancePath+"/tests/" + i3+"/actions",schemaPath:"#/properties/tests/items/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data34.name !== undefined){
+let data35 = data34.name;
+if(typeof data35 === "string"){
+if(func1(data35) > 200){
+const err88 = {instancePath:instancePath+"/tests/" + i5+"/name",schemaPath:"#/properties/tests/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10292,12 +10305,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-const len5 = data32.length;
-for(let i6=0; i6<len5; i6++){
-let data33 = data32[i6];
-if(typeof data33 === "string"){
-if(func1(data33) > 100){
-const err89 = {instancePath:instancePath+"/tests/" + i3+"/actions/" + i6,schemaPath:"#/properties/tests/items/properties/actions/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func1(data35) < 1){
+const err89 = {instancePath:instancePath+"/tests/" + i5+"/name",schemaPath:"#/properties/tests/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10306,8 +10315,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(func1(data33) < 1){
-const err90 = {instancePath:instancePath+"/tests/" + i3+"/actions/" + i6,schemaPath:"#/properties/tests/items/properties/actions/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err90 = {instancePath:instancePath+"/tests/" + i5+"/name",schemaPath:"#/properties/tests/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10317,8 +10327,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-else {
-const err91 = {instancePath:instancePath+"/tests/" + i3+"/actions/" + i6,schemaPath:"#/properties/tests/items/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.principals !== undefined){
+let data36 = data34.principals;
+if(Array.isArray(data36)){
+if(data36.length > 100){
+const err91 = {instancePath:instancePath+"/tests/" + i5+"/principals",schemaPath:"#/properties/tests/items/properties/principals/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10327,10 +10340,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/tests/" + i3+"/actions",schemaPath:"#/properties/tests/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data36.length < 1){
+const err92 = {instancePath:instancePath+"/tests/" + i5+"/principals",schemaPath:"#/properties/tests/items/properties/principals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10339,12 +10350,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data26.at !== undefined){
-let data34 = data26.at;
-if(typeof data34 === "string"){
-if(!(formats4.validate(data34))){
-const err93 = {instancePath:instancePath+"/tests/" + i3+"/at",schemaPath:"#/properties/tests/items/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const len5 = data36.length;
+for(let i6=0; i6<len5; i6++){
+let data37 = data36[i6];
+if(typeof data37 === "string"){
+if(func1(data37) < 1){
+const err93 = {instancePath:instancePath+"/tests/" + i5+"/principals/" + i6,schemaPath:"#/properties/tests/items/properties/principals/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10355,7 +10366,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/tests/" + i3+"/at",schemaPath:"#/properties/tests/items/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/tests/" + i5+"/principals/" + i6,schemaPath:"#/properties/tests/items/properties/principals/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10365,11 +10376,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data26.context !== undefined){
-let data35 = data26.context;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(Object.keys(data35).length > 50){
-const err95 = {instancePath:instancePath+"/tests/" + i3+"/context",schemaPath:"#/properties/tests/items/properties/context/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
+}
+else {
+const err95 = {instancePath:instancePath+"/tests/" + i5+"/principals",schemaPath:"#/properties/tests/items/properties/principals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10378,11 +10387,12 @@ vErrors.push(err95);
 }
 errors++;
 }
-for(const key11 in data35){
-if(!((((key11 === "ip_address") || (key11 === "risk_score")) || (key11 === "device_trusted")) || (key11 === "mfa_verified"))){
-let data36 = data35[key11];
-if((((typeof data36 !== "string") && (!((typeof data36 == "number") && (isFinite(data36))))) && (typeof data36 !== "boolean")) && (data36 !== null)){
-const err96 = {instancePath:instancePath+"/tests/" + i3+"/context/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/type",keyword:"type",params:{type: schema67.properties.tests.items.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
+}
+if(data34.resources !== undefined){
+let data38 = data34.resources;
+if(Array.isArray(data38)){
+if(data38.length > 100){
+const err96 = {instancePath:instancePath+"/tests/" + i5+"/resources",schemaPath:"#/properties/tests/items/properties/resources/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10391,9 +10401,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(typeof data36 === "string"){
-if(func1(data36) > 1000){
-const err97 = {instancePath:instancePath+"/tests/" + i3+"/context/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(data38.length < 1){
+const err97 = {instancePath:instancePath+"/tests/" + i5+"/resources",schemaPath:"#/properties/tests/items/properties/resources/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10402,14 +10411,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-}
-if(data35.ip_address !== undefined){
-let data37 = data35.ip_address;
-if(typeof data37 === "string"){
-if(func1(data37) > 45){
-const err98 = {instancePath:instancePath+"/tests/" + i3+"/context/ip_address",schemaPath:"#/properties/tests/items/properties/context/properties/ip_address/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+const len6 = data38.length;
+for(let i7=0; i7<len6; i7++){
+let data39 = data38[i7];
+if(typeof data39 === "string"){
+if(func1(data39) < 1){
+const err98 = {instancePath:instancePath+"/tests/" + i5+"/resources/" + i7,schemaPath:"#/properties/tests/items/properties/resources/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10420,7 +10427,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/tests/" + i3+"/context/ip_address",schemaPath:"#/properties/tests/items/properties/context/properties/ip_address/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/tests/" + i5+"/resources/" + i7,schemaPath:"#/properties/tests/items/properties/resources/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10430,10 +10437,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data35.risk_score !== undefined){
-let data38 = data35.risk_score;
-if(!((typeof data38 == "number") && (isFinite(data38)))){
-const err100 = {instancePath:instancePath+"/tests/" + i3+"/context/risk_score",schemaPath:"#/properties/tests/items/properties/context/properties/risk_score/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err100 = {instancePath:instancePath+"/tests/" + i5+"/resources",schemaPath:"#/properties/tests/items/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10443,9 +10449,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data35.device_trusted !== undefined){
-if(typeof data35.device_trusted !== "boolean"){
-const err101 = {instancePath:instancePath+"/tests/" + i3+"/context/device_trusted",schemaPath:"#/properties/tests/items/properties/context/properties/device_trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data34.actions !== undefined){
+let data40 = data34.actions;
+if(Array.isArray(data40)){
+if(data40.length > 100){
+const err101 = {instancePath:instancePath+"/tests/" + i5+"/actions",schemaPath:"#/properties/tests/items/properties/actions/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10454,10 +10462,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data35.mfa_verified !== undefined){
-if(typeof data35.mfa_verified !== "boolean"){
-const err102 = {instancePath:instancePath+"/tests/" + i3+"/context/mfa_verified",schemaPath:"#/properties/tests/items/properties/context/properties/mfa_verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data40.length < 1){
+const err102 = {instancePath:instancePath+"/tests/" + i5+"/actions",schemaPath:"#/properties/tests/items/properties/actions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10466,10 +10472,12 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/tests/" + i3+"/context",schemaPath:"#/properties/tests/items/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len7 = data40.length;
+for(let i8=0; i8<len7; i8++){
+let data41 = data40[i8];
+if(typeof data41 === "string"){
+if(func1(data41) > 100){
+const err103 = {instancePath:instancePath+"/tests/" + i5+"/actions/" + i8,schemaPath:"#/properties/tests/items/properties/actions/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10478,11 +10486,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data26.expect !== undefined){
-let data41 = data26.expect;
-if(!((data41 === "allow") || (data41 === "deny"))){
-const err104 = {instancePath:instancePath+"/tests/" + i3+"/expect",schemaPath:"#/properties/tests/items/properties/expect/enum",keyword:"enum",params:{allowedValues: schema67.properties.tests.items.properties.expect.enum},message:"must be equal to one of the allowed values"};
+if(func1(data41) < 1){
+const err104 = {instancePath:instancePath+"/tests/" + i5+"/actions/" + i8,schemaPath:"#/properties/tests/items/properties/actions/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10492,11 +10497,8 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data26.matched !== undefined){
-let data42 = data26.matched;
-if(Array.isArray(data42)){
-if(data42.length > 100){
-const err105 = {instancePath:instancePath+"/tests/" + i3+"/matched",schemaPath:"#/properties/tests/items/properties/matched/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+else {
+const err105 = {instancePath:instancePath+"/tests/" + i5+"/actions/" + i8,schemaPath:"#/properties/tests/items/properties/actions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10505,12 +10507,10 @@ vErrors.push(err105);
 }
 errors++;
 }
-const len6 = data42.length;
-for(let i7=0; i7<len6; i7++){
-let data43 = data42[i7];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.policy === undefined){
-const err106 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7,schemaPath:"#/properties/tests/items/properties/matched/items/required",keyword:"required",params:{missingProperty: "policy"},message:"must have required property '"+"policy"+"'"};
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/tests/" + i5+"/actions",schemaPath:"#/properties/tests/items/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10519,8 +10519,12 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data43.rule === undefined){
-const err107 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7,schemaPath:"#/properties/tests/items/properties/matched/items/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
+}
+if(data34.at !== undefined){
+let data42 = data34.at;
+if(typeof data42 === "string"){
+if(!(formats4.validate(data42))){
+const err107 = {instancePath:instancePath+"/tests/" + i5+"/at",schemaPath:"#/properties/tests/items/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10529,9 +10533,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-for(const key12 in data43){
-if(!((key12 === "policy") || (key12 === "rule"))){
-const err108 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7,schemaPath:"#/properties/tests/items/properties/matched/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+else {
+const err108 = {instancePath:instancePath+"/tests/" + i5+"/at",schemaPath:"#/properties/tests/items/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10541,11 +10545,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data43.policy !== undefined){
-let data44 = data43.policy;
-if(typeof data44 === "string"){
-if(func1(data44) > 200){
-const err109 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data34.context !== undefined){
+let data43 = data34.context;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(Object.keys(data43).length > 50){
+const err109 = {instancePath:instancePath+"/tests/" + i5+"/context",schemaPath:"#/properties/tests/items/properties/context/maxProperties",keyword:"maxProperties",params:{limit: 50},message:"must NOT have more than 50 properties"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10554,8 +10558,11 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(func1(data44) < 1){
-const err110 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key12 in data43){
+if(!(((((key12 === "ip_address") || (key12 === "risk_score")) || (key12 === "device_trusted")) || (key12 === "mfa_verified")) || (key12 === "delegation"))){
+let data44 = data43[key12];
+if((((typeof data44 !== "string") && (!((typeof data44 == "number") && (isFinite(data44))))) && (typeof data44 !== "boolean")) && (data44 !== null)){
+const err110 = {instancePath:instancePath+"/tests/" + i5+"/context/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/type",keyword:"type",params:{type: schema67.properties.tests.items.properties.context.additionalProperties.type},message:"must be string,number,boolean,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10564,9 +10571,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data44 === "string"){
+if(func1(data44) > 1000){
+const err111 = {instancePath:instancePath+"/tests/" + i5+"/context/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/tests/items/properties/context/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -10576,10 +10583,13 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data43.rule !== undefined){
-let data45 = data43.rule;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err112 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7+"/rule",schemaPath:"#/properties/tests/items/properties/matched/items/properties/rule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+if(data43.ip_address !== undefined){
+let data45 = data43.ip_address;
+if(typeof data45 === "string"){
+if(func1(data45) > 45){
+const err112 = {instancePath:instancePath+"/tests/" + i5+"/context/ip_address",schemaPath:"#/properties/tests/items/properties/context/properties/ip_address/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -10588,9 +10598,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err113 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7+"/rule",schemaPath:"#/properties/tests/items/properties/matched/items/properties/rule/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err113 = {instancePath:instancePath+"/tests/" + i5+"/context/ip_address",schemaPath:"#/properties/tests/items/properties/context/properties/ip_address/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -10600,10 +10610,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/tests/" + i3+"/matched/" + i7,schemaPath:"#/properties/tests/items/properties/matched/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.risk_score !== undefined){
+let data46 = data43.risk_score;
+if(!((typeof data46 == "number") && (isFinite(data46)))){
+const err114 = {instancePath:instancePath+"/tests/" + i5+"/context/risk_score",schemaPath:"#/properties/tests/items/properties/context/properties/risk_score/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -10613,9 +10623,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/tests/" + i3+"/matched",schemaPath:"#/properties/tests/items/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.device_trusted !== undefined){
+if(typeof data43.device_trusted !== "boolean"){
+const err115 = {instancePath:instancePath+"/tests/" + i5+"/context/device_trusted",schemaPath:"#/properties/tests/items/properties/context/properties/device_trusted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -10625,9 +10635,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/tests/" + i3,schemaPath:"#/properties/tests/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.mfa_verified !== undefined){
+if(typeof data43.mfa_verified !== "boolean"){
+const err116 = {instancePath:instancePath+"/tests/" + i5+"/context/mfa_verified",schemaPath:"#/properties/tests/items/properties/context/properties/mfa_verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -10637,9 +10647,12 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.delegation !== undefined){
+let data49 = data43.delegation;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key13 in data49){
+if(!(((((key13 === "subject") || (key13 === "actors")) || (key13 === "actor_types")) || (key13 === "depth")) || (key13 === "verified"))){
+const err117 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation",schemaPath:"request-delegation.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -10649,14 +10662,360 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
-else {
-const err118 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.subject !== undefined){
+let data50 = data49.subject;
+if(typeof data50 === "string"){
+if(func1(data50) > 200){
+const err118 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/subject",schemaPath:"request-delegation.json/properties/subject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err118];
 }
 else {
 vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/subject",schemaPath:"request-delegation.json/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data49.actors !== undefined){
+let data51 = data49.actors;
+if(Array.isArray(data51)){
+if(data51.length > 10){
+const err120 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actors",schemaPath:"request-delegation.json/properties/actors/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+const len8 = data51.length;
+for(let i9=0; i9<len8; i9++){
+let data52 = data51[i9];
+if(typeof data52 === "string"){
+if(func1(data52) > 200){
+const err121 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actors/" + i9,schemaPath:"request-delegation.json/properties/actors/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actors/" + i9,schemaPath:"request-delegation.json/properties/actors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actors",schemaPath:"request-delegation.json/properties/actors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+if(data49.actor_types !== undefined){
+let data53 = data49.actor_types;
+if(Array.isArray(data53)){
+if(data53.length > 10){
+const err124 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actor_types",schemaPath:"request-delegation.json/properties/actor_types/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+const len9 = data53.length;
+for(let i10=0; i10<len9; i10++){
+let data54 = data53[i10];
+if(typeof data54 === "string"){
+if(func1(data54) > 100){
+const err125 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actor_types/" + i10,schemaPath:"request-delegation.json/properties/actor_types/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actor_types/" + i10,schemaPath:"request-delegation.json/properties/actor_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/actor_types",schemaPath:"request-delegation.json/properties/actor_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+if(data49.depth !== undefined){
+let data55 = data49.depth;
+if(!((typeof data55 == "number") && (isFinite(data55)))){
+const err128 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/depth",schemaPath:"request-delegation.json/properties/depth/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data49.verified !== undefined){
+if(typeof data49.verified !== "boolean"){
+const err129 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation/verified",schemaPath:"request-delegation.json/properties/verified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/tests/" + i5+"/context/delegation",schemaPath:"request-delegation.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/tests/" + i5+"/context",schemaPath:"#/properties/tests/items/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data34.expect !== undefined){
+let data57 = data34.expect;
+if(!((data57 === "allow") || (data57 === "deny"))){
+const err132 = {instancePath:instancePath+"/tests/" + i5+"/expect",schemaPath:"#/properties/tests/items/properties/expect/enum",keyword:"enum",params:{allowedValues: schema67.properties.tests.items.properties.expect.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data34.matched !== undefined){
+let data58 = data34.matched;
+if(Array.isArray(data58)){
+if(data58.length > 100){
+const err133 = {instancePath:instancePath+"/tests/" + i5+"/matched",schemaPath:"#/properties/tests/items/properties/matched/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+const len10 = data58.length;
+for(let i11=0; i11<len10; i11++){
+let data59 = data58[i11];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.policy === undefined){
+const err134 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11,schemaPath:"#/properties/tests/items/properties/matched/items/required",keyword:"required",params:{missingProperty: "policy"},message:"must have required property '"+"policy"+"'"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(data59.rule === undefined){
+const err135 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11,schemaPath:"#/properties/tests/items/properties/matched/items/required",keyword:"required",params:{missingProperty: "rule"},message:"must have required property '"+"rule"+"'"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+for(const key14 in data59){
+if(!((key14 === "policy") || (key14 === "rule"))){
+const err136 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11,schemaPath:"#/properties/tests/items/properties/matched/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data59.policy !== undefined){
+let data60 = data59.policy;
+if(typeof data60 === "string"){
+if(func1(data60) > 200){
+const err137 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+if(func1(data60) < 1){
+const err138 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11+"/policy",schemaPath:"#/properties/tests/items/properties/matched/items/properties/policy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data59.rule !== undefined){
+let data61 = data59.rule;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err140 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11+"/rule",schemaPath:"#/properties/tests/items/properties/matched/items/properties/rule/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 < 0 || isNaN(data61)){
+const err141 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11+"/rule",schemaPath:"#/properties/tests/items/properties/matched/items/properties/rule/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/tests/" + i5+"/matched/" + i11,schemaPath:"#/properties/tests/items/properties/matched/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/tests/" + i5+"/matched",schemaPath:"#/properties/tests/items/properties/matched/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/tests/" + i5,schemaPath:"#/properties/tests/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
 }
 errors++;
 }

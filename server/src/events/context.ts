@@ -10,7 +10,7 @@ export function changeContextOf(request: FastifyRequest): ChangeContext {
 export function actorOf(request: FastifyRequest): EventActor {
   const caller = request.caller;
   if (!caller) return { subject: 'anonymous', client_id: null, token_kind: 'anonymous' };
-  return { subject: caller.subject, client_id: caller.clientId, token_kind: caller.kind };
+  return { subject: caller.subject, client_id: caller.clientId, token_kind: caller.kind, ...(caller.act ? { act: caller.act } : {}) };
 }
 
 export function requestInfoOf(request: FastifyRequest): EventRequest {

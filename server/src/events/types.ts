@@ -1,3 +1,4 @@
+import type { ActorClaim } from '../plugins/auth/caller.js';
 import type { EventType } from './catalog.js';
 
 /** Who did it: the token's subject and how they authenticated. */
@@ -5,6 +6,11 @@ export interface EventActor {
   subject: string;
   client_id: string | null;
   token_kind: 'access_token' | 'api_token' | 'session' | 'cli' | 'system' | 'anonymous';
+  /**
+   * RFC 8693 section 4.1: who acts for `subject`, from the caller's verified access token. Decisions
+   * read it (context.delegation); the audit log does not record it yet.
+   */
+  act?: ActorClaim;
 }
 
 /** Where the request came from, for the audit record. */

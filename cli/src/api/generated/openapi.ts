@@ -2334,7 +2334,7 @@ export interface components {
         };
         /**
          * PolicyAttributePath
-         * @description A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included). A value the request lacks is unknown (policy-condition.json).
+         * @description A value of the request an `attribute` condition reads: `principal.id`, `principal.type`, `principal.attributes.NAME`, `resource.type`, `resource.identifier`, `resource.attributes.NAME` or `context.NAME` (NAME is the rest of the path, dots included); `context.delegation` is reserved for its fields `context.delegation.depth`, `.actors`, `.actor_types`, `.subject` and `.verified` (request-delegation.json). A value the request lacks is unknown (policy-condition.json).
          */
         "policy-attribute-path": string;
         /**
@@ -2776,12 +2776,13 @@ export interface components {
             at?: string;
             /** @description Request context of every test; a test's own context is merged over it. */
             context?: {
+                delegation?: components["schemas"]["request-delegation"];
                 device_trusted?: boolean;
                 ip_address?: string;
                 mfa_verified?: boolean;
                 risk_score?: number;
             } & {
-                [key: string]: string | number | boolean | null;
+                [key: string]: unknown;
             };
             description?: string;
             /** @description Name of this group of tests. */
@@ -2820,12 +2821,13 @@ export interface components {
                 at?: string;
                 /** @description Merged over the file's context. */
                 context?: {
+                    delegation?: components["schemas"]["request-delegation"];
                     device_trusted?: boolean;
                     ip_address?: string;
                     mfa_verified?: boolean;
                     risk_score?: number;
                 } & {
-                    [key: string]: string | number | boolean | null;
+                    [key: string]: unknown;
                 };
                 /**
                  * @description The decision every combination must get.
@@ -3057,6 +3059,22 @@ export interface components {
             scopes_supported: components["schemas"]["scope"][];
         };
         /**
+         * RequestDelegation
+         * @description Who acts for whom (RFC 8693 section 4.1's act chain), as policies read it at context.delegation.FIELD. Each field is read on its own and is unknown when absent. POST /decisions/evaluate and /decisions/batch: an application forwarding a delegation it was told of sends it here and it is recorded as asserted (verified false; sending verified true is refused, 400), depth is set to the number of actors; when the caller's own access token carries act, the verified chain from the token replaces it. Simulations and policy tests take it as written.
+         */
+        "request-delegation": {
+            /** @description The actors' principal types (USER, SERVICE, AGENT), in the order of actors. */
+            actor_types?: string[];
+            /** @description The actors' ids, nearest first (the outermost act's sub first). */
+            actors?: string[];
+            /** @description How many actors stand between the subject and the request: 1 for an agent acting for a person. */
+            depth?: number;
+            /** @description The principal the actors act for (the token's sub). */
+            subject?: string;
+            /** @description true when the chain is the act claim of the caller's verified access token; false when an application asserted it. */
+            verified?: boolean;
+        };
+        /**
          * Scope
          * @description An OAuth scope (spec, Authentication, item 6). `admin:all` grants every other scope.
          * @enum {string}
@@ -3070,6 +3088,7 @@ export interface components {
             action: string;
             /** RequestContext */
             context?: {
+                delegation?: components["schemas"]["request-delegation"];
                 device_trusted?: boolean;
                 ip_address?: string;
                 mfa_verified?: boolean;
@@ -3077,7 +3096,7 @@ export interface components {
                 /** Format: date-time */
                 timestamp?: string;
             } & {
-                [key: string]: string | number | boolean | null;
+                [key: string]: unknown;
             };
             /** RequestPrincipal */
             principal: {

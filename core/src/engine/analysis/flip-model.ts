@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../canonical-json.js';
 import { formatAttributePath, parseAttributePath, parseOperand } from '../conditions/attribute.js';
+import { contextSlot, DELEGATION_KEY } from '../delegation.js';
 import { principalAttribute, resourceAttribute } from '../conditions/condition.js';
 import { CONDITION_DEPTH_LIMIT, prepareCondition, type Truth } from '../conditions/index.js';
 import { identifierMatches } from '../identifier-pattern.js';
@@ -350,8 +351,11 @@ export function blankRequest(target: { principalType: string; resourceType: stri
 export function readValue(request: EngineRequest, path: string): PathValue {
   const parsed = parseAttributePath(path);
   if (parsed === undefined || path === INSTANT) return ABSENT;
-  const holder = (parsed.root === 'context' ? request.context : 'name' in parsed ? request[parsed.root].attributes : request[parsed.root]) as
-    Record<string, unknown> | undefined;
+  if (parsed.root === 'context') {
+    const [holder, name] = contextHolder(request, parsed.name, false);
+    return holder !== undefined && Object.prototype.hasOwnProperty.call(holder, name) ? holder[name] : ABSENT;
+  }
+  const holder = ('name' in parsed ? request[parsed.root].attributes : request[parsed.root]) as Record<string, unknown> | undefined;
   const name = 'name' in parsed ? parsed.name : parsed.field;
   return holder !== undefined && Object.prototype.hasOwnProperty.call(holder, name) ? holder[name] : ABSENT;
 }
@@ -363,10 +367,30 @@ export function placeValue(request: EngineRequest, path: string, value: PathValu
   if (parsed === undefined) return;
   let holder: Record<string, unknown>;
   let name: string;
-  if (parsed.root === 'context') [holder, name] = [request.context as Record<string, unknown>, parsed.name];
-  else if ('name' in parsed) [holder, name] = [request[parsed.root].attributes as Record<string, unknown>, parsed.name];
+  if (parsed.root === 'context') {
+    const [inContext, field] = contextHolder(request, parsed.name, value !== ABSENT);
+    if (inContext === undefined) return;
+    [holder, name] = [inContext, field];
+  } else if ('name' in parsed) [holder, name] = [request[parsed.root].attributes as Record<string, unknown>, parsed.name];
   else [holder, name] = [request[parsed.root] as unknown as Record<string, unknown>, parsed.field];
-  if (value === ABSENT) delete holder[name];
+  if (value === ABSENT) {
+    delete holder[name];
+    // An empty delegation is left out, as a person writes the request.
+    const delegation = request.context?.[DELEGATION_KEY];
+    if (holder === delegation && Object.keys(holder).length === 0) delete request.context![DELEGATION_KEY];
+  }
   // An own property even for a name such as `__proto__`, as a parsed JSON request has it.
   else Object.defineProperty(holder, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The object a context path's value lives in (context, or context.delegation: delegation.ts) and its key there; `create` makes the delegation object. */
+function contextHolder(request: EngineRequest, name: string, create: boolean): [Record<string, unknown> | undefined, string] {
+  const slot = contextSlot(name);
+  if (slot === undefined) return [undefined, name];
+  if (create) request.context ??= {};
+  const context = request.context as Record<string, unknown> | undefined;
+  if (context === undefined || 'key' in slot) return [context, 'key' in slot ? slot.key : name];
+  if (create && !Object.prototype.hasOwnProperty.call(context, DELEGATION_KEY)) context[DELEGATION_KEY] = {};
+  const delegation = Object.prototype.hasOwnProperty.call(context, DELEGATION_KEY) ? context[DELEGATION_KEY] : undefined;
+  return [delegation !== null && typeof delegation === 'object' ? (delegation as Record<string, unknown>) : undefined, slot.delegation];
 }

@@ -26,7 +26,8 @@ import type { PathKind } from './request-kinds.js';
  * - Absence: a value of its own (conditions that read it are unknown).
  *
  * Only values of the kind the API's request takes at the path are candidates (request-kinds.ts): a
- * boolean context value is true, false or absent, a list only a resource attribute, never an object;
+ * boolean context value is true, false or absent, a list only a resource attribute or a delegation's
+ * actors and actor types (lists of strings), never an object;
  * a string longer than the schema allows is left out, and the model then says it is not exact.
  */
 
@@ -94,19 +95,34 @@ export function candidateValues(
   if (fitting.some((text) => text.length > maxLength)) inexact ??= `a value longer than the ${maxLength} characters the API takes is not modelled exactly`;
   const sendable = fitting.filter((text) => text.length <= maxLength);
   if (kind === 'name' || kind === 'string' || kind === 'address') return { values: [...sendable, ...tail], exact: inexact };
+  // A list of strings only (context.delegation.actors): judged by which strings that matter it holds.
+  if (kind === 'string-list') {
+    const lists = listCandidates(sendable, options.distinct, inexact);
+    return { values: [...lists.values, ...tail], exact: lists.exact };
+  }
   const scalars: PathValue[] = [...sendable, ...numberCandidates([...features.numbers], k), true, false];
   const values: PathValue[] = [...scalars];
   if (features.listy && kind === 'scalar-or-list') {
-    // Values no condition tells apart, as the single item of a list, are one value here.
-    const atoms = options.distinct ? options.distinct(scalars.map((atom) => [atom])).map((list) => (list as PathValue[])[0]) : scalars;
-    if (atoms.length <= LIST_VALUES_LIMIT) values.push(...subsets(atoms));
-    else {
-      inexact ??= `a list compared with more than ${LIST_VALUES_LIMIT} values that matter is not modelled exactly`;
-      values.push([], ...atoms.map((atom) => [atom]), atoms);
-    }
+    const lists = listCandidates(scalars, options.distinct, inexact);
+    values.push(...lists.values);
+    inexact = lists.exact;
   }
   values.push(...tail);
   return { values, exact: inexact };
+}
+
+/** Every list of the atoms that matter: values no condition tells apart, as the single item of a list, are one value here. */
+function listCandidates(
+  scalars: PathValue[],
+  distinct: ((values: PathValue[]) => PathValue[]) | undefined,
+  inexact: string | undefined,
+): { values: PathValue[]; exact: string | undefined } {
+  const atoms = distinct ? distinct(scalars.map((atom) => [atom])).map((list) => (list as PathValue[])[0]) : scalars;
+  if (atoms.length <= LIST_VALUES_LIMIT) return { values: subsets(atoms), exact: inexact };
+  return {
+    values: [[], ...atoms.map((atom) => [atom]), atoms],
+    exact: inexact ?? `a list compared with more than ${LIST_VALUES_LIMIT} values that matter is not modelled exactly`,
+  };
 }
 
 /** context.timestamp: its date-time literals, k date-times that are none of them, absence; a prefix or suffix of it is not modelled. */

@@ -21,7 +21,9 @@ export type RequestKind =
   /** A string, number or boolean (principal attributes, other context values). */
   | 'scalar'
   /** A scalar or a list of scalars (resource attributes). */
-  | 'scalar-or-list';
+  | 'scalar-or-list'
+  /** A list of strings (context.delegation.actors and actor_types). */
+  | 'string-list';
 
 export interface PathKind {
   kind: RequestKind;
@@ -35,6 +37,12 @@ const CONTEXT: Record<string, PathKind> = {
   device_trusted: { kind: 'boolean', maxLength: 0 },
   mfa_verified: { kind: 'boolean', maxLength: 0 },
   timestamp: { kind: 'date-time', maxLength: 0 },
+  // schemas/request-delegation.json
+  'delegation.subject': { kind: 'string', maxLength: 200 },
+  'delegation.actors': { kind: 'string-list', maxLength: 200 },
+  'delegation.actor_types': { kind: 'string-list', maxLength: 100 },
+  'delegation.depth': { kind: 'number', maxLength: 0 },
+  'delegation.verified': { kind: 'boolean', maxLength: 0 },
 };
 
 export function requestKindOf(path: string): PathKind {

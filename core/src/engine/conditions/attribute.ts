@@ -1,3 +1,4 @@
+import { contextSlot, delegationFields } from '../delegation.js';
 import type { EngineRequest } from '../types.js';
 import {
   alwaysUnknown,
@@ -52,6 +53,7 @@ export const attributePathForms = [
   'resource.identifier',
   'resource.attributes.NAME',
   'context.NAME',
+  ...delegationFields.map((field) => `context.delegation.${field}` as const),
 ] as const;
 
 const PATH_LIMIT = 200;
@@ -68,7 +70,8 @@ export function parseAttributePath(text: unknown): AttributePath | undefined {
   const resourceName = named('resource.attributes.');
   if (resourceName !== undefined) return { root: 'resource', field: 'attributes', name: resourceName };
   const contextName = named('context.');
-  if (contextName !== undefined) return { root: 'context', name: contextName };
+  // context.delegation is reserved: only its fields are paths (delegation.ts).
+  if (contextName !== undefined) return contextSlot(contextName) === undefined ? undefined : { root: 'context', name: contextName };
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { contextSlot, DELEGATION_KEY } from '../delegation.js';
 import type { EngineRequest } from '../types.js';
 
 /**
@@ -50,9 +51,16 @@ export function joinLines(lines: readonly string[], separator: string): string {
   return joined;
 }
 
-/** context[name], when the request carries a context object with that own property. */
+/**
+ * context[name], when the request carries a context object with that own property; a
+ * `delegation.FIELD` name reads the field of context.delegation (delegation.ts).
+ */
 export function contextValue(request: EngineRequest, name: string): unknown {
-  return ownValue(request?.context, name);
+  const slot = contextSlot(name);
+  if (slot === undefined) return undefined;
+  if ('key' in slot) return ownValue(request?.context, slot.key);
+  const delegation = ownValue(request?.context, DELEGATION_KEY);
+  return delegation !== null && typeof delegation === 'object' && !Array.isArray(delegation) ? ownValue(delegation, slot.delegation) : undefined;
 }
 
 /** principal.attributes[name], own properties only (an attribute named `constructor` is not inherited). */

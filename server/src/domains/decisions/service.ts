@@ -8,6 +8,7 @@ import type { ActivePolicySet } from './active-policy-set.js';
 import { decisionRecordColumns, toDecisionRecord, type AuditLog, type RecordedDecision } from '../audit/index.js';
 import { decisionDetailFor, disclose } from './disclosure.js';
 import type { StoredPrincipals } from './stored-principals.js';
+import { withDelegation } from './delegation.js';
 
 export interface DecisionDeps {
   db: Knex;
@@ -47,7 +48,9 @@ export async function decide(
   const recorded: RecordedDecision[] = [];
   const decisions: MadeDecision[] = [];
   for (const [index, request] of requests.entries()) {
-    const { effective, mergedStoredAttributes } = await withStoredAttributes(deps, request, generations.principals, pointerOf(index));
+    const stored = await withStoredAttributes(deps, request, generations.principals, pointerOf(index));
+    const { mergedStoredAttributes } = stored;
+    const effective = await withDelegation(deps, stored.effective, context.actor, generations.principals, pointerOf(index));
     const started = performance.now();
     const result = evaluate(snapshot.set, effective, now);
     const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
