@@ -35,6 +35,9 @@ function schemaAt(pathName: string): Schema {
 function kindFromSchema(pathName: string, schema: Schema): PathKind {
   const types = schema.anyOf ? schema.anyOf.flatMap((branch) => [branch.type ?? []].flat()) : [schema.type ?? []].flat();
   const maxLength = schema.maxLength ?? schema.anyOf?.find((branch) => branch.maxLength !== undefined)?.maxLength ?? 0;
+  // A list of strings only (context.delegation.actors); a list of scalars or a scalar (resource attributes).
+  if (types.length === 1 && types[0] === 'array' && [schema.items?.type].flat().join() === 'string')
+    return { kind: 'string-list', maxLength: schema.items?.maxLength ?? 0 };
   if (types.includes('array')) return { kind: 'scalar-or-list', maxLength };
   if (types.includes('number') && types.includes('string')) return { kind: 'scalar', maxLength };
   if (types.length === 1 && types[0] === 'number') return { kind: 'number', maxLength: 0 };
@@ -52,7 +55,11 @@ function kindFromSchema(pathName: string, schema: Schema): PathKind {
  * it accepts) fails here.
  */
 describe('request kinds follow the decision request schema', () => {
-  const contextNames = Object.keys(schemaAt('context').properties ?? {});
+  // A context member that is an object (context.delegation) is read field by field: its fields are the paths.
+  const contextNames = Object.entries(schemaAt('context').properties ?? {}).flatMap(([name, member]) => {
+    const object = member.$ref ? load(member.$ref) : member;
+    return object.properties ? Object.keys(object.properties).map((field) => `${name}.${field}`) : [name];
+  });
   const paths = [
     'principal.id',
     'principal.type',
