@@ -59,6 +59,8 @@ import * as dropWebhookDeliveryJobs from './20261201_52_drop_webhook_delivery_jo
 import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_generation_ignores_last_used.js';
 import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
 import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.js';
+import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
+import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -128,4 +130,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_61_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
   '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
   '20261201_71_add_oauth_clients_owners': addOAuthClientsOwners,
+  '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
+  '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
 };

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { packageVersion } from '../meta/index.js';
-import type { ResolvedDestination } from './destination.js';
+import { pinnedLookup, type ResolvedDestination } from '../../security/destination.js';
 
 /** How much of a receiver's answer the delivery log keeps: enough to see an error message. */
 export const responseExcerptBytes = 1024;
@@ -33,13 +32,9 @@ export interface OutgoingRequest {
  * connection pooling, no redirects followed. Never throws: every outcome is an AttemptResult.
  */
 export function postDelivery(request: OutgoingRequest): Promise<AttemptResult> {
-  const { url, address, family } = request.destination;
+  const { url } = request.destination;
   const started = performance.now();
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all)
-      (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
+  const pinned = pinnedLookup(request.destination);
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     let statusCode: number | null = null;
