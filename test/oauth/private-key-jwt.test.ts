@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { writeFile, mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWK } from 'jose';
@@ -8,6 +11,7 @@ import { checkClientRegistration, type ClientJwks } from '../../core/src/index.j
 import { registerClient, rotateClientSecret, systemContext } from '../../server/src/admin/index.js';
 import { ClientKeys, jwksUriFetching } from '../../server/src/domains/oauth/client-keys.js';
 import type { OAuthClientRow } from '../../server/src/domains/oauth/clients-repo.js';
+import { runCli } from '../cli/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const assertionType = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -280,6 +284,26 @@ describe('private_key_jwt client authentication (RFC 7523)', () => {
   });
 
   describe('the keys a client registers or serves', () => {
+    it('registers with `acctl server client create --jwks FILE`, refuses a private key there, and the client gets a token', async () => {
+      const key = await keyPair('PS256');
+      const folder = await mkdtemp(join(tmpdir(), 'pkjwt-'));
+      const [publicFile, privateFile] = [join(folder, 'public.json'), join(folder, 'private.json')];
+      await writeFile(publicFile, JSON.stringify({ keys: [key.publicJwk] }));
+      await writeFile(privateFile, JSON.stringify({ keys: [await exportJWK(key.privateKey)] }));
+      const create = (name: string, file: string) =>
+        runCli(['server', 'client', 'create', '--name', name, '--scope', 'read:policies', '--jwks', file, '--json'], {
+          env: { DATABASE_URL: first.config.databaseUrl },
+        });
+      const [created, refused] = await Promise.all([create('cli-pkjwt', publicFile), create('cli-leaky', privateFile)]);
+      expect(created.exitCode, created.stderr).to.equal(0);
+      const output = JSON.parse(created.stdout) as { client_id: string; client_secret: string | null };
+      expect(output.client_secret).to.equal(null);
+      expect(refused.exitCode, refused.stdout).to.equal(2);
+      expect(refused.stdout + refused.stderr).to.include('private or symmetric key material');
+      const response = await withAssertion(first, await assertion(key, output.client_id));
+      expect(response.statusCode, response.body).to.equal(200);
+    });
+
     it('refuses a JWK Set holding a private key at registration', async () => {
       const key = await keyPair('ES256');
       const privateJwk = await exportJWK(key.privateKey);

@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { forbiddenAddressReason } from './private-addresses.js';
 
@@ -86,4 +88,31 @@ export function pinnedLookup({ address, family }: ResolvedDestination): LookupFu
       (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
+}
+
+/**
+ * A request to the checked destination and no other address: its pinned lookup, no connection
+ * pooling (a pooled socket could outlive the check). Redirects are never followed by node's http.
+ */
+export function requestPinned(
+  destination: ResolvedDestination,
+  method: string,
+  headers: Record<string, string>,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const { url } = destination;
+  const client = url.protocol === 'https:' ? https : http;
+  return client.request(
+    {
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers,
+      lookup: pinnedLookup(destination),
+      agent: false,
+    },
+    onResponse,
+  );
 }

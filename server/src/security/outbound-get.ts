@@ -1,6 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import { pinnedLookup, type ResolvedDestination } from './destination.js';
+import { requestPinned, type ResolvedDestination } from './destination.js';
 
 /** Why a GET of a checked destination gave no document; the message is safe to show its owner. */
 export class OutboundGetFailed extends Error {
@@ -32,31 +30,18 @@ export function outboundGet(request: OutboundGet): Promise<Buffer> {
       if (error === null) resolve(body!);
       else reject(new OutboundGetFailed(error));
     };
-    const client = url.protocol === 'https:' ? https : http;
-    const outgoing = client.request(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: { accept: request.accept },
-        lookup: pinnedLookup(request.destination),
-        agent: false,
-      },
-      (response) => {
-        if (response.statusCode !== 200) return finish(`${url.origin} answered ${response.statusCode ?? 'nothing'} (redirects are not followed)`);
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > request.maxBytes) return finish(`the answer of ${url.origin} is larger than ${request.maxBytes} bytes`);
-          chunks.push(chunk);
-        });
-        response.on('end', () => finish(null, Buffer.concat(chunks)));
-        response.on('error', (error: NodeJS.ErrnoException) => finish(`reading the answer of ${url.origin} failed: ${error.code ?? 'error'}`));
-      },
-    );
+    const outgoing = requestPinned(request.destination, 'GET', { accept: request.accept }, (response) => {
+      if (response.statusCode !== 200) return finish(`${url.origin} answered ${response.statusCode ?? 'nothing'} (redirects are not followed)`);
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > request.maxBytes) return finish(`the answer of ${url.origin} is larger than ${request.maxBytes} bytes`);
+        chunks.push(chunk);
+      });
+      response.on('end', () => finish(null, Buffer.concat(chunks)));
+      response.on('error', (error: NodeJS.ErrnoException) => finish(`reading the answer of ${url.origin} failed: ${error.code ?? 'error'}`));
+    });
     const deadline = setTimeout(() => finish(`${url.origin} did not answer within ${request.timeoutMs} ms`), request.timeoutMs);
     outgoing.on('error', (error: NodeJS.ErrnoException) => finish(`connecting to ${url.origin} failed: ${error.code ?? 'error'}`));
     outgoing.end();
