@@ -253,9 +253,20 @@ export {
   type ClientRegistration,
   type ClientRegistrationCheck,
   type ClientRegistrationInput,
+  type JwksUriPolicy,
   type RegistrableGrantType,
   registrableGrantTypes,
 } from './oauth-clients/client-registration.js';
+// OAuth clients: private_key_jwt keys (RFC 7523).
+export {
+  checkClientJwks,
+  clientAssertionAlgorithms,
+  type ClientJwk,
+  type ClientJwks,
+  type ClientJwksCheck,
+  maxClientJwksBytes,
+  maxClientJwksKeys,
+} from './oauth-clients/client-jwks.js';
 // OAuth clients: redirect URI rules.
 export { matchesRegisteredRedirectUri, type RedirectUriPolicy, redirectUriProblem } from './oauth-clients/redirect-uris.js';
 // Schemas bundled for editors.

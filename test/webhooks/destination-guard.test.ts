@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { DestinationRefused, parseWebhookUrl, resolveDestination } from '../../server/src/domains/webhooks/destination.js';
-import { forbiddenAddressReason } from '../../server/src/domains/webhooks/private-addresses.js';
+import { DestinationRefused, parseWebhookUrl, resolveDestination } from '../../server/src/security/destination.js';
+import { forbiddenAddressReason } from '../../server/src/security/private-addresses.js';
 import { sendSigned } from '../../server/src/domains/webhooks/send-signed.js';
 import { encryptSigningSecret } from '../../server/src/domains/webhooks/secret-store.js';
 import { generateSigningSecret } from '../../server/src/domains/webhooks/signature.js';

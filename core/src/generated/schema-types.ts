@@ -920,10 +920,18 @@ export interface AuthorizationServerMetadata {
   revocation_endpoint?: string;
   revocation_endpoint_auth_methods_supported?: string[];
   /**
+   * RFC 8414: the algorithms of private_key_jwt assertions.
+   */
+  revocation_endpoint_auth_signing_alg_values_supported?: string[];
+  /**
    * RFC 7662 token introspection.
    */
   introspection_endpoint?: string;
   introspection_endpoint_auth_methods_supported?: string[];
+  /**
+   * RFC 8414: the algorithms of private_key_jwt assertions.
+   */
+  introspection_endpoint_auth_signing_alg_values_supported?: string[];
   /**
    * RFC 9207: authorization responses carry iss.
    */
@@ -3075,6 +3083,14 @@ export interface OAuthIntrospectionRequest {
   token_type_hint?: string;
   client_id?: string;
   client_secret?: string;
+  /**
+   * private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer.
+   */
+  client_assertion_type?: string;
+  /**
+   * A JWT signed with one of the client's registered keys (RFC 7523 section 3).
+   */
+  client_assertion?: string;
 }
 /**
  * RFC 7662 section 2.2. An unknown, expired or revoked token, or another client's refresh token, is `{ "active": false }` and nothing else.
@@ -3141,6 +3157,14 @@ export interface OAuthRevocationRequest {
   token_type_hint?: string;
   client_id?: string;
   client_secret?: string;
+  /**
+   * private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer.
+   */
+  client_assertion_type?: string;
+  /**
+   * A JWT signed with one of the client's registered keys (RFC 7523 section 3).
+   */
+  client_assertion?: string;
 }
 /**
  * Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
@@ -3155,6 +3179,14 @@ export interface OAuthTokenRequest {
   grant_type: string;
   client_id?: string;
   client_secret?: string;
+  /**
+   * private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer.
+   */
+  client_assertion_type?: string;
+  /**
+   * A JWT signed with one of the client's registered keys (RFC 7523 section 3).
+   */
+  client_assertion?: string;
   /**
    * Space-separated scopes; without it, the client's allowed scopes are granted.
    */

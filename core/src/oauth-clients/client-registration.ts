@@ -1,5 +1,6 @@
 import { nameProblem } from '../names.js';
 import { isKnownScope, parseScopeString } from '../scopes.js';
+import { checkClientJwks, type ClientJwks } from './client-jwks.js';
 import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
 
 /** Grant types a client may be registered for: the token endpoint's handlers. */
@@ -15,6 +16,15 @@ export interface ClientRegistrationInput {
   scopes: readonly string[];
   /** The policy owners (metadata.managed_by labels) the client may write; none: not bound. */
   owners?: readonly string[];
+  /** private_key_jwt (RFC 7523 section 2.2): the client's public keys as a JWK Set (parsed JSON)... */
+  jwks?: unknown;
+  /** ...or the URL it is fetched from. A client with keys has no secret. */
+  jwksUri?: string;
+}
+
+/** Where a jwks_uri may point (config webhooksAllowHttp: the rule of every URL the server fetches). */
+export interface JwksUriPolicy {
+  allowHttp: boolean;
 }
 
 export interface ClientRegistration {
@@ -25,6 +35,9 @@ export interface ClientRegistration {
   scopes: string[];
   /** Null: not bound to owners, the client writes any policy its scopes allow (docs/security.md, "Policy ownership"). */
   owners: string[] | null;
+  /** Null for a client that authenticates with a secret (or none, when public). */
+  jwks: ClientJwks | null;
+  jwksUri: string | null;
 }
 
 /** At most this many owners per client: a binding names a few teams, not a directory. */
@@ -37,7 +50,11 @@ export type ClientRegistrationCheck = { ok: true; registration: ClientRegistrati
  * the dashboard. Every problem is reported at once, so one correction is enough. Pure: what the
  * configuration allows comes in `redirectUriPolicy` (no default, so no caller forgets it).
  */
-export function checkClientRegistration(input: ClientRegistrationInput, redirectUriPolicy: RedirectUriPolicy): ClientRegistrationCheck {
+export function checkClientRegistration(
+  input: ClientRegistrationInput,
+  redirectUriPolicy: RedirectUriPolicy,
+  jwksUriPolicy: JwksUriPolicy = { allowHttp: false },
+): ClientRegistrationCheck {
   const problems: string[] = [];
   // The name rule of principals and policies too (names.ts): a client's name is shown on the consent page.
   const name = input.name;
@@ -75,6 +92,62 @@ export function checkClientRegistration(input: ClientRegistrationInput, redirect
   const badOwners = owners.filter((owner) => owner.length > 200 || /[\u0000-\u001f\u007f]/.test(owner));
   if (badOwners.length > 0) problems.push('An owner has 1 to 200 characters and no control characters');
 
+  const keys = clientKeysCheck(input, clientType, jwksUriPolicy);
+  problems.push(...keys.problems);
+
   if (problems.length > 0) return { ok: false, problems, unknownScopes };
-  return { ok: true, registration: { name, clientType, grantTypes, redirectUris: uris, scopes, owners: owners.length > 0 ? owners : null } };
+  const registration: ClientRegistration = {
+    name,
+    clientType,
+    grantTypes,
+    redirectUris: uris,
+    scopes,
+    owners: owners.length > 0 ? owners : null,
+    jwks: keys.jwks,
+    jwksUri: keys.jwksUri,
+  };
+  return { ok: true, registration };
+}
+
+/**
+ * private_key_jwt's keys: a confidential client's, from one source. The jwks_uri's text only:
+ * its host is resolved and checked against private addresses at every fetch (security/destination.ts).
+ */
+function clientKeysCheck(
+  input: ClientRegistrationInput,
+  clientType: 'confidential' | 'public',
+  policy: JwksUriPolicy,
+): { problems: string[]; jwks: ClientJwks | null; jwksUri: string | null } {
+  const problems: string[] = [];
+  const hasJwks = input.jwks !== undefined && input.jwks !== null;
+  const hasUri = input.jwksUri !== undefined && input.jwksUri !== '';
+  if (!hasJwks && !hasUri) return { problems, jwks: null, jwksUri: null };
+  if (clientType === 'public') problems.push('A public client has no keys: jwks and jwks_uri are for private_key_jwt clients');
+  if (hasJwks && hasUri) problems.push('Register the keys as jwks or at a jwks_uri, not both (RFC 7591 section 2)');
+  let jwks: ClientJwks | null = null;
+  if (hasJwks) {
+    const checked = checkClientJwks(input.jwks);
+    if (checked.ok) jwks = checked.jwks;
+    else problems.push(`The JWK Set ${checked.problem}`);
+  }
+  if (hasUri) {
+    const problem = jwksUriProblem(input.jwksUri!, policy);
+    if (problem) problems.push(`The jwks_uri ${problem}`);
+  }
+  return { problems, jwks, jwksUri: hasUri ? input.jwksUri! : null };
+}
+
+function jwksUriProblem(text: string, policy: JwksUriPolicy): string | undefined {
+  if (text.length > 2000) return 'is longer than 2000 characters';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'is not an absolute URL';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp))
+    return 'must be https:// (http only when the server sets webhooksAllowHttp)';
+  if (url.username || url.password) return 'must not contain credentials';
+  if (url.hash) return 'must not contain a fragment';
+  return undefined;
 }

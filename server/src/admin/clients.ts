@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { generateSecret, isMalformedSecret, secretPrefixes, type ClientRegistration, type RegistrableGrantType } from '../../../core/src/index.js';
+import {
+  generateSecret,
+  isMalformedSecret,
+  secretPrefixes,
+  type ClientJwks,
+  type ClientRegistration,
+  type RegistrableGrantType,
+} from '../../../core/src/index.js';
 import { ConfigError } from '../config/config-error.js';
 import { inTransaction } from '../db/transaction-retry.js';
 import {
@@ -20,9 +27,12 @@ import { hashSecret } from '../security/secrets.js';
 export type { ClientSummary };
 
 /** A client to register, as core's checkClientRegistration answers it, with who registers it. */
-export interface NewClient extends Omit<ClientRegistration, 'owners'> {
+export interface NewClient extends Omit<ClientRegistration, 'owners' | 'jwks' | 'jwksUri'> {
   /** Absent or null: not bound to owners. */
   owners?: string[] | null;
+  /** private_key_jwt's public keys (core's checkClientJwks), or where they are fetched; absent: a secret. */
+  jwks?: ClientJwks | null;
+  jwksUri?: string | null;
   /** For created_by: the dashboard writes `user:<id>`, the CLI and bootstrap their actor. */
   createdBy: string;
   /** Bootstrap names its client; any other gets a random UUID. */
@@ -33,11 +43,12 @@ export interface NewClient extends Omit<ClientRegistration, 'owners'> {
 
 export interface RegisteredClient {
   client: ClientSummary;
-  /** In clear this once: only its SHA-256 is stored. Null for a public client. */
+  /** In clear this once: only its SHA-256 is stored. Null for a public client and a private_key_jwt one. */
   secret: string | null;
 }
 
-export type SecretRotation = { rotated: true; client: ClientSummary; secret: string } | { rotated: false; reason: 'no_such_client' | 'public_client' };
+export type SecretRotation =
+  { rotated: true; client: ClientSummary; secret: string } | { rotated: false; reason: 'no_such_client' | 'public_client' | 'private_key_jwt_client' };
 
 /** Oldest first, never with a secret or its hash. */
 export async function listClients(db: Knex): Promise<ClientSummary[]> {
@@ -68,7 +79,9 @@ export async function clientDependents(db: Knex, clientId: string, now: Date): P
 export async function registerClient({ db, auditLog }: AuditedDatabase, context: ChangeContext, client: NewClient): Promise<RegisteredClient> {
   // Chosen before the transaction, so a run again after a conflict registers the same client.
   const clientId = client.clientId ?? randomUUID();
-  const secret = client.clientType === 'confidential' ? (client.secret ?? generateSecret('client_secret')) : null;
+  // RFC 7591 section 2: one token_endpoint_auth_method per client; a client with keys gets no secret.
+  const hasKeys = Boolean(client.jwks ?? client.jwksUri);
+  const secret = client.clientType === 'confidential' && !hasKeys ? (client.secret ?? generateSecret('client_secret')) : null;
   const row = await inTransaction(db, async (trx) => {
     const inserted = await insertClient(trx, {
       client_id: clientId,
@@ -82,6 +95,8 @@ export async function registerClient({ db, auditLog }: AuditedDatabase, context:
       // Binding to owners grants power over policies; only administrators reach this function
       // (the dashboard's is_admin users, `acctl server client create` with the database's keys).
       owners: client.owners ?? null,
+      jwks: client.jwks ?? null,
+      jwks_uri: client.jwksUri ?? null,
       created_by: client.createdBy,
     });
     await auditLog.append(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);
@@ -100,6 +115,8 @@ export async function rotateClientSecret({ db, auditLog }: AuditedDatabase, cont
     const before = await findClient(trx, clientId);
     if (!before) return { rotated: false, reason: 'no_such_client' };
     if (before.client_type !== 'confidential') return { rotated: false, reason: 'public_client' };
+    // Its keys are rotated at its JWK Set; a secret would be a second way in (RFC 7591 section 2).
+    if (before.jwks !== null || before.jwks_uri !== null) return { rotated: false, reason: 'private_key_jwt_client' };
     if (!(await updateClientSecret(trx, clientId, hashSecret(secret), context.now))) return { rotated: false, reason: 'no_such_client' };
     const after = (await findClient(trx, clientId))!;
     await auditLog.append(trx, [oauthClientEvent(context, 'client.secret_rotated', before, after)]);

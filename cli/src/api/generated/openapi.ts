@@ -1724,6 +1724,8 @@ export interface components {
             /** @description RFC 7662 token introspection. */
             introspection_endpoint?: string;
             introspection_endpoint_auth_methods_supported?: string[];
+            /** @description RFC 8414: the algorithms of private_key_jwt assertions. */
+            introspection_endpoint_auth_signing_alg_values_supported?: string[];
             issuer: string;
             jwks_uri: string;
             /** @description RFC 9728 section 4: the resource identifiers (RFC 8707) this server issues access tokens for: its own API (the issuer) first, then config `resources`. */
@@ -1732,6 +1734,8 @@ export interface components {
             /** @description RFC 7009 token revocation. */
             revocation_endpoint?: string;
             revocation_endpoint_auth_methods_supported?: string[];
+            /** @description RFC 8414: the algorithms of private_key_jwt assertions. */
+            revocation_endpoint_auth_signing_alg_values_supported?: string[];
             scopes_supported: components["schemas"]["scope"][];
             service_documentation?: string;
             token_endpoint: string;
@@ -2211,6 +2215,10 @@ export interface components {
          * @description Body of POST /oauth/introspect (RFC 7662 section 2.1), as JSON or application/x-www-form-urlencoded. Only confidential clients, authenticated with their secret, may introspect.
          */
         "oauth-introspection-request": {
+            /** @description A JWT signed with one of the client's registered keys (RFC 7523 section 3). */
+            client_assertion?: string;
+            /** @description private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer. */
+            client_assertion_type?: string;
             client_id?: string;
             client_secret?: string;
             /** @description An access token, an API token, or a refresh token of the calling client. */
@@ -2254,6 +2262,10 @@ export interface components {
          * @description Body of POST /oauth/revoke (RFC 7009 section 2.1), as JSON or application/x-www-form-urlencoded. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret; a public client sends client_id only).
          */
         "oauth-revocation-request": {
+            /** @description A JWT signed with one of the client's registered keys (RFC 7523 section 3). */
+            client_assertion?: string;
+            /** @description private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer. */
+            client_assertion_type?: string;
             client_id?: string;
             client_secret?: string;
             /** @description A refresh token or an access token issued to this client. */
@@ -2266,6 +2278,10 @@ export interface components {
          * @description Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
          */
         "oauth-token-request": {
+            /** @description A JWT signed with one of the client's registered keys (RFC 7523 section 3). */
+            client_assertion?: string;
+            /** @description private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer. */
+            client_assertion_type?: string;
             client_id?: string;
             client_secret?: string;
             code?: string;

@@ -64,6 +64,8 @@ import * as addOAuthAuthorizationCodesResource from './20261202_51_add_oauth_aut
 import * as addOAuthGrantsResource from './20261202_52_add_oauth_grants_resource.js';
 import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
 import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.js';
+import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
+import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -138,4 +140,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_52_add_oauth_grants_resource': addOAuthGrantsResource,
   '20261202_61_create_dpop_proof_jtis': createDPoPProofJtis,
   '20261202_62_add_oauth_grants_dpop_jkt': addOAuthGrantsDPoPJkt,
+  '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
+  '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
 };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ClientJwks } from '../../../../core/src/index.js';
 
 export interface OAuthClientRow {
   client_id: string;
@@ -16,13 +17,16 @@ export interface OAuthClientRow {
   secret_rotated_at: Date | null;
   /** The policy owners (metadata.managed_by) the client may write; null: not bound (docs/security.md, "Policy ownership"). */
   owners: string[] | null;
+  /** private_key_jwt (RFC 7523): the registered public keys, or the URL they are fetched from; both null for a secret. */
+  jwks: ClientJwks | null;
+  jwks_uri: string | null;
 }
 
 export type NewOAuthClient = Pick<
   OAuthClientRow,
   'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'
 > &
-  Partial<Pick<OAuthClientRow, 'secret_chosen' | 'owners'>>;
+  Partial<Pick<OAuthClientRow, 'secret_chosen' | 'owners' | 'jwks' | 'jwks_uri'>>;
 
 export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
   return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();

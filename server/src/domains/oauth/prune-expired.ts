@@ -14,4 +14,6 @@ export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> 
     .delete();
   await db('oauth_grant_access_tokens').where('expires_at', '<=', now).delete();
   await db('oauth_grants').where('expires_at', '<=', now).delete();
+  // A spent assertion's jti matters until its exp: after that the assertion is refused as expired.
+  await db('oauth_client_assertions').where('expires_at', '<=', now).delete();
 }

@@ -2,9 +2,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { requestInfoOf } from '../../events/context.js';
 import { dpopSigningAlgorithms } from '../../plugins/auth/dpop/index.js';
-import { allScopes, schemaRef } from '../../../../core/src/index.js';
+import { allScopes, clientAssertionAlgorithms, schemaRef } from '../../../../core/src/index.js';
 import { TypedNames } from '../../security/typed-names.js';
 import { ClientAuthCache } from './client-auth-cache.js';
+import { ClientKeys } from './client-keys.js';
 import { handleIntrospectionRequest } from './introspection-endpoint.js';
 import { supportedCodeChallengeMethods } from './pkce.js';
 import { knownResources } from './resource-indicators.js';
@@ -17,11 +18,14 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: app.config.bodyLimit });
   const clientAuth = new ClientAuthCache(app.db, app.changeFeed, new TypedNames(app.config.keyEncryptionKey));
   const resources = knownResources(app.config);
+  // A jwks_uri is fetched under the webhooks' switches: one rule for every request the server makes.
+  const clientKeys = new ClientKeys({ allowHttp: app.config.webhooksAllowHttp, allowPrivateNetworks: app.config.webhooksAllowPrivateNetworks });
   // What the token, revocation and introspection endpoints work with, as of one request.
   const tokenLookup = () => ({
     db: app.db,
     clientAuth: clientAuth.lookup(),
     keys: app.signingKeys,
+    clientKeys,
     issuer: app.config.publicUrl,
     resources,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
@@ -167,12 +171,16 @@ export async function authorizationServerMetadataRoute(app: FastifyInstance): Pr
         response_types_supported: ['code'],
         grant_types_supported: Object.keys(grantHandlers),
         // `none`: public clients (the CLI) send client_id only and prove possession with PKCE.
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+        // RFC 7523: asymmetric algorithms only (verify-client-assertion.ts).
+        token_endpoint_auth_signing_alg_values_supported: [...clientAssertionAlgorithms],
         code_challenge_methods_supported: [...supportedCodeChallengeMethods],
         revocation_endpoint: `${base}/oauth/revoke`,
-        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+        revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+        revocation_endpoint_auth_signing_alg_values_supported: [...clientAssertionAlgorithms],
         introspection_endpoint: `${base}/oauth/introspect`,
-        introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+        introspection_endpoint_auth_signing_alg_values_supported: [...clientAssertionAlgorithms],
         authorization_response_iss_parameter_supported: true,
         dpop_signing_alg_values_supported: [...dpopSigningAlgorithms],
         service_documentation: `${base}/openapi.json`,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { inTransaction } from '../../db/transaction-retry.js';
-import type { ResolveHost } from './destination.js';
+import type { ResolveHost } from '../../security/destination.js';
 import { disableReason } from './disable-rule.js';
 import * as repo from './repo.js';
 import { retryDelayMs } from './retry-schedule.js';

@@ -1,4 +1,4 @@
-import { DestinationRefused, resolveDestination, type DestinationPolicy, type ResolvedDestination, type ResolveHost } from './destination.js';
+import { DestinationRefused, resolveDestination, type DestinationPolicy, type ResolvedDestination, type ResolveHost } from '../../security/destination.js';
 import type { WebhookRow } from './repo.js';
 import { decryptSigningSecret } from './secret-store.js';
 import { postDelivery, type AttemptResult } from './send.js';

@@ -1,8 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { packageVersion } from '../meta/index.js';
-import type { ResolvedDestination } from './destination.js';
+import { requestPinned, type ResolvedDestination } from '../../security/destination.js';
 
 /** How much of a receiver's answer the delivery log keeps: enough to see an error message. */
 export const responseExcerptBytes = 1024;
@@ -33,13 +30,7 @@ export interface OutgoingRequest {
  * connection pooling, no redirects followed. Never throws: every outcome is an AttemptResult.
  */
 export function postDelivery(request: OutgoingRequest): Promise<AttemptResult> {
-  const { url, address, family } = request.destination;
   const started = performance.now();
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all)
-      (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     let statusCode: number | null = null;
@@ -63,18 +54,10 @@ export function postDelivery(request: OutgoingRequest): Promise<AttemptResult> {
       });
     };
     const onAbort = (): void => finish('aborted: the server is shutting down', true);
-    const client = url.protocol === 'https:' ? https : http;
-    const outgoing = client.request(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': `acctl-webhooks/${packageVersion}`, ...request.headers },
-        lookup: pinned,
-        agent: false,
-      },
+    const outgoing = requestPinned(
+      request.destination,
+      'POST',
+      { 'content-type': 'application/json', 'user-agent': `acctl-webhooks/${packageVersion}`, ...request.headers },
       (response) => {
         statusCode = response.statusCode ?? null;
         response.on('data', (chunk: Buffer) => {

@@ -15,7 +15,7 @@ import type {
   WebhookTestResult,
   WebhookUpdateRequest,
 } from '../../../../core/src/index.js';
-import { DestinationRefused, parseWebhookUrl, resolveDestination, type ResolveHost } from './destination.js';
+import { DestinationRefused, parseWebhookUrl, resolveDestination, type ResolveHost } from '../../security/destination.js';
 import { isWebhookEvent, webhookPayload } from './payload.js';
 import { isFamily, typesNamed } from '../../events/type-patterns.js';
 import * as repo from './repo.js';

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { allScopes } from '../../../../../core/src/index.js';
 import type { ClientSummary } from '../../../admin/index.js';
 import { cliActor } from '../../actor.js';
-import { AcctlCommand, keyValueLines, style } from '../../../../../kit/src/index.js';
+import { AcctlCommand, keyValueLines, style, UsageError } from '../../../../../kit/src/index.js';
 import { checkClientRegistration, registrableGrantTypes } from '../../client-registration.js';
 import { databaseFlags } from '../../flags.js';
 
@@ -33,6 +33,10 @@ export default class ClientCreate extends AcctlCommand {
       command: '<%= config.bin %> <%= command.id %> --name web --public --redirect-uri https://app.example.com/callback --scope read:policies',
     },
     {
+      description: 'A service that authenticates with a private key (private_key_jwt, RFC 7523), its public keys in a file',
+      command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --jwks billing.jwks.json',
+    },
+    {
       description: "A team's CI client, which may write only its team's policies",
       command: '<%= config.bin %> <%= command.id %> --name payments-ci --scope read:policies --scope write:policies --owner payments',
     },
@@ -59,6 +63,20 @@ export default class ClientCreate extends AcctlCommand {
     }),
     scope: Flags.string({ multiple: true, delimiter: ',', summary: 'Scope the client may be granted; repeat for several.' }),
     public: Flags.boolean({ default: false, summary: 'A public client (browser or native app): no secret.' }),
+    jwks: Flags.string({
+      summary: 'private_key_jwt: a JSON file holding the JWK Set of the public keys the client signs its assertions with; no secret is made.',
+      exclusive: ['jwks-uri', 'public'],
+    }),
+    'jwks-uri': Flags.string({
+      summary: "private_key_jwt: the https URL that serves the JWK Set of the client's public keys; no secret is made.",
+      exclusive: ['jwks', 'public'],
+    }),
+    // The server's own switch for every URL it fetches (config webhooksAllowHttp), read from the same variable.
+    'allow-http-jwks-uri': Flags.boolean({
+      env: 'ACCTL_WEBHOOKS_ALLOW_HTTP',
+      default: false,
+      summary: 'Development only: accept an http:// --jwks-uri (the server fetches it only when it sets webhooksAllowHttp).',
+    }),
     owner: Flags.string({
       multiple: true,
       summary: 'Policy owner (metadata.managed_by, acctl.yaml owner) the client may write; repeat for several. Default: not bound.',
@@ -81,8 +99,11 @@ export default class ClientCreate extends AcctlCommand {
         redirectUris: flags['redirect-uri'] ?? [],
         scopes: flags.scope ?? [],
         owners: flags.owner ?? [],
+        jwks: flags.jwks === undefined ? undefined : await readJwksFile(flags.jwks),
+        jwksUri: flags['jwks-uri'],
       },
       { allowInsecure: flags['allow-insecure-redirect-uris'] },
+      { allowHttp: flags['allow-http-jwks-uri'] },
     );
     const context = systemContext(cliActor(), 'cli');
     const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
@@ -98,10 +119,25 @@ export default class ClientCreate extends AcctlCommand {
         ['grant types', created.grant_types.join(', ')],
         ['scopes', created.allowed_scopes.join(', ') || style.dim('none')],
         ['owners', created.owners?.join(', ') ?? style.dim('not bound')],
+        ...(registration.jwks ? ([['authentication', 'private_key_jwt (registered JWK Set)']] as const) : []),
+        ...(registration.jwksUri ? ([['authentication', `private_key_jwt (${registration.jwksUri})`]] as const) : []),
         ...(created.redirect_uris.length > 0 ? ([['redirect URIs', created.redirect_uris.join(', ')]] as const) : []),
       ]).join('\n'),
     );
     if (secret !== null) this.log(style.dim('The secret is shown only this once: store it now. The server keeps only its hash.'));
     return created;
+  }
+}
+
+/** The JWK Set file as parsed JSON; its rules are core's (checkClientRegistration). */
+async function readJwksFile(path: string): Promise<unknown> {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot read the JWK Set file ${path}: ${error.code ?? error.message}`);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`The JWK Set file ${path} is not JSON`);
   }
 }

@@ -30,6 +30,8 @@ export default class ClientRotateSecret extends AcctlCommand {
       rotateClientSecret(database, context, args.client_id),
     );
     if (!rotation.rotated && rotation.reason === 'public_client') throw new UsageError(`${args.client_id} is a public client: it has no secret to rotate`);
+    if (!rotation.rotated && rotation.reason === 'private_key_jwt_client')
+      throw new UsageError(`${args.client_id} authenticates with private_key_jwt: rotate the keys of its JWK Set, it has no secret`);
     if (!rotation.rotated) throw new NotFound(`No OAuth client with client_id ${args.client_id}`, ['See the clients with: acctl server client list']);
     const { secret } = rotation;
     this.log(`${style.green('New secret')} for OAuth client ${style.bold(args.client_id)}`);

@@ -15,17 +15,31 @@ import { secretMatches } from '../../../security/secrets.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import { clientAuthenticationFailedEvent, type PresentedClient } from '../oauth-events.js';
-import { readClientCredentials, type PresentedClientCredentials } from './read-client-credentials.js';
+import type { ClientKeys } from '../client-keys.js';
+import { readClientCredentials, type ClientCredentialParameters, type PresentedClientCredentials } from './read-client-credentials.js';
+import { verifyClientAssertion, type ClientAssertionDeps } from './verify-client-assertion.js';
 
 /**
  * Confidential clients prove their secret (SHA-256 compared in constant time; an unknown client
- * costs the same). Public clients present no secret and rely on PKCE in the grant.
+ * costs the same) or, registered with keys, a private key (RFC 7523, verify-client-assertion.ts);
+ * neither stands in for the other. Public clients present no secret and rely on PKCE in the grant.
  */
-export async function authenticateClient(lookup: ClientAuthLookup, presented: PresentedClientCredentials, keys?: ThrottleKeys): Promise<OAuthClientRow> {
+export async function authenticateClient(
+  lookup: ClientAuthLookup,
+  presented: PresentedClientCredentials,
+  keys?: ThrottleKeys,
+  assertions?: ClientAssertionDeps,
+): Promise<OAuthClientRow> {
   const usedBasic = presented.method === 'client_secret_basic';
   const client = await lookup.client(presented.clientId);
   if (client?.client_type === 'public') {
-    if (presented.clientSecret !== undefined) throw new InvalidClient('This public client has no secret; do not send one', usedBasic);
+    if (presented.clientSecret !== undefined || presented.clientAssertion !== undefined)
+      throw new InvalidClient('This public client has no secret or keys; send client_id only', usedBasic);
+    return client;
+  }
+  if (presented.clientAssertion !== undefined) {
+    if (!client || !assertions) throw new InvalidClient('Client authentication failed: unknown client', false);
+    await verifyClientAssertion(assertions, client, presented.clientAssertion);
     return client;
   }
   const matches = secretMatches(presented.clientSecret ?? '', client?.secret_hash);
@@ -42,6 +56,9 @@ export interface ClientAuthenticationDeps {
   clientAuth: ClientAuthLookup;
   auditLog: Pick<AuditLog, 'appendInBackground'>;
   now: Date;
+  /** private_key_jwt clients' keys (client-keys.ts), and the issuer their assertions name. */
+  clientKeys: ClientKeys;
+  issuer: string;
 }
 
 /**
@@ -70,7 +87,7 @@ export interface ClientAuthenticationDeps {
 export async function authenticateRequestClient(
   deps: ClientAuthenticationDeps,
   request: FastifyRequest,
-  params: { client_id?: string; client_secret?: string },
+  params: ClientCredentialParameters,
 ): Promise<{ client: OAuthClientRow; presented: PresentedClientCredentials }> {
   let presented: PresentedClientCredentials | undefined;
   try {
@@ -95,7 +112,7 @@ export async function authenticateRequestClient(
       await deps.clientAuth.rememberAddress(keys, deps.now);
       return { client: chosen, presented };
     }
-    const outcome = await authenticateClient(deps.clientAuth, presented, keys).then(
+    const outcome = await authenticateClient(deps.clientAuth, presented, keys, deps).then(
       (client) => ({ client }),
       (error: unknown) => ({ error }),
     );

@@ -3,6 +3,7 @@ import type { AuditLog } from '../../audit/index.js';
 import type { EventRequest } from '../../../events/types.js';
 import type { SigningKeyStore } from '../../../keys/signing-key-store.js';
 import type { ClientAuthLookup } from '../client-auth-cache.js';
+import type { ClientKeys } from '../client-keys.js';
 import type { OAuthClientRow } from '../clients-repo.js';
 import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../../../core/src/index.js';
 
@@ -11,6 +12,8 @@ export interface GrantContext {
   /** Clients and the client-authentication throttle, as of this request (ClientAuthCache). */
   clientAuth: ClientAuthLookup;
   keys: SigningKeyStore;
+  /** private_key_jwt clients' public keys (client-keys.ts). */
+  clientKeys: ClientKeys;
   issuer: string;
   /** The APIs tokens may be asked for (RFC 8707, knownResources): this server's own first. */
   resources: readonly string[];

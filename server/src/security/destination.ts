@@ -1,8 +1,13 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { forbiddenAddressReason } from './private-addresses.js';
 
-/** What configuration allows a webhook URL to be (config: webhooksAllowHttp, webhooksAllowPrivateNetworks). */
+/**
+ * What configuration allows an outbound URL to be: a webhook's, a client's jwks_uri (config:
+ * webhooksAllowHttp, webhooksAllowPrivateNetworks, one switch for every request the server makes).
+ */
 export interface DestinationPolicy {
   allowHttp: boolean;
   allowPrivateNetworks: boolean;
@@ -65,10 +70,49 @@ export async function resolveDestination(url: URL, policy: DestinationPolicy, re
       const reason = forbiddenAddressReason(address);
       if (reason)
         throw new DestinationRefused(
-          `The host ${host} resolves to ${address}, a ${reason} address; webhooks are delivered to public addresses only (unless the server sets webhooksAllowPrivateNetworks)`,
+          `The host ${host} resolves to ${address}, a ${reason} address; the server sends requests to public addresses only (unless it sets webhooksAllowPrivateNetworks)`,
         );
     }
   }
   const address = addresses[0]!;
   return { url, address, family: isIP(address) === 6 ? 6 : 4 };
+}
+
+/**
+ * A socket lookup that answers with the checked address only: the host name is still used for
+ * TLS (SNI, the certificate) and the Host header, but never resolved again (no DNS rebinding).
+ */
+export function pinnedLookup({ address, family }: ResolvedDestination): LookupFunction {
+  return (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+/**
+ * A request to the checked destination and no other address: its pinned lookup, no connection
+ * pooling (a pooled socket could outlive the check). Redirects are never followed by node's http.
+ */
+export function requestPinned(
+  destination: ResolvedDestination,
+  method: string,
+  headers: Record<string, string>,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const { url } = destination;
+  const client = url.protocol === 'https:' ? https : http;
+  return client.request(
+    {
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers,
+      lookup: pinnedLookup(destination),
+      agent: false,
+    },
+    onResponse,
+  );
 }
