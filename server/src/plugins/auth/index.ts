@@ -142,7 +142,8 @@ async function authenticate(app: FastifyInstance, options: AuthOptions, request:
   } catch (error) {
     if (!(error instanceof DPoPProofRejected || error instanceof SchemeMismatch)) throw error;
     recordRejection(options, request, error.message, token, caller.kind);
-    if (error instanceof SchemeMismatch) throw invalidToken(options, `The access token was rejected: ${error.message}`, dpopChallenge('invalid_token', error.message));
+    if (error instanceof SchemeMismatch)
+      throw invalidToken(options, `The access token was rejected: ${error.message}`, dpopChallenge('invalid_token', error.message));
     throw invalidDPoPProof(error.message);
   }
   if (scheme === 'DPoP') state.provenRequests.add(request);
