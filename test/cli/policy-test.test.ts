@@ -51,7 +51,7 @@ describe('acctl policy test', function () {
   it('passes every test of policies-example/ with full rule and condition coverage', async () => {
     const result = await runCli(['policy', 'test', 'policies-example', '--min-coverage', '100']);
     expect(result.exitCode, result.stdout).to.equal(0);
-    expect(result.stdout).to.match(/Tests: {4}83 passed, 83 total \(159 checks in 10 files\)/);
+    expect(result.stdout).to.match(/Tests: {4}89 passed, 89 total \(165 checks in 11 files\)/);
     expect(result.stdout).to.include('Coverage: rules 31/31 (100%), condition outcomes 68/68 (100%)');
     expect(result.stdout).to.include('✔ Policy tests passed');
   });
@@ -68,7 +68,7 @@ describe('acctl policy test', function () {
     expect(apis.coverage!.policies).to.deep.equal(['api-read', 'orders-api-write']);
     // The folder: every policy its tests evaluated.
     const all = (await runCli(['policy', 'test', 'policies-example', '--json'])).json<TestJson>();
-    expect(all.coverage!.policies).to.have.length(15);
+    expect(all.coverage!.policies).to.have.length(16);
     expect(all.coverage!.rules.total).to.equal(31);
   });
 

@@ -76,7 +76,7 @@ describe('acctl policy apply asks before it changes a server', function () {
 
   it('shows the plan in a terminal and applies nothing on any answer but yes: "Apply cancelled", exit 1', async () => {
     const { exitCode, screen } = await answerInTerminal(['policy', 'apply', dir], 'y');
-    expect(screen).to.include('Plan: 15 to create, 0 to update, 0 to delete, 0 unchanged.');
+    expect(screen).to.include('Plan: 16 to create, 0 to update, 0 to delete, 0 unchanged.');
     expect(screen).to.include('Do you want to perform these actions?').and.include("Only 'yes' will be accepted to approve.");
     expect(screen).to.include('Error: Apply cancelled: nothing was changed');
     expect(exitCode).to.equal(exitCodes.apply_cancelled);
@@ -87,8 +87,8 @@ describe('acctl policy apply asks before it changes a server', function () {
   it('applies the plan it showed when the answer is yes', async () => {
     const { exitCode, screen } = await answerInTerminal(['policy', 'apply', dir], 'yes');
     expect(exitCode, screen).to.equal(0);
-    expect(screen).to.include('Apply complete: 15 created, 0 updated, 0 deleted.');
-    expect(await liveNames()).to.have.length(15);
+    expect(screen).to.include('Apply complete: 16 created, 0 updated, 0 deleted.');
+    expect(await liveNames()).to.have.length(16);
   });
 
   it('names the policies --prune deletes apart, before the question', async () => {

@@ -71,12 +71,12 @@ describe('acctl policy apply sends one change set', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('applies a folder of 15 policies with one POST /v1/policy-sets: one policy_set.applied event, one generation, every version naming the set', async () => {
+  it('applies a folder of 16 policies with one POST /v1/policy-sets: one policy_set.applied event, one generation, every version naming the set', async () => {
     const generationBefore = await generation();
     const result = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json'], { env: provenanceEnv }), 0);
     const applied = result.json<ApplyJson>();
-    expect(applied.applied).to.have.length(15);
-    expect(applied.policy_set?.counts).to.deep.include({ create: 15, update: 0, delete: 0 });
+    expect(applied.applied).to.have.length(16);
+    expect(applied.policy_set?.counts).to.deep.include({ create: 16, update: 0, delete: 0 });
     expect(applied.policy_set?.id).to.be.a('string');
     expect(setPosts()).to.have.length(1);
     expect(

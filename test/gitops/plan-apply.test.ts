@@ -56,7 +56,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('plans every policy as a create on an empty server, and exits 2 (changes)', async () => {
     const { result, plan: made } = await plan();
     exit(result, 2);
-    expect(made.summary).to.deep.include({ create: 15, update: 0, delete: 0, unchanged: 0 });
+    expect(made.summary).to.deep.include({ create: 16, update: 0, delete: 0, unchanged: 0 });
     expect(made.changes.find((change) => change.name === 'prod-database-read')).to.include({
       action: 'create',
       file: `${dir}/prod-database-read.yaml`,
@@ -68,7 +68,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
   it('applies the folder, recording provenance and the ownership label in each version', async () => {
     const result = exit(await cli(['policy', 'apply', dir, '--auto-approve', '--json'], { env: provenanceEnv }), 0);
     const applied = result.json<ApplyJson>();
-    expect(applied.applied.filter((change) => change.action === 'create')).to.have.length(15);
+    expect(applied.applied.filter((change) => change.action === 'create')).to.have.length(16);
     const policy = await policyNamed('prod-database-read');
     const version: PolicyVersion = await call('GET', `/v1/policies/${policy.id}/versions/1`);
     expect(version.metadata ?? {}).to.deep.include({ owner: 'data-platform', managed_by: 'platform-security' });
@@ -87,7 +87,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     t.app.server.on('request', record);
     const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
     exit(result, 0);
-    expect(made.summary).to.deep.include({ create: 0, update: 0, delete: 0, unchanged: 15, drifted: 0 });
+    expect(made.summary).to.deep.include({ create: 0, update: 0, delete: 0, unchanged: 16, drifted: 0 });
     // The token the commands before obtained is kept (CI mode), so one page of the repository's labelled policies: no policy fetched one by one.
     expect(seen).to.deep.equal(['GET /v1/policies?managed_by=platform-security&limit=100&page=1']);
   });
@@ -100,7 +100,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     t.app.server.on('request', record);
     const { result, plan: made } = await plan().finally(() => t.app.server.off('request', record));
     exit(result, 2);
-    expect(made.summary).to.deep.include({ update: 2, unchanged: 13 });
+    expect(made.summary).to.deep.include({ update: 2, unchanged: 14 });
     const fetches = seen.filter((line) => line.includes('view=full') || /^GET \/v1\/policies\/[^?]/.test(line));
     // The plan's diff reads the 2 changed policies; the access analysis every active one (the set before): one request each.
     expect(fetches).to.have.length(2);
