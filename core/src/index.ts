@@ -243,6 +243,7 @@ export {
   type ClientRegistrationInput,
   type RegistrableGrantType,
   registrableGrantTypes,
+  tokenExchangeGrantType,
 } from './oauth-clients/client-registration.js';
 // OAuth clients: redirect URI rules.
 export { matchesRegisteredRedirectUri, type RedirectUriPolicy, redirectUriProblem } from './oauth-clients/redirect-uris.js';

@@ -51,6 +51,8 @@ export type AuditEventType =
   | 'api_token.created'
   | 'api_token.refreshed'
   | 'token.revoked'
+  | 'delegation.granted'
+  | 'delegation.revoked'
   | 'signing_key.rotated'
   | 'auth.token_issued'
   | 'auth.signed_in'
@@ -275,6 +277,8 @@ export type WebhookEventType =
   | 'api_token.created'
   | 'api_token.refreshed'
   | 'token.revoked'
+  | 'delegation.granted'
+  | 'delegation.revoked'
   | 'signing_key.rotated'
   | 'auth.failed'
   | 'webhook.created'
@@ -326,6 +330,26 @@ export interface AcctlConfig {
         }
       | undefined;
   };
+}
+/**
+ * RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "actor-claim".
+ */
+export interface ActorClaim {
+  /**
+   * The actor token's subject: the agent client's id (a client_credentials token) or a principal id.
+   */
+  sub: string;
+  /**
+   * The client the actor token was issued to.
+   */
+  client_id?: string;
+  /**
+   * The actor before this one, of the same shape (sub, client_id, act).
+   */
+  act?: {};
 }
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
@@ -2902,7 +2926,8 @@ export interface OAuthError {
     | 'server_error'
     | 'temporarily_unavailable'
     | 'too_many_requests'
-    | 'too_many_attempts';
+    | 'too_many_attempts'
+    | 'invalid_target';
   error_description?: string;
 }
 /**
@@ -2961,6 +2986,24 @@ export interface OAuthIntrospectionResponse {
    * The access token's jti, or the API token's id.
    */
   jti?: string;
+  act?: ActorClaim1;
+}
+/**
+ * RFC 8693 section 4.1: who acts for `sub`, for a token issued by token exchange (nearest actor first).
+ */
+export interface ActorClaim1 {
+  /**
+   * The actor token's subject: the agent client's id (a client_credentials token) or a principal id.
+   */
+  sub: string;
+  /**
+   * The client the actor token was issued to.
+   */
+  client_id?: string;
+  /**
+   * The actor before this one, of the same shape (sub, client_id, act).
+   */
+  act?: {};
 }
 /**
  * Body of POST /oauth/revoke (RFC 7009 section 2.1), as JSON or application/x-www-form-urlencoded. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret; a public client sends client_id only).
@@ -2988,7 +3031,7 @@ export interface OAuthRevocationRequest {
  */
 export interface OAuthTokenRequest {
   /**
-   * client_credentials, authorization_code or refresh_token.
+   * client_credentials, authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693).
    */
   grant_type: string;
   client_id?: string;
@@ -3001,6 +3044,34 @@ export interface OAuthTokenRequest {
   redirect_uri?: string;
   code_verifier?: string;
   refresh_token?: string;
+  /**
+   * RFC 8693: the access token of the user the agent acts for.
+   */
+  subject_token?: string;
+  /**
+   * RFC 8693: urn:ietf:params:oauth:token-type:access_token.
+   */
+  subject_token_type?: string;
+  /**
+   * RFC 8693: the agent's own access token (issued to the requesting client).
+   */
+  actor_token?: string;
+  /**
+   * RFC 8693: urn:ietf:params:oauth:token-type:access_token.
+   */
+  actor_token_type?: string;
+  /**
+   * RFC 8693: only urn:ietf:params:oauth:token-type:access_token is issued.
+   */
+  requested_token_type?: string;
+  /**
+   * RFC 8693: the logical name of the target service; only this server's issuer.
+   */
+  audience?: string;
+  /**
+   * RFC 8693 and RFC 8707: the URI of the target service; only this server's issuer.
+   */
+  resource?: string;
 }
 /**
  * Spec, "Token response". client_credentials responses carry created_at and no refresh_token; refresh responses carry refresh_token and no created_at.
@@ -3030,6 +3101,10 @@ export interface OAuthTokenResponse {
    * Unix time (seconds) the token was issued.
    */
   created_at?: number;
+  /**
+   * RFC 8693 section 2.2.1: the type of token a token exchange issued.
+   */
+  issued_token_type?: 'urn:ietf:params:oauth:token-type:access_token';
 }
 /**
  * Spec, "Policy": the full policy, as answered by create, get and restore/rollback.

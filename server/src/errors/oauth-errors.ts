@@ -60,6 +60,13 @@ export class InvalidScope extends OAuthError {
   }
 }
 
+/** RFC 8693 section 2.2.2 (and RFC 8707 section 2): the audience or resource asked for is not one this server issues tokens for. */
+export class InvalidTarget extends OAuthError {
+  constructor(description: string) {
+    super('invalid_target', 400, description);
+  }
+}
+
 /**
  * RFC 6749 section 4.1.2.1: errors of the authorization endpoint reach the client as `error` in
  * the query of the redirect, never as a body; the status is only what a page showing them uses.

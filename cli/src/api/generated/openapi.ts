@@ -1131,6 +1131,18 @@ export interface components {
             server?: string;
         };
         /**
+         * ActorClaim
+         * @description RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+         */
+        "actor-claim": {
+            /** @description The actor before this one, of the same shape (sub, client_id, act). */
+            act?: Record<string, never>;
+            /** @description The client the actor token was issued to. */
+            client_id?: string;
+            /** @description The actor token's subject: the agent client's id (a client_credentials token) or a principal id. */
+            sub: string;
+        };
+        /**
          * ApiToken
          * @description An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
          */
@@ -1395,7 +1407,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decision.planned" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "delegation.granted" | "delegation.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decision.planned" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -2032,7 +2044,7 @@ export interface components {
          */
         "oauth-error": {
             /** @enum {unknown} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "access_denied" | "unsupported_response_type" | "unsupported_token_type" | "server_error" | "temporarily_unavailable" | "too_many_requests" | "too_many_attempts" | "invalid_target";
             error_description?: string;
         };
         /**
@@ -2052,6 +2064,8 @@ export interface components {
          * @description RFC 7662 section 2.2. An unknown, expired or revoked token, or another client's refresh token, is `{ "active": false }` and nothing else.
          */
         "oauth-introspection-response": {
+            /** @description RFC 8693 section 4.1: who acts for `sub`, for a token issued by token exchange (nearest actor first). */
+            act?: components["schemas"]["actor-claim"];
             active: boolean;
             aud?: string;
             /** @description The client the token was issued to (absent for API tokens). */
@@ -2090,16 +2104,30 @@ export interface components {
          * @description Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
          */
         "oauth-token-request": {
+            /** @description RFC 8693: the agent's own access token (issued to the requesting client). */
+            actor_token?: string;
+            /** @description RFC 8693: urn:ietf:params:oauth:token-type:access_token. */
+            actor_token_type?: string;
+            /** @description RFC 8693: the logical name of the target service; only this server's issuer. */
+            audience?: string;
             client_id?: string;
             client_secret?: string;
             code?: string;
             code_verifier?: string;
-            /** @description client_credentials, authorization_code or refresh_token. */
+            /** @description client_credentials, authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693). */
             grant_type: string;
             redirect_uri?: string;
             refresh_token?: string;
+            /** @description RFC 8693: only urn:ietf:params:oauth:token-type:access_token is issued. */
+            requested_token_type?: string;
+            /** @description RFC 8693 and RFC 8707: the URI of the target service; only this server's issuer. */
+            resource?: string;
             /** @description Space-separated scopes; without it, the client's allowed scopes are granted. */
             scope?: string;
+            /** @description RFC 8693: the access token of the user the agent acts for. */
+            subject_token?: string;
+            /** @description RFC 8693: urn:ietf:params:oauth:token-type:access_token. */
+            subject_token_type?: string;
         };
         /**
          * OAuthTokenResponse
@@ -2112,6 +2140,11 @@ export interface components {
             created_at?: number;
             /** @description Lifetime of the access token in seconds: 3600 (spec, Limits). */
             expires_in: number;
+            /**
+             * @description RFC 8693 section 2.2.1: the type of token a token exchange issued.
+             * @constant
+             */
+            issued_token_type?: "urn:ietf:params:oauth:token-type:access_token";
             /** @description `acctl_rt_`, 43 random base62 characters (256 bits) and a 6-character base62 CRC32 checksum of them, so secret scanners can recognise it (docs/security.md, "Secret formats"). */
             refresh_token?: string;
             /** @description Space-separated granted scopes. */
@@ -3074,7 +3107,7 @@ export interface components {
          * @description An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
          * @enum {unknown}
          */
-        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "delegation.granted" | "delegation.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * WebhookList
          * @description Answer of GET /webhooks: the pagination envelope, newest first.

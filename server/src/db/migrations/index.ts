@@ -59,6 +59,9 @@ import * as dropWebhookDeliveryJobs from './20261201_52_drop_webhook_delivery_jo
 import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_generation_ignores_last_used.js';
 import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
 import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.js';
+import * as createDelegationGrants from './20261202_41_create_delegation_grants.js';
+import * as createTokenExchanges from './20261202_42_create_token_exchanges.js';
+import * as delegationGrantsBumpGeneration from './20261202_43_delegation_grants_bump_generation.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -128,4 +131,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_61_api_tokens_generation_ignores_last_used': apiTokensGenerationIgnoresLastUsed,
   '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
   '20261201_71_add_oauth_clients_owners': addOAuthClientsOwners,
+  '20261202_41_create_delegation_grants': createDelegationGrants,
+  '20261202_42_create_token_exchanges': createTokenExchanges,
+  '20261202_43_delegation_grants_bump_generation': delegationGrantsBumpGeneration,
 };

@@ -30,7 +30,7 @@ export interface IssuedAccessToken {
 
 export async function signAccessToken(
   keys: SigningKeyStore,
-  input: { issuer: string; subject: string; clientId: string; scopes: readonly string[]; ttlSeconds: number; now: Date },
+  input: { issuer: string; subject: string; clientId: string; scopes: readonly string[]; ttlSeconds: number; now: Date; act?: ActorClaim },
 ): Promise<IssuedAccessToken> {
   const iat = Math.floor(input.now.getTime() / 1000);
   const claims: AccessTokenClaims = {
@@ -42,6 +42,7 @@ export async function signAccessToken(
     jti: randomUUID(),
     scope: input.scopes.join(' '),
     client_id: input.clientId,
+    ...(input.act ? { act: input.act } : {}),
   };
   const { kid, privateKey } = keys.signingKey();
   // RFC 7515 compact serialisation, signed by node:crypto in libuv's thread pool: jose's SignJWT

@@ -6,7 +6,7 @@ const codeReplayMemorySeconds = 24 * 3600;
 /**
  * Rows of the authorization-code flow that can no longer matter: old codes, grants past their
  * absolute lifetime (their refresh tokens and access-token records go with them), and records of
- * access tokens that have expired anyway.
+ * access tokens that have expired anyway, exchanged ones included (token_exchanges).
  */
 export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> {
   await db('oauth_authorization_codes')
@@ -14,4 +14,5 @@ export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> 
     .delete();
   await db('oauth_grant_access_tokens').where('expires_at', '<=', now).delete();
   await db('oauth_grants').where('expires_at', '<=', now).delete();
+  await db('token_exchanges').where('expires_at', '<=', now).delete();
 }

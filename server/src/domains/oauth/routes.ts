@@ -21,6 +21,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     keys: app.signingKeys,
     issuer: app.config.publicUrl,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    maxDelegationDepth: app.config.maxDelegationDepth,
     now: new Date(),
     auditLog: app.auditLog,
   });

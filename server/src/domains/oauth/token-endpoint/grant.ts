@@ -13,6 +13,8 @@ export interface GrantContext {
   keys: SigningKeyStore;
   issuer: string;
   accessTokenTtlSeconds: number;
+  /** config.maxDelegationDepth: how many actors a token exchange may nest. */
+  maxDelegationDepth: number;
   now: Date;
   /** Where the request came from, for its events. */
   request: EventRequest;
