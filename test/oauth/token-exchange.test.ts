@@ -7,6 +7,7 @@ import { grantDelegation, revokeDelegation } from '../../server/src/domains/oaut
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { bearer, forgeAccessToken } from '../helpers/credentials.js';
 import { expectOAuthError } from '../helpers/responses.js';
+import { expectSchema } from '../helpers/schemas.js';
 import { clientFields, registerCodeClient, type CodeClient } from './support/clients.js';
 import { expectTokens, postToken } from './support/tokens.js';
 import { authorizationCode, createTestUser, PageAgent, signIn, type TestUser } from './support/user-agent.js';
@@ -244,6 +245,23 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
   });
 
   describe('ending a delegation, on every replica', () => {
+    it("lists the user's own grants over REST, hides them from others (404), and revoking one there ends its tokens on the replica", async () => {
+      const { client, token, grant } = await agent();
+      const subject = await userToken();
+      const delegated = expectTokens(await exchange(client, subject, token)).access_token;
+      const listed = await t.app.inject({ method: 'GET', url: '/v1/delegation-grants?limit=100', headers: bearer(subject) });
+      expect(listed.statusCode, listed.body).to.equal(200);
+      expectSchema('delegation-grant-list', listed.json());
+      expect(listed.json().data.map((g: { id: string }) => g.id)).to.include(grant!.id);
+      const stranger = await clientToken(await registerClient(t.app, ['read:policies']));
+      expect((await t.app.inject({ method: 'DELETE', url: `/v1/delegation-grants/${grant!.id}`, headers: bearer(stranger) })).statusCode).to.equal(404);
+      expect(await apiStatus(replica, delegated)).to.equal(200);
+      const revoked = await t.app.inject({ method: 'DELETE', url: `/v1/delegation-grants/${grant!.id}`, headers: bearer(subject) });
+      expect(revoked.statusCode, revoked.body).to.equal(200);
+      expect(revoked.json().revoked_at).to.be.a('string');
+      expect(await apiStatus(replica, delegated)).to.equal(401);
+    });
+
     it('revoking the grant while exchanges run ends every token they issued, on both replicas', async () => {
       const { client, token, grant } = await agent();
       const subject = await userToken();

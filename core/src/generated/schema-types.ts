@@ -2821,6 +2821,62 @@ export interface DecisionPlanRequest {
   context?: RequestContext;
 }
 /**
+ * A user's consent that an agent client may act for them by token exchange (RFC 8693): at most these scopes, until expires_at. Revoking it ends every token exchanged under it.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant".
+ */
+export interface DelegationGrant {
+  id: string;
+  /**
+   * The user who gave the grant.
+   */
+  principal_id: string;
+  /**
+   * The agent client allowed to act for the user.
+   */
+  agent_client_id: string;
+  /**
+   * The most an exchanged token may hold.
+   *
+   * @maxItems 9
+   */
+  scopes: Scope[];
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /**
+   * Who revoked it: the user, an administrator or a client.
+   */
+  revoked_by: string | null;
+}
+/**
+ * Answer of GET /delegation-grants, newest first, and the result of `acctl agent grant list --json`.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant-list".
+ */
+export interface DelegationGrantList {
+  data: DelegationGrant[];
+  pagination: Pagination;
+}
+/**
+ * Query of GET /delegation-grants, paginated like the other resource lists (limit at most 100).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant-list-query".
+ */
+export interface DelegationGrantListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+}
+/**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
