@@ -73,6 +73,9 @@ export {
   type ApiToken,
   type ApiTokenCreateRequest,
   type ApiTokenList,
+  type DelegationGrant,
+  type DelegationGrantList,
+  type DelegationGrantListQuery,
   type ApiTokenListQuery,
   type ApiTokenRefreshRequest,
   type ApiTokenRevokeRequest,
@@ -256,6 +259,7 @@ export {
   type JwksUriPolicy,
   type RegistrableGrantType,
   registrableGrantTypes,
+  tokenExchangeGrantType,
 } from './oauth-clients/client-registration.js';
 // OAuth clients: private_key_jwt keys (RFC 7523).
 export {

@@ -9,7 +9,7 @@ import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
 import { healthRoutes } from './domains/health/index.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/index.js';
-import { authorizationServerMetadataRoute, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './domains/oauth/index.js';
+import { authorizationServerMetadataRoute, delegationGrantRoutes, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './domains/oauth/index.js';
 import { policyRoutes } from './domains/policies/index.js';
 import { principalRoutes } from './domains/principals/index.js';
 import { webRoutes } from './domains/web/index.js';
@@ -175,6 +175,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
       await v1.register(healthRoutes);
       await v1.register(metaRoutes);
       await v1.register(oauthRoutes);
+      await v1.register(delegationGrantRoutes);
       await v1.register(apiTokenRoutes);
       await v1.register(policyRoutes);
       await v1.register(principalRoutes);

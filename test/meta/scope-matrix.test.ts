@@ -42,7 +42,13 @@ const publicOperations = [
   'POST /v1/ui/password',
 ];
 /** Routes any valid token may call (they act on, or list, the caller's own tokens). */
-const anyTokenOperations = ['GET /v1/auth/tokens', 'POST /v1/auth/refresh', 'DELETE /v1/auth/revoke'];
+const anyTokenOperations = [
+  'GET /v1/auth/tokens',
+  'POST /v1/auth/refresh',
+  'DELETE /v1/auth/revoke',
+  'GET /v1/delegation-grants',
+  'DELETE /v1/delegation-grants/{id}',
+];
 
 describe('Scope matrix: every operation of the OpenAPI document enforces the scope it declares', () => {
   let t: TestApp;

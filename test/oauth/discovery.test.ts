@@ -48,7 +48,12 @@ describe('OAuth discovery and verification over HTTP', () => {
       introspection_endpoint: `${t.config.publicUrl}/v1/oauth/introspect`,
       authorization_response_iss_parameter_supported: true,
     });
-    expect(metadata.grant_types_supported).to.have.members(['client_credentials', 'authorization_code', 'refresh_token']);
+    expect(metadata.grant_types_supported).to.have.members([
+      'client_credentials',
+      'authorization_code',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
     expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
     expect(metadata.response_types_supported).to.deep.equal(['code']);
     expect(metadata.token_endpoint_auth_methods_supported).to.include('none');

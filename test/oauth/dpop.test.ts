@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import * as client from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { DPoPProofRejected } from '../../server/src/plugins/auth/dpop/index.js';
@@ -8,40 +8,8 @@ import { ProofKeys } from '../../server/src/plugins/auth/dpop/proof-keys.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { expectOAuthError, expectProblem, wwwAuthenticate } from '../helpers/responses.js';
 import { registerCodeClient, type CodeClient } from './support/clients.js';
+import { proof, proofKey, type ProofKey } from './support/dpop.js';
 import { authorizationCode, createTestUser, PageAgent, pkcePair, signIn } from './support/user-agent.js';
-
-/** A client's DPoP key: the private half signs proofs, the public JWK travels in them. */
-interface ProofKey {
-  privateKey: CryptoKey;
-  jwk: JWK;
-  alg: string;
-}
-
-async function proofKey(alg = 'ES256'): Promise<ProofKey> {
-  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
-  return { privateKey, jwk: await exportJWK(publicKey), alg };
-}
-
-interface ProofOptions {
-  htm: string;
-  htu: string;
-  accessToken?: string;
-  iat?: number;
-  jti?: string;
-  /** Replaces the header's jwk (a private key, another key's). */
-  jwk?: JWK;
-  claims?: Record<string, unknown>;
-}
-
-/** A proof as RFC 9449 section 4.2 describes it, built by hand so each test can break one thing. */
-function proof(key: ProofKey, options: ProofOptions): Promise<string> {
-  const ath = options.accessToken === undefined ? {} : { ath: createHash('sha256').update(options.accessToken).digest('base64url') };
-  return new SignJWT({ htm: options.htm, htu: options.htu, ...ath, ...options.claims })
-    .setProtectedHeader({ typ: 'dpop+jwt', alg: key.alg, jwk: options.jwk ?? key.jwk })
-    .setJti(options.jti ?? randomUUID())
-    .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
-    .sign(key.privateKey);
-}
 
 /** RFC 9449 section 4.1, figure 3's example proof; its header, and its payload and signature as printed. */
 const rfcProofHeader = {

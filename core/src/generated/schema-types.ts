@@ -51,6 +51,8 @@ export type AuditEventType =
   | 'api_token.created'
   | 'api_token.refreshed'
   | 'token.revoked'
+  | 'delegation.granted'
+  | 'delegation.revoked'
   | 'signing_key.rotated'
   | 'auth.token_issued'
   | 'auth.signed_in'
@@ -275,6 +277,8 @@ export type WebhookEventType =
   | 'api_token.created'
   | 'api_token.refreshed'
   | 'token.revoked'
+  | 'delegation.granted'
+  | 'delegation.revoked'
   | 'signing_key.rotated'
   | 'auth.failed'
   | 'webhook.created'
@@ -326,6 +330,26 @@ export interface AcctlConfig {
         }
       | undefined;
   };
+}
+/**
+ * RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "actor-claim".
+ */
+export interface ActorClaim {
+  /**
+   * The actor token's subject: the agent client's id (a client_credentials token) or a principal id.
+   */
+  sub: string;
+  /**
+   * The client the actor token was issued to.
+   */
+  client_id?: string;
+  /**
+   * The actor before this one, of the same shape (sub, client_id, act).
+   */
+  act?: {};
 }
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
@@ -2952,6 +2976,62 @@ export interface DecisionPlanRequest {
   context?: RequestContext;
 }
 /**
+ * A user's consent that an agent client may act for them by token exchange (RFC 8693): at most these scopes, until expires_at. Revoking it ends every token exchanged under it.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant".
+ */
+export interface DelegationGrant {
+  id: string;
+  /**
+   * The user who gave the grant.
+   */
+  principal_id: string;
+  /**
+   * The agent client allowed to act for the user.
+   */
+  agent_client_id: string;
+  /**
+   * The most an exchanged token may hold.
+   *
+   * @maxItems 9
+   */
+  scopes: Scope[];
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /**
+   * Who revoked it: the user, an administrator or a client.
+   */
+  revoked_by: string | null;
+}
+/**
+ * Answer of GET /delegation-grants, newest first, and the result of `acctl agent grant list --json`.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant-list".
+ */
+export interface DelegationGrantList {
+  data: DelegationGrant[];
+  pagination: Pagination;
+}
+/**
+ * Query of GET /delegation-grants, paginated like the other resource lists (limit at most 100).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "delegation-grant-list-query".
+ */
+export interface DelegationGrantListQuery {
+  /**
+   * Page number, from 1.
+   */
+  page?: number;
+  /**
+   * Items per page, at most 100.
+   */
+  limit?: number;
+}
+/**
  * Answer of /health (the process is up) and /ready (it can serve: the database answers).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -3139,6 +3219,24 @@ export interface OAuthIntrospectionResponse {
    * The access token's jti, or the API token's id.
    */
   jti?: string;
+  act?: ActorClaim1;
+}
+/**
+ * RFC 8693 section 4.1: who acts for `sub`, for a token issued by token exchange (nearest actor first).
+ */
+export interface ActorClaim1 {
+  /**
+   * The actor token's subject: the agent client's id (a client_credentials token) or a principal id.
+   */
+  sub: string;
+  /**
+   * The client the actor token was issued to.
+   */
+  client_id?: string;
+  /**
+   * The actor before this one, of the same shape (sub, client_id, act).
+   */
+  act?: {};
 }
 /**
  * Body of POST /oauth/revoke (RFC 7009 section 2.1), as JSON or application/x-www-form-urlencoded. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret; a public client sends client_id only).
@@ -3174,7 +3272,7 @@ export interface OAuthRevocationRequest {
  */
 export interface OAuthTokenRequest {
   /**
-   * client_credentials, authorization_code or refresh_token.
+   * client_credentials, authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693).
    */
   grant_type: string;
   client_id?: string;
@@ -3195,6 +3293,30 @@ export interface OAuthTokenRequest {
   redirect_uri?: string;
   code_verifier?: string;
   refresh_token?: string;
+  /**
+   * RFC 8693: the access token of the user the agent acts for.
+   */
+  subject_token?: string;
+  /**
+   * RFC 8693: urn:ietf:params:oauth:token-type:access_token.
+   */
+  subject_token_type?: string;
+  /**
+   * RFC 8693: the agent's own access token (issued to the requesting client).
+   */
+  actor_token?: string;
+  /**
+   * RFC 8693: urn:ietf:params:oauth:token-type:access_token.
+   */
+  actor_token_type?: string;
+  /**
+   * RFC 8693: only urn:ietf:params:oauth:token-type:access_token is issued.
+   */
+  requested_token_type?: string;
+  /**
+   * RFC 8693: the logical name of the target service; only this server's issuer.
+   */
+  audience?: string;
   /**
    * RFC 8707: the API the access token is for (its `aud`): an absolute URI without a fragment, this server's own API (its public URL) or one of config `resources`. Without it, this server's API; for authorization_code and refresh_token, the authorization request's resource, and no other. Given more than once: invalid_target (one API per token).
    */
@@ -3231,6 +3353,10 @@ export interface OAuthTokenResponse {
    * Unix time (seconds) the token was issued.
    */
   created_at?: number;
+  /**
+   * RFC 8693 section 2.2.1: the type of token a token exchange issued.
+   */
+  issued_token_type?: 'urn:ietf:params:oauth:token-type:access_token';
 }
 /**
  * Spec, "Policy": the full policy, as answered by create, get and restore/rollback.

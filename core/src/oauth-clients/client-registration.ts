@@ -3,8 +3,11 @@ import { isKnownScope, parseScopeString } from '../scopes.js';
 import { checkClientJwks, type ClientJwks } from './client-jwks.js';
 import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
 
+/** RFC 8693 section 2.1: the grant type of token exchange, by which an agent acts for a user. */
+export const tokenExchangeGrantType = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
 /** Grant types a client may be registered for: the token endpoint's handlers. */
-export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
+export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token', tokenExchangeGrantType] as const;
 export type RegistrableGrantType = (typeof registrableGrantTypes)[number];
 
 export interface ClientRegistrationInput {
@@ -69,6 +72,8 @@ export function checkClientRegistration(
 
   // RFC 6749 section 4.4: the client credentials grant MUST only be used by confidential clients.
   if (clientType === 'public' && grantTypes.includes('client_credentials')) problems.push('A public client has no secret, so it cannot use client_credentials');
+  // An agent proves itself with its secret as well as its actor token (RFC 8693 section 2.1 leaves client authentication to the server).
+  if (clientType === 'public' && grantTypes.includes(tokenExchangeGrantType)) problems.push('A public client has no secret, so it cannot use token exchange');
   // Refresh tokens are issued with the authorization-code flow only (never for client_credentials).
   if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code'))
     problems.push('refresh_token needs the authorization_code grant type as well');

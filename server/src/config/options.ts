@@ -113,6 +113,13 @@ export const configurationOptions = {
     default: 3600,
     description: 'Lifetime of access tokens in seconds (spec: 3600).',
   }),
+  maxDelegationDepth: integer({
+    schema: { minimum: 1, maximum: 10 },
+    // Issue #36: a user's agent may hand on to one sub-agent; each further hop is asked for.
+    default: 2,
+    description:
+      'How many actors a token exchanged under RFC 8693 may nest in its `act` claim (the agent, then each agent it hands on to); an exchange that would go deeper is refused with invalid_grant.',
+  }),
   keyRefreshSeconds: integer({
     schema: { minimum: 1 },
     default: 60,

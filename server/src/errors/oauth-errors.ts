@@ -60,7 +60,7 @@ export class InvalidScope extends OAuthError {
   }
 }
 
-/** RFC 8707 section 2: the `resource` is malformed, unknown, not one the grant covers, or repeated. */
+/** RFC 8707 section 2 and RFC 8693 section 2.2.2: the `resource` (or exchange `audience`) is malformed, unknown, not one the grant covers, or repeated. */
 export class InvalidTarget extends OAuthError {
   constructor(description: string) {
     super('invalid_target', 400, description);

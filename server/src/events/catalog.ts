@@ -22,6 +22,8 @@ export const eventCatalog = {
   'api_token.created': { webhook: true, description: 'An API token was created.' },
   'api_token.refreshed': { webhook: true, description: 'An API token was rotated into a new one.' },
   'token.revoked': { webhook: true, description: 'An API token or access token was revoked.' },
+  'delegation.granted': { webhook: true, description: 'A user allowed an agent client to act for them by token exchange (RFC 8693).' },
+  'delegation.revoked': { webhook: true, description: 'A delegation grant was revoked: the tokens exchanged under it end.' },
   'signing_key.rotated': { webhook: true, description: 'The token signing key was rotated.' },
   'auth.token_issued': { webhook: false, description: 'The token endpoint issued tokens (authentication success).' },
   // A person's own sessions, as Okta's user.session.start and user.session.end: the user is the actor.

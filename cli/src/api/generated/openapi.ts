@@ -436,6 +436,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/delegation-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delegation grants: the caller's own, or with admin:all every user's
+         * @description Newest first, paginated (page, limit at most 100), revoked and expired grants included.
+         */
+        get: operations["getV1DelegationGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delegation-grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a delegation grant: every token exchanged under it ends, on every replica
+         * @description The caller's own grant, or any with admin:all; another user's is 404, as an unknown one. A grant already revoked is answered as it is, and records nothing.
+         */
+        delete: operations["deleteV1DelegationGrantsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1208,6 +1248,18 @@ export interface components {
             server?: string;
         };
         /**
+         * ActorClaim
+         * @description RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+         */
+        "actor-claim": {
+            /** @description The actor before this one, of the same shape (sub, client_id, act). */
+            act?: Record<string, never>;
+            /** @description The client the actor token was issued to. */
+            client_id?: string;
+            /** @description The actor token's subject: the agent client's id (a client_credentials token) or a principal id. */
+            sub: string;
+        };
+        /**
          * ApiToken
          * @description An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
          */
@@ -1472,7 +1524,7 @@ export interface components {
          * @description Every domain event type: the keys of server/src/events/catalog.ts (a test checks they agree). docs/events.md describes each with its payload.
          * @enum {unknown}
          */
-        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decision.planned" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "audit-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "delegation.granted" | "delegation.revoked" | "signing_key.rotated" | "auth.token_issued" | "auth.signed_in" | "auth.signed_out" | "auth.failed" | "decision.evaluated" | "decision.planned" | "decisions.recorded" | "audit.retention_applied" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * AuditReport
          * @description Answer of POST /audit/reports (202, status pending) and GET /audit/reports/{id}. Reports run in the background on any replica: poll until status is completed (then `result` is present) or failed (then `error` is). The pattern is the asynchronous request-reply of RFC 9110 section 15.3.3 (202 Accepted with a status monitor in Location).
@@ -2129,6 +2181,52 @@ export interface components {
             timestamp: string;
         };
         /**
+         * DelegationGrant
+         * @description A user's consent that an agent client may act for them by token exchange (RFC 8693): at most these scopes, until expires_at. Revoking it ends every token exchanged under it.
+         */
+        "delegation-grant": {
+            /** @description The agent client allowed to act for the user. */
+            agent_client_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The user who gave the grant. */
+            principal_id: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description Who revoked it: the user, an administrator or a client. */
+            revoked_by: string | null;
+            /** @description The most an exchanged token may hold. */
+            scopes: components["schemas"]["scope"][];
+        };
+        /**
+         * DelegationGrantList
+         * @description Answer of GET /delegation-grants, newest first, and the result of `acctl agent grant list --json`.
+         */
+        "delegation-grant-list": {
+            data: components["schemas"]["delegation-grant"][];
+            pagination: components["schemas"]["pagination"];
+        };
+        /**
+         * DelegationGrantListQuery
+         * @description Query of GET /delegation-grants, paginated like the other resource lists (limit at most 100).
+         */
+        "delegation-grant-list-query": {
+            /**
+             * @description Items per page, at most 100.
+             * @default 50
+             */
+            limit?: number;
+            /**
+             * @description Page number, from 1.
+             * @default 1
+             */
+            page?: number;
+        };
+        /**
          * Health
          * @description Answer of /health (the process is up) and /ready (it can serve: the database answers).
          */
@@ -2231,6 +2329,8 @@ export interface components {
          * @description RFC 7662 section 2.2. An unknown, expired or revoked token, or another client's refresh token, is `{ "active": false }` and nothing else.
          */
         "oauth-introspection-response": {
+            /** @description RFC 8693 section 4.1: who acts for `sub`, for a token issued by token exchange (nearest actor first). */
+            act?: components["schemas"]["actor-claim"];
             active: boolean;
             aud?: string;
             /** @description The client the token was issued to (absent for API tokens). */
@@ -2278,6 +2378,12 @@ export interface components {
          * @description Body of POST /oauth/token, as JSON (spec) or application/x-www-form-urlencoded (RFC 6749). Client credentials may come in the body or as HTTP Basic, not both. Unknown parameters are ignored, as RFC 6749 section 3.2 requires.
          */
         "oauth-token-request": {
+            /** @description RFC 8693: the agent's own access token (issued to the requesting client). */
+            actor_token?: string;
+            /** @description RFC 8693: urn:ietf:params:oauth:token-type:access_token. */
+            actor_token_type?: string;
+            /** @description RFC 8693: the logical name of the target service; only this server's issuer. */
+            audience?: string;
             /** @description A JWT signed with one of the client's registered keys (RFC 7523 section 3). */
             client_assertion?: string;
             /** @description private_key_jwt (RFC 7523 section 2.2): urn:ietf:params:oauth:client-assertion-type:jwt-bearer. */
@@ -2286,14 +2392,20 @@ export interface components {
             client_secret?: string;
             code?: string;
             code_verifier?: string;
-            /** @description client_credentials, authorization_code or refresh_token. */
+            /** @description client_credentials, authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693). */
             grant_type: string;
             redirect_uri?: string;
             refresh_token?: string;
+            /** @description RFC 8693: only urn:ietf:params:oauth:token-type:access_token is issued. */
+            requested_token_type?: string;
             /** @description RFC 8707: the API the access token is for (its `aud`): an absolute URI without a fragment, this server's own API (its public URL) or one of config `resources`. Without it, this server's API; for authorization_code and refresh_token, the authorization request's resource, and no other. Given more than once: invalid_target (one API per token). */
             resource?: string | string[];
             /** @description Space-separated scopes; without it, the client's allowed scopes are granted. */
             scope?: string;
+            /** @description RFC 8693: the access token of the user the agent acts for. */
+            subject_token?: string;
+            /** @description RFC 8693: urn:ietf:params:oauth:token-type:access_token. */
+            subject_token_type?: string;
         };
         /**
          * OAuthTokenResponse
@@ -2306,6 +2418,11 @@ export interface components {
             created_at?: number;
             /** @description Lifetime of the access token in seconds: 3600 (spec, Limits). */
             expires_in: number;
+            /**
+             * @description RFC 8693 section 2.2.1: the type of token a token exchange issued.
+             * @constant
+             */
+            issued_token_type?: "urn:ietf:params:oauth:token-type:access_token";
             /** @description `acctl_rt_`, 43 random base62 characters (256 bits) and a 6-character base62 CRC32 checksum of them, so secret scanners can recognise it (docs/security.md, "Secret formats"). */
             refresh_token?: string;
             /** @description Space-separated granted scopes. */
@@ -3308,7 +3425,7 @@ export interface components {
          * @description An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
          * @enum {unknown}
          */
-        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
+        "webhook-event-type": "policy.created" | "policy.updated" | "policy.deleted" | "policy.restored" | "policy.rolled_back" | "policy.taken_over" | "policy_set.applied" | "principal.created" | "principal.updated" | "principal.deleted" | "client.created" | "client.deleted" | "client.secret_rotated" | "api_token.created" | "api_token.refreshed" | "token.revoked" | "delegation.granted" | "delegation.revoked" | "signing_key.rotated" | "auth.failed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled" | "webhook.test" | "report.completed" | "report.failed";
         /**
          * WebhookList
          * @description Answer of GET /webhooks: the pagination envelope, newest first.
@@ -5602,6 +5719,173 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    getV1DelegationGrants: {
+        parameters: {
+            query?: {
+                /** @description Items per page, at most 100. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["delegation-grant-list"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+        };
+    };
+    deleteV1DelegationGrantsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["delegation-grant"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -66,6 +66,9 @@ import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
 import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.js';
 import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
 import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
+import * as createDelegationGrants from './20261202_41_create_delegation_grants.js';
+import * as createTokenExchanges from './20261202_42_create_token_exchanges.js';
+import * as delegationGrantsBumpGeneration from './20261202_43_delegation_grants_bump_generation.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -142,4 +145,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_62_add_oauth_grants_dpop_jkt': addOAuthGrantsDPoPJkt,
   '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
   '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
+  '20261202_41_create_delegation_grants': createDelegationGrants,
+  '20261202_42_create_token_exchanges': createTokenExchanges,
+  '20261202_43_delegation_grants_bump_generation': delegationGrantsBumpGeneration,
 };

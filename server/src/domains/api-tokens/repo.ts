@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ActorClaim } from '../../plugins/auth/caller.js';
 
 export interface ApiTokenRow {
   id: string;
@@ -57,30 +58,73 @@ export async function revokeApiToken(db: Knex, id: string, by: string, now: Date
   return updated === 1;
 }
 
-/** Why a verified access token no longer stands: its jti was revoked, or its owner's tokens were cut. */
-export type AccessTokenRefusal = 'revoked' | 'owner_cut';
+/**
+ * Why a verified access token no longer stands: its jti was revoked, its owner's tokens were cut,
+ * or (a token issued by token exchange) a token it came from was revoked or a delegation grant it
+ * stands on was.
+ */
+export type AccessTokenRefusal = 'revoked' | 'owner_cut' | 'delegation_ended';
 
 /**
- * The one rule for a signed access token's standing, at the resource server and at
- * introspection, in one round trip: its `jti` is not in revoked_access_tokens, and neither its
+ * The one rule for a signed access token's standing, at the resource server, at introspection and
+ * at token exchange, in one round trip: its `jti` is not in revoked_access_tokens, and neither its
  * subject (a principal) nor its client has had its tokens cut (token_owner_cutoffs) at or after
  * its `iat` (whole seconds: a token of the cut's own second is refused, as it may predate it).
+ * A delegated token (RFC 8693 `act`) answers for its actors too: none of their owners cut, none of
+ * the tokens in its lineage revoked, none of its delegation grants revoked (token_exchanges,
+ * written before the token was handed out, so a revocation racing the exchange still ends it).
  */
 export async function accessTokenRefusal(
   db: Knex,
-  claims: { jti: string; sub: string; client_id: string; iat: number },
+  claims: { jti: string; sub: string; client_id: string; iat: number; act?: ActorClaim },
 ): Promise<AccessTokenRefusal | undefined> {
-  const { rows } = await db.raw<{ rows: Array<{ revoked: boolean; owner_cut: boolean }> }>(
+  if (!claims.act) {
+    const { rows } = await db.raw<{ rows: RefusalRow[] }>(
+      `SELECT EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = ?) AS revoked,
+              EXISTS (SELECT 1 FROM token_owner_cutoffs
+                       WHERE ((owner_kind = 'principal' AND owner_id = ?) OR (owner_kind = 'client' AND owner_id = ?))
+                         AND (suspended OR ?::numeric <= extract(epoch FROM cut_at))) AS owner_cut,
+              false AS delegation_ended`,
+      [claims.jti, claims.sub, claims.client_id, claims.iat],
+    );
+    return refusalOf(rows[0]);
+  }
+  const actors = actorChain(claims.act);
+  const principals = [claims.sub, ...actors.map((actor) => actor.sub)];
+  // An actor's sub is a client id when its token came from client_credentials.
+  const clients = [claims.client_id, ...actors.flatMap((actor) => (actor.client_id ? [actor.client_id, actor.sub] : [actor.sub]))];
+  const { rows } = await db.raw<{ rows: RefusalRow[] }>(
     `SELECT EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = ?) AS revoked,
             EXISTS (SELECT 1 FROM token_owner_cutoffs
-                     WHERE ((owner_kind = 'principal' AND owner_id = ?) OR (owner_kind = 'client' AND owner_id = ?))
-                       AND (suspended OR ?::numeric <= extract(epoch FROM cut_at))) AS owner_cut`,
-    [claims.jti, claims.sub, claims.client_id, claims.iat],
+                     WHERE ((owner_kind = 'principal' AND owner_id = ANY(?::text[])) OR (owner_kind = 'client' AND owner_id = ANY(?::text[])))
+                       AND (suspended OR ?::numeric <= extract(epoch FROM cut_at))) AS owner_cut,
+            EXISTS (SELECT 1 FROM token_exchanges x
+                     WHERE x.jti = ?
+                       AND (EXISTS (SELECT 1 FROM revoked_access_tokens r WHERE r.jti = ANY(x.source_jtis))
+                            OR EXISTS (SELECT 1 FROM delegation_grants g WHERE g.id = ANY(x.grant_ids) AND g.revoked_at IS NOT NULL))) AS delegation_ended`,
+    [claims.jti, principals, clients, claims.iat, claims.jti],
   );
-  const [row] = rows;
+  return refusalOf(rows[0]);
+}
+
+interface RefusalRow {
+  revoked: boolean;
+  owner_cut: boolean;
+  delegation_ended: boolean;
+}
+
+function refusalOf(row: RefusalRow | undefined): AccessTokenRefusal | undefined {
   if (row?.revoked) return 'revoked';
   if (row?.owner_cut) return 'owner_cut';
+  if (row?.delegation_ended) return 'delegation_ended';
   return undefined;
+}
+
+/** The actors of an `act` claim, nearest first (RFC 8693 section 4.1 nests the earlier ones). */
+export function actorChain(act: ActorClaim | undefined): ActorClaim[] {
+  const chain: ActorClaim[] = [];
+  for (let actor = act; actor; actor = actor.act) chain.push(actor);
+  return chain;
 }
 
 /** Revokes an access token by its jti; false when it was already revoked. */

@@ -48,6 +48,11 @@ export function bearerTokenVerifier(deps: BearerTokenDeps): VerifyBearerToken {
     if (refusal === 'revoked') throw new BearerTokenRejected('the token has been revoked', 'access_token');
     if (refusal === 'owner_cut')
       throw new BearerTokenRejected("the token's user or client is no longer active (disabled, deleted, or no longer an administrator)", 'access_token');
+    if (refusal === 'delegation_ended')
+      throw new BearerTokenRejected(
+        'the delegation the token was exchanged under has ended (a token it came from or its delegation grant was revoked)',
+        'access_token',
+      );
     return {
       kind: 'access_token',
       subject: claims.sub,

@@ -41,6 +41,8 @@ export async function signAccessToken(
     now: Date;
     /** RFC 9449: the thumbprint of the key a DPoP proof bound the token to (cnf.jkt). */
     jkt?: string;
+    /** RFC 8693 section 4.1: who acts for `subject` (a token exchanged with an actor token). */
+    act?: ActorClaim;
   },
 ): Promise<IssuedAccessToken> {
   const iat = Math.floor(input.now.getTime() / 1000);
@@ -54,6 +56,7 @@ export async function signAccessToken(
     scope: input.scopes.join(' '),
     client_id: input.clientId,
     ...(input.jkt === undefined ? {} : { cnf: { jkt: input.jkt } }),
+    ...(input.act ? { act: input.act } : {}),
   };
   const { kid, privateKey } = keys.signingKey();
   // RFC 7515 compact serialisation, signed by node:crypto in libuv's thread pool: jose's SignJWT

@@ -4,6 +4,7 @@
  * outside this folder imports its other files (eslint.config.js).
  */
 export { authorizationServerMetadataRoute, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './routes.js';
+export { delegationGrantRoutes } from './delegation-grant-routes.js';
 // Access tokens: API token revocation by value, and the bearer-token check.
 export { AccessTokenInvalid, verifyAccessToken } from './access-token.js';
 // The authorization endpoint's checks and answers, for the consent page (web/routes/authorize.ts).

@@ -53,6 +53,8 @@ async function describe(presented: PresentedToken, callerClientId: string, deps:
         aud: claims.aud,
         jti: claims.jti,
         ...(claims.cnf ? { cnf: { jkt: claims.cnf.jkt } } : {}),
+        // RFC 8693 section 4.1 and RFC 7662 section 2.2 (any claim of the token may be added): who acts for sub.
+        ...(claims.act ? { act: claims.act } : {}),
       };
     }
     case 'api_token': {

@@ -6,7 +6,7 @@ const codeReplayMemorySeconds = 24 * 3600;
 /**
  * Rows of the authorization-code flow that can no longer matter: old codes, grants past their
  * absolute lifetime (their refresh tokens and access-token records go with them), and records of
- * access tokens that have expired anyway.
+ * access tokens that have expired anyway, exchanged ones included (token_exchanges).
  */
 export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> {
   await db('oauth_authorization_codes')
@@ -16,4 +16,5 @@ export async function pruneExpiredOAuthRows(db: Knex, now: Date): Promise<void> 
   await db('oauth_grants').where('expires_at', '<=', now).delete();
   // A spent assertion's jti matters until its exp: after that the assertion is refused as expired.
   await db('oauth_client_assertions').where('expires_at', '<=', now).delete();
+  await db('token_exchanges').where('expires_at', '<=', now).delete();
 }

@@ -29,6 +29,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     issuer: app.config.publicUrl,
     resources,
     accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    maxDelegationDepth: app.config.maxDelegationDepth,
     now: new Date(),
     auditLog: app.auditLog,
   });

@@ -18,6 +18,8 @@ export interface GrantContext {
   /** The APIs tokens may be asked for (RFC 8707, knownResources): this server's own first. */
   resources: readonly string[];
   accessTokenTtlSeconds: number;
+  /** config.maxDelegationDepth: how many actors a token exchange may nest. */
+  maxDelegationDepth: number;
   now: Date;
   /** Where the request came from, for its events. */
   request: EventRequest;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedClient, UnsupportedGrantType } from '../../../errors/oauth-errors.js';
-import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../../../core/src/index.js';
+import { tokenExchangeGrantType, type OAuthTokenRequest, type OAuthTokenResponse } from '../../../../../core/src/index.js';
 import type { DPoPProofVerifier } from '../../../plugins/auth/dpop/index.js';
 import { readOAuthParameters } from '../read-oauth-parameters.js';
 import { authenticateRequestClient } from './authenticate-client.js';
@@ -9,12 +9,14 @@ import { checkDPoPProof } from './check-dpop-proof.js';
 import { clientCredentialsGrant } from './client-credentials-grant.js';
 import type { GrantContext, GrantHandler } from './grant.js';
 import { refreshTokenGrant } from './refresh-token-grant.js';
+import { tokenExchangeGrant } from './token-exchange-grant.js';
 
 /** Grant types this server issues tokens for (RFC 8414 metadata lists these keys). */
 export const grantHandlers: Record<string, GrantHandler> = {
   client_credentials: clientCredentialsGrant,
   authorization_code: authorizationCodeGrant,
   refresh_token: refreshTokenGrant,
+  [tokenExchangeGrantType]: tokenExchangeGrant,
 };
 
 /**
