@@ -9,7 +9,13 @@ import { auditLogPlugin, auditPlugin, auditRoutes, type RecordedEventsSubscriber
 import { decisionRoutes, decisionsPlugin } from './domains/decisions/index.js';
 import { healthRoutes } from './domains/health/index.js';
 import { collectRouteTable, metaRoutes } from './domains/meta/index.js';
-import { authorizationServerMetadataRoute, delegationGrantRoutes, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './domains/oauth/index.js';
+import {
+  authorizationServerMetadataRoute,
+  delegationGrantRoutes,
+  oauthRoutes,
+  protectedResourceMetadataRoute,
+  protectedResourceMetadataUrl,
+} from './domains/oauth/index.js';
 import { policyRoutes } from './domains/policies/index.js';
 import { principalRoutes } from './domains/principals/index.js';
 import { webRoutes } from './domains/web/index.js';
