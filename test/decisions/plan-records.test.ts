@@ -22,20 +22,12 @@ import { expectSchema } from '../helpers/schemas.js';
  * acctl policy impact) as a decision.
  */
 const policy = {
-  name: 'notes-by-owner',
+  name: 'team-notes',
   status: 'active',
-  rules: [
-    {
-      effect: 'allow',
-      principals: { type: 'USER' },
-      resources: { type: 'note', identifiers: ['*'] },
-      actions: ['read'],
-      conditions: [{ type: 'attribute', operator: 'equals', value: { attribute: 'resource.attributes.owner', to: { attribute: 'principal.id' } } }],
-    },
-  ],
+  rules: [{ effect: 'allow', principals: { type: 'USER' }, resources: { type: 'note', identifiers: ['team-a-*'] }, actions: ['read'] }],
 };
 const planBody = { principal: { id: 'alice', type: 'USER', attributes: { department: 'sales' } }, action: 'read', resource: { type: 'note' } };
-const evaluateBody = { principal: { id: 'alice', type: 'USER' }, action: 'read', resource: { type: 'note', identifier: 'n1', attributes: { owner: 'alice' } } };
+const evaluateBody = { principal: { id: 'alice', type: 'USER' }, action: 'read', resource: { type: 'note', identifier: 'team-a-1' } };
 
 interface Tokens {
   evaluator: string;

@@ -5,7 +5,7 @@ import type { ChangeContext, DomainEvent } from '../../events/types.js';
 import { type DecisionPlan, type DecisionPlanRequest, planResources } from '../../../../core/src/index.js';
 import type { Generations } from '../../plugins/change-feed.js';
 import type { PlannedRow } from '../audit/index.js';
-import { checkedGenerations, type DecisionDeps, recordedPrincipal, withStoredAttributes } from './service.js';
+import { checkedGenerations, type DecisionDeps, recordedPrincipal, recordedRowFields, withStoredAttributes } from './service.js';
 
 /** The decision point's caches, and the audit log a plan is recorded through. */
 export type PlanDeps = Pick<DecisionDeps, 'policies' | 'principals' | 'auditLog'>;
@@ -47,19 +47,10 @@ export async function planDecision(
     );
   const answer: DecisionPlan = { id: uuidV7(now.getTime()), kind: plan.kind, condition: plan.condition, policies: plan.policies, timestamp: now.toISOString() };
   const row: PlannedRow = {
-    id: answer.id,
-    created_at: now,
+    ...recordedRowFields(context, answer.id, effective, elapsed),
     kind: 'plan',
     decision: null,
-    principal_id: effective.principal.id ?? null,
-    principal_type: effective.principal.type,
-    resource_type: effective.resource.type,
     resource_identifier: null,
-    action: effective.action,
-    caller_subject: context.actor.subject,
-    client_id: context.actor.client_id,
-    request_id: context.request.id,
-    evaluation_time_ms: elapsed,
     request: effective,
     result: answer,
   };

@@ -73,19 +73,10 @@ export async function decide(
     decisions.push({ decision, mergedStoredAttributes });
     const audited = deps.auditedDecisions === 'all' || (deps.auditedDecisions === 'deny' && decision.decision === 'deny');
     const row = {
-      id: decision.id,
-      created_at: now,
+      ...recordedRowFields(context, decision.id, effective, elapsed),
       kind: 'decision' as const,
       decision: decision.decision,
-      principal_id: effective.principal.id ?? null,
-      principal_type: effective.principal.type,
-      resource_type: effective.resource.type,
       resource_identifier: effective.resource.identifier,
-      action: effective.action,
-      caller_subject: context.actor.subject,
-      client_id: context.actor.client_id,
-      request_id: context.request.id,
-      evaluation_time_ms: elapsed,
       request: effective,
       result: decision,
     };
@@ -98,6 +89,27 @@ export async function decide(
     if (timing) timing.recordMs += performance.now() - recording;
   }
   return decisions;
+}
+
+/** The columns a decision's row and a plan's (plan.ts) have alike: who asked, about what, when. */
+export function recordedRowFields(
+  context: ChangeContext,
+  id: string,
+  request: Pick<SimulationRequest, 'principal' | 'action'> & { resource: { type: string } },
+  elapsedMs: number,
+) {
+  return {
+    id,
+    created_at: context.now,
+    principal_id: request.principal.id ?? null,
+    principal_type: request.principal.type,
+    resource_type: request.resource.type,
+    action: request.action,
+    caller_subject: context.actor.subject,
+    client_id: context.actor.client_id,
+    request_id: context.request.id,
+    evaluation_time_ms: elapsedMs,
+  };
 }
 
 /** The counters recording checks for something made at `generations`: none when they were read after its request arrived. */
