@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ApiToken, Decision, DecisionBatchResponse, DecisionRecord, PrincipalList } from '../../core/src/index.js';
+import type { ApiToken, Decision, DecisionBatchResponse, DecisionPlan, DecisionRecord, PlanRecord, PrincipalList } from '../../core/src/index.js';
 import { exitCodes } from '../../kit/src/index.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -243,6 +243,18 @@ describe('acctl decision, API tokens and connection errors (against a running se
     const record = ok(await cli(['decision', 'get', allowed.id, '--json'])).json<DecisionRecord>();
     expect(record).to.include({ id: allowed.id, decision: 'allow' });
     expect(record.request.context).to.deep.equal({ risk_score: 0.2 });
+  });
+
+  it('gets a recorded query plan by its id: the plan, its kind and condition, and the resource type without an identifier', async () => {
+    const plan = ok(
+      await cli(['decision', 'plan', '--principal-type', 'USER', '--resource-type', 'document', '--action', 'edit', '--principal-id', 'u-42', '--json']),
+    ).json<DecisionPlan>();
+    const record = ok(await cli(['decision', 'get', plan.id, '--json'])).json<PlanRecord>();
+    expect(record).to.deep.include({ id: plan.id, kind: 'plan', result: plan });
+    const shown = ok(await cli(['decision', 'get', plan.id])).stdout;
+    expect(shown).to.match(/resource\s+document \(any: a query plan\)/);
+    expect(shown).to.match(/plan\s+CONDITIONAL/);
+    expect(shown).to.include(plan.id);
   });
 
   it('uses ACCTL_TOKEN (an API token) as the bearer token when it is set', async () => {

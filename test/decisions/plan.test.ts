@@ -239,17 +239,18 @@ describe('POST /v1/decisions/plan', () => {
     expect(rowsSelected.length).to.be.within(1, rows.length - 1);
   });
 
-  it('records each of many parallel plans as its own decision.planned audit event, answered by id', async () => {
+  it('records each of many parallel plans as its own decision.planned audit event on the decision chain, answered by id', async () => {
     const body = { principal: { id: 'alice', type: 'USER', attributes: { department: 'sales' } }, action: 'read', resource: { type: 'note' } };
     const answers = await Promise.all(Array.from({ length: 20 }, () => plan(body)));
     for (const response of answers) expect(response.statusCode, response.body).to.equal(200);
     const ids = answers.map((response) => response.json().id as string);
     expect(new Set(ids).size).to.equal(ids.length);
-    const recorded = await client.query<{ id: string; data: { kind: string; principal: { id: string } } }>(
-      "SELECT id, data FROM audit_events WHERE type = 'decision.planned' AND id = ANY($1::uuid[])",
+    const recorded = await client.query<{ id: string; chain: string; data: { kind: string; principal: { id: string } } }>(
+      "SELECT id, chain, data FROM audit_events WHERE type = 'decision.planned' AND id = ANY($1::uuid[])",
       [ids],
     );
     expect(recorded.rows.map((row) => row.id).sort()).to.deep.equal([...ids].sort());
+    expect(recorded.rows.map((row) => row.chain)).to.deep.equal(Array(ids.length).fill('decision'));
     for (const row of recorded.rows)
       expect(row.data).to.deep.include({ kind: 'conditional', principal: { id: 'alice', type: 'USER', attributes: { department: 'sales' } } });
   });

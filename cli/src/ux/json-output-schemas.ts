@@ -30,7 +30,7 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'config use': { cli: 'config-use' },
   'decision batch': { api: ['decision-batch-response'] },
   'decision evaluate': { api: ['decision'] },
-  'decision get': { api: ['decision-record'] },
+  'decision get': { api: ['decision-or-plan-record'] },
   'decision list': { api: ['decision-list'] },
   'decision plan': { cli: 'decision-plan' },
   init: { cli: 'init' },

@@ -233,6 +233,13 @@ export type MatchedRules = {
  */
 export type Reasons = string[];
 /**
+ * Answer of GET /decisions/{id}: a recorded decision (decision-record.json, no `kind`), or a recorded query plan (plan-record.json, `kind` plan). Both are recorded in the decisions table, before they are answered.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-or-plan-record".
+ */
+export type DecisionOrPlanRecord = DecisionRecord | PlanRecord;
+/**
  * Spec, "Policy status": draft (not enforced), active (enforced), archived (not enforced), deleted (soft-deleted, recoverable with POST /policies/{id}/restore).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -2855,11 +2862,12 @@ export interface DecisionRecord {
   decision: 'allow' | 'deny';
   request: SimulationRequest;
   result: Decision;
-  caller: {
-    subject: string;
-    client_id?: string | null;
-    request_id?: string | null;
-  };
+  caller: Caller;
+}
+export interface Caller {
+  subject: string;
+  client_id?: string | null;
+  request_id?: string | null;
 }
 /**
  * Query of GET /decisions. Every filter narrows the result (AND). since/until bound the time the decision was made (its `timestamp`).
@@ -2891,6 +2899,34 @@ export interface DecisionListQuery {
    * `next_cursor` of the previous page, as is.
    */
   cursor?: string;
+}
+/**
+ * Answer of GET /decisions/{id} for a query plan (POST /decisions/plan; issue #35): recorded like a decision, with the request as planned (stored principal attributes merged under the inline ones) and the plan as answered. Its outcome is the result's `kind` (always_allowed, always_denied, conditional) and `condition`; a plan has no resource identifier and no allow or deny. GET /decisions lists decisions only: a plan is never replayed as a decision (acctl policy impact).
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "plan-record".
+ */
+export interface PlanRecord {
+  id: string;
+  kind: 'plan';
+  timestamp: string;
+  request: DecisionPlanRequest;
+  result: DecisionPlan;
+  caller: Caller;
+}
+/**
+ * Body of POST /decisions/plan: an evaluate request (simulation-request.json) whose resource has a type only. The plan answers which resources of that type the principal may act on.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "decision-plan-request".
+ */
+export interface DecisionPlanRequest {
+  principal: RequestPrincipal;
+  resource: {
+    type: string;
+  };
+  action: string;
+  context?: RequestContext;
 }
 /**
  * Answer of POST /decisions/plan (issue #35; Cerbos's PlanResources): which resources of the type the principal may act on. Evaluate allows a resource exactly when `condition` holds for it. `always_allowed`: every resource (condition true); `always_denied`: none (condition false); `conditional`: those the condition selects.
@@ -2960,20 +2996,6 @@ export interface PlanCondition {
 export interface PlanSubject {
   field: 'identifier' | 'attributes';
   name?: string;
-}
-/**
- * Body of POST /decisions/plan: an evaluate request (simulation-request.json) whose resource has a type only. The plan answers which resources of that type the principal may act on.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "decision-plan-request".
- */
-export interface DecisionPlanRequest {
-  principal: RequestPrincipal;
-  resource: {
-    type: string;
-  };
-  action: string;
-  context?: RequestContext;
 }
 /**
  * A user's consent that an agent client may act for them by token exchange (RFC 8693): at most these scopes, until expires_at. Revoking it ends every token exchanged under it.

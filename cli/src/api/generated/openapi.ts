@@ -345,7 +345,7 @@ export interface paths {
         };
         /**
          * List recorded decisions, newest first
-         * @description Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive. Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).
+         * @description Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Decisions only: query plans, recorded beside them, are read by id. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive. Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).
          */
         get: operations["getV1Decisions"];
         put?: never;
@@ -364,8 +364,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a recorded decision with its request and result
-         * @description Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary).
+         * Get a recorded decision or query plan with its request and result
+         * @description Needs read:audit. The request is shown as evaluated (read:audit also reads it in the decision.evaluated event); the result, stored in full, is shown in full (`detail` full) only to a reader with read:policies as well, otherwise as a summary without policy names, conditions met or reasons (`detail` summary). A query plan's id (POST /decisions/plan) answers its record, `kind` plan (decision-or-plan-record.json), shown in full to any reader: a plan has no policy names, conditions met or reasons.
          */
         get: operations["getV1DecisionsId"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Plan which resources of a type a principal may act on
-         * @description An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's `condition`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: `always_allowed` (true), `always_denied` (false) or `conditional`. `acctl decision plan --sql` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons. Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.
+         * @description An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's `condition`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: `always_allowed` (true), `always_denied` (false) or `conditional`. `acctl decision plan --sql` turns it into a PostgreSQL WHERE clause. The plan is recorded durably before it is answered, as a decision is: GET /decisions/{id} answers it (`kind` plan), its decision.planned audit event is on the decision chain, and retention keeps it as long as decisions. A `principal.id` of a stored principal fixes its type to its kind in capitals (USER, SERVICE, AGENT): another type is refused (400 at /principal/type). The answer is the same for every caller with evaluate:decisions: the kind, the condition (what the application filters by; it tells no more than evaluating each resource would) and the policy versions; it has no policy names, conditions met or reasons. Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.
          */
         post: operations["postV1DecisionsPlan"];
         delete?: never;
@@ -2095,6 +2095,11 @@ export interface components {
             until?: string;
         };
         /**
+         * DecisionOrPlanRecord
+         * @description Answer of GET /decisions/{id}: a recorded decision (decision-record.json, no `kind`), or a recorded query plan (plan-record.json, `kind` plan). Both are recorded in the decisions table, before they are answered.
+         */
+        "decision-or-plan-record": components["schemas"]["decision-record"] | components["schemas"]["plan-record"];
+        /**
          * DecisionPlan
          * @description Answer of POST /decisions/plan (issue #35; Cerbos's PlanResources): which resources of the type the principal may act on. Evaluate allows a resource exactly when `condition` holds for it. `always_allowed`: every resource (condition true); `always_denied`: none (condition false); `conditional`: those the condition selects.
          */
@@ -2442,6 +2447,20 @@ export interface components {
             pages: number;
             per_page: number;
             total: number;
+        };
+        /**
+         * PlanRecord
+         * @description Answer of GET /decisions/{id} for a query plan (POST /decisions/plan; issue #35): recorded like a decision, with the request as planned (stored principal attributes merged under the inline ones) and the plan as answered. Its outcome is the result's `kind` (always_allowed, always_denied, conditional) and `condition`; a plan has no resource identifier and no allow or deny. GET /decisions lists decisions only: a plan is never replayed as a decision (acctl policy impact).
+         */
+        "plan-record": {
+            caller: components["schemas"]["decision-record"]["caller"];
+            id: string;
+            /** @constant */
+            kind: "plan";
+            request: components["schemas"]["decision-plan-request"];
+            result: components["schemas"]["decision-plan"];
+            /** Format: date-time */
+            timestamp: string;
         };
         /**
          * Policy
@@ -5333,7 +5352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["decision-record"];
+                    "application/json": components["schemas"]["decision-or-plan-record"];
                 };
             };
             /** @description Unauthorized */

@@ -1,6 +1,6 @@
 -- acctl_record_checked_decisions(expected_sequence, expected_head, generations, decisions, events):
 -- the decision recorder's write (domains/audit/decision-recorder.ts), ONE statement storing a
--- group of decisions and their decision.evaluated audit events, when the caller predicted right:
+-- group of decisions and query plans (kind) and their decision-chain audit events, when the caller predicted right:
 -- - the change counters the decisions were made with, so a decision needs no read of the counters
 --   before it is evaluated (plugins/change-feed.ts, "checked at commit"). The decisions are stored
 --   only if no counter in `generations` (policies, principals, credentials: {"name": n}) has moved
@@ -42,9 +42,9 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  INSERT INTO decisions (id, created_at, decision, principal_id, principal_type, resource_type, resource_identifier, action,
+  INSERT INTO decisions (id, created_at, kind, decision, principal_id, principal_type, resource_type, resource_identifier, action,
                          caller_subject, client_id, request_id, evaluation_time_ms, request, result)
-  SELECT id, created_at, decision, principal_id, principal_type, resource_type, resource_identifier, action,
+  SELECT id, created_at, kind, decision, principal_id, principal_type, resource_type, resource_identifier, action,
          caller_subject, client_id, request_id, evaluation_time_ms, request, result
   FROM jsonb_populate_recordset(NULL::decisions, p_decisions);
   IF v_count > 0 THEN

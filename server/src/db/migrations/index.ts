@@ -60,6 +60,9 @@ import * as apiTokensGenerationIgnoresLastUsed from './20261201_61_api_tokens_ge
 import * as indexApiTokensByOwner from './20261201_62_index_api_tokens_by_owner.js';
 import * as addOAuthClientsOwners from './20261201_71_add_oauth_clients_owners.js';
 import * as indexActivePrincipalsByKindAndId from './20261202_21_index_active_principals_by_kind_and_id.js';
+import * as addDecisionsKind from './20261202_31_add_decisions_kind.js';
+import * as allowDecisionsPlansWithoutOutcome from './20261202_32_allow_decisions_plans_without_outcome.js';
+import * as replaceRecordCheckedDecisionsFunctionForKind from './20261202_33_replace_record_checked_decisions_function.js';
 import * as addOAuthAuthorizationCodesResource from './20261202_51_add_oauth_authorization_codes_resource.js';
 import * as addOAuthGrantsResource from './20261202_52_add_oauth_grants_resource.js';
 import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
@@ -139,6 +142,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201_62_index_api_tokens_by_owner': indexApiTokensByOwner,
   '20261201_71_add_oauth_clients_owners': addOAuthClientsOwners,
   '20261202_21_index_active_principals_by_kind_and_id': indexActivePrincipalsByKindAndId,
+  '20261202_31_add_decisions_kind': addDecisionsKind,
+  '20261202_32_allow_decisions_plans_without_outcome': allowDecisionsPlansWithoutOutcome,
+  '20261202_33_replace_record_checked_decisions_function': replaceRecordCheckedDecisionsFunctionForKind,
   '20261202_51_add_oauth_authorization_codes_resource': addOAuthAuthorizationCodesResource,
   '20261202_52_add_oauth_grants_resource': addOAuthGrantsResource,
   '20261202_61_create_dpop_proof_jtis': createDPoPProofJtis,

@@ -13,11 +13,15 @@ export const genesisHash = '0'.repeat(64);
 
 /**
  * Decisions have a chain of their own: retention deletes the oldest of them, which would break a
- * chain they shared with the changes that must be kept forever.
+ * chain they shared with the changes that must be kept forever. Query plans are recorded as
+ * decisions are (issue #35): decision.planned events written before kept the change chain they
+ * were sealed on (verification reads each event's stored chain).
  */
 export function chainOf(type: EventType): AuditChain {
-  return type === 'decision.evaluated' || type === 'decisions.recorded' ? 'decision' : 'change';
+  return decisionChainTypes.has(type) ? 'decision' : 'change';
 }
+
+const decisionChainTypes: ReadonlySet<EventType> = new Set(['decision.evaluated', 'decision.planned', 'decisions.recorded']);
 
 /**
  * The one hashing rule of the audit log: SHA-256 over the RFC 8785 canonical JSON of the event as

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DecisionRecord } from '../../../../core/src/index.js';
+import type { DecisionRecord, PlanRecord } from '../../../../core/src/index.js';
 import type { DomainEvent } from '../../events/types.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
 import { canonicalJson } from '../../../../core/src/index.js';
@@ -39,17 +39,41 @@ export interface DecisionsRecordedData {
 }
 
 /** The columns of a decisions row that its record is made of. */
-export const decisionRecordColumns = ['id', 'created_at', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
+export const decisionRecordColumns = ['id', 'created_at', 'kind', 'decision', 'request', 'result', 'caller_subject', 'client_id', 'request_id'] as const;
 
-export interface DecisionRecordRow {
+interface RecordRowFields {
   id: string;
   created_at: Date;
-  decision: 'allow' | 'deny';
-  request: DecisionRecord['request'];
-  result: DecisionRecord['result'];
   caller_subject: string;
   client_id: string | null;
   request_id: string | null;
+}
+
+export interface DecisionRecordRow extends RecordRowFields {
+  kind: 'decision';
+  decision: 'allow' | 'deny';
+  request: DecisionRecord['request'];
+  result: DecisionRecord['result'];
+}
+
+/** A query plan's row (issue #35): no allow or deny, its outcome is its result. */
+export interface PlanRecordRow extends RecordRowFields {
+  kind: 'plan';
+  decision: null;
+  request: PlanRecord['request'];
+  result: PlanRecord['result'];
+}
+
+/** A stored plan as GET /v1/decisions/{id} answers it: `kind` plan, which a decision's record has not (its digest is unchanged). */
+export function toPlanRecord(row: PlanRecordRow): PlanRecord {
+  return {
+    id: row.id,
+    kind: 'plan',
+    timestamp: row.created_at.toISOString(),
+    request: row.request,
+    result: row.result,
+    caller: { subject: row.caller_subject, client_id: row.client_id, request_id: row.request_id },
+  };
 }
 
 /**
@@ -58,7 +82,7 @@ export interface DecisionRecordRow {
  * verification rebuilds records from the decisions table (verify-digest.ts) and the decisions
  * domain records into the audit log: one depends on the other, not both ways.
  */
-export function toDecisionRecord(row: DecisionRecordRow): DecisionRecord {
+export function toDecisionRecord(row: Omit<DecisionRecordRow, 'kind'>): DecisionRecord {
   return {
     id: row.id,
     timestamp: row.created_at.toISOString(),

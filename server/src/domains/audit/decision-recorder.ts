@@ -3,7 +3,7 @@ import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit.js';
 import { insertJsonRowsSql } from '../../db/json-rows.js';
 import { isRowFault } from '../../db/pg-errors.js';
 import { inPgTransaction, pgQuery } from '../../db/pg-transaction.js';
-import type { AuditEvent, Decision, SimulationRequest } from '../../../../core/src/index.js';
+import type { AuditEvent, Decision, DecisionPlan, DecisionPlanRequest, SimulationRequest } from '../../../../core/src/index.js';
 import { generationsOf, readGenerations, type Generations } from '../../plugins/change-feed.js';
 import type { DomainEvent } from '../../events/types.js';
 import { insertAuditEventsSql, readReservation, reserveSql, sealEvents } from './audit-log.js';
@@ -11,27 +11,44 @@ import { chainOf } from './chain.js';
 import { decisionsRecordedEvent, toDecisionRecord } from './decision-digest.js';
 import { headOf, headParameter, PredictedTail } from './predicted-tail.js';
 
-export interface DecisionRow {
+/** A row of decisions: a decision, or a query plan (issue #35), which has no identifier nor allow or deny. */
+export type DecisionRow = EvaluatedRow | PlannedRow;
+
+interface RecordedRowFields {
   id: string;
   created_at: Date;
-  decision: 'allow' | 'deny';
   principal_id: string | null;
   principal_type: string;
   resource_type: string;
-  resource_identifier: string;
   action: string;
   caller_subject: string;
   client_id: string | null;
   request_id: string | null;
   evaluation_time_ms: number;
+}
+
+export interface EvaluatedRow extends RecordedRowFields {
+  kind: 'decision';
+  decision: 'allow' | 'deny';
+  resource_identifier: string;
   /** The request as evaluated (stored attributes merged) and its answer: GET /v1/decisions/{id} shows both. */
   request: SimulationRequest;
   result: Decision;
 }
 
+/** A plan: its outcome (kind always_allowed, always_denied, conditional) and condition are its result. */
+export interface PlannedRow extends RecordedRowFields {
+  kind: 'plan';
+  decision: null;
+  resource_identifier: null;
+  request: DecisionPlanRequest;
+  result: DecisionPlan;
+}
+
 const decisionColumns = [
   'id',
   'created_at',
+  'kind',
   'decision',
   'principal_id',
   'principal_type',
@@ -46,7 +63,10 @@ const decisionColumns = [
   'result',
 ] as const satisfies ReadonlyArray<keyof DecisionRow>;
 
-/** A decision to store, with its decision.evaluated event unless configuration leaves it out (or summarises it: `digest`). */
+/**
+ * A decision to store, with its decision.evaluated event unless configuration leaves it out (or
+ * summarises it: `digest`); or a plan, always with its decision.planned event (a digest lists decisions only).
+ */
 export interface RecordedDecision {
   row: DecisionRow;
   event: DomainEvent | null;
@@ -147,9 +167,7 @@ export class DecisionRecorder {
   private async store(decisions: RecordedDecision[]): Promise<Generations | null> {
     const rows = JSON.stringify(decisions.map(({ row }) => row));
     const generations = oldestGenerations(decisions);
-    const events = this.digest
-      ? [decisionsRecordedEvent(decisions.map(({ row }) => toDecisionRecord(row)))]
-      : decisions.flatMap(({ event }) => (event ? [event] : []));
+    const events = this.digest ? digestEvents(decisions) : decisions.flatMap(({ event }) => (event ? [event] : []));
     if (events.some((event) => chainOf(event.type) !== 'decision')) throw new Error('DecisionRecorder records decision-chain events only');
     let stale: Generations | null = null;
     const stored = await this.tail.append(events, async (expected, sealed) => {
@@ -178,6 +196,13 @@ export class DecisionRecorder {
     this.tail.learn(appended);
     return current;
   }
+}
+
+/** auditDecisionEvents `digest`: one decisions.recorded event for the write's decisions, if any, and each plan's own event. */
+function digestEvents(recorded: readonly RecordedDecision[]): DomainEvent[] {
+  const decisions = recorded.flatMap(({ row }) => (row.kind === 'decision' ? [toDecisionRecord(row)] : []));
+  const plans = recorded.flatMap(({ row, event }) => (row.kind === 'plan' && event ? [event] : []));
+  return decisions.length > 0 ? [decisionsRecordedEvent(decisions), ...plans] : plans;
 }
 
 /** The general path's check failed: rolls its transaction back, then read as a stale answer. */

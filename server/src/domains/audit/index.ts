@@ -14,8 +14,8 @@ export {
   type IdentifiedEvent,
   type RecordedEventsSubscriber,
 } from './log.js';
-export { StaleGenerations, type DecisionGenerations, type DecisionRow, type RecordedDecision } from './decision-recorder.js';
-export { decisionRecordColumns, toDecisionRecord, type DecisionRecordRow } from './decision-digest.js';
+export { StaleGenerations, type DecisionGenerations, type DecisionRow, type PlannedRow, type RecordedDecision } from './decision-recorder.js';
+export { decisionRecordColumns, toDecisionRecord, toPlanRecord, type DecisionRecordRow, type PlanRecordRow } from './decision-digest.js';
 export { actorNames } from './actor-names.js';
 export { auditPlugin } from './plugin.js';
 export { auditRoutes } from './routes.js';

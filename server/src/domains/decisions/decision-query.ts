@@ -12,6 +12,8 @@ type DecisionListRow = DecisionRecordRow & { cursor_time: string };
  * cursors do, served by the decisions_created_at_id index. A decision recorded after a page was read
  * is newer than the cursor, so later pages neither repeat nor skip a row; the only row a reader can
  * miss is one whose recording was still in flight (milliseconds) when a page passed its time.
+ * Query plans, recorded in the same table (plan.ts), are not listed: a reader of this list replays
+ * each record as a decision (acctl policy impact), and a plan is not one.
  */
 export async function listDecisions(db: Knex, query: DecisionListQuery): Promise<DecisionList> {
   if (query.since && query.until && Date.parse(query.since) >= Date.parse(query.until)) {
@@ -20,6 +22,7 @@ export async function listDecisions(db: Knex, query: DecisionListQuery): Promise
   const { rows, next_cursor } = await newestFirstPage<DecisionListRow>(
     db('decisions')
       .select(...decisionRecordColumns)
+      .where('kind', 'decision')
       .modify((q) => {
         if (query.since) q.where('created_at', '>=', new Date(query.since));
         if (query.until) q.where('created_at', '<', new Date(query.until));

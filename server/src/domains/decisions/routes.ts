@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { changeContextOf } from '../../events/context.js';
 import {
   type Decision,
   type DecisionBatchRequest,
@@ -11,10 +10,9 @@ import {
 } from '../../../../core/src/index.js';
 import { ActivePolicySet } from './active-policy-set.js';
 import { listDecisions } from './decision-query.js';
-import { decideChecked } from './decide-checked.js';
+import { decideChecked, planChecked } from './decide-checked.js';
 import { discloseRecord, getDecision, type DecisionDeps, type RecordingTime } from './service.js';
 import { StoredPrincipals } from './stored-principals.js';
-import { planDecision } from './plan.js';
 
 const problem = schemaRef('problem');
 
@@ -78,17 +76,17 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: DecisionPlanRequest }>('/decisions/plan', {
     config: {
       auth: { scope: 'evaluate:decisions' },
+      generations: 'checked_at_commit',
       rateLimit: 'decision',
       docs: {
         summary: 'Plan which resources of a type a principal may act on',
-        description: `An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's \`condition\`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: \`always_allowed\` (true), \`always_denied\` (false) or \`conditional\`. \`acctl decision plan --sql\` turns it into a PostgreSQL WHERE clause. The plan is recorded as a decision.planned audit event before it is answered. ${storedTypeDoc} ${planDisclosureDoc} Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.`,
+        description: `An evaluate request without a resource identifier (Cerbos's PlanResources). The answer's \`condition\`, over the resource's identifier and attributes, holds for a resource exactly when POST /decisions/evaluate would allow it: \`always_allowed\` (true), \`always_denied\` (false) or \`conditional\`. \`acctl decision plan --sql\` turns it into a PostgreSQL WHERE clause. The plan is recorded durably before it is answered, as a decision is: GET /decisions/{id} answers it (\`kind\` plan), its decision.planned audit event is on the decision chain, and retention keeps it as long as decisions. ${storedTypeDoc} ${planDisclosureDoc} Every construct of the policy language plans, exactly; one the planner could not express exactly would be refused with 422 plan_unsupported, naming the construct, policy and rule.`,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-plan'), 400: problem, 401: problem, 403: problem, 422: problem, 503: problem },
       },
     },
     schema: { body: schemaRef('decision-plan-request') },
-    // The counters authentication read (as decideChecked takes them): no second round trip.
-    handler: async (request) => planDecision(app.decisions, changeContextOf(request), request.body, request.generations ?? (await app.changeFeed.fresh())),
+    handler: async (request) => planChecked(app, request),
   });
 
   // read:audit, as GET /decisions/{id} and the audit log: recorded decisions carry principals' attributes.
@@ -98,7 +96,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       docs: {
         summary: 'List recorded decisions, newest first',
         description:
-          'Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive. ' +
+          'Filters: since, until (ISO 8601, on the decision time), decision, principal_id, action, resource_type. Decisions only: query plans, recorded beside them, are read by id. Each record has the request as evaluated (stored principal attributes merged) and its time: enough to replay it against other policies (acctl policy impact). Pages follow `next_cursor` (keyset on time and id), which stays valid while new decisions arrive. ' +
           recordDisclosureDoc,
         tags: ['Decisions'],
         responses: { 200: schemaRef('decision-list'), 400: problem, 401: problem, 403: problem },
@@ -116,10 +114,10 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
       auth: { scope: 'read:audit' },
       rateLimit: 'decision',
       docs: {
-        summary: 'Get a recorded decision with its request and result',
-        description: recordDisclosureDoc,
+        summary: 'Get a recorded decision or query plan with its request and result',
+        description: `${recordDisclosureDoc} A query plan's id (POST /decisions/plan) answers its record, \`kind\` plan (decision-or-plan-record.json), shown in full to any reader: a plan has no policy names, conditions met or reasons.`,
         tags: ['Decisions'],
-        responses: { 200: schemaRef('decision-record'), 401: problem, 403: problem, 404: problem },
+        responses: { 200: schemaRef('decision-or-plan-record'), 401: problem, 403: problem, 404: problem },
       },
     },
     schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'], additionalProperties: false } },

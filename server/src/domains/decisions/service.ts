@@ -2,10 +2,19 @@ import type { Knex } from 'knex';
 import { byTimeOrderedId, isUuid, uuidV7 } from '../../db/uuid-v7.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ChangeContext, DomainEvent } from '../../events/types.js';
-import { type Decision, type DecisionRecord, type SimulationRequest, evaluate, principalTypeOf } from '../../../../core/src/index.js';
+import { type Decision, type DecisionRecord, type PlanRecord, type SimulationRequest, evaluate, principalTypeOf } from '../../../../core/src/index.js';
 import type { ChangeFeed, Generations } from '../../plugins/change-feed.js';
 import type { ActivePolicySet } from './active-policy-set.js';
-import { decisionRecordColumns, toDecisionRecord, type AuditLog, type RecordedDecision } from '../audit/index.js';
+import {
+  decisionRecordColumns,
+  toDecisionRecord,
+  toPlanRecord,
+  type AuditLog,
+  type DecisionGenerations,
+  type DecisionRecordRow,
+  type PlanRecordRow,
+  type RecordedDecision,
+} from '../audit/index.js';
 import { decisionDetailFor, disclose } from './disclosure.js';
 import type { StoredPrincipals } from './stored-principals.js';
 import { withDelegation } from './delegation.js';
@@ -15,8 +24,8 @@ export interface DecisionDeps {
   feed: ChangeFeed;
   policies: ActivePolicySet;
   principals: StoredPrincipals;
-  /** Stores decisions with their events (AuditLog.appendDecisions); plans as events of their own (append, plan.ts). */
-  auditLog: Pick<AuditLog, 'appendDecisions' | 'append'>;
+  /** Stores decisions and plans (plan.ts) with their events (AuditLog.appendDecisions). */
+  auditLog: Pick<AuditLog, 'appendDecisions'>;
   /** Which decisions get a decision.evaluated audit event (config auditDecisionEvents; `digest`: none, the recorder summarises each write). */
   auditedDecisions: 'all' | 'deny' | 'none' | 'digest';
 }
@@ -43,7 +52,7 @@ export async function decide(
   pointerOf: (index: number) => string = () => '',
 ): Promise<MadeDecision[]> {
   const snapshot = await deps.policies.get(generations.policies);
-  const made = readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
+  const made = checkedGenerations(generations, readBeforeArrival);
   const now = context.now;
   const recorded: RecordedDecision[] = [];
   const decisions: MadeDecision[] = [];
@@ -67,18 +76,10 @@ export async function decide(
     decisions.push({ decision, mergedStoredAttributes });
     const audited = deps.auditedDecisions === 'all' || (deps.auditedDecisions === 'deny' && decision.decision === 'deny');
     const row = {
-      id: decision.id,
-      created_at: now,
+      ...recordedRowFields(context, decision.id, effective, elapsed),
+      kind: 'decision' as const,
       decision: decision.decision,
-      principal_id: effective.principal.id ?? null,
-      principal_type: effective.principal.type,
-      resource_type: effective.resource.type,
       resource_identifier: effective.resource.identifier,
-      action: effective.action,
-      caller_subject: context.actor.subject,
-      client_id: context.actor.client_id,
-      request_id: context.request.id,
-      evaluation_time_ms: elapsed,
       request: effective,
       result: decision,
     };
@@ -91,6 +92,32 @@ export async function decide(
     if (timing) timing.recordMs += performance.now() - recording;
   }
   return decisions;
+}
+
+/** The columns a decision's row and a plan's (plan.ts) have alike: who asked, about what, when. */
+export function recordedRowFields(
+  context: ChangeContext,
+  id: string,
+  request: Pick<SimulationRequest, 'principal' | 'action'> & { resource: { type: string } },
+  elapsedMs: number,
+) {
+  return {
+    id,
+    created_at: context.now,
+    principal_id: request.principal.id ?? null,
+    principal_type: request.principal.type,
+    resource_type: request.resource.type,
+    action: request.action,
+    caller_subject: context.actor.subject,
+    client_id: context.actor.client_id,
+    request_id: context.request.id,
+    evaluation_time_ms: elapsedMs,
+  };
+}
+
+/** The counters recording checks for something made at `generations`: none when they were read after its request arrived. */
+export function checkedGenerations(generations: Generations, readBeforeArrival: boolean): DecisionGenerations | null {
+  return readBeforeArrival ? { policies: generations.policies, principals: generations.principals, credentials: generations.credentials } : null;
 }
 
 /** A decision as recorded (in full), and whether a stored principal's attributes went into it (disclosure.ts). */
@@ -109,15 +136,16 @@ export interface RecordingTime {
   recordMs: number;
 }
 
-export async function getDecision(db: Knex, id: string): Promise<DecisionRecord> {
+/** A recorded decision, or a recorded query plan (kind plan, plan.ts): both are recorded in decisions. */
+export async function getDecision(db: Knex, id: string): Promise<DecisionRecord | PlanRecord> {
   if (!isUuid(id)) throw new ApiError('not_found', `No decision with id ${id}`);
-  // A decision's id is made from its created_at (decide()).
-  const row = await db('decisions')
+  // A decision's id is made from its created_at (decide(), planDecision()).
+  const row: DecisionRecordRow | PlanRecordRow | undefined = await db('decisions')
     .select(...decisionRecordColumns)
     .where(byTimeOrderedId(id, 'created_at'))
     .first();
   if (!row) throw new ApiError('not_found', `No decision with id ${id}`);
-  return toDecisionRecord(row);
+  return row.kind === 'plan' ? toPlanRecord(row) : toDecisionRecord(row);
 }
 
 /**
@@ -125,7 +153,9 @@ export async function getDecision(db: Knex, id: string): Promise<DecisionRecord>
  * The request stays whole: a reader of records has read:audit, whose decision.evaluated events
  * carry the same request, stored attributes merged.
  */
-export function discloseRecord(record: DecisionRecord, scopes: readonly string[]): DecisionRecord {
+export function discloseRecord<R extends DecisionRecord | PlanRecord>(record: R, scopes: readonly string[]): R {
+  // A plan's answer is the same for every caller (routes.ts, planDisclosureDoc): nothing to withhold.
+  if ('kind' in record) return record;
   return { ...record, result: disclose(record.result, decisionDetailFor(scopes, true)) };
 }
 
