@@ -5,6 +5,7 @@
  * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
  */
 export {
+  ClientAgentRefused,
   clientDependents,
   deleteClient,
   ensureClient,

@@ -66,6 +66,7 @@ import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
 import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.js';
 import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
 import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
+import * as addOAuthClientsAgentPrincipalId from './20261202_81_add_oauth_clients_agent_principal_id.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -142,4 +143,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_62_add_oauth_grants_dpop_jkt': addOAuthGrantsDPoPJkt,
   '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
   '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
+  '20261202_81_add_oauth_clients_agent_principal_id': addOAuthClientsAgentPrincipalId,
 };
