@@ -83,6 +83,17 @@ export async function listClients(db: Knex): Promise<ClientSummary[]> {
   return (await listClientRows(db)).map(summarizeClient);
 }
 
+/** An agent a client may be registered to act as (the dashboard's "Acts as agent" list). */
+export interface AgentChoice {
+  id: string;
+  name: string;
+}
+
+/** The live, active agent principals by name, at most `limit` (a form lists a few, the CLI takes any by name). */
+export async function listAgentChoices(db: Knex, limit = 500): Promise<AgentChoice[]> {
+  return db('principals').where({ kind: 'agent', status: 'active' }).orderByRaw('lower(name), id').limit(limit).select('id', 'name');
+}
+
 /** What stops working with a client's credentials: shown before it is deleted or its secret rotated. */
 export interface ClientDependents {
   client: ClientSummary;
