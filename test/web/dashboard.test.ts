@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
+import { bearer } from '../helpers/credentials.js';
 import { expectOAuthError } from '../helpers/responses.js';
 import { createTestUser, elementText, inputValue, PageAgent, signIn } from '../oauth/support/user-agent.js';
 
@@ -96,6 +97,36 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     });
     expect((await t.app.db('oauth_clients').where({ client_id: clientId }).first()).owners).to.deep.equal(['payments', 'billing']);
     expect((await admin.get('/v1/ui/dashboard')).body).to.include('<code>payments</code> <code>billing</code>');
+  });
+
+  it('registers a client that acts as an agent chosen in the "Acts as agent" list, and refuses a principal of another kind', async () => {
+    const apiAdmin = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
+    const principal = async (kind: string, name: string): Promise<string> => {
+      const response = await t.app.inject({ method: 'POST', url: '/v1/principals', headers: bearer(apiAdmin), payload: { kind, name } });
+      expect(response.statusCode, response.body).to.equal(201);
+      return response.json().id;
+    };
+    const [agentId, userId] = await Promise.all([principal('agent', 'helper-bot'), principal('user', 'not-a-bot')]);
+    const page = (await admin.get('/v1/ui/dashboard')).body;
+    expect(page).to.include(`<option value="${agentId}">helper-bot</option>`);
+    expect(page).to.not.include(`<option value="${userId}">`);
+
+    const { clientId, clientSecret } = await register({ name: 'helper', grant_types: 'client_credentials', scopes: 'evaluate:decisions', agent: agentId });
+    expect((await t.app.db('oauth_clients').where({ client_id: clientId }).first()).agent_principal_id).to.equal(agentId);
+    expect((await admin.get('/v1/ui/dashboard')).body).to.include('<code>helper-bot</code>');
+    const token = await tokenWith(clientId, clientSecret);
+    expect(token.statusCode, token.body).to.equal(200);
+
+    // A crafted form naming a user (the select lists agents only): a problem of the form, nothing registered.
+    const refused = await admin.postForm('/v1/ui/dashboard/clients', {
+      csrf_token: await csrf(admin),
+      name: 'as-user',
+      grant_types: 'client_credentials',
+      agent: userId,
+    });
+    expect(refused.statusCode).to.equal(400);
+    expect(refused.body).to.include(`is a user, not an agent`);
+    expect(await t.app.db('oauth_clients').where({ name: 'as-user' }).first()).to.equal(undefined);
   });
 
   it('shows every problem of a registration at once with 400, and registers nothing', async () => {

@@ -2549,6 +2549,10 @@ export interface CliServerClientCreateOutput {
    * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
    */
   owners: string[] | null;
+  /**
+   * The agent principal (kind agent) the client acts as: its client_credentials tokens carry this id as sub (docs/oauth.md, "Agents"); null: the client is its own subject.
+   */
+  agent_principal_id: string | null;
   client_secret: string | null;
 }
 /**
@@ -2590,6 +2594,10 @@ export interface CliServerClient {
    * The policy owners (metadata.managed_by) the client may write; null: not bound, it writes any policy its scopes allow.
    */
   owners: string[] | null;
+  /**
+   * The agent principal (kind agent) the client acts as: its client_credentials tokens carry this id as sub (docs/oauth.md, "Agents"); null: the client is its own subject.
+   */
+  agent_principal_id: string | null;
 }
 /**
  * acctl server client rotate-secret --json: the new secret, shown this once.

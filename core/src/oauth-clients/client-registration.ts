@@ -23,6 +23,8 @@ export interface ClientRegistrationInput {
   jwks?: unknown;
   /** ...or the URL it is fetched from. A client with keys has no secret. */
   jwksUri?: string;
+  /** The agent principal (name or id) the client acts as; the server resolves it (issue #36). */
+  agent?: string;
 }
 
 /** Where a jwks_uri may point (config webhooksAllowHttp: the rule of every URL the server fetches). */
@@ -41,6 +43,8 @@ export interface ClientRegistration {
   /** Null for a client that authenticates with a secret (or none, when public). */
   jwks: ClientJwks | null;
   jwksUri: string | null;
+  /** The agent principal's name or id, as given (the server resolves it); null: the client is its own subject. */
+  agent: string | null;
 }
 
 /** At most this many owners per client: a binding names a few teams, not a directory. */
@@ -100,6 +104,16 @@ export function checkClientRegistration(
   const keys = clientKeysCheck(input, clientType, jwksUriPolicy);
   problems.push(...keys.problems);
 
+  // The agent is the subject of the client's client_credentials tokens (docs/oauth.md, "Agents"):
+  // a client without that grant would carry a binding nothing uses.
+  const agent = input.agent?.trim() || null;
+  if (agent !== null && agent.length > 200) problems.push('An agent is named by 1 to 200 characters');
+  if (agent !== null && !grantTypes.includes('client_credentials'))
+    problems.push('An agent binding needs the client_credentials grant type (its tokens carry the agent as subject)');
+  // API tokens the client makes belong to the agent and would not carry the owner binding along.
+  if (agent !== null && owners.length > 0)
+    problems.push('A client acting as an agent cannot be bound to policy owners (the API tokens it makes belong to the agent)');
+
   if (problems.length > 0) return { ok: false, problems, unknownScopes };
   const registration: ClientRegistration = {
     name,
@@ -110,6 +124,7 @@ export function checkClientRegistration(
     owners: owners.length > 0 ? owners : null,
     jwks: keys.jwks,
     jwksUri: keys.jwksUri,
+    agent,
   };
   return { ok: true, registration };
 }

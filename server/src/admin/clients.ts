@@ -27,12 +27,14 @@ import { hashSecret } from '../security/secrets.js';
 export type { ClientSummary };
 
 /** A client to register, as core's checkClientRegistration answers it, with who registers it. */
-export interface NewClient extends Omit<ClientRegistration, 'owners' | 'jwks' | 'jwksUri'> {
+export interface NewClient extends Omit<ClientRegistration, 'owners' | 'jwks' | 'jwksUri' | 'agent'> {
   /** Absent or null: not bound to owners. */
   owners?: string[] | null;
   /** private_key_jwt's public keys (core's checkClientJwks), or where they are fetched; absent: a secret. */
   jwks?: ClientJwks | null;
   jwksUri?: string | null;
+  /** The agent principal (its id, or the name of a live agent) whose id the client's client_credentials tokens carry as `sub`. */
+  agent?: string | null;
   /** For created_by: the dashboard writes `user:<id>`, the CLI and bootstrap their actor. */
   createdBy: string;
   /** Bootstrap names its client; any other gets a random UUID. */
@@ -47,12 +49,49 @@ export interface RegisteredClient {
   secret: string | null;
 }
 
+/** The agent a client was to act as is unknown, deleted, disabled, or a principal of another kind. */
+export class ClientAgentRefused extends Error {
+  override name = 'ClientAgentRefused';
+}
+
+/**
+ * The agent principal a client is bound to, read in the registering transaction and locked FOR
+ * SHARE (a disable or delete running at the same moment waits, or the registration sees its
+ * outcome). Looked up by id or by name among live principals (names are unique per kind), so
+ * naming a user or a service is refused saying what it is.
+ */
+async function agentPrincipalId(trx: Knex.Transaction, nameOrId: string): Promise<string> {
+  const row = await trx<{ id: string; kind: string; status: string }>('principals')
+    // Names compare as the principals' unique index does (NFC, case aside: principals/service.ts).
+    .where((q) => q.where({ id: nameOrId }).orWhereRaw('lower(normalize(name, NFC)) = lower(normalize(?, NFC))', [nameOrId]))
+    .whereNot('status', 'deleted')
+    // An id first, then an agent of that name: another kind's is found only to say why it is refused.
+    .orderByRaw("(id = ?) DESC, (kind = 'agent') DESC", [nameOrId])
+    .forShare()
+    .first('id', 'kind', 'status');
+  if (!row) throw new ClientAgentRefused(`No agent principal has the id or name ${JSON.stringify(nameOrId)}`);
+  if (row.kind !== 'agent') throw new ClientAgentRefused(`Principal ${row.id} is a ${row.kind}, not an agent: a client acts only as a principal of kind agent`);
+  if (row.status !== 'active') throw new ClientAgentRefused(`The agent principal ${row.id} is ${row.status}: enable it first`);
+  return row.id;
+}
+
 export type SecretRotation =
   { rotated: true; client: ClientSummary; secret: string } | { rotated: false; reason: 'no_such_client' | 'public_client' | 'private_key_jwt_client' };
 
 /** Oldest first, never with a secret or its hash. */
 export async function listClients(db: Knex): Promise<ClientSummary[]> {
   return (await listClientRows(db)).map(summarizeClient);
+}
+
+/** An agent a client may be registered to act as (the dashboard's "Acts as agent" list). */
+export interface AgentChoice {
+  id: string;
+  name: string;
+}
+
+/** The live, active agent principals by name, at most `limit` (a form lists a few, the CLI takes any by name). */
+export async function listAgentChoices(db: Knex, limit = 500): Promise<AgentChoice[]> {
+  return db('principals').where({ kind: 'agent', status: 'active' }).orderByRaw('lower(name), id').limit(limit).select('id', 'name');
 }
 
 /** What stops working with a client's credentials: shown before it is deleted or its secret rotated. */
@@ -83,6 +122,7 @@ export async function registerClient({ db, auditLog }: AuditedDatabase, context:
   const hasKeys = Boolean(client.jwks ?? client.jwksUri);
   const secret = client.clientType === 'confidential' && !hasKeys ? (client.secret ?? generateSecret('client_secret')) : null;
   const row = await inTransaction(db, async (trx) => {
+    const agentId = client.agent ? await agentPrincipalId(trx, client.agent) : null;
     const inserted = await insertClient(trx, {
       client_id: clientId,
       name: client.name,
@@ -97,6 +137,7 @@ export async function registerClient({ db, auditLog }: AuditedDatabase, context:
       owners: client.owners ?? null,
       jwks: client.jwks ?? null,
       jwks_uri: client.jwksUri ?? null,
+      agent_principal_id: agentId,
       created_by: client.createdBy,
     });
     await auditLog.append(trx, [oauthClientEvent(context, 'client.created', null, inserted)]);

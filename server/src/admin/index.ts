@@ -5,12 +5,15 @@
  * the CLI reaches the server through this entry alone (test/meta/cli-server-imports.test.ts).
  */
 export {
+  ClientAgentRefused,
   clientDependents,
   deleteClient,
   ensureClient,
+  listAgentChoices,
   listClients,
   registerClient,
   rotateClientSecret,
+  type AgentChoice,
   type ClientDependents,
   type ClientSummary,
   type NewClient,

@@ -63,15 +63,16 @@ import * as indexActivePrincipalsByKindAndId from './20261202_21_index_active_pr
 import * as addDecisionsKind from './20261202_31_add_decisions_kind.js';
 import * as allowDecisionsPlansWithoutOutcome from './20261202_32_allow_decisions_plans_without_outcome.js';
 import * as replaceRecordCheckedDecisionsFunctionForKind from './20261202_33_replace_record_checked_decisions_function.js';
+import * as createDelegationGrants from './20261202_41_create_delegation_grants.js';
+import * as createTokenExchanges from './20261202_42_create_token_exchanges.js';
+import * as delegationGrantsBumpGeneration from './20261202_43_delegation_grants_bump_generation.js';
 import * as addOAuthAuthorizationCodesResource from './20261202_51_add_oauth_authorization_codes_resource.js';
 import * as addOAuthGrantsResource from './20261202_52_add_oauth_grants_resource.js';
 import * as createDPoPProofJtis from './20261202_61_create_dpop_proof_jtis.js';
 import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.js';
 import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
 import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
-import * as createDelegationGrants from './20261202_41_create_delegation_grants.js';
-import * as createTokenExchanges from './20261202_42_create_token_exchanges.js';
-import * as delegationGrantsBumpGeneration from './20261202_43_delegation_grants_bump_generation.js';
+import * as addOAuthClientsAgentPrincipalId from './20261202_81_add_oauth_clients_agent_principal_id.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -145,13 +146,14 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_31_add_decisions_kind': addDecisionsKind,
   '20261202_32_allow_decisions_plans_without_outcome': allowDecisionsPlansWithoutOutcome,
   '20261202_33_replace_record_checked_decisions_function': replaceRecordCheckedDecisionsFunctionForKind,
+  '20261202_41_create_delegation_grants': createDelegationGrants,
+  '20261202_42_create_token_exchanges': createTokenExchanges,
+  '20261202_43_delegation_grants_bump_generation': delegationGrantsBumpGeneration,
   '20261202_51_add_oauth_authorization_codes_resource': addOAuthAuthorizationCodesResource,
   '20261202_52_add_oauth_grants_resource': addOAuthGrantsResource,
   '20261202_61_create_dpop_proof_jtis': createDPoPProofJtis,
   '20261202_62_add_oauth_grants_dpop_jkt': addOAuthGrantsDPoPJkt,
   '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
   '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
-  '20261202_41_create_delegation_grants': createDelegationGrants,
-  '20261202_42_create_token_exchanges': createTokenExchanges,
-  '20261202_43_delegation_grants_bump_generation': delegationGrantsBumpGeneration,
+  '20261202_81_add_oauth_clients_agent_principal_id': addOAuthClientsAgentPrincipalId,
 };

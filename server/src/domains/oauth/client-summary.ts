@@ -19,5 +19,6 @@ export function summarizeClient(row: OAuthClientRow): ClientSummary {
     created_at: row.created_at.toISOString(),
     secret_rotated_at: row.secret_rotated_at ? row.secret_rotated_at.toISOString() : null,
     owners: row.owners ?? null,
+    agent_principal_id: row.agent_principal_id ?? null,
   };
 }

@@ -20,13 +20,15 @@ export interface OAuthClientRow {
   /** private_key_jwt (RFC 7523): the registered public keys, or the URL they are fetched from; both null for a secret. */
   jwks: ClientJwks | null;
   jwks_uri: string | null;
+  /** The agent principal whose id this client's client_credentials tokens carry as `sub` (docs/oauth.md, "Agents"); null: the client is its own subject. */
+  agent_principal_id: string | null;
 }
 
 export type NewOAuthClient = Pick<
   OAuthClientRow,
   'client_id' | 'name' | 'client_type' | 'secret_hash' | 'grant_types' | 'redirect_uris' | 'allowed_scopes' | 'created_by'
 > &
-  Partial<Pick<OAuthClientRow, 'secret_chosen' | 'owners' | 'jwks' | 'jwks_uri'>>;
+  Partial<Pick<OAuthClientRow, 'secret_chosen' | 'owners' | 'jwks' | 'jwks_uri' | 'agent_principal_id'>>;
 
 export async function findClient(db: Knex, clientId: string): Promise<OAuthClientRow | undefined> {
   return db<OAuthClientRow>('oauth_clients').where({ client_id: clientId }).first();

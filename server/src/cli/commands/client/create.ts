@@ -37,6 +37,10 @@ export default class ClientCreate extends AcctlCommand {
       command: '<%= config.bin %> <%= command.id %> --name billing-service --scope read:policies --jwks billing.jwks.json',
     },
     {
+      description: 'An AI agent registered as principal of kind agent: its tokens carry the principal as subject',
+      command: '<%= config.bin %> <%= command.id %> --name support-bot --scope evaluate:decisions --agent support-bot',
+    },
+    {
       description: "A team's CI client, which may write only its team's policies",
       command: '<%= config.bin %> <%= command.id %> --name payments-ci --scope read:policies --scope write:policies --owner payments',
     },
@@ -83,13 +87,18 @@ export default class ClientCreate extends AcctlCommand {
       description:
         "A bound client creates policies labelled with its first owner and may not change or delete another owner's policies (403 policy_owned_elsewhere); see docs/security.md.",
     }),
+    agent: Flags.string({
+      summary: 'Agent principal (its name or id, of kind agent) the client acts as: its client_credentials tokens carry that principal as sub.',
+      description:
+        'Decisions and delegation chains then see the agent with its attributes; disabling or deleting the agent ends its tokens at once and refuses new ones. See docs/oauth.md, "Agents".',
+    }),
     ...databaseFlags,
   };
 
   public async run(): Promise<ClientCreated> {
     const { flags } = await this.parse(ClientCreate);
     // Imported here, not at the top: oclif imports every command file to list them (bin/dev.js, the tests).
-    const { registerClient, systemContext } = await import('../../../admin/index.js');
+    const { ClientAgentRefused, registerClient, systemContext } = await import('../../../admin/index.js');
     const { withServerDatabase } = await import('../../database.js');
     const registration = checkClientRegistration(
       {
@@ -101,13 +110,17 @@ export default class ClientCreate extends AcctlCommand {
         owners: flags.owner ?? [],
         jwks: flags.jwks === undefined ? undefined : await readJwksFile(flags.jwks),
         jwksUri: flags['jwks-uri'],
+        agent: flags.agent,
       },
       { allowInsecure: flags['allow-insecure-redirect-uris'] },
       { allowHttp: flags['allow-http-jwks-uri'] },
     );
     const context = systemContext(cliActor(), 'cli');
     const { client, secret } = await withServerDatabase({ databaseUrl: flags['database-url'], dataDir: flags['data-dir'] }, this.say, (database) =>
-      registerClient(database, context, { ...registration, createdBy: context.actor.subject }),
+      registerClient(database, context, { ...registration, createdBy: context.actor.subject }).catch((error: unknown) => {
+        if (error instanceof ClientAgentRefused) throw new UsageError(error.message, ['List the agents: acctl principal list --kind agent']);
+        throw error;
+      }),
     );
     const created: ClientCreated = { ...client, client_secret: secret };
 
@@ -119,6 +132,7 @@ export default class ClientCreate extends AcctlCommand {
         ['grant types', created.grant_types.join(', ')],
         ['scopes', created.allowed_scopes.join(', ') || style.dim('none')],
         ['owners', created.owners?.join(', ') ?? style.dim('not bound')],
+        ...(created.agent_principal_id === null ? [] : ([['acts as agent', created.agent_principal_id]] as const)),
         ...(registration.jwks ? ([['authentication', 'private_key_jwt (registered JWK Set)']] as const) : []),
         ...(registration.jwksUri ? ([['authentication', `private_key_jwt (${registration.jwksUri})`]] as const) : []),
         ...(created.redirect_uris.length > 0 ? ([['redirect URIs', created.redirect_uris.join(', ')]] as const) : []),

@@ -32,6 +32,7 @@ export default class ClientList extends AcctlCommand {
             { header: 'GRANT TYPES', value: (client) => client.grant_types.join(',') },
             { header: 'SCOPES', value: (client) => client.allowed_scopes.join(',') || '-' },
             { header: 'OWNERS', value: (client) => client.owners?.join(',') ?? '-' },
+            { header: 'AGENT', value: (client) => client.agent_principal_id ?? '-' },
             { header: 'CREATED', value: (client) => client.created_at.slice(0, 19).replace('T', ' ') },
           ],
           clients,

@@ -1,4 +1,5 @@
 import { allScopes, registrableGrantTypes } from '../../../../../core/src/index.js';
+import type { AgentChoice } from '../../../admin/index.js';
 import type { ClientSummary } from '../../oauth/index.js';
 import { csrfFieldName } from '../csrf.js';
 import { html, type SafeHtml } from '../html.js';
@@ -14,6 +15,8 @@ export interface RegistrationFormValues {
   scopes: readonly string[];
   /** Policy owners (metadata.managed_by) the client may write, one per line; empty: not bound. */
   owners: string;
+  /** The agent principal's id the client acts as; empty: none (docs/oauth.md, "Agents"). */
+  agent: string;
 }
 
 export const emptyRegistrationForm: RegistrationFormValues = {
@@ -23,12 +26,15 @@ export const emptyRegistrationForm: RegistrationFormValues = {
   redirectUris: '',
   scopes: [],
   owners: '',
+  agent: '',
 };
 
 export interface DashboardPageInput {
   user: SignedInUser;
   csrfToken: string;
   clients: readonly ClientSummary[];
+  /** The active agent principals, for the "Acts as agent" select. */
+  agents: readonly AgentChoice[];
   /** Clients the dashboard does not delete (the CLI's own client). */
   protectedClientIds: readonly string[];
   form: RegistrationFormValues;
@@ -38,11 +44,12 @@ export interface DashboardPageInput {
 
 /**
  * The administrators' dashboard: the registered OAuth clients, with a form to register one
- * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line), and per
+ * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line, `agent`), and per
  * client a button to rotate its secret and one to delete it, each to a confirmation page first (pages/confirm-client-page.ts).
  */
 export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
   const csrf = html`<input type="hidden" name="${csrfFieldName}" value="${input.csrfToken}">`;
+  const agentNames = new Map(input.agents.map((agent) => [agent.id, agent.name]));
   const rows = input.clients.map(
     (client) => html`<tr data-client-id="${client.client_id}">
 <td><strong>${client.name}</strong><br><code>${client.client_id}</code></td>
@@ -51,6 +58,7 @@ export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
 <td>${client.redirect_uris.length > 0 ? client.redirect_uris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</td>
 <td>${client.allowed_scopes.length > 0 ? client.allowed_scopes.map((scope) => html`<code>${scope}</code> `) : html`<span class="muted">none</span>`}</td>
 <td>${client.owners ? client.owners.map((owner) => html`<code>${owner}</code> `) : html`<span class="muted">not bound</span>`}</td>
+<td>${client.agent_principal_id ? html`<code>${agentNames.get(client.agent_principal_id) ?? client.agent_principal_id}</code>` : html`<span class="muted">none</span>`}</td>
 <td class="muted">${client.created_at.slice(0, 10)}</td>
 <td>
 ${client.client_type === 'confidential' ? html`<form method="get" action="/v1/ui/dashboard/clients/${encodeURIComponent(client.client_id)}/rotate-secret"><button class="secondary small" type="submit">Rotate secret…</button></form>` : ''}
@@ -67,7 +75,7 @@ ${input.protectedClientIds.includes(client.client_id) ? html`<span class="muted"
 <div class="card">
 <h1>OAuth clients</h1>
 <table id="clients">
-<thead><tr><th>Name and client_id</th><th>Type</th><th>Grant types</th><th>Redirect URIs</th><th>Allowed scopes</th><th>Policy owners</th><th>Created</th><th></th></tr></thead>
+<thead><tr><th>Name and client_id</th><th>Type</th><th>Grant types</th><th>Redirect URIs</th><th>Allowed scopes</th><th>Policy owners</th><th>Acts as agent</th><th>Created</th><th></th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
 </div>
@@ -92,6 +100,11 @@ ${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" valu
 </fieldset>
 <label for="owners">Policy owners <span class="muted">(one per line; the <code>managed_by</code> labels whose policies it may write; empty: any policy its scopes allow)</span></label>
 <textarea id="owners" name="owners" spellcheck="false">${form.owners}</textarea>
+<label for="agent">Acts as agent <span class="muted">(its client_credentials tokens carry this agent principal as subject; needs client_credentials, and no policy owners)</span></label>
+<select id="agent" name="agent">
+<option value=""${form.agent === '' ? html` selected` : ''}>None: the client is its own subject</option>
+${input.agents.map((agent) => html`<option value="${agent.id}"${form.agent === agent.id ? html` selected` : ''}>${agent.name}</option>`)}
+</select>
 <div class="actions"><button class="primary" type="submit">Register client</button></div>
 </form>
 </div>`,

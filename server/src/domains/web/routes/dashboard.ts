@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkClientRegistration } from '../../../../../core/src/index.js';
-import { clientDependents, deleteClient, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
+import { ClientAgentRefused, clientDependents, deleteClient, listAgentChoices, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
 import { firstPartyClientIds } from '../../oauth/index.js';
 import { csrfTokenFor } from '../csrf.js';
 import { formField, formFields, formPageDocs, pageDocs, requireFormSession, sessionChangeContext, sessionDeps } from '../page-context.js';
@@ -58,6 +58,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         user: session.user,
         csrfToken: csrfTokenFor(session),
         clients: await listClients(app.db),
+        agents: await listAgentChoices(app.db),
         protectedClientIds: firstPartyClientIds,
         form: extra.form ?? emptyRegistrationForm,
         problems: extra.problems,
@@ -144,7 +145,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: formPageDocs(
         'Register an OAuth client',
-        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
+        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), agent (the id of the agent principal it acts as, or empty), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
         {
           200: { description: 'HTML page with the client_id and secret' },
           400: { description: 'HTML dashboard with the problems' },
@@ -161,6 +162,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         redirectUris: formField(request.body, 'redirect_uris') ?? '',
         scopes: formFields(request.body, 'scopes'),
         owners: formField(request.body, 'owners') ?? '',
+        agent: formField(request.body, 'agent') ?? '',
       };
       const checked = checkClientRegistration(
         {
@@ -173,14 +175,23 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
             .filter((line) => line.length > 0),
           scopes: form.scopes,
           owners: form.owners.split(/\r?\n/),
+          agent: form.agent,
         },
         { allowInsecure: app.config.allowInsecureRedirectUris },
       );
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
-      const { client, secret } = await registerClient(app, sessionChangeContext(request, session.user, new Date()), {
-        ...checked.registration,
-        createdBy: `user:${session.user.id}`,
-      });
+      let registered;
+      try {
+        registered = await registerClient(app, sessionChangeContext(request, session.user, new Date()), {
+          ...checked.registration,
+          createdBy: `user:${session.user.id}`,
+        });
+      } catch (error) {
+        // The agent was disabled, deleted or never one since the form was shown: say so, as a problem of the form.
+        if (error instanceof ClientAgentRefused) return showDashboard(reply, session, { form, problems: [error.message], status: 400 });
+        throw error;
+      }
+      const { client, secret } = registered;
       return sendPage(
         reply,
         renderClientSecretPage({
