@@ -985,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth client
-         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
+         * @description Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), agent (the id of the agent principal it acts as, or empty), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.
          */
         post: operations["postV1UiDashboardClients"];
         delete?: never;
