@@ -95,7 +95,7 @@ describe('acctl server client', function () {
   it('list prints a table', async () => {
     const result = await cli('list');
     expect(result.exitCode, result.stderr).to.equal(0);
-    expect(result.stdout.split('\n')[0]).to.match(/^CLIENT ID\s+NAME\s+TYPE\s+GRANT TYPES\s+SCOPES\s+OWNERS\s+CREATED$/);
+    expect(result.stdout.split('\n')[0]).to.match(/^CLIENT ID\s+NAME\s+TYPE\s+GRANT TYPES\s+SCOPES\s+OWNERS\s+AGENT\s+CREATED$/);
     expect(result.stdout).to.include('billing');
   });
 

@@ -143,7 +143,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(markdown).to.include('**Plan: 0 to create, 1 to update');
     expect(markdown).to.include('<details><summary>Details (1)</summary>').and.include('- rule 1 gains action `write`');
     const junit = exit(await cli(['policy', 'plan', dir, '--format', 'junit']), 2).stdout;
-    expect(junit).to.include('<testsuites name="acctl policy plan" tests="15" failures="0" errors="0">').and.include('rule 1 gains action `write`');
+    expect(junit).to.include('<testsuites name="acctl policy plan" tests="16" failures="0" errors="0">').and.include('rule 1 gains action `write`');
     const json = exit(await cli(['policy', 'plan', dir, '--format', 'json']), 2).json<Plan>();
     expect(json.summary.update).to.equal(1);
   });

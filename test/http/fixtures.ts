@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { httpCall } from '../helpers/http.js';
+import { systemContext } from '../../server/src/admin/index.js';
+import { grantDelegation } from '../../server/src/domains/oauth/delegation-grants.js';
 import { samplePolicy } from '../policies/fixtures.js';
 import { webhookTestConfig } from '../webhooks/fixtures.js';
 import { Receiver } from '../webhooks/receiver.js';
@@ -98,6 +100,23 @@ export async function startSeededApp(counts: { policies: number; principals: num
   );
   // Three API tokens of the caller's, so GET /auth/tokens has pages to walk.
   await Promise.all(Array.from({ length: 3 }, (_, n) => created('/v1/auth/token', { name: `links-${suffix}-${n}`, scopes: ['read:policies'] })));
+  // Three delegation grants (admin:all sees every one), so GET /delegation-grants has pages to walk.
+  const grantor = await created('/v1/principals', { kind: 'user', name: `links-${suffix}-grantor` });
+  const agents = await Promise.all(
+    Array.from({ length: 3 }, () =>
+      registerClient(t.app, ['read:policies'], { grantTypes: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange'] }),
+    ),
+  );
+  const grants = await Promise.all(
+    agents.map((agent) =>
+      grantDelegation(t.app, systemContext('system:test'), {
+        principalId: grantor,
+        agentClientId: agent.clientId,
+        scopes: ['read:policies'],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      }),
+    ),
+  );
   // Three, so the list of reports has pages to walk.
   const reportIds = await Promise.all(Array.from({ length: 3 }, () => created('/v1/audit/reports', { kind: 'policy_change_history' })));
   const reportId = reportIds[0]!;
@@ -123,6 +142,7 @@ export async function startSeededApp(counts: { policies: number; principals: num
       '/v1/audit/events/{id}': { id: auditEventId },
       '/v1/audit/reports/{id}': { id: reportId },
       '/v1/decisions/{id}': { id: decisionIds[0]! },
+      '/v1/delegation-grants/{id}': { id: grants[0]!.id },
       '/v1/policies/{id}': { id: policyId },
       '/v1/policies/{id}/versions': { id: policyId },
       '/v1/policies/{id}/versions/{version}': { id: policyId, version: '1' },

@@ -139,8 +139,8 @@ describe('Link headers on every paginated list (RFC 8288)', () => {
     const events = await page(`${s.baseUrl}/audit/events${types}`, s.token);
     expect(queryOf(events.next)).to.deep.include({ type: ['policy.created', 'principal.created'], limit: ['3'] });
     const walked = await walk(`${s.baseUrl}/audit/events${types}`, s.token);
-    // The seeded policies, the one the seeded change set created, and the principals.
-    expect(walked.ids).to.have.lengthOf(s.policyIds.length + 1 + s.principalIds.length);
+    // The seeded policies, the one the seeded change set created, the principals, and the delegation grants' user.
+    expect(walked.ids).to.have.lengthOf(s.policyIds.length + 1 + s.principalIds.length + 1);
   });
 
   it('names the first and last page of an empty list and of a page past the end, with no next', async () => {
