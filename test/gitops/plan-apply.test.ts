@@ -132,7 +132,7 @@ describe('acctl policy plan / apply (a policy folder against a running server)',
     expect(human)
       .to.include('~ update   prod-database-read')
       .and.include('rule 1 gains action `write`')
-      .and.include('Plan: 0 to create, 1 to update, 0 to delete, 14 unchanged.');
+      .and.include('Plan: 0 to create, 1 to update, 0 to delete, 15 unchanged.');
     const github = exit(await cli(['policy', 'plan', dir, '--format', 'github']), 2).stdout;
     expect(github).to.include(
       `::notice file=${dir}/prod-database-read.yaml,line=2,col=7,title=acctl policy plan%3A update prod-database-read::rule 1 gains action \`write\``,
