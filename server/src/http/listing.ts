@@ -8,6 +8,20 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * One page of a page-numbered list, newest first (created_at, then id, so ties have one order): the
+ * API tokens' and delegation grants' lists. newestFirstPage below is the keyset (cursor) form.
+ */
+export function newestFirstNumberedPage<Query extends Knex.QueryBuilder>(query: Query, page: number, limit: number): Query {
+  return query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .offset((page - 1) * limit) as Query;
+}
+
 /** The spec's pagination member: pages is ceil(total / per_page), 0 when there is nothing. */
 export function paginationOf(total: number, page: number, limit: number): { total: number; page: number; per_page: number; pages: number } {
   return { total, page, per_page: limit, pages: Math.ceil(total / limit) };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newestFirstNumberedPage } from '../../http/listing.js';
 import type { ActorClaim } from '../../plugins/auth/caller.js';
 
 export interface ApiTokenRow {
@@ -158,8 +159,8 @@ export async function listApiTokens(db: Knex, filter: ApiTokenListFilter): Promi
     return query;
   };
   const [rows, counted] = await Promise.all([
-    matching()
-      .select(
+    newestFirstNumberedPage(
+      matching().select(
         'id',
         'name',
         'token_hint',
@@ -172,13 +173,10 @@ export async function listApiTokens(db: Knex, filter: ApiTokenListFilter): Promi
         'revoked_at',
         'revoked_by',
         'replaced_by',
-      )
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
+      ),
+      filter.page,
+      filter.limit,
+    ),
     matching().count<Array<{ count: string }>>({ count: '*' }),
   ]);
   return { rows: rows as Array<Omit<ApiTokenRow, 'token_hash'>>, total: Number(counted[0]?.count ?? 0) };

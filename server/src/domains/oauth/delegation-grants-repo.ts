@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newestFirstNumberedPage } from '../../http/listing.js';
 
 /** A user's consent that an agent client may act for them by token exchange (migration 20261202_41). */
 export interface DelegationGrantRow {
@@ -51,14 +52,7 @@ export async function listDelegationGrants(db: Knex, filter: DelegationGrantFilt
     return query;
   };
   const [rows, counted] = await Promise.all([
-    matching()
-      .select('*')
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
+    newestFirstNumberedPage(matching().select('*'), filter.page, filter.limit),
     matching().count<Array<{ count: string }>>({ count: '*' }),
   ]);
   return { rows: rows as DelegationGrantRow[], total: Number(counted[0]?.count ?? 0) };
