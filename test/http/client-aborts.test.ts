@@ -76,4 +76,27 @@ describe('A client that aborts its request is logged below warn, never as a serv
     ).to.deep.equal([]);
     expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).to.deep.equal([]);
   });
+
+  it('logs a client that leaves before its body is read at all (here while its token is being checked)', async () => {
+    // Held: the token check's query (accessTokenRefusal) waits on this lock, so the client is gone
+    // before the body reader starts; that reader never hears of it, so only the abort hook can log it.
+    const held = await t.app.db.transaction();
+    try {
+      await held.raw('LOCK TABLE revoked_access_tokens IN ACCESS EXCLUSIVE MODE');
+      const fresh = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
+      const mark = lines.length;
+      const socket = await startRequest('/v1/policies', { 'content-type': 'application/json', authorization: `Bearer ${fresh}` }, '{"name":"early');
+      await eventually(async () => (lines.slice(mark).some((line) => line.msg === 'incoming request') ? true : undefined), 10_000, 'the request');
+      socket.destroy();
+      const logged = await eventually(
+        async () => lines.slice(mark).find((line) => /closed its connection/.test(line.msg)),
+        10_000,
+        'a log line for the client that left',
+      );
+      expect(logged.level).to.be.below(40);
+    } finally {
+      await held.rollback();
+    }
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).to.deep.equal([]);
+  });
 });

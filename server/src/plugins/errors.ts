@@ -37,6 +37,14 @@ export const errorsPlugin = fp(
     // errors (a malformed query, a rate limit) are still RFC 6749 bodies, as its 405 is.
     const answersOAuthErrors = (request: FastifyRequest): boolean =>
       request.routeOptions.config?.oauthErrors === true || (request.is404 && routes.of(request.url.split('?')[0]!)?.oauth === true);
+    // A client closing its connection before its request was whole is no server failure (nginx logs
+    // it as 499 at info level). Logged here, once, at whatever stage the request was: one that left
+    // before Fastify began reading its body never reaches the error handler (the body reader's
+    // listeners come after the stream's end), which made test/http/client-aborts flaky.
+    app.addHook('onRequestAbort', (request, done) => {
+      request.log.info({ error_code: 'ECONNRESET' }, 'the client closed its connection before its request was read');
+      done();
+    });
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
       if (error instanceof OAuthError) {
         // A client's mistake (invalid_client, invalid_scope...) is not a server failure to alert on.
@@ -45,9 +53,8 @@ export const errorsPlugin = fp(
         return sendOAuthError(reply, error);
       }
       if (clientWentAway(error, request)) {
-        // Nobody reads this answer; a client closing its connection is no server failure (nginx
-        // logs it as 499 at info level). Its ECONNRESET is not the database's (isDatabaseUnavailable).
-        request.log.info({ error_code: 'ECONNRESET' }, 'the client closed its connection before its request was read');
+        // Nobody reads this answer; the onRequestAbort hook below logs the leaving. Its ECONNRESET is
+        // not the database's (isDatabaseUnavailable).
         return sendProblem(reply, request, new ApiError('malformed_body', 'The request body ended early: the client closed its connection'));
       }
       const apiError = toApiError(error, request);

@@ -15,7 +15,7 @@ import type { PathKind } from './request-kinds.js';
  *   values that are numbers written canonically, which String() compares); each literal and k values
  *   in each gap between and beyond them (k paths ordered among themselves within a gap).
  * - Booleans: true and false. A value of another kind for an operator is unknown: one of each kind
- *   stands for all, and `{}` for a value no operator reads (an object).
+ *   stands for all (`[]` for every list where no condition reads lists).
  * - Lists (contains, `in` another path, resource attributes): a scalar list is judged by which of the
  *   values that matter it holds, so every subset of them (a value no condition tells apart from
  *   another is one value). Beyond LIST_VALUES_LIMIT the subsets are too many: the model is not
@@ -106,6 +106,10 @@ export function candidateValues(
     const lists = listCandidates(scalars, options.distinct, inexact);
     values.push(...lists.values);
     inexact = lists.exact;
+  } else if (kind === 'scalar-or-list') {
+    // No operator here tells one list from another: each is unknown to all but exists (seed 920006920
+    // of satisfy-properties found `a in [..]` unknown on a list the model never tried).
+    values.push([]);
   }
   values.push(...tail);
   return { values, exact: inexact };

@@ -85,4 +85,16 @@ describe('analysis: findRuleRequest and reachableTruths (lint) on the exact mode
     expect(reachableTruths(never, { now })).to.deep.equal(new Set(['false']));
     expect(reachableTruths(tagged('a'), { now })).to.deep.equal(new Set(['true', 'false', 'unknown']));
   });
+
+  it('knows a resource attribute may be a list, which a scalar comparison finds unknown (satisfy-properties seed 920006920)', () => {
+    const present: PolicyCondition = {
+      type: 'any_of',
+      value: [
+        { type: 'attribute', operator: 'in', value: { attribute: 'resource.attributes.a', to: ['a'] } },
+        { type: 'attribute', operator: 'not_exists', value: { attribute: 'resource.attributes.a' } },
+      ],
+    };
+    // Absent: not_exists holds; a string: in is true or false; only a list leaves both unknown and false.
+    expect(reachableTruths(present, { now })).to.deep.equal(new Set(['true', 'false', 'unknown']));
+  });
 });
