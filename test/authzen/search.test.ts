@@ -29,8 +29,9 @@ describe('AuthZEN search API', function () {
     admin = await accessToken(t.app, await registerClient(t.app, ['admin:all']));
     evaluator = await accessToken(t.app, await registerClient(t.app, ['evaluate:decisions']));
     auditor = await accessToken(t.app, await registerClient(t.app, ['read:audit']));
-    // 2,500 stored principals in one insert (the db helper): users in four departments with a level, some services, one disabled user.
-    const rows = Array.from({ length: 2500 }, (_, index) => ({
+    // 1,200 stored principals in one insert: 1,080 users in four departments (beyond the 1,000 candidates
+    // one page decides, maxCandidatesPerPage), some services, one disabled user.
+    const rows = Array.from({ length: 1200 }, (_, index) => ({
       id: randomUUID(),
       kind: index % 10 === 9 ? 'service' : 'user',
       name: `p-${index}`,

@@ -32,8 +32,8 @@ export async function startTestApp(
     keyEncryptionKey: randomBytes(32).toString('base64'),
     logLevel: process.env.ACCTL_TEST_LOG ? 'debug' : 'silent',
     port,
-    // scrypt at 2^12, not the production 2^17: the tests of hashing and of the throttles in front of it
-    // (test/security/throttle-*, test/web/sign-in, the attack suite) ask for the real cost with passwordHashCost: 17.
+    // scrypt at 2^12, not the production 2^17: the tests that need hashes slower than requests arrive
+    // (throttle-scrypt-concurrency) or the production cost itself (the attack suite) ask for more.
     passwordHashCost: testPasswordHashCost,
     ...options.config,
   });
