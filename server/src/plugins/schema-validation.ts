@@ -31,6 +31,11 @@ type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
 type Compilers = { bodies: ReturnType<typeof createAjv>; firstErrors: ReturnType<typeof createAjv>; params: ReturnType<typeof createAjv> };
 let compilers: Compilers | undefined;
+/**
+ * Validators by part and schema text: Ajv remembers a schema by its object, and a route that writes
+ * its params schema inline hands each app a new object (a test file's apps compiled them again).
+ */
+const compiled = new Map<string, (data: unknown) => boolean>();
 
 /**
  * The process's Ajv instances, made once: the schemas of schemas/ are the same for every app a
@@ -58,9 +63,15 @@ export const schemaValidationPlugin = fp(
   async (app: FastifyInstance) => {
     const { bodies, firstErrors, params } = processCompilers();
     app.setValidatorCompiler(({ schema, httpPart }) => {
-      if (httpPart !== 'body') return params.compile(schema as object) as (data: unknown) => boolean;
-      const first = firstErrors.compile(schema as object);
-      const every = bodies.compile(schema as object);
+      const key = `${httpPart === 'body' ? 'body' : 'params'}:${JSON.stringify(schema)}`;
+      let validator = compiled.get(key);
+      if (validator === undefined) compiled.set(key, (validator = compileValidator(schema as object, httpPart)));
+      return validator;
+    });
+    function compileValidator(schema: object, httpPart: string | undefined): (data: unknown) => boolean {
+      if (httpPart !== 'body') return params.compile(schema) as (data: unknown) => boolean;
+      const first = firstErrors.compile(schema);
+      const every = bodies.compile(schema);
       const validate: Validate = (data: unknown): boolean => {
         if (first(data)) {
           validate.errors = null;
@@ -74,7 +85,7 @@ export const schemaValidationPlugin = fp(
         return false;
       };
       return validate;
-    });
+    }
   },
   { name: 'schema-validation' },
 );
