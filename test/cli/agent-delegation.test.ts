@@ -7,7 +7,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { DelegationGrant, DelegationGrantList, OAuthTokenResponse } from '../../core/src/index.js';
 import { exitCodes } from '../../kit/src/index.js';
 import { systemContext } from '../../server/src/admin/index.js';
-import { grantDelegation } from '../../server/src/domains/oauth/delegation-grants.js';
+import { grantDelegation, type DelegationGrantSummary } from '../../server/src/domains/oauth/delegation-grants.js';
 import { accessToken, registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { clientFields, registerCodeClient } from '../oauth/support/clients.js';
 import { apiStatus, expectTokens, postToken } from '../oauth/support/tokens.js';
@@ -31,7 +31,7 @@ describe('acctl token exchange and acctl agent grant (delegation, against a runn
   let agent: TestClient;
   let userToken: string;
   let agentToken: string;
-  let grant: DelegationGrant;
+  let grant: DelegationGrantSummary;
   let files: string;
   let admin: ReturnType<typeof apiCli>;
   /** What the exchanged token of the first test became: the revocation must end it. */
@@ -175,9 +175,12 @@ describe('acctl token exchange and acctl agent grant (delegation, against a runn
     expect(again.json<CliFailure>().error.message).to.contain('no live delegation grant');
   });
 
-  it('says there is no such grant for an unknown id (exit 4)', async () => {
+  it('says there is no such grant for an unknown id (exit 4), and refuses an id that is none (exit 2)', async () => {
     const unknown = await admin(['agent', 'grant', 'revoke', randomUUID(), '--yes', '--json']);
     expect(unknown.exitCode).to.equal(exitCodes.not_found);
     expect(unknown.json<CliFailure>().error.message).to.match(/^No delegation grant [0-9a-f-]{36}/);
+    const malformed = await admin(['agent', 'grant', 'revoke', 'grant-1', '--yes']);
+    expect(malformed.exitCode).to.equal(exitCodes.usage_error);
+    expect(malformed.stderr).to.contain('"grant-1" is not a delegation grant id: they are UUIDs');
   });
 });

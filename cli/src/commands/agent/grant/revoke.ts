@@ -1,7 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import type { DelegationGrant } from '../../../../../core/src/index.js';
 import { ApiCommand } from '../../../base/api-command.js';
-import { CommandError, errorStyle } from '../../../../../kit/src/index.js';
+import { CommandError, UsageError, errorStyle } from '../../../../../kit/src/index.js';
+import { hasIdForm } from '../../../stored-objects/name-or-id.js';
 
 export default class AgentGrantRevokeCommand extends ApiCommand {
   static override summary = 'Revoke a delegation grant: every token exchanged under it ends at once';
@@ -20,6 +21,7 @@ export default class AgentGrantRevokeCommand extends ApiCommand {
 
   public async run(): Promise<DelegationGrant> {
     const { args, flags } = await this.parse(AgentGrantRevokeCommand);
+    if (!hasIdForm(args.id)) throw new UsageError(`${JSON.stringify(args.id)} is not a delegation grant id: they are UUIDs`, [listHint]);
     const { approvedAtTerminal, refuseWithoutApproval } = await import('../../../ux/approval.js');
     if (!flags.yes) refuseWithoutApproval('acctl agent grant revoke', this.jsonEnabled(), 'add --yes', 'nothing was revoked');
     const api = await this.api(flags.server);
@@ -30,7 +32,7 @@ export default class AgentGrantRevokeCommand extends ApiCommand {
     } catch (error) {
       if (error instanceof CommandError && error.code === 'not_found')
         throw new CommandError('not_found', `No delegation grant ${args.id} (or it is another user's)`, {
-          suggestions: ['acctl agent grant list shows the ids of the grants you may revoke'],
+          suggestions: [listHint],
         });
       throw error;
     }
@@ -38,6 +40,8 @@ export default class AgentGrantRevokeCommand extends ApiCommand {
     return revoked;
   }
 }
+
+const listHint = 'acctl agent grant list shows the ids of the grants you may revoke';
 
 /** What ends, before the one question (the words of policy delete's and apply's). */
 function revokeQuestion(id: string): string {
