@@ -254,6 +254,7 @@ export {
 } from './generated/schema-types.js';
 // OAuth clients: registration rules.
 export {
+  accessTokenType,
   checkClientRegistration,
   type ClientRegistration,
   type ClientRegistrationCheck,

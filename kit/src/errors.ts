@@ -18,7 +18,7 @@ export const exitCodes = {
   lint_failed: 1,
   /** `acctl policy apply` in a terminal: the answer to "Enter a value" was not `yes`; nothing was changed (Terraform's "Apply cancelled", exit 1). */
   apply_cancelled: 1,
-  /** `acctl policy delete` in a terminal: the answer to its question was not `yes`; nothing was deleted. */
+  /** `acctl policy delete` or `acctl agent grant revoke` in a terminal: the answer to its question was not `yes`; nothing was deleted or revoked. */
   delete_cancelled: 1,
   /** Bad flags or arguments, or values that break a rule (an unknown scope, a short password); no database found for an admin command. */
   usage_error: 2,

@@ -1,10 +1,11 @@
 import { cliUserAgent } from './user-agent.js';
 import { randomUUID } from 'node:crypto';
-import type { OAuthTokenResponse, Problem } from '../../../core/src/index.js';
+import { accessTokenType, tokenExchangeGrantType, type OAuthTokenResponse, type Problem } from '../../../core/src/index.js';
 import { CommandError, type FailureCode } from '../../../kit/src/index.js';
 import type { ClientTokenCache, MintedToken } from '../credentials/client-token-cache.js';
 import type { Credentials } from '../credentials/env.js';
 import { describeFieldErrors, type SentRequest } from './field-errors.js';
+import { exchangeRefused, type OAuthRefusal } from './oauth-refusals.js';
 import type { paths } from './generated/openapi.js';
 import { mayRetry, rateLimitedMessage, retryAfterMs, retryDecision, retryPolicy, takesIdempotencyKey } from './retry-policy.js';
 import { answersAsAcctl, describeAnswer, healthAnswer, isJsonMediaType, isProblem, notAcctlServer, parseJson, type HealthAnswer } from './server-identity.js';
@@ -18,6 +19,15 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** The media type asked for (Accept); JSON unless the document declares another for the answer. */
   accept?: string;
+}
+
+/** What `exchangeToken` sends besides the client's credentials: the tokens, and what the result is to be narrowed to. */
+export interface TokenExchange {
+  subjectToken: string;
+  actorToken: string;
+  scope?: string;
+  /** RFC 8707: the API the token is for. */
+  resource?: string;
 }
 
 export interface ApiClientOptions {
@@ -184,13 +194,51 @@ export class ApiClient {
     return (this.#token ??= this.#clientTokens ? this.#clientTokens.token(mint) : mint().then((minted) => minted.accessToken));
   }
 
-  /**
-   * RFC 6749 section 4.4: a grant, when no cached token serves. A 429 or 503 is retried as any safe request is
-   * (retry-policy.ts): the grant changes nothing on the server, so sending it again is harmless.
-   */
+  /** RFC 6749 section 4.4: a grant, when no cached token serves. */
   async #clientCredentialsGrant(clientId: string, clientSecret: string): Promise<MintedToken> {
     // RFC 6749 section 4.4.2: form-encoded; client authentication in the body (section 2.3.1).
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const { access_token: accessToken, expires_in: expiresIn } = await this.#tokenGrant(
+      form,
+      ({ reason }) =>
+        new CommandError('auth_error', `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${reason}`, {
+          suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
+        }),
+    );
+    // Without a usable lifetime, the token is this process's alone (a lifetime of 0 is never reused).
+    return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 0 };
+  }
+
+  /**
+   * RFC 8693 token exchange (delegation only, docs/oauth.md), authenticated as this client: its id
+   * and secret in the body, as the client_credentials grant sends them. The client is the agent,
+   * the actor token its own. A refusal (RFC 6749 section 5.2) becomes the error oauth-refusals.ts
+   * makes of its code.
+   */
+  async exchangeToken(tokens: TokenExchange): Promise<OAuthTokenResponse> {
+    if (this.#credentials.kind !== 'client_credentials')
+      throw new Error('A token exchange authenticates as a client: build the ApiClient with client_credentials');
+    await this.#confirmAcctl();
+    const form = new URLSearchParams({
+      grant_type: tokenExchangeGrantType,
+      client_id: this.#credentials.clientId,
+      client_secret: this.#credentials.clientSecret,
+      subject_token: tokens.subjectToken,
+      subject_token_type: accessTokenType,
+      actor_token: tokens.actorToken,
+      actor_token_type: accessTokenType,
+    });
+    if (tokens.scope !== undefined) form.set('scope', tokens.scope);
+    if (tokens.resource !== undefined) form.set('resource', tokens.resource);
+    return this.#tokenGrant(form, exchangeRefused);
+  }
+
+  /**
+   * One grant at the token endpoint: its tokens, or `refused` of an RFC 6749 section 5.2 refusal
+   * (400, 401). A 429 or 503 is retried as any safe request is (retry-policy.ts): an answer
+   * refused that way issued nothing, so sending it again is harmless.
+   */
+  async #tokenGrant(form: URLSearchParams, refused: (refusal: OAuthRefusal) => CommandError): Promise<OAuthTokenResponse> {
     const send = () =>
       this.#send(new URL(`${this.baseUrl}/oauth/token`), {
         method: 'POST',
@@ -203,11 +251,7 @@ export class ApiClient {
     // An answer that is not JSON (RFC 6749 section 5.1, 5.2; or a problem+json of the server's): what is there is not acctl.
     if (typeof body !== 'object' || body === null || (response.ok && typeof (body as { access_token?: unknown }).access_token !== 'string'))
       throw notAcctlServer(this.#origin(), describeAnswer(response.status, response.headers.get('content-type'), text));
-    if (response.ok) {
-      const { access_token: accessToken, expires_in: expiresIn } = body as OAuthTokenResponse;
-      // Without a usable lifetime, the token is this process's alone (a lifetime of 0 is never reused).
-      return { accessToken, expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 0 };
-    }
+    if (response.ok) return body as OAuthTokenResponse;
     const reason = refusalReason(body, response.status);
     // The token endpoint's 429 (a throttle or the rate limit) is the pace, not the secret.
     if (response.status === 429) {
@@ -219,9 +263,8 @@ export class ApiClient {
         statusFailureCode(response.status),
         `The server could not issue a token${retries > 0 ? ` (still failing after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}: ${reason}`,
       );
-    throw new CommandError('auth_error', `The server refused ACCTL_CLIENT_ID/ACCTL_CLIENT_SECRET: ${reason}`, {
-      suggestions: ['Check the client id and secret (acctl server client rotate-secret issues a new secret)'],
-    });
+    const error = (body as { error?: unknown }).error;
+    throw refused({ error: typeof error === 'string' ? error : undefined, reason, status: response.status });
   }
 
   /** A 429 or 503 answer sent again as retry-policy.ts says, for a request safe to repeat: the last answer, and how many retries it took. */

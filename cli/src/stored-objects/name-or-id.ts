@@ -3,6 +3,11 @@ import { NotFound, UsageError } from '../../../kit/src/index.js';
 /** The form of the ids the server assigns (randomUUID, UUIDv7): an argument of this form is tried as an id first. Names never have it (core/src/names.ts). */
 const idForm = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `text` has the form of a server-assigned id: what a command that takes ids only can check before it asks. */
+export function hasIdForm(text: string): boolean {
+  return idForm.test(text);
+}
+
 /** How to find one kind of stored object, for resolveNameOrId. */
 export interface NameOrIdLookup<T> {
   /** `policy`, `principal`: for messages. */
@@ -24,7 +29,7 @@ export interface NameOrIdLookup<T> {
  * Last, an argument not of the id form is still tried as an id (ids are opaque to clients).
  */
 export async function resolveNameOrId<T>(nameOrId: string, lookup: NameOrIdLookup<T>): Promise<T> {
-  const looksLikeId = idForm.test(nameOrId);
+  const looksLikeId = hasIdForm(nameOrId);
   if (looksLikeId) {
     const found = await lookup.byId(nameOrId);
     if (found) return found;

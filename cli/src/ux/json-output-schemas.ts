@@ -14,6 +14,8 @@
 export type JsonOutputSchema = { readonly cli: string; readonly ndjson?: true } | { readonly api: readonly string[] };
 
 export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
+  'agent grant list': { api: ['delegation-grant-list'] },
+  'agent grant revoke': { api: ['delegation-grant'] },
   'audit events': { api: ['audit-event-list'] },
   'audit get': { api: ['audit-event'] },
   'audit report create': { api: ['audit-report'] },
@@ -71,6 +73,7 @@ export const jsonOutputSchemas: Readonly<Record<string, JsonOutputSchema>> = {
   'server user list': { cli: 'server-user-list' },
   'server user set-password': { cli: 'server-user-set-password' },
   'token create': { api: ['api-token'] },
+  'token exchange': { api: ['oauth-token-response'] },
   'token list': { api: ['api-token-list'] },
   'token revoke': { api: ['api-token-revoked'] },
   'token rotate': { api: ['api-token'] },

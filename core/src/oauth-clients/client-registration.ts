@@ -6,6 +6,9 @@ import { redirectUriProblem, type RedirectUriPolicy } from './redirect-uris.js';
 /** RFC 8693 section 2.1: the grant type of token exchange, by which an agent acts for a user. */
 export const tokenExchangeGrantType = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
+/** RFC 8693 section 3: the one token type a token exchange here takes and issues, an access token of this server. */
+export const accessTokenType = 'urn:ietf:params:oauth:token-type:access_token';
+
 /** Grant types a client may be registered for: the token endpoint's handlers. */
 export const registrableGrantTypes = ['client_credentials', 'authorization_code', 'refresh_token', tokenExchangeGrantType] as const;
 export type RegistrableGrantType = (typeof registrableGrantTypes)[number];

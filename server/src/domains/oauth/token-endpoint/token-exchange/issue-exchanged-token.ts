@@ -1,11 +1,10 @@
 import { InvalidGrant } from '../../../../errors/oauth-errors.js';
-import { tokenExchangeGrantType, type OAuthTokenResponse } from '../../../../../../core/src/index.js';
+import { accessTokenType, tokenExchangeGrantType, type OAuthTokenResponse } from '../../../../../../core/src/index.js';
 import { signAccessToken, type AccessTokenClaims } from '../../access-token.js';
 import { tokenTypeOf } from '../dpop-binding.js';
 import { findTokenExchange, recordTokenExchange, type DelegationGrantRow } from '../../delegation-grants-repo.js';
 import { clientContext, tokenIssuedEvent } from '../../oauth-events.js';
 import type { GrantContext } from '../grant.js';
-import { accessTokenType } from './read-exchange-parameters.js';
 
 export interface Exchange {
   subject: AccessTokenClaims;

@@ -1,8 +1,5 @@
 import { InvalidRequest, InvalidTarget } from '../../../../errors/oauth-errors.js';
-import type { OAuthTokenRequest } from '../../../../../../core/src/index.js';
-
-/** RFC 8693 section 3: the one token type this server takes and issues, an access token of its own. */
-export const accessTokenType = 'urn:ietf:params:oauth:token-type:access_token';
+import { accessTokenType, type OAuthTokenRequest } from '../../../../../../core/src/index.js';
 
 export interface ExchangeParameters {
   subjectToken: string;
