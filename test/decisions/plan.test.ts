@@ -232,7 +232,7 @@ describe('POST /v1/decisions/plan', () => {
     }
   });
 
-  it('refuses a lone surrogate or NUL in a value that would reach the plan\'s SQL with 400 problem+json, never a 500', async () => {
+  it("refuses a lone surrogate or NUL in a value that would reach the plan's SQL with 400 problem+json, never a 500", async () => {
     const bad = [
       { principal: { type: 'USER', id: 'u\ud800' }, action: 'read', resource: { type: 'note' } },
       { principal: { type: 'USER', attributes: { department: '\udc00sales' } }, action: 'read', resource: { type: 'note' } },

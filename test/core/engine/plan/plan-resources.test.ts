@@ -265,7 +265,13 @@ describe('planResources and planToSql', function () {
       const compare = (operator: string, to: unknown) => on([{ type: 'attribute', operator, value: { attribute: 'resource.attributes.a', to } }]);
       const accepted = planResources([{ ...policy([]), rules: [acceptedRule(text)] as EnginePolicy['rules'] }], request());
       // JSON.stringify escapes both as \u0000 and \ud800, which jsonb refuses when the query runs: checked before.
-      return { pattern: on([], [`${text}*`]), equals: compare('equals', text), in: compare('in', ['b', text]), starts_with: compare('starts_with', text), accepted };
+      return {
+        pattern: on([], [`${text}*`]),
+        equals: compare('equals', text),
+        in: compare('in', ['b', text]),
+        starts_with: compare('starts_with', text),
+        accepted,
+      };
     };
     for (const [text, code] of [
       ['\ud800', 'lone_surrogate'],
