@@ -153,6 +153,8 @@ export async function buildPlanHelpers(outdir: string): Promise<string[]> {
     ...common,
     banner: {},
     entryPoints: [{ in: planEntry, out: 'index' }],
+    // The metafile's inputs are relative to it, whatever folder the build runs from.
+    absWorkingDir: root,
     outdir,
     write: false,
     metafile: true,
