@@ -2,6 +2,8 @@
 // - cli/: @acctl/cli, one ESM bundle per command with shared chunks and every dependency inside,
 //   its oclif manifest (so a command imports only what it runs) and a copy of schemas/. It
 //   depends on nothing at install time: no server framework, job queue or embedded PostgreSQL.
+//   Beside the commands, `@acctl/cli/plan` (dist/plan/): the query-plan SQL helpers for
+//   applications, one ESM file that imports nothing, and its declarations emitted by tsc.
 // - server/: @acctl/server, the server and its commands (`acctl-server …`, `acctl server …`) as
 //   two ESM files, dist/cli.js and the cluster's dist/worker.js, beside its SQL functions and a copy
 //   of schemas/; its dependencies (Fastify, Knex, pg, pg-boss, embedded PostgreSQL) install with it.
@@ -11,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
+import ts from 'typescript';
 import { cliLoadOptions } from '../cli/src/run.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -115,12 +118,10 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
   for (const output of result.outputFiles) writeIfChanged(output.path, output.contents);
   // Which bundled files hold which packages, for the tests that check what a command loads; not shipped.
   writeIfChanged(path.join(root, 'node_modules', '.cache', 'acctl', 'cli-metafile.json'), JSON.stringify(result.metafile));
+  const planFiles = await buildPlanHelpers(path.join(cli, 'dist', 'plan'));
   const schemas = copyIfChanged(path.join(root, 'schemas'), path.join(cli, 'schemas'));
   if (options.clean) {
-    removeAllBut(
-      path.join(cli, 'dist'),
-      result.outputFiles.map((output) => output.path),
-    );
+    removeAllBut(path.join(cli, 'dist'), [...result.outputFiles.map((output) => output.path), ...planFiles]);
     removeAllBut(path.join(cli, 'schemas'), schemas);
   }
   // The manifest, read from the bundle itself (never from a previous manifest): what users run is what is listed.
@@ -136,6 +137,68 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
   if (count === 0) throw new Error('cli/: no commands found in the bundle');
   writeIfChanged(path.join(cli, 'oclif.manifest.json'), `${JSON.stringify(plugin.manifest)}\n`);
   return count;
+}
+
+/** The entry of `@acctl/cli/plan` (cli/package.json's `exports`), in core beside the helpers it lists. */
+export const planEntry = path.join(root, 'core', 'src', 'engine', 'plan', 'package-entry.ts');
+
+/**
+ * `@acctl/cli/plan` into `outdir`: index.js, the helpers bundled with no import at all (knex and pg
+ * are the application's: planToKnex takes its builder), and index.d.ts, which re-exports the
+ * declarations tsc emits from the same sources, so they cannot drift from core's types. Throws when
+ * the entry reaches a package: neither the bundle nor the declarations may need one. Returns the files written.
+ */
+export async function buildPlanHelpers(outdir: string): Promise<string[]> {
+  const result = await build({
+    ...common,
+    banner: {},
+    entryPoints: [{ in: planEntry, out: 'index' }],
+    // The metafile's inputs are relative to it, whatever folder the build runs from.
+    absWorkingDir: root,
+    outdir,
+    write: false,
+    metafile: true,
+  });
+  const packages = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((imported) => imported.path));
+  const outsideCore = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('core/src/'));
+  if (packages.length > 0 || outsideCore.length > 0)
+    throw new Error(`@acctl/cli/plan must import nothing: it imports ${[...packages, ...outsideCore].join(', ')}`);
+  const written = result.outputFiles.map((output) => {
+    writeIfChanged(output.path, output.contents);
+    return output.path;
+  });
+  const declarations = path.join(outdir, 'types');
+  const program = ts.createProgram([planEntry], {
+    declaration: true,
+    emitDeclarationOnly: true,
+    rootDir: path.join(root, 'core', 'src'),
+    outDir: declarations,
+    target: ts.ScriptTarget.ES2023,
+    lib: ['lib.es2023.d.ts'],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const reached = program
+    .getSourceFiles()
+    .filter((file) => !program.isSourceFileDefaultLibrary(file))
+    .map((file) => path.relative(root, file.fileName));
+  const outside = reached.filter((file) => !file.startsWith(`core${path.sep}src${path.sep}`));
+  if (outside.length > 0) throw new Error(`@acctl/cli/plan's declarations must need no package: they reach ${outside.join(', ')}`);
+  const emitted = program.emit(undefined, (file, text) => {
+    writeIfChanged(file, text);
+    written.push(path.resolve(file));
+  });
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (problems.length > 0)
+    throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
+  const entryDeclaration = path.relative(outdir, path.join(declarations, path.relative(path.join(root, 'core', 'src'), planEntry))).replace(/\.ts$/, '.js');
+  const index = path.join(outdir, 'index.d.ts');
+  writeIfChanged(index, `export * from './${entryDeclaration.split(path.sep).join('/')}';\n`);
+  written.push(index);
+  return written;
 }
 
 /**

@@ -50,3 +50,8 @@ export async function installGlobally(prefix: string, tarballs: readonly string[
   const bytes = Number((await run('du', ['-sb', prefix])).stdout.split('\t')[0]);
   return { prefix, warnings: stderr, bytes };
 }
+
+/** `npm install <tarballs…>` in `folder` (a package.json there), as an application adds a dependency. */
+export async function installLocally(folder: string, tarballs: readonly string[]): Promise<void> {
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+}

@@ -316,5 +316,7 @@ export { policySetLimits } from './policy-set-limits.js';
 export { isNfc, maxNameLength, namePattern, nameProblem, nameRule, nfcRule, showHidden } from './names.js';
 // Principal kinds and the types they are evaluated as.
 export { principalKinds, principalTypeOf, principalTypes } from './principal-types.js';
+// Text PostgreSQL cannot store or compare (NUL, a lone surrogate): the input boundary's rule and planToSql's.
+export { unstorableCharacter } from './storable-text.js';
 // Usernames.
 export { isStorableUsername, maxUsernameLength, usernameProblem } from './users.js';

@@ -232,6 +232,20 @@ describe('POST /v1/decisions/plan', () => {
     }
   });
 
+  it("refuses a lone surrogate or NUL in a value that would reach the plan's SQL with 400 problem+json, never a 500", async () => {
+    const bad = [
+      { principal: { type: 'USER', id: 'u\ud800' }, action: 'read', resource: { type: 'note' } },
+      { principal: { type: 'USER', attributes: { department: '\udc00sales' } }, action: 'read', resource: { type: 'note' } },
+      { principal: { type: 'USER', attributes: { department: 'sales\u0000' } }, action: 'read', resource: { type: 'note' } },
+    ];
+    for (const response of await Promise.all(bad.map((body) => plan(body)))) {
+      expect(response.statusCode, response.body).to.equal(400);
+      expect(response.headers['content-type']).to.match(/^application\/problem\+json/);
+      expect(response.json(), response.body).to.deep.include({ code: 'validation_failed' });
+      expect(response.json().errors[0].pointer).to.match(/^\/principal\/(id|attributes\/department)$/);
+    }
+  });
+
   it("selects exactly the rows evaluate allows when a rule compares two values of the resource, or a principal's value starts with the resource's", async () => {
     const answer = await expectPlanMatchesEvaluate({ type: 'USER', attributes: { department: 'sales-emea' } }, 'weird');
     expect(JSON.stringify(answer)).to.include('"relate"').and.include('"prefix_of"');

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import pg from 'pg';
+import { planResources, type EnginePolicy, type ResourcePlan } from '../../core/src/index.js';
 import { findFreePort } from '../../server/src/db/embedded-postgres.js';
-import { installGlobally, packWorkspace, type Installation } from '../../scripts/packed-packages.js';
+import { installGlobally, installLocally, packWorkspace, type Installation } from '../../scripts/packed-packages.js';
 import { startServerProcess } from '../faults/server-process.js';
-import { freshDatabase } from '../helpers/database.js';
+import { emptyDatabase, freshDatabase } from '../helpers/database.js';
 import { isolatedEnv, repoRoot, runProcess, type ProcessResult } from './support.js';
 
 /** The goal of issue #21: a CI job that only lints installs at most this much. */
@@ -89,6 +91,53 @@ describe('the packages users install: packed, installed into clean prefixes, and
       }
     });
 
+    it('gives an application that installs it @acctl/cli/plan: its SQL and Knex helpers select the rows in PostgreSQL, and its declarations type-check a call and refuse a wrong one', async () => {
+      const app = path.join(folder, 'plan-app');
+      mkdirSync(app);
+      writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'plan-app', private: true, type: 'module' }));
+      // As docs/api.md says: a dependency of the application; knex and pg are the application's own (here the checkout's).
+      await installLocally(app, [cliTarball]);
+      const installed = readdirSync(path.join(app, 'node_modules')).filter((name) => !name.startsWith('.'));
+      expect(installed, 'the helpers bring no dependency').to.deep.equal(['@acctl']);
+      const help = await runInstalled(cliOnly, 'acctl', ['--help']);
+      expect(help.exitCode, help.stderr).to.equal(0);
+      expect(help.stdout).to.match(/^ {2}policy /m);
+
+      const databaseUrl = await emptyDatabase();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query('CREATE TABLE documents (id integer PRIMARY KEY, name text NOT NULL, owner jsonb, labels jsonb)');
+        await client.query(`INSERT INTO documents VALUES
+          (1, 'public-1', '"u-2"', '[]'), (2, 'public-2', '"u-2"', '["secret"]'), (3, 'doc-3', '"u-1"', '[]'),
+          (4, 'doc-4', '"u-2"', '[]'), (5, 'doc-5', '"u-1"', '["secret"]'), (6, 'doc-6', NULL, '[]')`);
+      } finally {
+        await client.end();
+      }
+      const plan = planResources(documentPolicies, { principal: { type: 'USER', id: 'u-1' }, action: 'read', resourceType: 'document', now: new Date() });
+      expect(plan.kind).to.equal('conditional');
+      writeFileSync(path.join(app, 'plan.json'), JSON.stringify(plan));
+      writeFileSync(path.join(app, 'select.mjs'), planApplication);
+      const selected = await runProcess(process.execPath, ['select.mjs'], {
+        env: isolatedEnv({ DATABASE_URL: databaseUrl, CHECKOUT_PACKAGE_JSON: path.join(repoRoot, 'package.json') }),
+        cwd: app,
+      });
+      expect(selected.exitCode, selected.stderr).to.equal(0);
+      expect(JSON.parse(selected.stdout)).to.deep.equal({ bySql: [1, 3], byKnex: [1, 3], refused: 'lone_surrogate' });
+
+      writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: typeCheckOptions, files: ['uses-plan.ts'] }));
+      writeFileSync(path.join(app, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: typeCheckOptions, files: ['misuses-plan.ts'] }));
+      // A plan core made, as a literal of the declared type: declarations that drift from core's ResourcePlan refuse it.
+      writeFileSync(path.join(app, 'uses-plan.ts'), typedUse(plan));
+      writeFileSync(path.join(app, 'misuses-plan.ts'), typedMisuse);
+      const tsc = (project: string) =>
+        runProcess(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { env: isolatedEnv({}), cwd: app });
+      const [right, wrong] = await Promise.all([tsc('tsconfig.json'), tsc('tsconfig.wrong.json')]);
+      expect(right.exitCode, right.stdout).to.equal(0);
+      expect(wrong.exitCode).to.equal(2);
+      expect(wrong.stdout.match(/^misuses-plan\.ts\(\d+,\d+\): error TS\d+/gm), wrong.stdout).to.have.lengthOf(3);
+    });
+
     it('answers acctl server … with one sentence and exit 127 when the server package is not installed', async () => {
       const result = await runInstalled(cliOnly, 'acctl', ['server', 'start']);
       expect(result.exitCode).to.equal(127);
@@ -162,3 +211,77 @@ describe('the packages users install: packed, installed into clean prefixes, and
     });
   });
 });
+
+/** Owners read their documents, anyone reads public-*, and nobody reads a secret one. */
+const documentRule = (effect: 'allow' | 'deny', identifiers: string[], conditions: unknown[] = []) => ({
+  effect,
+  principals: { type: 'USER' },
+  resources: { type: 'document', identifiers },
+  actions: ['read'],
+  conditions,
+});
+const comparison = (attribute: string, operator: string, to: unknown) => ({ type: 'attribute', operator, value: { attribute, to } });
+const documentPolicies: EnginePolicy[] = [
+  {
+    id: 'documents',
+    version: 1,
+    name: 'documents',
+    rules: [
+      documentRule('allow', ['public-*']),
+      documentRule('allow', ['*'], [comparison('resource.attributes.owner', 'equals', { attribute: 'principal.id' })]),
+      documentRule('deny', ['*'], [comparison('resource.attributes.labels', 'contains', 'secret')]),
+    ] as EnginePolicy['rules'],
+  },
+];
+
+/** An application's script: @acctl/cli/plan from its node_modules, pg and knex from the checkout's. */
+const planApplication = `
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { planToKnex, planToSql, PlanSqlError } from '@acctl/cli/plan';
+const require = createRequire(process.env.CHECKOUT_PACKAGE_JSON);
+const pg = require('pg');
+const knex = require('knex')({ client: 'pg', connection: process.env.DATABASE_URL });
+const plan = JSON.parse(readFileSync('plan.json', 'utf8'));
+const columns = { identifier: 'name', attributes: { owner: 'owner', labels: 'labels' } };
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await client.connect();
+const { where, params } = planToSql(plan, columns);
+const bySql = (await client.query(\`SELECT id FROM documents WHERE \${where} ORDER BY id\`, params)).rows.map((row) => row.id);
+const byKnex = (await knex('documents').where(planToKnex(plan, columns)).orderBy('id').select('id')).map((row) => row.id);
+let refused;
+try {
+  planToSql({ ...plan, condition: { type: 'identifier', pattern: { kind: 'exact', identifier: '\\ud800' } } }, columns);
+} catch (error) {
+  if (error instanceof PlanSqlError) refused = error.code;
+}
+await client.end();
+await knex.destroy();
+console.log(JSON.stringify({ bySql, byKnex, refused }));
+`;
+
+/** An application's tsconfig: its own, with no @types (the declarations must need none). */
+const typeCheckOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', lib: ['es2023'], types: [] };
+
+function typedUse(plan: ResourcePlan): string {
+  return `import { planToKnex, planToSql, PlanSqlError, type PlanColumns, type PlanSql, type ResourceCondition, type ResourcePlan, type WhereRawBuilder } from '@acctl/cli/plan';
+const plan: ResourcePlan = ${JSON.stringify(plan)};
+const columns: PlanColumns = { identifier: 'name', attributes: { owner: 'owner' } };
+const sql: PlanSql = planToSql(plan, columns);
+const where: string = sql.where;
+const params: string[] = sql.params;
+const apply: (builder: WhereRawBuilder) => void = planToKnex(plan, columns);
+const condition = (of: ResourcePlan): ResourceCondition | undefined => (of.kind === 'unsupported' ? undefined : of.condition);
+const error = new PlanSqlError('lone_surrogate', 'unstorable');
+const code: string = error.code;
+export { where, params, apply, condition, code };
+`;
+}
+
+const typedMisuse = `import { planToKnex, planToSql, type ResourcePlan } from '@acctl/cli/plan';
+declare const plan: ResourcePlan;
+planToSql(plan, { identifier: 'name' });
+planToSql({ kind: 'conditional', condition: { type: 'maybe' }, policies: {} }, { identifier: 'name', attributes: {} });
+const sql: string = planToKnex(plan, { identifier: 'name', attributes: {} });
+export { sql };
+`;

@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { unstorableCharacter } from '../../../core/src/index.js';
 import { ApiError, type InvalidField } from '../errors/api-error.js';
 
-/**
- * Text PostgreSQL cannot store or compare: a lone UTF-16 surrogate (JSON's "\ud800" parses to one;
- * jsonb refuses it, 22P05) and NUL (U+0000; text and jsonb refuse it, 22021). With the `u` flag a
- * well-formed surrogate pair is one code point, so `\p{Cs}` matches only the lone halves.
- */
-const unstorableText = /[\p{Cs}\u0000]/u;
-
-/** The same test as `unstorableText`, native and without a regular expression: this runs on every string of every request. */
+/** Text PostgreSQL cannot store or compare (a lone surrogate, NUL): core's rule, used by planToSql too. */
 function isUnstorable(text: string): boolean {
-  return text.indexOf('\u0000') !== -1 || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+  return unstorableCharacter(text) !== null;
 }
 
 /**
@@ -65,7 +59,7 @@ function findRefusedInput(value: unknown, maxDepth: number): { pointer: string; 
   while (stack.length > 0) {
     const { value: current, pointer, depth } = stack.pop()!;
     if (typeof current === 'string') {
-      if (unstorableText.test(current)) return { pointer: pointer || '/', detail: illFormedTextDetail };
+      if (isUnstorable(current)) return { pointer: pointer || '/', detail: illFormedTextDetail };
     } else if (current !== null && typeof current === 'object' && depth >= maxDepth) {
       return { pointer: pointer || '/', detail: tooDeepDetail };
     } else if (Array.isArray(current)) {
@@ -74,7 +68,7 @@ function findRefusedInput(value: unknown, maxDepth: number): { pointer: string; 
       for (const [key, inner] of Object.entries(current)) {
         const at = `${pointer}/${pointerToken(key)}`;
         // A key is stored as well (attributes, metadata): it is checked as its own value.
-        if (unstorableText.test(key)) return { pointer: at, detail: illFormedTextDetail };
+        if (isUnstorable(key)) return { pointer: at, detail: illFormedTextDetail };
         stack.push({ value: inner, pointer: at, depth: depth + 1 });
       }
     }

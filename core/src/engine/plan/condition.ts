@@ -24,6 +24,16 @@ export type ResourceCondition =
    */
   | { type: 'relate'; subject: ResourceSubject; operator: RelateOperator; other: ResourceSubject; holds: boolean };
 
+/**
+ * Which resources of the type the principal may act on: a condition over the resource alone, such
+ * that evaluate allows a resource exactly when it holds (deny rules included, unknown never
+ * permissive). `policies`: id to version of every policy with a rule for this type and action.
+ * A construct the planner cannot make exact is refused, naming it, never approximated.
+ */
+export type ResourcePlan =
+  | { kind: 'always_allowed' | 'always_denied' | 'conditional'; condition: ResourceCondition; policies: Record<string, number> }
+  | { kind: 'unsupported'; construct: string; policy_id: string; rule_index: number; policies: Record<string, number> };
+
 export type ResourceSubject = { field: 'identifier' } | { field: 'attributes'; name: string };
 
 /** The engine's comparisons as their positive operators: a resource value on the left, as attribute.ts's compare reads them. */

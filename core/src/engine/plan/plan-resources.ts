@@ -21,6 +21,7 @@ import {
   type PlanOperator,
   type RelateOperator,
   type ResourceCondition,
+  type ResourcePlan,
   type ResourceSubject,
   type TruthOnResource,
 } from './condition.js';
@@ -34,16 +35,6 @@ export interface PlanRequest {
   /** The caller's clock, as for evaluate. */
   now: Date;
 }
-
-/**
- * Which resources of the type the principal may act on: a condition over the resource alone, such
- * that evaluate allows a resource exactly when it holds (deny rules included, unknown never
- * permissive). `policies`: id to version of every policy with a rule for this type and action.
- * A construct the planner cannot make exact is refused, naming it, never approximated.
- */
-export type ResourcePlan =
-  | { kind: 'always_allowed' | 'always_denied' | 'conditional'; condition: ResourceCondition; policies: Record<string, number> }
-  | { kind: 'unsupported'; construct: string; policy_id: string; rule_index: number; policies: Record<string, number> };
 
 /** What a planner step throws for a construct it cannot make exact; every construct of today's policy language plans (issue #35), a new one may not. */
 class UnsupportedConstruct extends Error {}

@@ -1,5 +1,5 @@
 import { planToSql, PlanSqlError, type PlanColumns } from './plan-to-sql.js';
-import type { ResourcePlan } from './plan-resources.js';
+import type { ResourcePlan } from './condition.js';
 
 /** What planToKnex uses of a Knex query builder (Knex.QueryBuilder has it); no Knex import, so core stays free of it. */
 export interface WhereRawBuilder {

@@ -1,5 +1,5 @@
-import type { PlanValue, RelateOperator, ResourceCondition, ResourceSubject } from './condition.js';
-import type { ResourcePlan } from './plan-resources.js';
+import { unstorableCharacter } from '../../storable-text.js';
+import type { PlanValue, RelateOperator, ResourceCondition, ResourcePlan, ResourceSubject } from './condition.js';
 
 /**
  * Where the resources are: the identifier a text column (NOT NULL), each attribute a jsonb column
@@ -17,10 +17,13 @@ export interface PlanSql {
   params: string[];
 }
 
-/** Why a plan has no SQL: it is unsupported, a column name is not a plain identifier, or a value holds NUL (PostgreSQL text and jsonb cannot). */
+/**
+ * Why a plan has no SQL: it is unsupported, a column name is not a plain identifier, or a value holds
+ * NUL or a lone surrogate (text PostgreSQL cannot store or compare: storable-text.ts). Callers switch on `code`.
+ */
 export class PlanSqlError extends Error {
   constructor(
-    readonly code: 'unsupported_plan' | 'invalid_column' | 'nul_character',
+    readonly code: 'unsupported_plan' | 'invalid_column' | 'nul_character' | 'lone_surrogate',
     message: string,
   ) {
     super(message);
@@ -41,9 +44,14 @@ export function planToSql(plan: ResourcePlan, columns: PlanColumns): PlanSql {
   if (plan.kind === 'unsupported') throw new PlanSqlError('unsupported_plan', `the plan is unsupported: ${plan.construct}`);
   const params: string[] = [];
   const param = (value: string): string => {
-    if (value.includes('\u0000')) throw new PlanSqlError('nul_character', 'a value of the plan contains NUL, which PostgreSQL cannot store or compare');
+    refuseUnstorable(value);
     params.push(value);
     return `$${params.length}`;
+  };
+  // Checked before JSON.stringify, which escapes NUL and a lone surrogate as `\u0000`, `\ud800`: jsonb refuses both escapes.
+  const jsonParam = (value: JsonParam): string => {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') refuseUnstorable(item);
+    return param(JSON.stringify(value));
   };
   const identifier = column(columns.identifier);
   const subject = (of: ResourceSubject): string => {
@@ -70,14 +78,23 @@ export function planToSql(plan: ResourcePlan, columns: PlanColumns): PlanSql {
           ? `(${identifier} IS NOT NULL AND ${identifier} = ${param(condition.pattern.identifier)})`
           : `(${identifier} IS NOT NULL AND ${identifier} LIKE ${param(`${escapeLike(condition.pattern.prefix)}%`)} ESCAPE '\\')`;
       case 'accepted':
-        return acceptedSql(subject({ field: 'attributes', name: condition.attribute }), condition.values, condition.holds, param);
+        return acceptedSql(subject({ field: 'attributes', name: condition.attribute }), condition.values, condition.holds, jsonParam);
       case 'compare':
-        return compareSql(subject(condition.subject), condition, param);
+        return compareSql(subject(condition.subject), condition, param, jsonParam);
       case 'relate':
         return relateSql(subject(condition.subject), condition.operator, subject(condition.other), condition.holds);
     }
   };
   return { where: sql(plan.condition), params };
+}
+
+type JsonParam = PlanValue | ReadonlyArray<string | number | boolean>;
+
+function refuseUnstorable(value: string): void {
+  const unstorable = unstorableCharacter(value);
+  if (unstorable === 'nul') throw new PlanSqlError('nul_character', 'a value of the plan contains NUL, which PostgreSQL cannot store or compare');
+  if (unstorable === 'lone_surrogate')
+    throw new PlanSqlError('lone_surrogate', 'a value of the plan contains a lone surrogate (U+D800 to U+DFFF), which PostgreSQL cannot store or compare');
 }
 
 function column(name: string): string {
@@ -99,6 +116,7 @@ function compareSql(
   value: string,
   { operator, value: constant, holds }: { operator: string; value: PlanValue; holds: boolean },
   param: (text: string) => string,
+  jsonParam: (value: JsonParam) => string,
 ): string {
   const guarded = (kind: string, comparison: string): string => `(CASE WHEN ${kind} THEN ${negated(holds, comparison)} ELSE FALSE END)`;
   switch (operator) {
@@ -106,12 +124,12 @@ function compareSql(
       return negated(holds, `(${value} IS NOT NULL AND jsonb_typeof(${value}) <> 'null')`);
     case 'equals':
       // jsonb equality: same kind, and numbers by value (JSON numbers of distinct doubles differ).
-      return guarded(`jsonb_typeof(${value}) = '${kindOf(constant)}'`, `${value} = ${param(JSON.stringify(constant))}::jsonb`);
+      return guarded(`jsonb_typeof(${value}) = '${kindOf(constant)}'`, `${value} = ${jsonParam(constant)}::jsonb`);
     case 'in':
-      return guarded(`jsonb_typeof(${value}) IN ${SCALAR_KINDS}`, `${param(JSON.stringify(constant))}::jsonb @> jsonb_build_array(${value})`);
+      return guarded(`jsonb_typeof(${value}) IN ${SCALAR_KINDS}`, `${jsonParam(constant)}::jsonb @> jsonb_build_array(${value})`);
     case 'contains':
       // The list's items are all scalars (else unknown), then one of them is the constant.
-      return `(CASE WHEN jsonb_typeof(${value}) = 'array' THEN (${allScalars(value)} AND ${negated(holds, `${value} @> jsonb_build_array(${param(JSON.stringify(constant))}::jsonb)`)}) ELSE FALSE END)`;
+      return `(CASE WHEN jsonb_typeof(${value}) = 'array' THEN (${allScalars(value)} AND ${negated(holds, `${value} @> jsonb_build_array(${jsonParam(constant)}::jsonb)`)}) ELSE FALSE END)`;
     case 'starts_with':
     case 'ends_with': {
       const pattern = operator === 'starts_with' ? `${escapeLike(String(constant))}%` : `%${escapeLike(String(constant))}`;
@@ -182,7 +200,7 @@ function kindOf(value: PlanValue): string {
  * accepted when String() of it is one of the values. As JSON values: the string itself, the boolean
  * `true`/`false`, and the number whose String() it is.
  */
-function acceptedSql(value: string, accepted: readonly string[], holds: boolean, param: (text: string) => string): string {
+function acceptedSql(value: string, accepted: readonly string[], holds: boolean, jsonParam: (value: JsonParam) => string): string {
   const typed: Array<string | number | boolean> = [];
   for (const text of accepted) {
     typed.push(text);
@@ -190,7 +208,7 @@ function acceptedSql(value: string, accepted: readonly string[], holds: boolean,
     const number = Number(text);
     if (text.trim() !== '' && Number.isFinite(number) && String(number) === text) typed.push(number);
   }
-  const set = param(JSON.stringify(typed));
+  const set = jsonParam(typed);
   const member = `${set}::jsonb @> jsonb_build_array(${value})`;
   const anyItem = `EXISTS (SELECT 1 FROM jsonb_array_elements(${value}) AS item(value) WHERE ${set}::jsonb @> jsonb_build_array(item.value))`;
   return (

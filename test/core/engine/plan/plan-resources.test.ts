@@ -258,7 +258,44 @@ describe('planResources and planToSql', function () {
       .to.throw(PlanSqlError)
       .with.property('code', 'invalid_column');
   });
+
+  it('refuses NUL and a lone surrogate in a pattern, a jsonb value, a list and accepted values alike, and takes a surrogate pair', async function () {
+    const plans = (text: string) => {
+      const on = (conditions: unknown[], identifiers = ['*']) => planResources([policy([{ effect: 'allow', identifiers, conditions }])], request());
+      const compare = (operator: string, to: unknown) => on([{ type: 'attribute', operator, value: { attribute: 'resource.attributes.a', to } }]);
+      const accepted = planResources([{ ...policy([]), rules: [acceptedRule(text)] as EnginePolicy['rules'] }], request());
+      // JSON.stringify escapes both as \u0000 and \ud800, which jsonb refuses when the query runs: checked before.
+      return {
+        pattern: on([], [`${text}*`]),
+        equals: compare('equals', text),
+        in: compare('in', ['b', text]),
+        starts_with: compare('starts_with', text),
+        accepted,
+      };
+    };
+    for (const [text, code] of [
+      ['\ud800', 'lone_surrogate'],
+      ['a\udfffb', 'lone_surrogate'],
+      ['\udc00\ud800', 'lone_surrogate'],
+      ['x\u0000', 'nul_character'],
+    ] as const) {
+      for (const [leaf, plan] of Object.entries(plans(text))) {
+        expect(plan.kind, leaf).to.equal('conditional');
+        expect(() => planToSql(plan, columns), `${leaf} ${JSON.stringify(text)}`)
+          .to.throw(PlanSqlError)
+          .with.property('code', code);
+      }
+    }
+    for (const [leaf, plan] of Object.entries(plans('\ud83d\ude00'))) {
+      const { where, params } = planToSql(plan, columns);
+      expect(await selected(where, params), leaf).to.be.an('array');
+    }
+  });
 });
+
+function acceptedRule(text: string) {
+  return { effect: 'allow', principals: { type: 'U' }, resources: { type: 'R', identifiers: ['*'], attributes: { a: [text] } }, actions: ['go'] };
+}
 
 function policy(rules: Array<{ effect: 'allow' | 'deny'; identifiers: string[]; conditions?: unknown[] }>): EnginePolicy {
   return {

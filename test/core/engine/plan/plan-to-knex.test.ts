@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { planResources, planToKnex, planToSql, type EnginePolicy, type PlanColumns } from '../../../../core/src/index.js';
+import { planResources, planToKnex, planToSql, PlanSqlError, type EnginePolicy, type PlanColumns } from '../../../../core/src/index.js';
 import { emptyDatabase } from '../../../helpers/database.js';
 import { now } from '../support/random-policies.js';
 
@@ -71,6 +71,13 @@ describe('planToKnex', function () {
       expect(byKnex, id).to.deep.equal(bySql);
       expect(byKnex.length, id).to.be.greaterThan(0);
     }
+  });
+
+  it('refuses a lone surrogate as planToSql does, before the builder is called', function () {
+    const plan = planResources(policies, { principal: { type: 'U', id: 'a\ud800' }, action: 'read', resourceType: 'doc', now });
+    expect(() => planToKnex(plan, columns))
+      .to.throw(PlanSqlError)
+      .with.property('code', 'lone_surrogate');
   });
 
   it('is TRUE for always_allowed and FALSE for always_denied', async function () {
