@@ -42,7 +42,11 @@ class ProofPool {
   async fill(count: number): Promise<void> {
     const iat = Math.floor(Date.now() / 1000);
     const signing = Array.from({ length: count }, () =>
-      new SignJWT({ htm: 'POST', htu: this.htu }).setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: this.jwk }).setJti(randomUUID()).setIssuedAt(iat).sign(this.privateKey),
+      new SignJWT({ htm: 'POST', htu: this.htu })
+        .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: this.jwk })
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .sign(this.privateKey),
     );
     this.proofs = await Promise.all(signing);
   }

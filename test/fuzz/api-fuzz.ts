@@ -111,7 +111,13 @@ const hostileJwts = fc
   })
   .map(({ member, text, typ }) => {
     const header = { typ, alg: 'ES256', ...(member === 'kid' ? { kid: text } : {}) };
-    const claims: Record<string, unknown> = { jti: 'j', htm: 'POST', htu: 'http://localhost/v1/oauth/token', iat: Math.floor(Date.now() / 1000), exp: 9_999_999_999 };
+    const claims: Record<string, unknown> = {
+      jti: 'j',
+      htm: 'POST',
+      htu: 'http://localhost/v1/oauth/token',
+      iat: Math.floor(Date.now() / 1000),
+      exp: 9_999_999_999,
+    };
     claims[member === 'kid' ? 'sub' : member] = member === 'act' ? { sub: text } : text;
     return `${part(header)}.${part(claims)}.AAAA`;
   });
@@ -373,7 +379,13 @@ export async function fuzzApi(
 async function hostileSignedProofs(): Promise<string[]> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = await exportJWK(publicKey);
-  const members: Array<Record<string, unknown>> = [{ jti: 'a\u0000b' }, { jti: '\ud800' }, { htu: 'http://localhost/v1/oauth/token\u0000' }, { htm: '\udfff' }, { jti: 'x'.repeat(5000) }];
+  const members: Array<Record<string, unknown>> = [
+    { jti: 'a\u0000b' },
+    { jti: '\ud800' },
+    { htu: 'http://localhost/v1/oauth/token\u0000' },
+    { htm: '\udfff' },
+    { jti: 'x'.repeat(5000) },
+  ];
   return Promise.all(
     members.map((claims) =>
       new SignJWT({ jti: 'j', htm: 'POST', htu: 'http://localhost/v1/oauth/token', ...claims })

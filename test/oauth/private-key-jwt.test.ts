@@ -384,7 +384,8 @@ describe('private_key_jwt client authentication (RFC 7523)', () => {
           .sign(key.privateKey),
       ];
       const answers = await Promise.all(hostile.map((jwt, n) => withAssertion(n % 2 ? second : first, jwt)));
-      for (const answer of answers) await expectInvalidClient(answer, /holds text that is not well-formed \(a lone surrogate or NUL\) at \/(claims\/(jti|sub)|header\/kid)/);
+      for (const answer of answers)
+        await expectInvalidClient(answer, /holds text that is not well-formed \(a lone surrogate or NUL\) at \/(claims\/(jti|sub)|header\/kid)/);
       expect(await first.app.db('oauth_client_assertions').where({ client_id: clientId }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
     });
 

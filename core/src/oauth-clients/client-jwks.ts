@@ -48,7 +48,8 @@ function unusableKey(jwk: Record<string, unknown>): string | undefined {
   const size = Object.hasOwn(curves, jwk.crv as string) ? curves[jwk.crv as string]! : undefined;
   if (size === undefined) return `has crv ${JSON.stringify(jwk.crv)}; use ${Object.keys(curves).join(' or ')}`;
   const coordinates = jwk.kty === 'EC' ? ['x', 'y'] : ['x'];
-  if (coordinates.some((member) => base64urlBytes(jwk[member] as string) !== size)) return `has ${coordinates.join(' and ')} that are not ${size} bytes of base64url`;
+  if (coordinates.some((member) => base64urlBytes(jwk[member] as string) !== size))
+    return `has ${coordinates.join(' and ')} that are not ${size} bytes of base64url`;
   return undefined;
 }
 
