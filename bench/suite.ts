@@ -7,7 +7,7 @@
  * absolute figures say more about the neighbours than about acctl.
  *
  *   npm run bench                        # every section, about 6 minutes
- *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, gitops, access, plan, cerbos, oidc-provider
+ *   npm run bench -- --only cerbos       # only these sections (comma-separated): engine, cli, http, gitops, access, plan, dpop, cerbos, oidc-provider
  *   BENCH_SECONDS=4 npm run bench        # seconds per HTTP measurement (default 8)
  *   BENCH_ROUNDS=4                       # interleaved rounds the peak measurements are split into
  *   BENCH_CPU_PROF=1 npm run bench       # then profile evaluate and token requests on a server of its own
@@ -49,6 +49,7 @@ import { significant } from './lib/stats.js';
 import { cerbosPeer } from './peers/cerbos/section.js';
 import { oidcProviderPeer } from './peers/oidc-provider/section.js';
 import type { PeerSettings } from './peers/settings.js';
+import { dpopSection, type DPoPSummary } from './lib/dpop-section.js';
 import { planSection, planPolicyCount, type PlanSummary } from './lib/plan-section.js';
 import { summariseProfile } from './profile-summary.js';
 
@@ -61,7 +62,7 @@ const cpuProfile = process.env.BENCH_CPU_PROF === '1';
 const profileDir = path.join(resultsDir, 'profiles');
 const peerSettings: PeerSettings = { seconds, rounds, connections, warmUpSeconds };
 
-const sectionNames = ['engine', 'cli', 'http', 'gitops', 'access', 'plan', 'cerbos', 'oidc-provider'] as const;
+const sectionNames = ['engine', 'cli', 'http', 'gitops', 'access', 'plan', 'dpop', 'cerbos', 'oidc-provider'] as const;
 type SectionName = (typeof sectionNames)[number];
 const sections = selectedSections(process.argv.slice(2));
 
@@ -122,7 +123,7 @@ async function main(): Promise<BenchResults> {
       `  analysis ${accessChange.analysis_ms} ms, proof ${accessChange.proof_ms} ms, lint ${accessChange.lint_ms} ms: ${accessChange.analysis_to_lint}× and ${accessChange.proof_to_lint}× lint`,
     );
   }
-  const overHttp = sections.has('http') || sections.has('plan') || sections.has('cerbos') || sections.has('oidc-provider');
+  const overHttp = sections.has('http') || sections.has('plan') || sections.has('dpop') || sections.has('cerbos') || sections.has('oidc-provider');
   if (overHttp) await setupTestDatabases();
   const pg = overHttp ? await PgBackendCpu.connect(adminDatabaseUrl()) : undefined;
   try {
@@ -131,6 +132,11 @@ async function main(): Promise<BenchResults> {
     if (sections.has('plan')) {
       log(`query plans (#35): POST /v1/decisions/plan beside evaluate on one server with ${planPolicyCount.toLocaleString('en-US')} active policies`);
       plan = await planSection(peerSettings, log);
+    }
+    let dpop: DPoPSummary | undefined;
+    if (sections.has('dpop')) {
+      log('DPoP (#36): client_credentials tokens bound to a proof key beside plain ones, same server and client');
+      dpop = await dpopSection(peerSettings, log);
     }
     const peers: BenchResults['peers'] = {};
     if (pg && sections.has('cerbos')) {
@@ -166,6 +172,7 @@ async function main(): Promise<BenchResults> {
       ...(gitops ? { gitops } : {}),
       ...(accessChange ? { access_change: accessChange } : {}),
       ...(plan ? { plan } : {}),
+      ...(dpop ? { dpop } : {}),
       ...http,
       peers,
     };

@@ -24,6 +24,8 @@ export interface LoadTarget {
   itemsPerRequest: number;
   /** Decision requests: each gets its own X-Request-Id from the ledger, which learns of each 2xx answer. */
   ledger?: DecisionLedger;
+  /** Headers of each request's own (a DPoP proof, used once), beside `headers`. */
+  headersFor?: () => Record<string, string>;
 }
 
 export interface LoadResult {
@@ -69,6 +71,7 @@ function autocannonRun(
           path: target.path,
           body,
           ...(target.ledger ? tracked(target.ledger, target.itemsPerRequest) : {}),
+          ...(target.headersFor ? ownHeaders(target.headersFor) : {}),
         })),
         ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       },
@@ -96,6 +99,11 @@ function tracked(ledger: DecisionLedger, decisions: number): Pick<autocannon.Req
       if (status >= 200 && status < 300) ledger.acknowledge(headers?.['x-request-id']);
     },
   };
+}
+
+/** An autocannon hook adding each request's own headers. */
+function ownHeaders(headersFor: () => Record<string, string>): Pick<autocannon.Request, 'setupRequest'> {
+  return { setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headersFor() } }) };
 }
 
 /** The runs' figures; no runs at all read as zero throughput. */

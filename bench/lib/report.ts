@@ -5,6 +5,7 @@
 import { renderCliStartup, type CliStartupSummary } from './cli-startup-report.js';
 import { renderAccessChange, type AccessChangeSummary } from './access-change-report.js';
 import { renderGitops, type GitopsSummary } from './gitops-report.js';
+import { renderDPoP, type DPoPSummary } from './dpop-section.js';
 import { renderPlan, type PlanSummary } from './plan-section.js';
 import type { EngineSummary } from '../engine.bench.js';
 import { renderPeers, type PeerResults } from '../peers/report.js';
@@ -56,6 +57,8 @@ export interface BenchResults {
   access_change?: AccessChangeSummary;
   /** Absent when the plan section did not run. */
   plan?: PlanSummary;
+  /** Absent when the dpop section did not run. */
+  dpop?: DPoPSummary;
   http?: {
     bare: LoadResult;
     evaluate_10: LoadResult;
@@ -279,6 +282,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.gitops) lines.push('## GitOps: lint, plan and apply of a policy repository', '', renderGitops(results.gitops), '');
   if (results.access_change) lines.push('## The proof (#33): whether a change widens access, against lint', '', renderAccessChange(results.access_change), '');
   if (results.plan) lines.push('## Query plans (#35): a plan against an evaluate, same server', '', renderPlan(results.plan), '');
+  if (results.dpop) lines.push('## DPoP (#36): bound token issuance against plain, same server', '', renderDPoP(results.dpop), '');
   if (results.server_cost) lines.push('## What each request cost the server and its database (peak runs)', '');
   if (results.server_cost)
     lines.push(

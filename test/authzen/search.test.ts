@@ -237,6 +237,14 @@ describe('AuthZEN search API', function () {
       expect(answer.statusCode, `${index}: ${answer.body}`).to.equal(400);
       expect(answer.json().code, `${index}`).to.equal('validation_failed');
     }
+    // A NUL in this query's own token (base64url, so the input boundary cannot see it) is refused at
+    // /page/token, before the principals' query: PostgreSQL would refuse it.
+    const withNul = Buffer.from(decoded.replace(/\|[^|]*$/, '|a\u0000b')).toString('base64url');
+    const nul = await post('/access/v1/search/subject', { ...query, page: { token: withNul } });
+    expect(nul.statusCode, nul.body).to.equal(400);
+    expect(nul.json().errors, nul.body).to.deep.equal([
+      { pointer: '/page/token', in: 'body', detail: 'is not a page token of this API: send page.next_token as it came' },
+    ]);
     // A token whose position was changed only starts the walk elsewhere: still exact decisions, never an error.
     const moved = Buffer.from(decoded.replace(/\|[^|]*$/, '|zzzz')).toString('base64url');
     const fromElsewhere = await post('/access/v1/search/subject', { ...query, page: { token: moved } });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { errorCatalog } from '../../server/src/errors/catalog.js';
 import { validatorFor } from '../../core/src/index.js';
@@ -94,6 +95,38 @@ const rawJsonBodies = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
+const part = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * JWTs a caller makes itself, DPoP proofs and client assertions, with hostile text in the members
+ * the server reads before any signature (jti, sub, iss, htu, kid, act.sub); their base64url form
+ * passes the input boundary, so only the decoding step can refuse them. Unsigned ones here; the
+ * run adds proofs signed with their own key (hostileSignedProofs), whose signatures verify.
+ */
+const hostileJwts = fc
+  .record({
+    member: fc.constantFrom('jti', 'sub', 'iss', 'htu', 'kid', 'act'),
+    text: fc.oneof(hostileText, weirdStrings),
+    typ: fc.constantFrom('dpop+jwt', 'JWT'),
+  })
+  .map(({ member, text, typ }) => {
+    const header = { typ, alg: 'ES256', ...(member === 'kid' ? { kid: text } : {}) };
+    const claims: Record<string, unknown> = {
+      jti: 'j',
+      htm: 'POST',
+      htu: 'http://localhost/v1/oauth/token',
+      iat: Math.floor(Date.now() / 1000),
+      exp: 9_999_999_999,
+    };
+    claims[member === 'kid' ? 'sub' : member] = member === 'act' ? { sub: text } : text;
+    return `${part(header)}.${part(claims)}.AAAA`;
+  });
+
+/** Page tokens of the AuthZEN searches in the tokens' own shape, holding hostile positions and digests. */
+const hostilePageTokens = fc
+  .tuple(fc.oneof(fc.constant('v1'), weirdStrings), fc.oneof(fc.string({ minLength: 22, maxLength: 22 }), weirdStrings), fc.oneof(hostileText, weirdStrings))
+  .map(([version, digest, position]) => Buffer.from(`${version}|${digest}|${position}`, 'utf8').toString('base64url'));
+
 function almostRightBody(fields: string[]): fc.Arbitrary<unknown> {
   if (fields.length === 0) return jsonValue;
   return fc.dictionary(fc.oneof(fc.constantFrom(...fields), weirdStrings), jsonValue, { maxKeys: Math.min(8, fields.length + 2) });
@@ -123,7 +156,8 @@ interface FuzzRequest {
   description: string;
 }
 
-function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<FuzzRequest> {
+function requestFor(operation: Operation, adminToken: string, signedProofs: readonly string[]): fc.Arbitrary<FuzzRequest> {
+  const presentedJwts = signedProofs.length > 0 ? fc.oneof(hostileJwts, fc.constantFrom(...signedProofs)) : hostileJwts;
   const pathValue = (type: string | undefined) =>
     fc.oneof(
       weirdStrings.map(percentEncode),
@@ -148,12 +182,23 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
   );
   // Client credentials with hostile text: failed logins whose audit events must all be recorded.
   const isClientAuthenticated = /\/oauth\/(token|revoke|introspect)$/.test(operation.path);
-  const credentials = fc.record({
-    grant_type: fc.constantFrom('client_credentials', 'refresh_token'),
-    client_id: fc.oneof(hostileText, weirdStrings),
-    client_secret: fc.oneof(hostileText, weirdStrings),
-    token: weirdStrings,
-  });
+  const credentials = fc.record(
+    {
+      grant_type: fc.constantFrom('client_credentials', 'refresh_token', 'urn:ietf:params:oauth:grant-type:token-exchange'),
+      client_id: fc.oneof(hostileText, weirdStrings),
+      client_secret: fc.oneof(hostileText, weirdStrings),
+      token: weirdStrings,
+      // RFC 8693, RFC 7523 and RFC 8707 parameters (the token endpoint's newer surfaces).
+      subject_token: fc.oneof(presentedJwts, weirdStrings),
+      subject_token_type: fc.oneof(fc.constant('urn:ietf:params:oauth:token-type:access_token'), weirdStrings),
+      actor_token: fc.oneof(presentedJwts, weirdStrings),
+      actor_token_type: fc.oneof(fc.constant('urn:ietf:params:oauth:token-type:access_token'), weirdStrings),
+      client_assertion_type: fc.oneof(fc.constant('urn:ietf:params:oauth:client-assertion-type:jwt-bearer'), weirdStrings),
+      client_assertion: presentedJwts,
+      resource: fc.oneof(hostileText, weirdStrings, fc.constantFrom('http://localhost', 'https://api.example/#f', '/relative')),
+    },
+    { requiredKeys: ['grant_type', 'client_id', 'client_secret', 'token'] },
+  );
   const body = fc.oneof(
     { weight: isClientAuthenticated ? 3 : 0, arbitrary: credentials.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })) },
     {
@@ -161,6 +206,14 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
       arbitrary: credentials.map((value) => ({ payload: new URLSearchParams(value).toString(), contentType: 'application/x-www-form-urlencoded' })),
     },
     almostRightBody(operation.bodyFields).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
+    {
+      // An otherwise valid search with a forged page token: it must reach positionOf to be tested.
+      weight: /\/search\/(subject|action)$/.test(operation.path) ? 2 : 0,
+      arbitrary: hostilePageTokens.map((token) => ({
+        payload: JSON.stringify({ subject: { type: 'user', id: 'u' }, action: { name: 'read' }, resource: { type: 'doc', id: '1' }, page: { token } }),
+        contentType: 'application/json',
+      })),
+    },
     rawJsonBodies.map((payload) => ({ payload, contentType: 'application/json' })),
     fc.tuple(query, contentTypes).map(([payload, contentType]) => ({ payload, contentType })),
     fc.constant(undefined),
@@ -187,6 +240,7 @@ function requestFor(operation: Operation, adminToken: string): fc.Arbitrary<Fuzz
       accept: fc.constantFrom('text/csv', '*/*', 'application/xml', 'application/json;q=0', ''),
       'if-match': fc.oneof(weirdStrings, fc.constantFrom('"1"', 'W/"1"', '*')),
       'x-request-id': weirdStrings,
+      dpop: presentedJwts,
     },
     { requiredKeys: [] },
   );
@@ -282,6 +336,7 @@ export async function fuzzApi(
   options: { runsPerOperation: number; seed?: number; concurrency?: number; adminToken: () => Promise<string>; onOperation?: (name: string) => void },
 ): Promise<FuzzReport> {
   const operations = await openApiOperations(app);
+  const signedProofs = await hostileSignedProofs();
   const report: FuzzReport = { operations: operations.length, cases: 0, statuses: {}, failures: [], failedLogins: new Set() };
   // Operations run side by side (requests of one operation one after another), so hostile requests
   // share the server's batched writes with other callers' requests, as they would in production.
@@ -295,7 +350,7 @@ export async function fuzzApi(
     const adminToken = await options.adminToken();
     let lastFault: { fault: string; request: string } | undefined;
     const result = await fc.check(
-      fc.asyncProperty(requestFor(operation, adminToken), async (request) => {
+      fc.asyncProperty(requestFor(operation, adminToken, signedProofs), async (request) => {
         report.cases++;
         const response = await app.inject(request.inject);
         report.statuses[response.statusCode] = (report.statuses[response.statusCode] ?? 0) + 1;
@@ -315,6 +370,30 @@ export async function fuzzApi(
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
   return report;
+}
+
+/**
+ * DPoP proofs signed with the key in their own header (what any caller can make), hostile text in
+ * the members the replay store and the URL check read: only the proofs' own signatures hold.
+ */
+async function hostileSignedProofs(): Promise<string[]> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = await exportJWK(publicKey);
+  const members: Array<Record<string, unknown>> = [
+    { jti: 'a\u0000b' },
+    { jti: '\ud800' },
+    { htu: 'http://localhost/v1/oauth/token\u0000' },
+    { htm: '\udfff' },
+    { jti: 'x'.repeat(5000) },
+  ];
+  return Promise.all(
+    members.map((claims) =>
+      new SignJWT({ jti: 'j', htm: 'POST', htu: 'http://localhost/v1/oauth/token', ...claims })
+        .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk })
+        .setIssuedAt()
+        .sign(privateKey),
+    ),
+  );
 }
 
 /** The failed logins of a run that have no auth.failed event in the audit log (none, when the log keeps every one). */

@@ -287,6 +287,34 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       expectOAuthError(await tokenRequest(once), 400, 'invalid_dpop_proof');
     });
 
+    it('answers invalid_dpop_proof for a proof whose jti or htu holds a NUL or a lone surrogate, sent at once, and remembers no jti of them', async () => {
+      const key = await proofKey();
+      const jkt = await calculateJwkThumbprint(key.jwk, 'sha256');
+      const hostile = await Promise.all([
+        proof(key, { htm: 'POST', htu: tokenUrl(), jti: 'a\u0000b' }),
+        proof(key, { htm: 'POST', htu: tokenUrl(), jti: '\ud800' }),
+        proof(key, { htm: 'POST', htu: tokenUrl(), jti: '\udbff' }),
+        // The URL parser drops a trailing NUL: this one named the token endpoint.
+        proof(key, { htm: 'POST', htu: `${tokenUrl()}\u0000` }),
+      ]);
+      for (const answer of await Promise.all(hostile.map(tokenRequest))) {
+        const body = expectOAuthError(answer, 400, 'invalid_dpop_proof');
+        expect(body.error_description).to.match(/holds text that is not well-formed \(a lone surrogate or NUL\) at \/claims\/(jti|htu)/);
+      }
+      expect(await t.app.db('dpop_proof_jtis').where({ jkt }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+    });
+
+    it('refuses such a proof at a protected route with 401 invalid_dpop_proof and its challenge', async () => {
+      const key = await proofKey();
+      const token = await boundToken(t.app, key);
+      const response = await getPolicies(t.app, {
+        authorization: `DPoP ${token}`,
+        dpop: await proof(key, { htm: 'GET', htu: policiesUrl(), accessToken: token, jti: '\u0000' }),
+      });
+      expectProblem(response, 401, 'invalid_dpop_proof');
+      expectDPoPChallenge(response, 'invalid_dpop_proof');
+    });
+
     it('accepts proofs signed with RS256, PS256 and EdDSA keys', async () => {
       for (const alg of ['RS256', 'PS256', 'EdDSA']) {
         const response = await tokenRequest(await proof(await proofKey(alg), { htm: 'POST', htu: tokenUrl() }));

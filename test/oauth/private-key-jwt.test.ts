@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -325,6 +325,68 @@ describe('private_key_jwt client authentication (RFC 7523)', () => {
       } finally {
         await jwks.close();
       }
+    });
+
+    it('refuses at registration keys no assertion could be verified with: RSA under 2048 bits, coordinates of the wrong size, a curve that does not sign', async () => {
+      const small = await exportJWK(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey);
+      const ec = (await keyPair('ES256')).publicJwk;
+      const unusable: Array<[JWK, RegExp]> = [
+        [{ ...small, kid: 'small' }, /RSA modulus \(n\) that is not 2048 to 8192 bits/],
+        [{ ...ec, x: '!!!' }, /x and y that are not 32 bytes of base64url/],
+        [{ ...ec, y: ec.x!.slice(0, 20) }, /x and y that are not 32 bytes/],
+        [{ kty: 'OKP', crv: 'X25519', x: ec.x! }, /crv "X25519"; use Ed25519 or Ed448/],
+        [{ ...ec, crv: 'P-384' }, /crv "P-384"; use P-256/],
+      ];
+      for (const [jwk, problem] of unusable) {
+        const checked = checkClientRegistration(
+          { name: 'weak', public: false, grantTypes: [], redirectUris: [], scopes: [], jwks: { keys: [jwk as ClientJwks['keys'][number]] } },
+          { allowInsecure: false },
+        );
+        expect(checked.ok, JSON.stringify(jwk)).to.equal(false);
+        if (!checked.ok) expect(checked.problems.join('; ')).to.match(problem);
+      }
+    });
+
+    it('answers invalid_client, never a 500, when a jwks_uri serves an RSA key under 2048 bits or a key holds a point off its curve', async () => {
+      const jwks = await jwksServer();
+      try {
+        const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+        jwks.serve({ keys: [{ ...(await exportJWK(publicKey)), kid: 'weak' }] });
+        const fetched = await keyClient(first, { jwksUri: jwks.url });
+        // Signed by node:crypto: jose refuses to sign with a key this small.
+        const now = Math.floor(Date.now() / 1000);
+        const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+        const input = `${part({ alg: 'RS256', kid: 'weak' })}.${part({ iss: fetched, sub: fetched, aud: first.config.publicUrl, exp: now + 60, jti: randomUUID() })}`;
+        const weakAssertion = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
+        await expectInvalidClient(await withAssertion(first, weakAssertion), /RSA modulus/);
+      } finally {
+        await jwks.close();
+      }
+      // Registered before the rule (admin writes what it is given): the right sizes, but not a point of P-256.
+      const key = await keyPair('ES256');
+      const offCurve = await keyClient(first, { jwks: { keys: [{ ...key.publicJwk, y: key.publicJwk.x } as ClientJwks['keys'][number]] } });
+      await expectInvalidClient(await withAssertion(first, await assertion(key, offCurve)), /cannot be used to verify a signature/);
+    });
+
+    it('refuses an assertion whose jti, sub or kid holds a NUL or a lone surrogate with invalid_client, and spends no jti', async () => {
+      const key = await keyPair('ES256');
+      const clientId = await keyClient(first, { jwks: { keys: [key.publicJwk as ClientJwks['keys'][number]] } });
+      const hostile = [
+        await assertion(key, clientId, { jti: 'a\u0000b' }),
+        await assertion(key, clientId, { jti: '\ud800' }),
+        await assertion(key, clientId, {}, { kid: 'x\udc00' }),
+        await new SignJWT({ jti: randomUUID() })
+          .setProtectedHeader({ alg: key.alg, kid: key.kid })
+          .setIssuer(clientId)
+          .setSubject(`${clientId}\u0000`)
+          .setAudience(first.config.publicUrl)
+          .setExpirationTime('1m')
+          .sign(key.privateKey),
+      ];
+      const answers = await Promise.all(hostile.map((jwt, n) => withAssertion(n % 2 ? second : first, jwt)));
+      for (const answer of answers)
+        await expectInvalidClient(answer, /holds text that is not well-formed \(a lone surrogate or NUL\) at \/(claims\/(jti|sub)|header\/kid)/);
+      expect(await first.app.db('oauth_client_assertions').where({ client_id: clientId }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
     });
 
     it('does not fetch a jwks_uri on a private address unless the server allows private networks', async () => {

@@ -6,7 +6,7 @@ import { systemContext } from '../../server/src/admin/index.js';
 import { grantDelegation, revokeDelegation } from '../../server/src/domains/oauth/delegation-grants.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { bearer, forgeAccessToken } from '../helpers/credentials.js';
-import { expectOAuthError } from '../helpers/responses.js';
+import { expectOAuthError, expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { clientFields, registerCodeClient, type CodeClient } from './support/clients.js';
 import { proof, proofKey } from './support/dpop.js';
@@ -281,6 +281,15 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
   });
 
   describe('ending a delegation, on every replica', () => {
+    it('refuses a page or limit past every number (1e309, Infinity) with 400 naming the parameter, as any other out of range', async () => {
+      const caller = await clientToken(await registerClient(t.app, ['read:policies']));
+      for (const query of ['page=1e309', 'page=Infinity', 'limit=-Infinity']) {
+        const response = await t.app.inject({ method: 'GET', url: `/v1/delegation-grants?${query}`, headers: bearer(caller) });
+        const problem = expectProblem(response, 400, 'validation_failed');
+        expect(problem.errors, query).to.deep.include({ pointer: `/${query.slice(0, query.indexOf('='))}`, in: 'query', detail: 'must be a finite number' });
+      }
+    });
+
     it("lists the user's own grants over REST, hides them from others (404), and revoking one there ends its tokens on the replica", async () => {
       const { client, token, grant } = await agent();
       const subject = await userToken();

@@ -17,6 +17,42 @@ const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
 const keyTypes: Readonly<Record<string, readonly string[]>> = { RSA: ['n', 'e'], EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] };
 
+/**
+ * The curves an assertion algorithm can use, and the bytes of each coordinate (RFC 7518 section
+ * 6.2.1.2, RFC 8037 section 2): ES256 signs on P-256 only; EdDSA on Ed25519 or Ed448.
+ */
+const curveBytes: Readonly<Record<string, Readonly<Record<string, number>>>> = { EC: { 'P-256': 32 }, OKP: { Ed25519: 32, Ed448: 57 } };
+/** RSA moduli: at least 2048 bits (RFC 7518 section 3.3; jose refuses a smaller key when verifying), at most 8192. */
+const rsaModulusBytes = { min: 256, max: 1024 } as const;
+
+/** Bytes a base64url member decodes to, or undefined when it is not unpadded base64url (RFC 7515 section 2). */
+function base64urlBytes(value: string): number | undefined {
+  return /^[A-Za-z0-9_-]+$/.test(value) && value.length % 4 !== 1 ? Math.floor((value.length * 3) / 4) : undefined;
+}
+
+/**
+ * Why a key's members cannot make a key to verify with, or undefined: a key that passed the
+ * members' presence but that WebCrypto would refuse to import (a coordinate of the wrong size) or
+ * jose to verify with (RSA under 2048 bits) made every assertion of its client a 500.
+ */
+function unusableKey(jwk: Record<string, unknown>): string | undefined {
+  if (jwk.kty === 'RSA') {
+    const modulus = base64urlBytes(jwk.n as string);
+    if (modulus === undefined || modulus < rsaModulusBytes.min || modulus > rsaModulusBytes.max)
+      return `has an RSA modulus (n) that is not ${rsaModulusBytes.min * 8} to ${rsaModulusBytes.max * 8} bits of base64url`;
+    const exponent = base64urlBytes(jwk.e as string);
+    if (exponent === undefined || exponent > 8) return 'has an RSA exponent (e) that is not 1 to 8 bytes of base64url';
+    return undefined;
+  }
+  const curves = curveBytes[jwk.kty as string]!;
+  const size = Object.hasOwn(curves, jwk.crv as string) ? curves[jwk.crv as string]! : undefined;
+  if (size === undefined) return `has crv ${JSON.stringify(jwk.crv)}; use ${Object.keys(curves).join(' or ')}`;
+  const coordinates = jwk.kty === 'EC' ? ['x', 'y'] : ['x'];
+  if (coordinates.some((member) => base64urlBytes(jwk[member] as string) !== size))
+    return `has ${coordinates.join(' and ')} that are not ${size} bytes of base64url`;
+  return undefined;
+}
+
 export interface ClientJwk {
   kty: string;
   kid?: string;
@@ -52,6 +88,8 @@ export function checkClientJwks(value: unknown): ClientJwksCheck {
     const required = typeof jwk.kty === 'string' && Object.hasOwn(keyTypes, jwk.kty) ? keyTypes[jwk.kty]! : undefined;
     if (!required) return refuse(`${where} has kty ${JSON.stringify(jwk.kty)}; use RSA, EC or OKP`);
     if (required.some((member) => typeof jwk[member] !== 'string')) return refuse(`${where} lacks ${required.join(', ')}`);
+    const unusable = unusableKey(jwk);
+    if (unusable) return refuse(`${where} ${unusable}`);
     if (jwk.use !== undefined && jwk.use !== 'sig') return refuse(`${where} has use ${JSON.stringify(jwk.use)}; client assertions need sig`);
     if (jwk.alg !== undefined && !(clientAssertionAlgorithms as readonly unknown[]).includes(jwk.alg))
       return refuse(`${where} has alg ${JSON.stringify(jwk.alg)}; use one of ${clientAssertionAlgorithms.join(', ')}`);

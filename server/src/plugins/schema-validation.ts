@@ -29,6 +29,29 @@ function holdsMoreValuesThan(value: unknown, bound: number): boolean {
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+/**
+ * The query and path parameters' validator, refusing a number that is not finite: coercing
+ * `page=1e309` or `page=Infinity` gave Infinity, which passed `integer` with its `maximum` (a list
+ * then answered 200 with `"page": null`, the offset dropped by Knex). Parameters are flat: a
+ * member, or the items of a repeated one.
+ */
+function finiteNumbersOnly(validate: Validate): Validate {
+  const checked: Validate = (data: unknown): boolean => {
+    const valid = validate(data);
+    checked.errors = validate.errors ?? null;
+    if (!valid || data === null || typeof data !== 'object') return valid;
+    for (const [name, value] of Object.entries(data)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (values.some((item) => typeof item === 'number' && !Number.isFinite(item))) {
+        checked.errors = [{ instancePath: `/${name}`, schemaPath: '#', keyword: 'type', params: {}, message: 'must be a finite number' }];
+        return false;
+      }
+    }
+    return true;
+  };
+  return checked;
+}
+
 type Compilers = { bodies: ReturnType<typeof createAjv>; firstErrors: ReturnType<typeof createAjv>; params: ReturnType<typeof createAjv> };
 let compilers: Compilers | undefined;
 /**
@@ -69,7 +92,7 @@ export const schemaValidationPlugin = fp(
       return validator;
     });
     function compileValidator(schema: object, httpPart: string | undefined): (data: unknown) => boolean {
-      if (httpPart !== 'body') return params.compile(schema) as (data: unknown) => boolean;
+      if (httpPart !== 'body') return finiteNumbersOnly(params.compile(schema) as Validate) as (data: unknown) => boolean;
       const first = firstErrors.compile(schema);
       const every = bodies.compile(schema);
       const validate: Validate = (data: unknown): boolean => {

@@ -16,7 +16,9 @@ export function pageToken(query: unknown, after: string): string {
 
 /** The position a token resumes after, or a 400 when it is not one this query's pages gave out. */
 export function positionOf(token: string, query: unknown): string {
-  const match = /^v1\|([A-Za-z0-9_-]{22})\|([\s\S]+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  // No NUL in the position: the token is base64url, so the input boundary never saw it, and it is
+  // compared in SQL, where PostgreSQL refuses a NUL (UTF-8 decoding makes no lone surrogate).
+  const match = /^v1\|([A-Za-z0-9_-]{22})\|([^\u0000]+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
   if (!match) throw invalidToken('is not a page token of this API: send page.next_token as it came');
   if (match[1] !== queryDigest(query)) throw invalidToken('belongs to another query: send it with the query whose answer gave it');
   return match[2]!;

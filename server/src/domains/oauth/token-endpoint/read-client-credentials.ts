@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import { InvalidClient, InvalidRequest } from '../../../errors/oauth-errors.js';
+import { decodeUntrustedJwt, UntrustedJwtRefused } from '../../../plugins/untrusted-jwt.js';
 import { jwtBearerAssertionType } from './verify-client-assertion.js';
 
 export interface PresentedClientCredentials {
@@ -65,9 +65,10 @@ function readClientAssertion(header: string | undefined, body: ClientCredentialP
   if (body.client_assertion === undefined) throw new InvalidClient('client_assertion is missing', false);
   let sub: unknown;
   try {
-    sub = decodeJwt(body.client_assertion).sub;
-  } catch {
-    throw new InvalidClient('The client assertion is not a JWT', false);
+    sub = decodeUntrustedJwt(body.client_assertion).claims.sub;
+  } catch (error) {
+    if (error instanceof UntrustedJwtRefused) throw new InvalidClient(`The client assertion ${error.message}`, false);
+    throw error;
   }
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 200) throw new InvalidClient('The client assertion has no sub naming the client', false);
   if (body.client_id !== undefined && body.client_id !== sub) throw new InvalidClient("client_id differs from the client assertion's sub", false);

@@ -77,7 +77,14 @@ async function verifiedPayload(deps: ClientAssertionDeps, client: OAuthClientRow
   };
   const verify = async (refresh: boolean): Promise<JWTPayload> => {
     const jwks = await deps.clientKeys.of(client, deps.now, refresh);
-    return (await jwtVerify(assertion, createLocalJWKSet(jwks!), options)).payload;
+    try {
+      return (await jwtVerify(assertion, createLocalJWKSet(jwks!), options)).payload;
+    } catch (error) {
+      // jose says what is wrong with the assertion as a JOSEError; anything else comes from a key it
+      // could not import or use (an EC point off its curve), which checkClientJwks cannot see.
+      if (error instanceof errors.JOSEError) throw error;
+      throw new ClientKeysUnavailable("A key of the client's JWK Set cannot be used to verify a signature");
+    }
   };
   try {
     return await verify(false);

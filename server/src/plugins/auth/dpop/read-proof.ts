@@ -1,4 +1,5 @@
-import { decodeJwt, decodeProtectedHeader, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import type { JWTPayload, ProtectedHeaderParameters } from 'jose';
+import { decodeUntrustedJwt, UntrustedJwtRefused } from '../../untrusted-jwt.js';
 import { DPoPProofRejected } from './proof-rejected.js';
 
 /** A proof is a few hundred bytes (an RSA-4096 key makes it about 2 KB): a bigger one is refused unread. */
@@ -12,8 +13,9 @@ export interface PresentedProof {
 }
 
 /**
- * RFC 9449 section 4.3 steps 1 and 2: exactly one DPoP header, holding one well-formed JWT. Node
- * joins repeated headers with ", ", which no compact JWS contains, so two headers fail the shape.
+ * RFC 9449 section 4.3 steps 1 and 2: exactly one DPoP header, holding one well-formed JWT whose
+ * members are well-formed text (decodeUntrustedJwt). Node joins repeated headers with ", ",
+ * which no compact JWS contains, so two headers fail the shape.
  */
 export function readProof(header: string | string[] | undefined): PresentedProof {
   if (Array.isArray(header)) throw new DPoPProofRejected('send exactly one DPoP header');
@@ -21,8 +23,9 @@ export function readProof(header: string | string[] | undefined): PresentedProof
   if (header.length > maxProofLength) throw new DPoPProofRejected(`the DPoP proof is longer than ${maxProofLength} characters`);
   if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(header)) throw new DPoPProofRejected('the DPoP header is not one compact JWT');
   try {
-    return { compact: header, header: decodeProtectedHeader(header), claims: decodeJwt(header) };
-  } catch {
-    throw new DPoPProofRejected('the DPoP proof is not a well-formed JWT');
+    return { compact: header, ...decodeUntrustedJwt(header) };
+  } catch (error) {
+    if (error instanceof UntrustedJwtRefused) throw new DPoPProofRejected(`the DPoP proof ${error.message}`);
+    throw error;
   }
 }
