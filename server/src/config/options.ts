@@ -120,6 +120,13 @@ export const configurationOptions = {
     description:
       'How many actors a token exchanged under RFC 8693 may nest in its `act` claim (the agent, then each agent it hands on to); an exchange that would go deeper is refused with invalid_grant.',
   }),
+  delegationGrantMaxDays: integer({
+    schema: { minimum: 1, maximum: 3650 },
+    // Issue #36: a consent to an agent ends on a date; a quarter, so an agent the user forgot loses access.
+    default: 90,
+    description:
+      'The longest a user may allow an agent to act for them on the delegations page (`/v1/ui/delegations`), in days; the form offers 30 days, or this when shorter. Give it again to renew.',
+  }),
   keyRefreshSeconds: integer({
     schema: { minimum: 1 },
     default: 60,

@@ -19,7 +19,7 @@ export async function insertDelegationGrant(db: Knex, row: Omit<DelegationGrantR
 
 /**
  * The grant under which `agentClientId` may act for `principalId` at `now`: live (not revoked, not
- * expired); of several, the newest (a renewed consent replaces the old one's scopes and expiry).
+ * expired). One at most: a renewed consent revokes the old one (migration 20261203_32).
  */
 export async function findLiveDelegationGrant(db: Knex, principalId: string, agentClientId: string, now: Date): Promise<DelegationGrantRow | undefined> {
   return db<DelegationGrantRow>('delegation_grants')
@@ -70,6 +70,25 @@ export async function revokeDelegationGrant(db: Knex, id: string, by: string, no
     .update({ revoked_at: now, revoked_by: by })
     .returning('*')) as DelegationGrantRow[];
   return row;
+}
+
+/**
+ * Revokes the unrevoked grant (live or expired) of one user for one agent: a new consent replaces
+ * it. Locked first and updated only when there is one, as the update's statement trigger would
+ * otherwise move the credentials counter (and empty every replica's token cache) on each first consent.
+ */
+export async function revokeUnrevokedDelegationGrants(db: Knex, principalId: string, agentClientId: string, by: string, now: Date): Promise<DelegationGrantRow[]> {
+  const ids = (await db('delegation_grants')
+    .where({ principal_id: principalId, agent_client_id: agentClientId })
+    .whereNull('revoked_at')
+    .forUpdate()
+    .pluck('id')) as string[];
+  if (ids.length === 0) return [];
+  return (await db('delegation_grants')
+    .whereIn('id', ids)
+    .whereNull('revoked_at')
+    .update({ revoked_at: now, revoked_by: by })
+    .returning('*')) as DelegationGrantRow[];
 }
 
 /** The lineage of an exchanged token (migration 20261202_42): what it came from and stands on. */

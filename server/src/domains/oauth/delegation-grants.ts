@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditedDatabase } from '../audit/index.js';
 import { changeEvent } from '../../events/event.js';
 import type { ChangeContext } from '../../events/types.js';
-import { insertDelegationGrant, revokeDelegationGrant, type DelegationGrantRow } from './delegation-grants-repo.js';
+import { insertDelegationGrant, revokeDelegationGrant, revokeUnrevokedDelegationGrants, type DelegationGrantRow } from './delegation-grants-repo.js';
 
 /** A delegation grant as the API, the events and the CLI show it (schemas/delegation-grant.json). */
 export interface DelegationGrantSummary {
@@ -29,9 +29,20 @@ export function summarizeDelegationGrant(row: DelegationGrantRow): DelegationGra
   };
 }
 
+/** Another grant of the same user for the same agent was given at the same moment (two tabs): it stands. */
+export class DelegationGrantRaced extends Error {
+  constructor() {
+    super('Another grant for this agent was given at the same moment');
+    this.name = 'DelegationGrantRaced';
+  }
+}
+
 /**
  * A user allows an agent client to act for them (the consent page), with delegation.granted, in
  * one transaction. The scopes are checked by the caller against what the user and the client hold.
+ * A renewed consent replaces the pair's unrevoked grant (revoked, with delegation.revoked, so the
+ * tokens exchanged under the old scopes end): one grant per user and agent, which the unique index
+ * delegation_grants_one_unrevoked holds against concurrent consents (DelegationGrantRaced).
  */
 export async function grantDelegation(
   { db, auditLog }: AuditedDatabase,
@@ -49,11 +60,28 @@ export async function grantDelegation(
     revoked_by: null,
   };
   const after = summarizeDelegationGrant(row);
-  await db.transaction(async (trx) => {
-    await insertDelegationGrant(trx, row);
-    await auditLog.append(trx, [changeEvent(context, 'delegation.granted', { type: 'delegation_grant', id: row.id }, { before: null, after })]);
-  });
+  try {
+    await db.transaction(async (trx) => {
+      const superseded = await revokeUnrevokedDelegationGrants(trx, input.principalId, input.agentClientId, context.actor.subject, context.now);
+      await insertDelegationGrant(trx, row);
+      await auditLog.append(trx, [
+        ...superseded.map((old) => revokedEvent(context, old)),
+        changeEvent(context, 'delegation.granted', { type: 'delegation_grant', id: row.id }, { before: null, after }),
+      ]);
+    });
+  } catch (error) {
+    // 23505 on the one-per-pair index: a concurrent consent committed first (the update above did not see it).
+    if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'delegation_grants_one_unrevoked')
+      throw new DelegationGrantRaced();
+    throw error;
+  }
   return after;
+}
+
+function revokedEvent(context: ChangeContext, revoked: DelegationGrantRow) {
+  const after = summarizeDelegationGrant(revoked);
+  const before = { ...after, revoked_at: null, revoked_by: null };
+  return changeEvent(context, 'delegation.revoked', { type: 'delegation_grant', id: revoked.id }, { before, after });
 }
 
 /**
@@ -65,9 +93,7 @@ export async function revokeDelegation({ db, auditLog }: AuditedDatabase, contex
   return db.transaction(async (trx) => {
     const revoked = await revokeDelegationGrant(trx, id, context.actor.subject, context.now);
     if (!revoked) return undefined;
-    const after = summarizeDelegationGrant(revoked);
-    const before = { ...after, revoked_at: null, revoked_by: null };
-    await auditLog.append(trx, [changeEvent(context, 'delegation.revoked', { type: 'delegation_grant', id }, { before, after })]);
-    return after;
+    await auditLog.append(trx, [revokedEvent(context, revoked)]);
+    return summarizeDelegationGrant(revoked);
   });
 }

@@ -5,6 +5,9 @@
  */
 export { authorizationServerMetadataRoute, oauthRoutes, protectedResourceMetadataRoute, protectedResourceMetadataUrl } from './routes.js';
 export { delegationGrantRoutes } from './delegation-grant-routes.js';
+// Delegation grants, for the pages' consent to agents (web/routes/delegations.ts): written only through these two.
+export { DelegationGrantRaced, grantDelegation, revokeDelegation, summarizeDelegationGrant, type DelegationGrantSummary } from './delegation-grants.js';
+export { findDelegationGrant, listDelegationGrants } from './delegation-grants-repo.js';
 // Access tokens: API token revocation by value, and the bearer-token check.
 export { AccessTokenInvalid, verifyAccessToken } from './access-token.js';
 // The authorization endpoint's checks and answers, for the consent page (web/routes/authorize.ts).
@@ -15,7 +18,7 @@ export { issueAuthorizationCode } from './authorization-endpoint/issue-authoriza
 // RFC 8707: the APIs tokens may be for (the pages' authorization requests; app.ts's protected resource metadata).
 export { knownResources } from './resource-indicators.js';
 export { firstPartyClientIds } from './first-party-clients.js';
-export { isAdminUser, limitScopesToUser } from './user-consent-scopes.js';
+export { isAdminUser, limitScopesToUser, scopesUserMayGrant } from './user-consent-scopes.js';
 export { pruneExpiredOAuthRows } from './prune-expired.js';
 // Clients' rows and events, for admin/clients.ts (the one place clients are changed from outside the API).
 export {

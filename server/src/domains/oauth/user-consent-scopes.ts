@@ -1,4 +1,4 @@
-import { adminScope } from '../../../../core/src/index.js';
+import { adminScope, allScopes } from '../../../../core/src/index.js';
 
 /**
  * What a signed-in user may grant a client (one place for this rule; README "Signing in" explains
@@ -22,6 +22,11 @@ export interface ConsentableScopes {
 
 export function isAdminUser(attributes: Record<string, unknown>): boolean {
   return attributes.is_admin === true;
+}
+
+/** Every scope the user may grant at all: what the delegation page offers (never more). */
+export function scopesUserMayGrant(user: ConsentingUser): readonly string[] {
+  return user.isAdmin ? allScopes : scopesEveryUserMayGrant;
 }
 
 /**

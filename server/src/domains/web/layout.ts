@@ -66,6 +66,7 @@ export interface PageInput {
 export function renderPage(input: PageInput): SafeHtml {
   const who = input.signedIn
     ? html`<div class="who"><span>Signed in as <strong>${input.signedIn.user.displayName ?? input.signedIn.user.name}</strong></span>
+        <a href="/v1/ui/delegations">Agents</a>
         <a href="/v1/ui/password">Change password</a>
         <form method="post" action="/v1/ui/sign-out"><input type="hidden" name="${csrfFieldName}" value="${input.signedIn.csrfToken}"><button class="secondary small" type="submit">Sign out</button></form></div>`
     : html``;

@@ -8,6 +8,7 @@ import { renderMessagePage } from './pages/message-page.js';
 import { pruneExpiredWebRows } from './prune-expired.js';
 import { authorizeRoutes } from './routes/authorize.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { delegationRoutes } from './routes/delegations.js';
 import { passwordRoutes } from './routes/password.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
@@ -19,7 +20,8 @@ const pruneEverySeconds = 10 * 60;
 /**
  * The server-rendered pages: the authorization endpoint with its consent page
  * (/v1/oauth/authorize), sign-in and sign-out (/v1/ui/sign-in, /v1/ui/sign-out), the
- * dashboard (/v1/ui/dashboard) and the signed-in user's password change (/v1/ui/password). Every route is `auth: 'public'` and checks the browser session
+ * dashboard (/v1/ui/dashboard), the signed-in user's password change (/v1/ui/password) and their
+ * consent to agents acting for them (/v1/ui/delegations). Every route is `auth: 'public'` and checks the browser session
  * itself. Errors here are answered as HTML pages (a person is reading), by this context's own
  * handler; the rest of the API keeps plugins/errors.
  */
@@ -64,6 +66,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   await app.register(signOutRoutes);
   await app.register(dashboardRoutes);
   await app.register(passwordRoutes);
+  await app.register(delegationRoutes);
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

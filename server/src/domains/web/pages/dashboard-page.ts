@@ -17,6 +17,11 @@ export interface RegistrationFormValues {
   owners: string;
   /** The agent principal's id the client acts as; empty: none (docs/oauth.md, "Agents"). */
   agent: string;
+  /** How a confidential client authenticates (RFC 7591 section 2): a secret, or a signed assertion (RFC 7523). */
+  authMethod: 'client_secret_basic' | 'private_key_jwt';
+  /** private_key_jwt: the public keys as JSON text, or the https URL they are fetched from. */
+  jwks: string;
+  jwksUri: string;
 }
 
 export const emptyRegistrationForm: RegistrationFormValues = {
@@ -27,6 +32,9 @@ export const emptyRegistrationForm: RegistrationFormValues = {
   scopes: [],
   owners: '',
   agent: '',
+  authMethod: 'client_secret_basic',
+  jwks: '',
+  jwksUri: '',
 };
 
 export interface DashboardPageInput {
@@ -44,7 +52,8 @@ export interface DashboardPageInput {
 
 /**
  * The administrators' dashboard: the registered OAuth clients, with a form to register one
- * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line, `agent`), and per
+ * (fields `name`, `client_type`, `grant_types`, `redirect_uris` one per line, `scopes`, `owners` one per line, `agent`,
+ * `token_endpoint_auth_method` with `jwks` or `jwks_uri`), and per
  * client a button to rotate its secret and one to delete it, each to a confirmation page first (pages/confirm-client-page.ts).
  */
 export function renderDashboardPage(input: DashboardPageInput): SafeHtml {
@@ -105,6 +114,14 @@ ${allScopes.map((scope) => html`<label><input type="checkbox" name="scopes" valu
 <option value=""${form.agent === '' ? html` selected` : ''}>None: the client is its own subject</option>
 ${input.agents.map((agent) => html`<option value="${agent.id}"${form.agent === agent.id ? html` selected` : ''}>${agent.name}</option>`)}
 </select>
+<fieldset class="checks"><legend>Authentication of a confidential client <span class="muted">(token_endpoint_auth_method)</span></legend>
+<label><input type="radio" name="token_endpoint_auth_method" value="client_secret_basic"${form.authMethod === 'client_secret_basic' ? html` checked` : ''}> A secret (client_secret_basic)</label>
+<label><input type="radio" name="token_endpoint_auth_method" value="private_key_jwt"${form.authMethod === 'private_key_jwt' ? html` checked` : ''}> A signed assertion with its key (private_key_jwt, RFC 7523): no secret</label>
+</fieldset>
+<label for="jwks">JWK Set <span class="muted">(private_key_jwt: the client's public keys as JSON, <code>{"keys": [...]}</code>; or leave empty and give a jwks_uri)</span></label>
+<textarea id="jwks" name="jwks" spellcheck="false">${form.jwks}</textarea>
+<label for="jwks_uri">jwks_uri <span class="muted">(private_key_jwt: the https URL the keys are fetched from)</span></label>
+<input type="text" id="jwks_uri" name="jwks_uri" value="${form.jwksUri}" maxlength="2000" spellcheck="false">
 <div class="actions"><button class="primary" type="submit">Register client</button></div>
 </form>
 </div>`,
@@ -118,6 +135,8 @@ export interface ClientSecretPageInput {
   client: { id: string; name: string };
   /** Shown this once: the service keeps only its SHA-256. */
   secret: string | null;
+  /** No secret because the client signs assertions with its key (private_key_jwt), not because it is public. */
+  keyAuthenticated?: boolean;
 }
 
 /** After registering a client or rotating its secret: the secret, once. */
@@ -132,7 +151,9 @@ export function renderClientSecretPage(input: ClientSecretPageInput): SafeHtml {
 <code class="secret" id="client-id">${input.client.id}</code>
 ${
   input.secret === null
-    ? html`<p class="muted">A public client has no secret: it proves itself with PKCE.</p>`
+    ? input.keyAuthenticated
+      ? html`<p class="muted" id="key-authenticated">The client has no secret: it authenticates with private_key_jwt, an assertion signed by its key.</p>`
+      : html`<p class="muted">A public client has no secret: it proves itself with PKCE.</p>`
     : html`<label>client_secret</label>
 <code class="secret" id="client-secret">${input.secret}</code>
 <div class="notice">Copy the secret now: it is shown only this once. acctl keeps only its hash.</div>`

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkClientRegistration } from '../../../../../core/src/index.js';
+import { checkClientRegistration, maxClientJwksBytes } from '../../../../../core/src/index.js';
 import { ClientAgentRefused, clientDependents, deleteClient, listAgentChoices, listClients, registerClient, rotateClientSecret } from '../../../admin/index.js';
 import { firstPartyClientIds } from '../../oauth/index.js';
 import { csrfTokenFor } from '../csrf.js';
@@ -145,7 +145,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       auth: 'public',
       docs: formPageDocs(
         'Register an OAuth client',
-        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), agent (the id of the agent principal it acts as, or empty), csrf_token. The answer shows the client_id and, for a confidential client, its secret, once.',
+        'Form fields: name, client_type (confidential or public), grant_types (repeated), redirect_uris (one per line), scopes (repeated), owners (policy owners it may write, one per line), agent (the id of the agent principal it acts as, or empty), token_endpoint_auth_method (client_secret_basic or private_key_jwt) with, for private_key_jwt, jwks (a JWK Set as JSON text) or jwks_uri, csrf_token. The answer shows the client_id and, for a client with a secret, the secret, once.',
         {
           200: { description: 'HTML page with the client_id and secret' },
           400: { description: 'HTML dashboard with the problems' },
@@ -163,7 +163,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         scopes: formFields(request.body, 'scopes'),
         owners: formField(request.body, 'owners') ?? '',
         agent: formField(request.body, 'agent') ?? '',
+        authMethod: formField(request.body, 'token_endpoint_auth_method') === 'private_key_jwt' ? 'private_key_jwt' : 'client_secret_basic',
+        jwks: formField(request.body, 'jwks') ?? '',
+        jwksUri: formField(request.body, 'jwks_uri') ?? '',
       };
+      const keys = registrationKeys(form);
+      if (!keys.ok) return showDashboard(reply, session, { form, problems: keys.problems, status: 400 });
       const checked = checkClientRegistration(
         {
           name: form.name,
@@ -176,8 +181,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           scopes: form.scopes,
           owners: form.owners.split(/\r?\n/),
           agent: form.agent,
+          ...keys.keys,
         },
         { allowInsecure: app.config.allowInsecureRedirectUris },
+        // Where the server may fetch from: the rule of webhooks (security/destination.ts checks each fetch).
+        { allowHttp: app.config.webhooksAllowHttp },
       );
       if (!checked.ok) return showDashboard(reply, session, { form, problems: checked.problems, status: 400 });
       let registered;
@@ -200,6 +208,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           heading: 'Client registered',
           client: { id: client.client_id, name: client.name },
           secret,
+          keyAuthenticated: client.client_type === 'confidential' && secret === null,
         }),
       );
     },
@@ -261,4 +270,27 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       return sendSeeOther(reply, `/v1/ui/dashboard?${new URLSearchParams({ deleted: clientId }).toString()}`);
     },
   });
+}
+
+/**
+ * The form's key fields as checkClientRegistration takes them (the CLI's --jwks file and
+ * --jwks-uri): the rules of the keys are core's; here only the JSON text is parsed, and the choice
+ * of method is held to the fields given, so a key pasted under "a secret" is not silently dropped.
+ */
+function registrationKeys(form: RegistrationFormValues): { ok: true; keys: { jwks?: unknown; jwksUri?: string } } | { ok: false; problems: string[] } {
+  const jwksText = form.jwks.trim();
+  const jwksUri = form.jwksUri.trim();
+  if (form.authMethod === 'client_secret_basic')
+    return jwksText === '' && jwksUri === ''
+      ? { ok: true, keys: {} }
+      : { ok: false, problems: ['A JWK Set or jwks_uri is for private_key_jwt: choose it, or empty those fields'] };
+  if (jwksText === '' && jwksUri === '') return { ok: false, problems: ['private_key_jwt needs the client’s public keys: a JWK Set or a jwks_uri'] };
+  if (jwksText === '') return { ok: true, keys: { jwksUri } };
+  // Larger than core's limit by far: not parsed at all.
+  if (jwksText.length > 4 * maxClientJwksBytes) return { ok: false, problems: [`The JWK Set is larger than ${maxClientJwksBytes} bytes`] };
+  try {
+    return { ok: true, keys: { jwks: JSON.parse(jwksText) as unknown, ...(jwksUri === '' ? {} : { jwksUri }) } };
+  } catch {
+    return { ok: false, problems: ['The JWK Set is not JSON'] };
+  }
 }
