@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { escapeHtml } from '../../server/src/domains/web/html.js';
 import { accessToken, registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer } from '../helpers/credentials.js';
 import { expectOAuthError } from '../helpers/responses.js';
@@ -216,6 +219,79 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     expect((await admin.postForm('/v1/ui/dashboard/clients/nope/delete', { csrf_token: await csrf(admin), confirm: 'yes' })).statusCode).to.equal(404);
     expect((await admin.postForm('/v1/ui/dashboard/clients/nope/rotate-secret', { csrf_token: await csrf(admin), confirm: 'yes' })).statusCode).to.equal(404);
     expect((await admin.get('/v1/ui/dashboard/clients/nope/delete')).statusCode).to.equal(404);
+  });
+
+  describe('a private_key_jwt client (token_endpoint_auth_method)', () => {
+    async function publicKey() {
+      const { privateKey, publicKey: key } = await generateKeyPair('ES256');
+      return { privateKey, jwk: { ...(await exportJWK(key)), kid: randomUUID(), alg: 'ES256', use: 'sig' } };
+    }
+    const keyClient = (fields: Record<string, string>) =>
+      csrf(admin).then((token) =>
+        admin.postForm('/v1/ui/dashboard/clients', {
+          csrf_token: token,
+          name: `signer-${randomUUID().slice(0, 8)}`,
+          client_type: 'confidential',
+          grant_types: 'client_credentials',
+          scopes: 'read:policies',
+          token_endpoint_auth_method: 'private_key_jwt',
+          ...fields,
+        }),
+      );
+
+    it('registers one with a JWK Set pasted as JSON: no secret, and its signed assertion gets a token', async () => {
+      const { privateKey, jwk } = await publicKey();
+      const response = await keyClient({ jwks: JSON.stringify({ keys: [jwk] }, null, 2) });
+      expect(response.statusCode, response.body).to.equal(200);
+      expect(response.body).to.include('id="key-authenticated"').and.not.include('id="client-secret"');
+      const clientId = elementText(response.body, 'client-id');
+      const row = await t.app.db('oauth_clients').where({ client_id: clientId }).first();
+      expect(row.secret_hash).to.equal(null);
+      expect(row.jwks.keys[0].kid).to.equal(jwk.kid);
+      const assertion = await new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: 'ES256', kid: jwk.kid })
+        .setIssuer(clientId)
+        .setSubject(clientId)
+        .setAudience(t.config.publicUrl)
+        .setIssuedAt()
+        .setExpirationTime('1m')
+        .sign(privateKey);
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        payload: { grant_type: 'client_credentials', client_id: clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion },
+      });
+      expect(token.statusCode, token.body).to.equal(200);
+    });
+
+    it('registers one with an https jwks_uri', async () => {
+      const response = await keyClient({ jwks_uri: 'https://keys.example.com/jwks.json' });
+      expect(response.statusCode, response.body).to.equal(200);
+      const row = await t.app.db('oauth_clients').where({ client_id: elementText(response.body, 'client-id') }).first();
+      expect(row).to.include({ jwks_uri: 'https://keys.example.com/jwks.json', secret_hash: null });
+    });
+
+    it('refuses, with the reason on the page (400), keys the API and CLI refuse, and keys without the method', async () => {
+      const { jwk } = await publicKey();
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ jwks: '{"keys": [' }, 'The JWK Set is not JSON'],
+        [{ jwks: JSON.stringify({ keys: [{ ...jwk, d: 'c2VjcmV0' }] }) }, 'holds private or symmetric key material (d)'],
+        [{ jwks: JSON.stringify({ keys: [jwk] }), jwks_uri: 'https://keys.example.com/jwks.json' }, 'not both'],
+        [{ jwks_uri: 'http://keys.example.com/jwks.json' }, 'The jwks_uri must be https://'],
+        [{ jwks_uri: 'https://user:pw@keys.example.com/jwks.json' }, 'The jwks_uri must not contain credentials'],
+        [{}, 'private_key_jwt needs the client’s public keys'],
+        [{ token_endpoint_auth_method: 'client_secret_basic', jwks: JSON.stringify({ keys: [jwk] }) }, 'A JWK Set or jwks_uri is for private_key_jwt'],
+        [{ jwks: 'x'.repeat(200_000) }, 'larger than'],
+        [{ jwks: JSON.stringify({ keys: [jwk] }), client_type: 'public' }, 'A public client has no keys'],
+      ];
+      const before = await t.app.db('oauth_clients').count<Array<{ count: string }>>({ count: '*' });
+      for (const [fields, problem] of cases) {
+        const response = await keyClient(fields);
+        expect(response.statusCode, JSON.stringify(fields)).to.equal(400);
+        expect(response.body).to.include('id="problems"').and.include(escapeHtml(problem));
+      }
+      expect(await t.app.db('oauth_clients').count<Array<{ count: string }>>({ count: '*' })).to.deep.equal(before);
+    });
   });
 
   it('answers a form POST without the CSRF token with 403, and registers nothing', async () => {
