@@ -40,6 +40,9 @@ const publicOperations = [
   'POST /v1/ui/dashboard/clients/{client_id}/rotate-secret',
   'GET /v1/ui/password',
   'POST /v1/ui/password',
+  'GET /v1/ui/delegations',
+  'POST /v1/ui/delegations',
+  'POST /v1/ui/delegations/{id}/revoke',
 ];
 /** Routes any valid token may call (they act on, or list, the caller's own tokens). */
 const anyTokenOperations = [
