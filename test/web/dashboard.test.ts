@@ -259,7 +259,12 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
       const token = await t.app.inject({
         method: 'POST',
         url: '/v1/oauth/token',
-        payload: { grant_type: 'client_credentials', client_id: clientId, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: assertion },
+        payload: {
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+        },
       });
       expect(token.statusCode, token.body).to.equal(200);
     });
@@ -267,7 +272,10 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
     it('registers one with an https jwks_uri', async () => {
       const response = await keyClient({ jwks_uri: 'https://keys.example.com/jwks.json' });
       expect(response.statusCode, response.body).to.equal(200);
-      const row = await t.app.db('oauth_clients').where({ client_id: elementText(response.body, 'client-id') }).first();
+      const row = await t.app
+        .db('oauth_clients')
+        .where({ client_id: elementText(response.body, 'client-id') })
+        .first();
       expect(row).to.include({ jwks_uri: 'https://keys.example.com/jwks.json', secret_hash: null });
     });
 

@@ -73,8 +73,9 @@ describe('the delegations page (/v1/ui/delegations)', () => {
     expect(listed.body).to.include(`data-grant-id="${row.id}" data-state="live"`);
 
     const code = await authorizationCode(browser, { response_type: 'code', client_id: app.clientId, redirect_uri: app.redirectUri, scope: 'read:policies' });
-    const subjectToken = expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, ...clientFields(app) }))
-      .access_token;
+    const subjectToken = expectTokens(
+      await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, ...clientFields(app) }),
+    ).access_token;
     const exchanged = await postToken(t.app, {
       grant_type: exchangeGrant,
       client_id: agent.clientId,
@@ -139,12 +140,13 @@ describe('the delegations page (/v1/ui/delegations)', () => {
     it('a scope the agent is not allowed, a client not registered for token exchange, and an expiry past the maximum (400)', async () => {
       const narrow = await agentClient(['read:policies']);
       const plain = await registerClient(t.app, ['read:policies']);
-      for (const fields of [
+      const cases: Array<Record<string, string | string[]>> = [
         { agent_client_id: narrow.clientId, scopes: ['read:principals'] },
         { agent_client_id: plain.clientId, scopes: ['read:policies'] },
         { agent_client_id: narrow.clientId, scopes: ['read:policies'], expires_in_days: '61' },
         { agent_client_id: narrow.clientId, scopes: ['read:policies'], expires_in_days: '0' },
-      ]) {
+      ];
+      for (const fields of cases) {
         const response = await grant(browser, fields);
         expect(response.statusCode, JSON.stringify(fields)).to.equal(400);
         expect(response.body).to.include('id="problems"');
@@ -169,7 +171,12 @@ describe('the delegations page (/v1/ui/delegations)', () => {
         // Lone surrogates are written as percent-escapes of their UTF-16 code unit, which a form cannot carry: as JSON too.
         const responses = [
           await browser.request({ method: 'POST', url: page, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() }),
-          await browser.request({ method: 'POST', url: page, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ csrf_token: token, ...fields }) }),
+          await browser.request({
+            method: 'POST',
+            url: page,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ csrf_token: token, ...fields }),
+          }),
         ];
         for (const response of responses) expect(response.statusCode, `${response.body.slice(0, 300)}`).to.equal(400);
       }

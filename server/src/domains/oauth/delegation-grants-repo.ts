@@ -77,7 +77,13 @@ export async function revokeDelegationGrant(db: Knex, id: string, by: string, no
  * it. Locked first and updated only when there is one, as the update's statement trigger would
  * otherwise move the credentials counter (and empty every replica's token cache) on each first consent.
  */
-export async function revokeUnrevokedDelegationGrants(db: Knex, principalId: string, agentClientId: string, by: string, now: Date): Promise<DelegationGrantRow[]> {
+export async function revokeUnrevokedDelegationGrants(
+  db: Knex,
+  principalId: string,
+  agentClientId: string,
+  by: string,
+  now: Date,
+): Promise<DelegationGrantRow[]> {
   const ids = (await db('delegation_grants')
     .where({ principal_id: principalId, agent_client_id: agentClientId })
     .whereNull('revoked_at')

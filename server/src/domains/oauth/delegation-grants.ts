@@ -71,7 +71,10 @@ export async function grantDelegation(
     });
   } catch (error) {
     // 23505 on the one-per-pair index: a concurrent consent committed first (the update above did not see it).
-    if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'delegation_grants_one_unrevoked')
+    if (
+      (error as { code?: string; constraint?: string }).code === '23505' &&
+      (error as { constraint?: string }).constraint === 'delegation_grants_one_unrevoked'
+    )
       throw new DelegationGrantRaced();
     throw error;
   }

@@ -108,7 +108,8 @@ export async function delegationRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const session = await loadSession(sessionDeps(app), request, new Date());
       if (!session?.user) return sendSeeOther(reply, signInPath(delegationsPath));
-      const notice = formField(request.query, 'granted') !== undefined ? 'Granted.' : formField(request.query, 'revoked') !== undefined ? 'Revoked.' : undefined;
+      const notice =
+        formField(request.query, 'granted') !== undefined ? 'Granted.' : formField(request.query, 'revoked') !== undefined ? 'Revoked.' : undefined;
       return showPage(request, reply, session as SignedInSession, { notice });
     },
   });
