@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { registerClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestUser, type TestUser } from '../oauth/support/user-agent.js';
 import { launchChromium } from './support/chromium.js';
 
 /** An administrator registers a client in the dashboard and uses the secret it shows. */
-describe('browser: registering a client in the dashboard', () => {
+describe('browser: registering a client in the dashboard, and consenting to an agent', () => {
   let t: TestApp;
   let browser: Browser;
   let admin: TestUser;
@@ -58,6 +58,30 @@ describe('browser: registering a client in the dashboard', () => {
       await page.click('a:has-text("Back to the dashboard")');
       expect(await page.textContent(`tr[data-client-id="${clientId}"]`)).to.include('reporting service');
       expect(await page.content()).to.not.include(clientSecret);
+    } finally {
+      await context.close();
+    }
+  });
+  it('lets a user allow an agent on the delegations page, then revoke it, by clicking alone', async () => {
+    const agent = await registerClient(t.app, ['read:policies'], { grantTypes: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange'] });
+    const user = await createTestUser(t.app);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${t.baseUrl}/ui/delegations`);
+      await page.fill('input[name="username"]', user.username);
+      await page.fill('input[name="password"]', user.password);
+      await Promise.all([page.waitForURL((url) => url.pathname === '/v1/ui/delegations'), page.click('button[type="submit"]')]);
+
+      await page.selectOption('select[name="agent_client_id"]', agent.clientId);
+      await page.check('input[name="scopes"][value="read:policies"]');
+      await Promise.all([page.waitForURL((url) => url.search === '?granted=1'), page.click('button:has-text("Allow")')]);
+      const row = page.locator('#grants tr[data-state="live"]');
+      expect(await row.textContent()).to.include(agent.clientId);
+
+      await Promise.all([page.waitForURL((url) => url.search === '?revoked=1'), row.locator('button:has-text("Revoke")').click()]);
+      expect(await page.locator('#grants tr[data-state="revoked"]').count()).to.equal(1);
+      expect(await page.locator('#grants tr[data-state="live"]').count()).to.equal(0);
     } finally {
       await context.close();
     }
