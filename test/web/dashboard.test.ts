@@ -267,6 +267,11 @@ describe('the dashboard (/v1/ui/dashboard)', () => {
         },
       });
       expect(token.statusCode, token.body).to.equal(200);
+      // It has no secret to rotate: said so, and no secret appears.
+      const rotate = await admin.postForm(`/v1/ui/dashboard/clients/${clientId}/rotate-secret`, { csrf_token: await csrf(admin), confirm: 'yes' });
+      expect(rotate.statusCode).to.equal(409);
+      expect(rotate.body).to.include('No secret to rotate');
+      expect((await t.app.db('oauth_clients').where({ client_id: clientId }).first()).secret_hash).to.equal(null);
     });
 
     it('registers one with an https jwks_uri', async () => {

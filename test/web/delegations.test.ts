@@ -102,6 +102,10 @@ describe('the delegations page (/v1/ui/delegations)', () => {
     expect((await grant(browser, { agent_client_id: agent.clientId, scopes: ['read:principals'] })).statusCode).to.equal(303);
     const live = await liveGrants(user.id, agent.clientId);
     expect(live.map((row) => row.scopes)).to.deep.equal([['read:principals']]);
+    // The replaced grant is revoked with its event, so the tokens exchanged under its scopes end.
+    const [replaced] = await t.app.db('delegation_grants').where({ agent_client_id: agent.clientId }).whereNotNull('revoked_at');
+    expect(replaced.scopes).to.deep.equal(['read:policies']);
+    expect(await t.app.db('audit_events').where({ type: 'delegation.revoked', target_id: replaced.id })).to.have.length(1);
   });
 
   it('answers two tabs granting the same agent at once with one grant and a 409 page, never a 500', async () => {

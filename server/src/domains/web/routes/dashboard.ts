@@ -223,6 +223,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         {
           200: { description: 'HTML page with the new secret, or the confirmation page' },
           404: { description: 'HTML page: no such client' },
+          409: { description: 'HTML page: a private_key_jwt client, which has no secret' },
         },
       ),
     },
@@ -231,6 +232,17 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       if (!session) return reply;
       if (formField(request.body, 'confirm') !== 'yes') return confirmClientChange(reply, session, 'rotate-secret', request.params.client_id);
       const rotation = await rotateClientSecret(app, sessionChangeContext(request, session.user, new Date()), request.params.client_id);
+      if (!rotation.rotated && rotation.reason === 'private_key_jwt_client')
+        return sendPage(
+          reply,
+          renderMessagePage({
+            title: 'No secret to rotate',
+            message: `${request.params.client_id} authenticates with private_key_jwt: it has no secret. Rotate its key in its JWK Set.`,
+            code: 'conflict',
+            link: { href: '/v1/ui/dashboard', text: 'Back to the dashboard' },
+          }),
+          { status: 409 },
+        );
       if (!rotation.rotated) return noSuchClient(reply, `No confidential client has the client_id ${request.params.client_id}.`);
       return sendPage(
         reply,
