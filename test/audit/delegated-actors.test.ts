@@ -56,6 +56,7 @@ describe('audit events of agents acting for people (RFC 8693 act)', function () 
   let withoutAgent: string;
   let byAgent: string;
   let parallel: string[];
+  const decisionIds: string[] = [];
 
   before(async () => {
     receiver = await Receiver.start();
@@ -68,8 +69,8 @@ describe('audit events of agents acting for people (RFC 8693 act)', function () 
     const agent = await t.app.inject({ method: 'POST', url: '/v1/principals', headers: bearer(admin), payload: { kind: 'agent', name: agentName } });
     expect(agent.statusCode, agent.body).to.equal(201);
     agentId = agent.json().id;
-    setup = await DelegationSetup.start(t.app, { admin: true });
-    const scopes = ['read:policies', 'write:policies'];
+    const scopes = ['read:policies', 'write:policies', 'evaluate:decisions'];
+    setup = await DelegationSetup.start(t.app, { admin: true, scopes });
     bot = await setup.agent({ scopes, grantScopes: scopes, agentPrincipalId: agentId });
     delegated = await setup.delegatedToken(bot, scopes.join(' '));
     attacker = new pg.Client({ connectionString: t.config.databaseUrl });
@@ -79,6 +80,17 @@ describe('audit events of agents acting for people (RFC 8693 act)', function () 
     withoutAgent = await createPolicy(admin, 'before-agents');
     byAgent = await createPolicy(delegated, 'by-agent');
     parallel = await Promise.all(Array.from({ length: 8 }, (_, n) => createPolicy(delegated, `by-agent-${n}`)));
+    // Two in turn: the recorder's first write reserves, the next one goes on its predicted tail (acctl_record_checked_decisions).
+    for (let n = 0; n < 2; n++) {
+      const decision = await t.app.inject({
+        method: 'POST',
+        url: '/v1/decisions/evaluate',
+        headers: bearer(delegated),
+        payload: { principal: { id: setup.user.id, type: 'USER' }, resource: { type: 'database', identifier: 'prod-db-1' }, action: 'read' },
+      });
+      expect(decision.statusCode, decision.body).to.equal(200);
+      decisionIds.unshift(decision.json().id);
+    }
   });
   after(async () => {
     await attacker?.end();
@@ -105,6 +117,12 @@ describe('audit events of agents acting for people (RFC 8693 act)', function () 
 
   it('records each of parallel writes an agent makes for the person with its chain', async () => {
     for (const id of parallel) expect((await eventOn(id)).actor.act).to.deep.equal([{ sub: agentId, client_id: bot.client.clientId, kind: 'agent' }]);
+  });
+
+  it('records the decisions the agent asked for the person with its chain, on the decision chain', async () => {
+    const { data } = await events(`chain=decision&actor=${agentId}`);
+    const act = [{ sub: agentId, client_id: bot.client.clientId }];
+    expect(data.map((event) => [event.id, event.actor.subject, event.actor.act])).to.deep.equal(decisionIds.map((id) => [id, setup.user.id, act]));
   });
 
   it("finds an agent's actions for a person by the agent's principal id, its client id and the person's id", async () => {
@@ -163,7 +181,7 @@ describe('audit events of agents acting for people (RFC 8693 act)', function () 
     expectProblem(revoked, 403, 'delegated_token_refused');
     // The grant stands: the agent still acts, and the user still manages it with their own token.
     expect((await t.app.inject({ method: 'GET', url: '/v1/policies', headers: bearer(delegated) })).statusCode).to.equal(200);
-    const own = await t.app.inject({ method: 'GET', url: '/v1/delegation-grants', headers: bearer(await setup.userToken()) });
+    const own = await t.app.inject({ method: 'GET', url: '/v1/delegation-grants', headers: bearer(await setup.userToken('read:policies')) });
     expect(own.statusCode, own.body).to.equal(200);
     expect(own.json().data.map((grant: { id: string; revoked_at: string | null }) => [grant.id, grant.revoked_at])).to.deep.include([bot.grant!.id, null]);
   });

@@ -9,7 +9,15 @@ import { bearer, forgeAccessToken } from '../helpers/credentials.js';
 import { expectOAuthError } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
 import { clientFields, type CodeClient } from './support/clients.js';
-import { accessTokenType, clientToken as clientTokenOf, DelegationSetup, exchangeGrant, exchangeToken, type AgentOptions } from './support/delegation.js';
+import {
+  accessTokenType,
+  clientToken as clientTokenOf,
+  DelegationSetup,
+  exchangeFields,
+  exchangeGrant,
+  exchangeToken,
+  type AgentOptions,
+} from './support/delegation.js';
 import { proof, proofKey } from './support/dpop.js';
 import { expectTokens, postToken } from './support/tokens.js';
 import { authorizationCode, createTestUser, PageAgent, signIn, type TestUser } from './support/user-agent.js';
@@ -223,15 +231,7 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
         method: 'POST',
         url: '/v1/oauth/token',
         headers: { dpop: await proof(key, { htm: 'POST', htu: tokenUrl }) },
-        payload: {
-          grant_type: exchangeGrant,
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          subject_token: subjectToken,
-          subject_token_type: accessTokenType,
-          actor_token: actorToken,
-          actor_token_type: accessTokenType,
-        },
+        payload: exchangeFields(client, subjectToken, actorToken),
       });
       expect(withProof.statusCode, withProof.body).to.equal(200);
       const exchanged = withProof.json() as { access_token: string; token_type: string };

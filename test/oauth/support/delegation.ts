@@ -51,9 +51,15 @@ export class DelegationSetup {
   /** The user's own access token, from the authorization-code flow. */
   async userToken(scope = 'read:policies write:policies read:principals'): Promise<string> {
     const { codeClient } = this;
-    const code = await authorizationCode(this.userAgent, { response_type: 'code', client_id: codeClient.clientId, redirect_uri: codeClient.redirectUri, scope });
-    return expectTokens(await postToken(this.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }))
-      .access_token;
+    const code = await authorizationCode(this.userAgent, {
+      response_type: 'code',
+      client_id: codeClient.clientId,
+      redirect_uri: codeClient.redirectUri,
+      scope,
+    });
+    return expectTokens(
+      await postToken(this.app, { grant_type: 'authorization_code', code, redirect_uri: codeClient.redirectUri, ...clientFields(codeClient) }),
+    ).access_token;
   }
 
   async agent(options: AgentOptions = {}): Promise<TestAgent> {
@@ -86,15 +92,9 @@ export async function clientToken(app: FastifyInstance, client: TestClient): Pro
   return expectTokens(response).access_token;
 }
 
-/** POST /oauth/token with grant_type token-exchange, both tokens access tokens; `extra` adds or overrides fields. */
-export function exchangeToken(
-  app: FastifyInstance,
-  client: TestClient,
-  subjectToken: string,
-  actorToken: string,
-  extra: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return postToken(app, {
+/** The body of a token exchange by `client`, both tokens access tokens. */
+export function exchangeFields(client: TestClient, subjectToken: string, actorToken: string): Record<string, string> {
+  return {
     grant_type: exchangeGrant,
     client_id: client.clientId,
     client_secret: client.clientSecret,
@@ -102,6 +102,16 @@ export function exchangeToken(
     subject_token_type: accessTokenType,
     actor_token: actorToken,
     actor_token_type: accessTokenType,
-    ...extra,
-  });
+  };
+}
+
+/** POST /oauth/token with exchangeFields; `extra` adds or overrides fields. */
+export function exchangeToken(
+  app: FastifyInstance,
+  client: TestClient,
+  subjectToken: string,
+  actorToken: string,
+  extra: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return postToken(app, { ...exchangeFields(client, subjectToken, actorToken), ...extra });
 }

@@ -11,7 +11,9 @@ import type { DomainEvent } from '../../events/types.js';
 export async function withActorKinds<E extends DomainEvent>(trx: Knex.Transaction, events: readonly E[]): Promise<readonly E[]> {
   const subs = new Set(events.flatMap((event) => event.actor.act?.filter((link) => link.kind === undefined).map((link) => link.sub) ?? []));
   if (subs.size === 0) return events;
-  const rows: Array<{ id: string; kind: PrincipalKind }> = await trx('principals').select('id', 'kind').whereIn('id', [...subs]);
+  const rows: Array<{ id: string; kind: PrincipalKind }> = await trx('principals')
+    .select('id', 'kind')
+    .whereIn('id', [...subs]);
   const kinds = new Map(rows.map((row) => [row.id, row.kind]));
   return events.map((event) => {
     const act = event.actor.act;
