@@ -70,6 +70,8 @@ export {
 // The types of schemas/ (npm run gen:types writes them; a new schema's type is added here by name).
 export {
   type AcctlConfig,
+  type ActorChain,
+  type ActorClaim,
   type ApiToken,
   type ApiTokenCreateRequest,
   type ApiTokenList,
@@ -314,6 +316,8 @@ export {
 export { policySetLimits } from './policy-set-limits.js';
 // Names of principals, policies and clients (schemas/name.json).
 export { isNfc, maxNameLength, namePattern, nameProblem, nameRule, nfcRule, showHidden } from './names.js';
+// RFC 8693 `act` chains: nearest actor first.
+export { actorChain, actorChainOf } from './actor-chain.js';
 // Principal kinds and the types they are evaluated as.
 export { principalKinds, principalTypeOf, principalTypes } from './principal-types.js';
 // Text PostgreSQL cannot store or compare (NUL, a lone surrogate): the input boundary's rule and planToSql's.

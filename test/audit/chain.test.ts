@@ -308,7 +308,19 @@ describe('audit log hash chains', () => {
         chain: fc.constantFrom('change' as const, 'decision' as const),
         type: fc.constantFrom('decision.evaluated' as const, 'policy.created' as const, 'auth.failed' as const),
         time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
-        actor: fc.record({ subject: text, client_id: nullable, token_kind: fc.constantFrom('access_token' as const, 'session' as const, 'system' as const) }),
+        // A delegated caller's agents (RFC 8693 act) or none: both hash as hashEvent does.
+        actor: fc.record(
+          {
+            subject: text,
+            client_id: nullable,
+            token_kind: fc.constantFrom('access_token' as const, 'session' as const, 'system' as const),
+            act: fc.array(fc.record({ sub: text, client_id: text, kind: fc.constantFrom('agent' as const, 'user' as const) }, { requiredKeys: ['sub'] }), {
+              minLength: 1,
+              maxLength: 3,
+            }),
+          },
+          { requiredKeys: ['subject', 'client_id', 'token_kind'] },
+        ),
         target: fc.record({ type: text, id: text }),
         outcome: fc.constantFrom('success' as const, 'failure' as const),
         request: fc.record({ id: nullable, ip: nullable, user_agent: nullable }),

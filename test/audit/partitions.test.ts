@@ -291,16 +291,16 @@ describe('migrating a log that has events to the partitioned tables', () => {
         getMigration: async (name) => migrations[name]!,
       };
       await db.migrate.latest({ migrationSource: source });
-      // Today's appender writes columns added after the partitioning (client_request_id, null for
-      // these events, which the chain leaves out): present while it writes the old log's rows, gone
-      // again before the migrations run, so the log is as the code of that time left it.
-      await db.raw('ALTER TABLE audit_events ADD COLUMN client_request_id text');
+      // Today's appender writes columns added after the partitioning (client_request_id and
+      // actor_act, null for these events, which the chain leaves out): present while it writes the
+      // old log's rows, gone again before the migrations run, so the log is as the code of that time left it.
+      await db.raw('ALTER TABLE audit_events ADD COLUMN client_request_id text, ADD COLUMN actor_act jsonb');
       const written = [
         await append(db, 'decision.evaluated', 'old', new Date('2024-03-03T00:00:00Z')),
         await append(db, 'policy.created', 'p', new Date('2024-03-04T00:00:00Z')),
         await append(db, 'decision.evaluated', 'new', new Date()),
       ];
-      await db.raw('ALTER TABLE audit_events DROP COLUMN client_request_id');
+      await db.raw('ALTER TABLE audit_events DROP COLUMN client_request_id, DROP COLUMN actor_act');
       await db('decisions').insert({
         id: written[0]!.id,
         created_at: new Date('2024-03-03T00:00:00Z'),

@@ -47,11 +47,11 @@ export interface TestClient {
   clientSecret: string;
 }
 
-/** Registers a confidential client_credentials client allowed the given scopes. */
+/** Registers a confidential client_credentials client allowed the given scopes (acting as an agent principal when given one). */
 export async function registerClient(
   app: Pick<FastifyInstance, 'db'>,
   scopes: string[],
-  options: { secret?: string; grantTypes?: string[] } = {},
+  options: { secret?: string; grantTypes?: string[]; agentPrincipalId?: string } = {},
 ): Promise<TestClient> {
   const clientId = `test-client-${randomBytes(4).toString('hex')}`;
   const clientSecret = options.secret ?? generateSecret('client_secret');
@@ -64,6 +64,7 @@ export async function registerClient(
     redirect_uris: [],
     allowed_scopes: scopes,
     created_by: 'test',
+    ...(options.agentPrincipalId ? { agent_principal_id: options.agentPrincipalId } : {}),
   });
   return { clientId, clientSecret };
 }

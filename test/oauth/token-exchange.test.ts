@@ -8,13 +8,19 @@ import { registerClient, startTestApp, type TestApp, type TestClient } from '../
 import { bearer, forgeAccessToken } from '../helpers/credentials.js';
 import { expectOAuthError, expectProblem } from '../helpers/responses.js';
 import { expectSchema } from '../helpers/schemas.js';
-import { clientFields, registerCodeClient, type CodeClient } from './support/clients.js';
+import { clientFields, type CodeClient } from './support/clients.js';
+import {
+  accessTokenType,
+  clientToken as clientTokenOf,
+  DelegationSetup,
+  exchangeFields,
+  exchangeGrant,
+  exchangeToken,
+  type AgentOptions,
+} from './support/delegation.js';
 import { proof, proofKey } from './support/dpop.js';
 import { expectTokens, postToken } from './support/tokens.js';
 import { authorizationCode, createTestUser, PageAgent, signIn, type TestUser } from './support/user-agent.js';
-
-const exchangeGrant = 'urn:ietf:params:oauth:grant-type:token-exchange';
-const accessTokenType = 'urn:ietf:params:oauth:token-type:access_token';
 
 /**
  * RFC 8693 token exchange, driven by openid-client (a client no one here wrote) over real HTTP, the
@@ -27,46 +33,22 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
   let app: CodeClient;
   let user: TestUser;
   let userAgent: PageAgent;
+  let setup: DelegationSetup;
 
   before(async () => {
     t = await startTestApp({ listen: true });
     replica = await startTestApp({ databaseUrl: t.config.databaseUrl, config: { keyEncryptionKey: t.config.keyEncryptionKey, publicUrl: t.config.publicUrl } });
-    app = await registerCodeClient(t.app, { scopes: ['read:policies', 'write:policies', 'read:principals'] });
-    user = await createTestUser(t.app);
-    userAgent = new PageAgent(t.app);
-    await signIn(userAgent, user);
+    setup = await DelegationSetup.start(t.app);
+    ({ codeClient: app, user, userAgent } = setup);
   });
   after(async () => {
     await replica?.close();
     await t?.close();
   });
 
-  /** The user's own access token, from the authorization-code flow. */
-  async function userToken(scope = 'read:policies write:policies read:principals'): Promise<string> {
-    const code = await authorizationCode(userAgent, { response_type: 'code', client_id: app.clientId, redirect_uri: app.redirectUri, scope });
-    return expectTokens(await postToken(t.app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri, ...clientFields(app) })).access_token;
-  }
-
-  /** An agent: a confidential client allowed token exchange, its own token, and (unless told) the user's grant. */
-  async function agent(options: { scopes?: string[]; grantScopes?: string[]; granted?: boolean; expiresAt?: Date } = {}) {
-    const client = await registerClient(t.app, options.scopes ?? ['read:policies', 'read:principals'], { grantTypes: ['client_credentials', exchangeGrant] });
-    const token = await clientToken(client);
-    const grant =
-      options.granted === false
-        ? undefined
-        : await grantDelegation(t.app, systemContext('system:test'), {
-            principalId: user.id,
-            agentClientId: client.clientId,
-            scopes: options.grantScopes ?? ['read:policies', 'read:principals'],
-            expiresAt: options.expiresAt ?? new Date(Date.now() + 86_400_000),
-          });
-    return { client, token, grant };
-  }
-
-  async function clientToken(client: TestClient): Promise<string> {
-    const response = await postToken(t.app, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
-    return expectTokens(response).access_token;
-  }
+  const userToken = (scope?: string) => setup.userToken(scope);
+  const agent = (options?: AgentOptions) => setup.agent(options);
+  const clientToken = (client: TestClient) => clientTokenOf(t.app, client);
 
   function openidClient(client: TestClient): oidc.Configuration {
     const config = new oidc.Configuration({ issuer: t.config.publicUrl, token_endpoint: `${t.baseUrl}/oauth/token` }, client.clientId, client.clientSecret);
@@ -75,16 +57,7 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
   }
 
   const exchange = (client: TestClient, subjectToken: string, actorToken: string, extra: Record<string, string> = {}) =>
-    postToken(t.app, {
-      grant_type: exchangeGrant,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      subject_token: subjectToken,
-      subject_token_type: accessTokenType,
-      actor_token: actorToken,
-      actor_token_type: accessTokenType,
-      ...extra,
-    });
+    exchangeToken(t.app, client, subjectToken, actorToken, extra);
 
   const apiStatus = async (on: TestApp, token: string): Promise<number> =>
     (await on.app.inject({ method: 'GET', url: '/v1/policies', headers: bearer(token) })).statusCode;
@@ -258,15 +231,7 @@ describe('POST /v1/oauth/token with grant_type=token-exchange (RFC 8693)', () =>
         method: 'POST',
         url: '/v1/oauth/token',
         headers: { dpop: await proof(key, { htm: 'POST', htu: tokenUrl }) },
-        payload: {
-          grant_type: exchangeGrant,
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          subject_token: subjectToken,
-          subject_token_type: accessTokenType,
-          actor_token: actorToken,
-          actor_token_type: accessTokenType,
-        },
+        payload: exchangeFields(client, subjectToken, actorToken),
       });
       expect(withProof.statusCode, withProof.body).to.equal(200);
       const exchanged = withProof.json() as { access_token: string; token_type: string };

@@ -56,12 +56,13 @@ export const initialBrowserState: BrowserState = {
   quit: false,
 };
 
-/** Whether the event's type, actor (id or name) or target contains the filter, case-insensitively. */
+/** Whether the event's type, actor or an agent that acted for it (id or name), or target contains the filter, case-insensitively. */
 export function eventMatches(event: AuditEvent, filter: string, names: AuditActorNames = {}): boolean {
   const needle = filter.trim().toLowerCase();
   if (needle === '') return true;
-  const actorName = Object.hasOwn(names, event.actor.subject) ? names[event.actor.subject]! : '';
-  return [event.type, event.actor.subject, actorName, `${event.target.type}:${event.target.id}`].some((field) => field.toLowerCase().includes(needle));
+  const nameOf = (id: string): string => (Object.hasOwn(names, id) ? names[id]! : '');
+  const actors = [event.actor.subject, ...(event.actor.act ?? []).map((agent) => agent.sub)].flatMap((id) => [id, nameOf(id)]);
+  return [event.type, ...actors, `${event.target.type}:${event.target.id}`].some((field) => field.toLowerCase().includes(needle));
 }
 
 /** The events the list shows: the loaded ones that match the filter, newest first. */

@@ -1,5 +1,5 @@
 import type { AuditActorNames, AuditEvent } from '../../../core/src/index.js';
-import { actorText } from './actor-text.js';
+import { actorText, actorWithAgents } from './actor-text.js';
 import { diffChange, inlineValue, type FieldChange } from './change-diff.js';
 import { liveContent } from '../gitops/plan.js';
 import { diffEntryLine, diffPolicies } from '../gitops/policy-diff.js';
@@ -33,7 +33,7 @@ const outcomeText = (event: AuditEvent): string => (event.outcome === 'success' 
 const eventColumns = (names: AuditActorNames): ReadonlyArray<Column<AuditEvent>> => [
   { header: 'TIME', value: (event) => shortTime(event.time) },
   { header: 'TYPE', value: (event) => event.type },
-  { header: 'ACTOR', value: (event) => actorText(event.actor.subject, names) },
+  { header: 'ACTOR', value: (event) => actorWithAgents(event.actor, names) },
   { header: 'TARGET', value: targetOf },
   { header: 'NAME', value: (event) => targetName(event) ?? '-' },
   { header: 'OUTCOME', value: (event) => event.outcome },
@@ -50,7 +50,7 @@ export function eventLine(event: AuditEvent, names: AuditActorNames): string {
   return [
     style.dim(shortTime(event.time)),
     style.bold(event.type),
-    actorText(event.actor.subject, names),
+    actorWithAgents(event.actor, names),
     targetWithName(event),
     outcomeText(event),
     style.dim(event.id),
@@ -71,10 +71,21 @@ export function eventFactLines(event: AuditEvent, names: AuditActorNames = {}): 
     ['time', event.time],
     ['outcome', outcomeText(event)],
     ['actor', `${actorText(subject, names)} (${kind}${client && client !== subject ? `, client ${actorText(client, names)}` : ''})`],
+    ...(event.actor.act ? [['via', agentsText(event.actor.act, names)] as [string, string]] : []),
     ['target', targetWithName(event)],
     ['request', event.request.id ? `${event.request.id} from ${event.request.ip ?? '-'} (${event.request.user_agent ?? '-'})` : '-'],
     ['chain', `${event.chain} #${event.sequence} ${style.dim(event.hash.slice(0, 16))}`],
   ]);
+}
+
+/** The agents of a delegated event, nearest first as recorded: each by name, with its kind and client when known. */
+function agentsText(agents: NonNullable<AuditEvent['actor']['act']>, names: AuditActorNames): string {
+  return agents
+    .map((agent) => {
+      const facts = [agent.kind, agent.client_id && agent.client_id !== agent.sub ? `client ${actorText(agent.client_id, names)}` : undefined].filter(Boolean);
+      return `${actorText(agent.sub, names)}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
+    })
+    .join(', acting for ');
 }
 
 export function changeSection(event: AuditEvent): string[] {

@@ -14,7 +14,8 @@ export const eventFilterFlags = {
   type: Flags.string({ summary: 'Only events of this type; repeatable or comma-separated; policy.* for a family.', multiple: true, helpValue: 'TYPE' }),
   chain: Flags.string({ summary: 'Only changes (and authentication events), or only decisions.', options: ['change', 'decision'] }),
   actor: Flags.string({
-    summary: "Only events of this actor: a principal's name or id, or a token's subject (a client's own tokens: its client id).",
+    summary:
+      "Only events of this actor: a principal's name or id, or a token's subject (a client's own tokens: its client id). An agent's also finds what it did for people (their events, via the agent).",
     helpValue: 'NAME|ID',
   }),
   'target-type': Flags.string({ summary: 'Only events on targets of this type (policy, principal, client...).', helpValue: 'TYPE' }),

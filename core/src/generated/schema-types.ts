@@ -2,6 +2,33 @@
 /* eslint-disable */
 
 /**
+ * user: a person; service: a workload; agent: an automated actor such as an AI agent.
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "principal-kind".
+ */
+export type PrincipalKind = 'user' | 'service' | 'agent';
+/**
+ * RFC 8693 section 4.1: the agents that acted for an event's actor through token exchange, nearest first: the agent that made the request, then the one it acted for, and so on. The caller's delegated access token's `act` claim (verified with the token), its nesting flattened; the actor stays the token's subject, the person.
+ *
+ * @minItems 1
+ * @maxItems 32
+ *
+ * This interface was referenced by `AcctlSchemas`'s JSON-Schema
+ * via the `definition` "actor-chain".
+ */
+export type ActorChain = {
+  /**
+   * The agent's subject: its agent principal's id, or its client id when the client is its own subject.
+   */
+  sub: string;
+  /**
+   * The OAuth client the agent's own token was issued to.
+   */
+  client_id?: string;
+  kind?: PrincipalKind;
+}[];
+/**
  * An OAuth scope (spec, Authentication, item 6). `admin:all` grants every other scope.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -255,13 +282,6 @@ export type PolicyStatus = 'draft' | 'active' | 'archived' | 'deleted';
 export type PolicySetChange =
   PolicySetCreate | PolicySetUpdate | PolicySetDelete | PolicySetRestore | PolicySetRollback;
 /**
- * user: a person; service: a workload; agent: an automated actor such as an AI agent.
- *
- * This interface was referenced by `AcctlSchemas`'s JSON-Schema
- * via the `definition` "principal-kind".
- */
-export type PrincipalKind = 'user' | 'service' | 'agent';
-/**
  * An event type that webhooks receive: the events of server/src/events/catalog.ts marked `webhook` (a test checks they agree). docs/webhooks.md describes each.
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
@@ -339,7 +359,7 @@ export interface AcctlConfig {
   };
 }
 /**
- * RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+ * RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it, of the same shape (nearest actor first).
  *
  * This interface was referenced by `AcctlSchemas`'s JSON-Schema
  * via the `definition` "actor-claim".
@@ -353,10 +373,7 @@ export interface ActorClaim {
    * The client the actor token was issued to.
    */
   client_id?: string;
-  /**
-   * The actor before this one, of the same shape (sub, client_id, act).
-   */
-  act?: {};
+  act?: ActorClaim;
 }
 /**
  * An API token as returned by POST /auth/token and POST /auth/refresh. `token` is shown this once and never again; the service keeps only its SHA-256.
@@ -564,6 +581,9 @@ export interface AuditEvent {
    * When the change happened (the clock reading the change itself used), ISO 8601 UTC.
    */
   time: string;
+  /**
+   * Who did it. With an access token from token exchange (RFC 8693), `subject` is the person the token was made for and `act` the agents that acted for them, nearest first (the token's `act` claim, verified with it). `act` is absent otherwise, so an event without a chain hashes as events did before chains were recorded.
+   */
   actor: {
     /**
      * Who: the token's subject (principal id or client id), `cli:<os user>`, `system:<job>`, or `anonymous`.
@@ -577,6 +597,7 @@ export interface AuditEvent {
      * How the actor authenticated.
      */
     token_kind: 'access_token' | 'api_token' | 'session' | 'cli' | 'system' | 'anonymous';
+    act?: ActorChain;
   };
   /**
    * What it happened to, e.g. { type: policy, id }.
@@ -3263,10 +3284,7 @@ export interface ActorClaim1 {
    * The client the actor token was issued to.
    */
   client_id?: string;
-  /**
-   * The actor before this one, of the same shape (sub, client_id, act).
-   */
-  act?: {};
+  act?: ActorClaim;
 }
 /**
  * Body of POST /oauth/revoke (RFC 7009 section 2.1), as JSON or application/x-www-form-urlencoded. The client authenticates as at the token endpoint (HTTP Basic or client_id and client_secret; a public client sends client_id only).
@@ -4334,6 +4352,7 @@ export interface WebhookPayload {
       subject: string;
       client_id: string | null;
       token_kind: string;
+      act?: ActorChain;
     };
     target: {
       type: string;

@@ -16,6 +16,7 @@ export const errorCatalog = {
   insufficient_scope: { status: 403, title: 'The access token lacks the scope this operation requires' },
   forbidden: { status: 403, title: 'This operation is not allowed for this caller' },
   policy_owned_elsewhere: { status: 403, title: 'The policy belongs to an owner this client is not bound to' },
+  delegated_token_refused: { status: 403, title: 'A token an agent holds for a person (RFC 8693 act) cannot do this' },
   not_found: { status: 404, title: 'The resource does not exist' },
   route_not_found: { status: 404, title: 'No such endpoint' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this endpoint' },

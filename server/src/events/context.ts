@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { actorChainOf } from '../../../core/src/index.js';
 import { clientRequestIdOf } from '../http/request-id.js';
 import type { ChangeContext, EventActor, EventRequest } from './types.js';
 
@@ -10,7 +11,7 @@ export function changeContextOf(request: FastifyRequest): ChangeContext {
 export function actorOf(request: FastifyRequest): EventActor {
   const caller = request.caller;
   if (!caller) return { subject: 'anonymous', client_id: null, token_kind: 'anonymous' };
-  return { subject: caller.subject, client_id: caller.clientId, token_kind: caller.kind, ...(caller.act ? { act: caller.act } : {}) };
+  return { subject: caller.subject, client_id: caller.clientId, token_kind: caller.kind, ...(caller.act ? { act: actorChainOf(caller.act) } : {}) };
 }
 
 export function requestInfoOf(request: FastifyRequest): EventRequest {

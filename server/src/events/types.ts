@@ -1,4 +1,4 @@
-import type { ActorClaim } from '../plugins/auth/caller.js';
+import type { ActorChain } from '../../../core/src/index.js';
 import type { EventType } from './catalog.js';
 
 /** Who did it: the token's subject and how they authenticated. */
@@ -7,10 +7,11 @@ export interface EventActor {
   client_id: string | null;
   token_kind: 'access_token' | 'api_token' | 'session' | 'cli' | 'system' | 'anonymous';
   /**
-   * RFC 8693 section 4.1: who acts for `subject`, from the caller's verified access token. Decisions
-   * read it (context.delegation); the audit log does not record it yet.
+   * RFC 8693 section 4.1: the agents that acted for `subject`, nearest first, from the caller's
+   * verified access token (its `act` claim, flattened: schemas/actor-chain.json). The audit log
+   * records and hashes it, webhooks deliver it; the audit log's append adds each agent's `kind`.
    */
-  act?: ActorClaim;
+  act?: ActorChain;
 }
 
 /** Where the request came from, for the audit record. */

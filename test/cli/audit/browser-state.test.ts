@@ -68,6 +68,20 @@ describe('the audit browser state', () => {
     expect(visibleEvents(filtered).map((e) => e.actor.subject)).to.deep.equal(['alice']);
   });
 
+  it('filters on the name of an agent that acted for the actor (RFC 8693 act)', () => {
+    const forAlice = {
+      ...event('policy.created', 'alice', 'policy:p3'),
+      actor: {
+        subject: 'alice',
+        client_id: 'bot-client',
+        token_kind: 'access_token' as const,
+        act: [{ sub: 'a-1', client_id: 'bot-client', kind: 'agent' as const }],
+      },
+    };
+    const withAgent = run(loaded, { type: 'page_loaded', page: { data: [forAlice], next_cursor: null, names: { 'a-1': 'Support Bot' } } });
+    expect(visibleEvents(run(withAgent, { type: 'filter_input', text: 'support bot' })).map((e) => e.target.id)).to.deep.equal(['p3']);
+  });
+
   it('loads more when the selection nears the end of the list', () => {
     expect(needsMoreEvents({ ...loaded, events: [...events, ...events.map((e) => ({ ...e, id: `${e.id}x` }))] }, 2)).to.equal(false);
     expect(needsMoreEvents(run(loaded, { type: 'move_to', where: 'last' }), 2)).to.equal(true);

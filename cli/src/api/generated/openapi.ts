@@ -445,7 +445,7 @@ export interface paths {
         };
         /**
          * List delegation grants: the caller's own, or with admin:all every user's
-         * @description Newest first, paginated (page, limit at most 100), revoked and expired grants included.
+         * @description Newest first, paginated (page, limit at most 100), revoked and expired grants included. A delegated token (one with an act claim, RFC 8693) is refused 403 delegated_token_refused: an agent does not read its own leash.
          */
         get: operations["getV1DelegationGrants"];
         put?: never;
@@ -468,7 +468,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a delegation grant: every token exchanged under it ends, on every replica
-         * @description The caller's own grant, or any with admin:all; another user's is 404, as an unknown one. A grant already revoked is answered as it is, and records nothing.
+         * @description The caller's own grant, or any with admin:all; another user's is 404, as an unknown one. A grant already revoked is answered as it is, and records nothing. A delegated token (one with an act claim, RFC 8693) is refused 403 delegated_token_refused.
          */
         delete: operations["deleteV1DelegationGrantsId"];
         options?: never;
@@ -1248,12 +1248,22 @@ export interface components {
             server?: string;
         };
         /**
+         * ActorChain
+         * @description RFC 8693 section 4.1: the agents that acted for an event's actor through token exchange, nearest first: the agent that made the request, then the one it acted for, and so on. The caller's delegated access token's `act` claim (verified with the token), its nesting flattened; the actor stays the token's subject, the person.
+         */
+        "actor-chain": {
+            /** @description The OAuth client the agent's own token was issued to. */
+            client_id?: string;
+            kind?: components["schemas"]["principal-kind"];
+            /** @description The agent's subject: its agent principal's id, or its client id when the client is its own subject. */
+            sub: string;
+        }[];
+        /**
          * ActorClaim
-         * @description RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it (nearest actor first).
+         * @description RFC 8693 section 4.1: the actor of a token issued by token exchange, who acts for its `sub`; `act` is the actor before it, of the same shape (nearest actor first).
          */
         "actor-claim": {
-            /** @description The actor before this one, of the same shape (sub, client_id, act). */
-            act?: Record<string, never>;
+            act?: components["schemas"]["actor-claim"];
             /** @description The client the actor token was issued to. */
             client_id?: string;
             /** @description The actor token's subject: the agent client's id (a client_credentials token) or a principal id. */
@@ -1411,7 +1421,9 @@ export interface components {
          * @description One entry of the audit log (GET /audit/events). The fields follow Okta's System Log LogEvent (actor, client ip and user agent, outcome, target, transaction id), with the change as before/after snapshots as Stripe's and AWS Config's change records carry it. `hash` is the SHA-256 of the RFC 8785 canonical JSON of every other member (prev_hash included), so anyone holding the events can check the chain.
          */
         "audit-event": {
+            /** @description Who did it. With an access token from token exchange (RFC 8693), `subject` is the person the token was made for and `act` the agents that acted for them, nearest first (the token's `act` claim, verified with it). `act` is absent otherwise, so an event without a chain hashes as events did before chains were recorded. */
             actor: {
+                act?: components["schemas"]["actor-chain"];
                 /** @description The OAuth client the token was issued to, when there is one. */
                 client_id: string | null;
                 /** @description Who: the token's subject (principal id or client id), `cli:<os user>`, `system:<job>`, or `anonymous`. */
@@ -3476,6 +3488,7 @@ export interface components {
         "webhook-payload": {
             data: {
                 actor: {
+                    act?: components["schemas"]["actor-chain"];
                     client_id: string | null;
                     subject: string;
                     token_kind: string;
@@ -5814,6 +5827,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -5875,6 +5903,21 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -9,10 +9,11 @@ import { style } from '../../../../kit/src/index.js';
 export default class AuditEventsCommand extends ApiCommand {
   static override summary = 'List audit events, newest first';
   static override description =
-    'Filters combine (AND); --type values are alternatives. Pages of the API are followed until --limit events are shown; the status line (stderr) gives the cursor to continue from. The ACTOR column shows each actor by name, its id beside it. --json prints { data, next_cursor, names }, as the API does: names maps the actors ids to their names. Needs read:audit.';
+    'Filters combine (AND); --type values are alternatives. Pages of the API are followed until --limit events are shown; the status line (stderr) gives the cursor to continue from. The ACTOR column shows each actor by name, its id beside it, and `via AGENT` when an agent acted for them (a token from RFC 8693 token exchange). --json prints { data, next_cursor, names }, as the API does: names maps the actors ids to their names. Needs read:audit.';
   static override examples = [
     '<%= config.bin %> <%= command.id %> --since 1h',
     '<%= config.bin %> <%= command.id %> --type policy.* --actor alice --limit 500',
+    '<%= config.bin %> <%= command.id %> --actor support-bot --since 7d',
     '<%= config.bin %> <%= command.id %> --outcome failure --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z',
     '<%= config.bin %> <%= command.id %> --target-type principal --json | jq -r ".data[].id"',
   ];

@@ -18,9 +18,9 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  INSERT INTO audit_events (seq, id, chain, type, occurred_at, actor_subject, actor_client_id, actor_token_kind, target_type, target_id,
+  INSERT INTO audit_events (seq, id, chain, type, occurred_at, actor_subject, actor_client_id, actor_token_kind, actor_act, target_type, target_id,
                             outcome, request_id, client_request_id, source_ip, user_agent, change, data, prev_hash, hash)
-  SELECT seq, id, chain, type, occurred_at, actor_subject, actor_client_id, actor_token_kind, target_type, target_id,
+  SELECT seq, id, chain, type, occurred_at, actor_subject, actor_client_id, actor_token_kind, actor_act, target_type, target_id,
          outcome, request_id, client_request_id, source_ip, user_agent, change, data, prev_hash, hash
   FROM jsonb_populate_recordset(NULL::audit_events, p_events);
   PERFORM setval('audit_events_sequence', p_expected_sequence + v_count);

@@ -73,6 +73,10 @@ import * as addOAuthGrantsDPoPJkt from './20261202_62_add_oauth_grants_dpop_jkt.
 import * as addOAuthClientsPublicKeys from './20261202_71_add_oauth_clients_public_keys.js';
 import * as createOAuthClientAssertions from './20261202_72_create_oauth_client_assertions.js';
 import * as addOAuthClientsAgentPrincipalId from './20261202_81_add_oauth_clients_agent_principal_id.js';
+import * as addAuditEventsActorAct from './20261203_21_add_audit_events_actor_act.js';
+import * as replaceAppendChangeEventsFunctionForActorAct from './20261203_22_replace_append_change_events_function.js';
+import * as replaceRecordCheckedDecisionsFunctionForActorAct from './20261203_23_replace_record_checked_decisions_function.js';
+import * as indexAuditEventsByActorAct from './20261203_24_index_audit_events_by_actor_act.js';
 import * as revokeSupersededDelegationGrants from './20261203_31_revoke_superseded_delegation_grants.js';
 import * as uniqueUnrevokedDelegationGrant from './20261203_32_unique_unrevoked_delegation_grant.js';
 import * as dropDelegationGrantsPrincipalAgentIndex from './20261203_33_drop_delegation_grants_principal_agent_index.js';
@@ -159,6 +163,10 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202_71_add_oauth_clients_public_keys': addOAuthClientsPublicKeys,
   '20261202_72_create_oauth_client_assertions': createOAuthClientAssertions,
   '20261202_81_add_oauth_clients_agent_principal_id': addOAuthClientsAgentPrincipalId,
+  '20261203_21_add_audit_events_actor_act': addAuditEventsActorAct,
+  '20261203_22_replace_append_change_events_function': replaceAppendChangeEventsFunctionForActorAct,
+  '20261203_23_replace_record_checked_decisions_function': replaceRecordCheckedDecisionsFunctionForActorAct,
+  '20261203_24_index_audit_events_by_actor_act': indexAuditEventsByActorAct,
   '20261203_31_revoke_superseded_delegation_grants': revokeSupersededDelegationGrants,
   '20261203_32_unique_unrevoked_delegation_grant': uniqueUnrevokedDelegationGrant,
   '20261203_33_drop_delegation_grants_principal_agent_index': dropDelegationGrantsPrincipalAgentIndex,

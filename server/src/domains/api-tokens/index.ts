@@ -7,5 +7,5 @@
 export { apiTokenRoutes } from './routes.js';
 export { bearerTokenVerifier } from './verify-bearer-token.js';
 export { apiTokenUseRecorder, type RecordTokenUse } from './token-use.js';
-export { accessTokenRefusal, actorChain, findApiTokenByHash, findUsableApiToken, type ApiTokenRow } from './repo.js';
+export { accessTokenRefusal, findApiTokenByHash, findUsableApiToken, type ApiTokenRow } from './repo.js';
 export { revokeAccessTokenRecorded } from './service.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import { type ActorClaim, actorChain } from '../../../../core/src/index.js';
 import { newestFirstNumberedPage } from '../../http/listing.js';
-import type { ActorClaim } from '../../plugins/auth/caller.js';
 
 export interface ApiTokenRow {
   id: string;
@@ -119,13 +119,6 @@ function refusalOf(row: RefusalRow | undefined): AccessTokenRefusal | undefined 
   if (row?.owner_cut) return 'owner_cut';
   if (row?.delegation_ended) return 'delegation_ended';
   return undefined;
-}
-
-/** The actors of an `act` claim, nearest first (RFC 8693 section 4.1 nests the earlier ones). */
-export function actorChain(act: ActorClaim | undefined): ActorClaim[] {
-  const chain: ActorClaim[] = [];
-  for (let actor = act; actor; actor = actor.act) chain.push(actor);
-  return chain;
 }
 
 /** Revokes an access token by its jti; false when it was already revoked. */

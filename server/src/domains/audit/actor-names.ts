@@ -42,7 +42,8 @@ const listedCandidates = 20;
  * look-alike names hid the real one). Live principals by name (unique per kind, case-insensitive)
  * and OAuth clients by name; none, then deleted principals (what a removed user did). Only actors
  * the log has events of count: the filter is over events, and a read:audit caller learns no
- * principal the names beside events would not show it. An exact
+ * principal the names beside events would not show it; an agent that acted for someone counts (its
+ * principal or client in an event's chain, as the `actor` filter finds it). An exact
  * spelling wins over a different case; two actors left is a refusal naming them (give the id), as
  * kubectl refuses an ambiguous short name. A name no actor has is matched as a subject (a client
  * id, `cli:<os user>`, `system:<job>`).
@@ -56,6 +57,8 @@ export async function subjectOfActorName(db: Knex, name: string): Promise<string
          SELECT client_id, name, 'oauth client' FROM oauth_clients WHERE NOT ? AND name = ?
        ) named
        WHERE EXISTS (SELECT 1 FROM audit_events e WHERE e.actor_subject = named.subject)
+          OR EXISTS (SELECT 1 FROM audit_events e WHERE e.actor_act @> jsonb_build_array(jsonb_build_object('sub', named.subject)))
+          OR EXISTS (SELECT 1 FROM audit_events e WHERE e.actor_act @> jsonb_build_array(jsonb_build_object('client_id', named.subject)))
        ORDER BY subject LIMIT ?`,
       [name, deleted, deleted, name, listedCandidates + 1],
     )) as { rows: NamedActor[] };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../events/types.js';
-import type { AuditEvent } from '../../../../core/src/index.js';
+import type { ActorChain, AuditEvent } from '../../../../core/src/index.js';
 import { canonicalJson } from '../../../../core/src/index.js';
 import { byteaJson, insertJsonRowsSql } from '../../db/json-rows.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
@@ -17,6 +17,8 @@ export interface AuditEventRow {
   actor_subject: string;
   actor_client_id: string | null;
   actor_token_kind: AuditEvent['actor']['token_kind'];
+  /** The agents that acted for the subject (schemas/actor-chain.json); null for an event without a chain (migration 20261203_21). */
+  actor_act: ActorChain | null;
   target_type: string;
   target_id: string;
   outcome: AuditEvent['outcome'];
@@ -39,6 +41,7 @@ export const auditEventColumns = [
   'actor_subject',
   'actor_client_id',
   'actor_token_kind',
+  'actor_act',
   'target_type',
   'target_id',
   'outcome',
@@ -111,7 +114,7 @@ export function prepareEvents(events: readonly DomainEvent[], options: { now?: D
       chain: chainOf(event.type),
       type: event.type,
       time,
-      actor: { subject: event.actor.subject, client_id: event.actor.client_id ?? null, token_kind: event.actor.token_kind },
+      actor: actorOf(event.actor),
       target: { type: event.target.type, id: event.target.id },
       outcome: event.outcome,
       request: requestOf(event.request),
@@ -225,6 +228,7 @@ function toRowTail(fields: PreparedEvent['fields']): Record<string, unknown> {
     actor_subject: fields.actor.subject,
     actor_client_id: fields.actor.client_id,
     actor_token_kind: fields.actor.token_kind,
+    actor_act: fields.actor.act ?? null,
     target_type: fields.target.type,
     target_id: fields.target.id,
     outcome: fields.outcome,
@@ -233,6 +237,13 @@ function toRowTail(fields: PreparedEvent['fields']): Record<string, unknown> {
     source_ip: fields.request.ip,
     user_agent: fields.request.user_agent,
   };
+}
+
+/** An event's actor as the API shows it and as it is hashed: its chain of agents only when it has one (chain.ts). */
+function actorOf(actor: Omit<DomainEvent['actor'], 'act'> & { act?: ActorChain | null | undefined }): AuditEvent['actor'] {
+  const shown: AuditEvent['actor'] = { subject: actor.subject, client_id: actor.client_id ?? null, token_kind: actor.token_kind };
+  if (actor.act && actor.act.length > 0) shown.act = actor.act;
+  return shown;
 }
 
 /** An event's request as the API shows it and as it is hashed: the caller's id only when it sent one (chain.ts). */
@@ -250,7 +261,7 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
     chain: row.chain,
     type: row.type,
     time: row.occurred_at.toISOString(),
-    actor: { subject: row.actor_subject, client_id: row.actor_client_id, token_kind: row.actor_token_kind },
+    actor: actorOf({ subject: row.actor_subject, client_id: row.actor_client_id, token_kind: row.actor_token_kind, act: row.actor_act }),
     target: { type: row.target_type, id: row.target_id },
     outcome: row.outcome,
     request: requestOf({ id: row.request_id, client_request_id: row.client_request_id, ip: row.source_ip, user_agent: row.user_agent }),

@@ -57,8 +57,10 @@ export function hashPrefix(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>
 export function prefixText(fields: Omit<EventEnvelope, 'sequence' | 'prev_hash'>, dataText: string, changeText: string): string {
   const q = JSON.stringify;
   const { actor } = fields;
+  // Present only for a delegated caller (RFC 8693 act): every event without a chain hashes as before.
+  const act = actor.act === undefined ? '' : `"act":${canonicalJson(actor.act)},`;
   return (
-    `{"actor":{"client_id":${q(actor.client_id)},"subject":${q(actor.subject)},"token_kind":${q(actor.token_kind)}},` +
+    `{"actor":{${act}"client_id":${q(actor.client_id)},"subject":${q(actor.subject)},"token_kind":${q(actor.token_kind)}},` +
     `"chain":${q(fields.chain)},"change":${changeText},"data":${dataText},"id":${q(fields.id)},"outcome":${q(fields.outcome)},"prev_hash":`
   );
 }

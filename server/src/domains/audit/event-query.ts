@@ -27,8 +27,8 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
       if (query.id !== undefined) q.where(byTimeOrderedId(query.id, 'occurred_at'));
       if (types) q.whereIn('type', types);
       if (query.chain) q.where('chain', query.chain);
-      if (query.actor) q.where('actor_subject', query.actor);
-      if (namedActor !== undefined) q.where('actor_subject', namedActor);
+      if (query.actor) q.where(eventsOfActor(query.actor));
+      if (namedActor !== undefined) q.where(eventsOfActor(namedActor));
       if (query.target_type) q.where('target_type', query.target_type);
       if (query.target_id) q.where('target_id', query.target_id);
       if (query.outcome) q.where('outcome', query.outcome);
@@ -45,9 +45,23 @@ export async function listAuditEvents(db: Knex, query: AuditEventListQuery): Pro
     // Beside the events, not in them: an event is hash-chained and keeps the ids it was recorded with.
     names: await actorNames(
       db,
-      page.flatMap((row) => [row.actor_subject, row.actor_client_id]),
+      page.flatMap((row) => [row.actor_subject, row.actor_client_id, ...(row.actor_act ?? []).flatMap((agent) => [agent.sub, agent.client_id ?? null])]),
     ),
   };
+}
+
+/**
+ * The events of `subject`: those it made, and those an agent it names made for someone (issue
+ * #36): its chain holds it as an agent's `sub` (its agent principal) or `client_id`. Containment
+ * on actor_act is what the GIN index audit_events_actor_act answers (migration 20261203_24), so
+ * each arm of the OR is an index scan (docs/audit.md shows the plan).
+ */
+function eventsOfActor(subject: string): (q: Knex.QueryBuilder) => void {
+  return (q) =>
+    q
+      .where('actor_subject', subject)
+      .orWhereRaw('actor_act @> ?::jsonb', [JSON.stringify([{ sub: subject }])])
+      .orWhereRaw('actor_act @> ?::jsonb', [JSON.stringify([{ client_id: subject }])]);
 }
 
 export async function getAuditEvent(db: Knex, id: string): Promise<AuditEvent> {

@@ -6,6 +6,7 @@ import type { GroupCommitOptions } from '../../db/group-commit.js';
 import { uuidV7 } from '../../db/uuid-v7.js';
 import type { EventType } from '../../events/catalog.js';
 import type { DomainEvent } from '../../events/types.js';
+import { withActorKinds } from './actor-kinds.js';
 import { appendToAuditLog } from './audit-log.js';
 import { DecisionRecorder, type RecordedDecision } from './decision-recorder.js';
 import { EventRecorder, type RecorderLog } from './event-recorder.js';
@@ -91,7 +92,8 @@ export function openAuditLog(db: Knex, options: AuditLogOptions): AuditLog {
     // The ids and times the audit log would give them, chosen now: one id for the audit event and
     // what subscribers make of it (the webhook deliveries), written before the log's lock.
     const now = new Date();
-    const identified = events.map((event): IdentifiedEvent => {
+    // Before the subscribers: the webhook's delivery carries the chain as the log records it.
+    const identified = (await withActorKinds(trx, events)).map((event): IdentifiedEvent => {
       const time = event.time ?? now;
       return { ...event, time, id: event.id ?? uuidV7(time.getTime()) };
     });

@@ -1,6 +1,5 @@
-import { type RequestDelegation, type SimulationRequest, principalTypeOf } from '../../../../core/src/index.js';
+import { type ActorChain, type RequestDelegation, type SimulationRequest, principalTypeOf } from '../../../../core/src/index.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { ActorClaim } from '../../plugins/auth/caller.js';
 import type { DecisionDeps } from './service.js';
 
 /** Nested `act` claims followed at most: a chain this long is no delegation a person set up. */
@@ -18,7 +17,7 @@ const maxChainLength = 32;
 export async function withDelegation<R extends Pick<SimulationRequest, 'context'>>(
   deps: Pick<DecisionDeps, 'principals'>,
   request: R,
-  caller: { subject: string; act?: ActorClaim },
+  caller: { subject: string; act?: ActorChain },
   principalsGeneration: number,
   pointer: string,
 ): Promise<R> {
@@ -37,11 +36,10 @@ export async function withDelegation<R extends Pick<SimulationRequest, 'context'
 async function verifiedDelegation(
   deps: Pick<DecisionDeps, 'principals'>,
   subject: string,
-  act: ActorClaim,
+  act: ActorChain,
   principalsGeneration: number,
 ): Promise<RequestDelegation> {
-  const actors: string[] = [];
-  for (let actor: ActorClaim | undefined = act; actor && actors.length < maxChainLength; actor = actor.act) actors.push(actor.sub);
+  const actors = act.slice(0, maxChainLength).map((actor) => actor.sub);
   const stored = await Promise.all(actors.map((id) => deps.principals.find(id, principalsGeneration)));
   const types = stored.map((principal) => (principal ? principalTypeOf(principal.kind) : undefined));
   return {

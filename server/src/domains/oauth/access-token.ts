@@ -1,7 +1,7 @@
 import { randomUUID, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { SigningKeyStore } from '../../keys/signing-key-store.js';
-import type { ActorClaim } from '../../plugins/auth/caller.js';
+import type { ActorClaim } from '../../../../core/src/index.js';
 import { clockSkewSeconds } from './lifetimes.js';
 
 /** Spec, "Access token (JWT)", plus `jti` (RFC 9068 section 2.2) so a token can be revoked early. */

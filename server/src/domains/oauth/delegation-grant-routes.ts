@@ -16,7 +16,8 @@ const uuidParams = {
 
 /**
  * The delegation grants of token exchange (docs/oauth.md): a user lists and revokes their own;
- * admin:all every user's. Any token (as GET /auth/tokens): the answer is the caller's own.
+ * admin:all every user's. Any token (as GET /auth/tokens) but a delegated one: the answer is the
+ * caller's own.
  */
 export async function delegationGrantRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: DelegationGrantListQuery }>('/delegation-grants', {
@@ -24,13 +25,15 @@ export async function delegationGrantRoutes(app: FastifyInstance): Promise<void>
       auth: 'authenticated',
       docs: {
         summary: "List delegation grants: the caller's own, or with admin:all every user's",
-        description: 'Newest first, paginated (page, limit at most 100), revoked and expired grants included.',
+        description:
+          'Newest first, paginated (page, limit at most 100), revoked and expired grants included. A delegated token (one with an act claim, RFC 8693) is refused 403 delegated_token_refused: an agent does not read its own leash.',
         tags: ['OAuth'],
-        responses: { 200: schemaRef('delegation-grant-list'), 400: problem, 401: problem },
+        responses: { 200: schemaRef('delegation-grant-list'), 400: problem, 401: problem, 403: problem },
       },
     },
     schema: { querystring: schemaRef('delegation-grant-list-query') },
     handler: async (request, reply) => {
+      refuseDelegatedCaller(request);
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 50;
       const { rows, total } = await listDelegationGrants(app.db, { principalId: ownerFilter(request), page, limit });
@@ -45,13 +48,14 @@ export async function delegationGrantRoutes(app: FastifyInstance): Promise<void>
       docs: {
         summary: 'Revoke a delegation grant: every token exchanged under it ends, on every replica',
         description:
-          "The caller's own grant, or any with admin:all; another user's is 404, as an unknown one. A grant already revoked is answered as it is, and records nothing.",
+          "The caller's own grant, or any with admin:all; another user's is 404, as an unknown one. A grant already revoked is answered as it is, and records nothing. A delegated token (one with an act claim, RFC 8693) is refused 403 delegated_token_refused.",
         tags: ['OAuth'],
-        responses: { 200: schemaRef('delegation-grant'), 400: problem, 401: problem, 404: problem },
+        responses: { 200: schemaRef('delegation-grant'), 400: problem, 401: problem, 403: problem, 404: problem },
       },
     },
     schema: { params: uuidParams },
     handler: async (request) => {
+      refuseDelegatedCaller(request);
       const owner = ownerFilter(request);
       const grant = await findDelegationGrant(app.db, request.params.id);
       if (!grant || (owner !== undefined && grant.principal_id !== owner)) throw new ApiError('not_found', 'No such delegation grant');
@@ -59,6 +63,17 @@ export async function delegationGrantRoutes(app: FastifyInstance): Promise<void>
       return (revoked ?? summarizeDelegationGrant((await findDelegationGrant(app.db, grant.id))!)) as DelegationGrant;
     },
   });
+}
+
+/**
+ * A token exchanged under RFC 8693 (its `act` claim) is an agent acting for the user: it may not
+ * read or revoke the grants that bound it, which would let the agent inspect or reshape its own
+ * leash (issue #36). The user manages them with their own token; an admin:all scope inherited
+ * through the exchange does not lift this.
+ */
+function refuseDelegatedCaller(request: FastifyRequest): void {
+  if (request.caller?.act)
+    throw new ApiError('delegated_token_refused', 'Delegation grants are managed with the user’s own token, not one an agent holds for them (RFC 8693 act)');
 }
 
 /** Whose grants the caller sees: its own (its subject), or every user's with admin:all. */

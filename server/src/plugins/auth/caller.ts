@@ -1,12 +1,4 @@
-/**
- * RFC 8693 section 4.1: the actor of a delegated token, as its `act` claim holds it. `sub` and
- * `client_id` are the actor token's; `act` is the actor before it (a chain, nearest actor first).
- */
-export interface ActorClaim {
-  sub: string;
-  client_id?: string;
-  act?: ActorClaim;
-}
+import type { ActorClaim } from '../../../../core/src/index.js';
 
 /** Who is calling, as established from the bearer token. */
 export interface Caller {

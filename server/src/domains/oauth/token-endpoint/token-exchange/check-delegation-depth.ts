@@ -1,5 +1,5 @@
 import { InvalidGrant } from '../../../../errors/oauth-errors.js';
-import { actorChain } from '../../../api-tokens/index.js';
+import { actorChain } from '../../../../../../core/src/index.js';
 import type { AccessTokenClaims } from '../../access-token.js';
 
 /**
