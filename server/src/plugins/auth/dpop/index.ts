@@ -8,7 +8,7 @@ import { checkProofSignature } from './check-proof-signature.js';
 import { DPoPProofRejected } from './proof-rejected.js';
 import { ProofKeys } from './proof-keys.js';
 import { readProof } from './read-proof.js';
-import { maxJtiLength, rememberProofJti } from './replay-store.js';
+import { maxJtiLength, ProofJtiStore } from './replay-store.js';
 
 export { dpopSigningAlgorithms } from './algorithms.js';
 export { requestHtu } from './check-htu.js';
@@ -41,13 +41,16 @@ export interface VerifiedProof {
  */
 export class DPoPProofVerifier {
   private readonly keys = new ProofKeys();
+  private readonly jtis: ProofJtiStore;
 
-  constructor(private readonly db: Knex) {}
+  constructor(db: Knex) {
+    this.jtis = new ProofJtiStore(db);
+  }
 
   async verify(target: ProofTarget): Promise<VerifiedProof> {
     const proof = readProof(target.header); // one header, one compact JWT
     const { alg, jwk } = checkProofHeader(proof); // typ dpop+jwt, asymmetric alg, public jwk
-    const key = await this.keys.of(jwk, alg); // thumbprint; imported once per key
+    const key = await this.keys.of(jwk, alg); // thumbprint and import, once per key
     const claims = await checkProofSignature(proof, alg, key, target.now); // signed by that jwk; jti, htm, htu, iat present
     checkHtm(claims, target.method);
     checkHtu(claims, target.htu);
@@ -58,7 +61,7 @@ export class DPoPProofVerifier {
       throw new DPoPProofRejected(`the DPoP proof jti claim must be 1 to ${maxJtiLength} characters`);
     // Last, so that only a proof that holds in every other way takes a row (section 11.1).
     const expiresAt = new Date((iat + proofWindow.maxAgeSeconds + proofWindow.futureSeconds) * 1000);
-    if (!(await rememberProofJti(this.db, key.jkt, jti, expiresAt, target.now))) throw new DPoPProofRejected('the DPoP proof was used before (its jti)');
+    if (!(await this.jtis.remember(key.jkt, jti, expiresAt, target.now))) throw new DPoPProofRejected('the DPoP proof was used before (its jti)');
     return { jkt: key.jkt };
   }
 }

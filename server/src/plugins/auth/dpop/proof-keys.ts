@@ -1,4 +1,5 @@
-import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from 'jose';
+import { createHash } from 'node:crypto';
+import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { BoundedMap } from '../../../security/bounded-map.js';
 import { DPoPProofRejected } from './proof-rejected.js';
 
@@ -8,37 +9,59 @@ export interface ProofKey {
   key: CryptoKey;
 }
 
+/** RFC 7638 section 3.2: the members that make a key of each type, in lexicographic order. */
+const thumbprintMembers: Record<string, readonly string[]> = {
+  EC: ['crv', 'kty', 'x', 'y'],
+  OKP: ['crv', 'kty', 'x'],
+  RSA: ['e', 'kty', 'n'],
+};
+
 /**
- * The public keys of proofs, imported once per key and algorithm: a client signs every proof
- * with the same key, so importing it on each request would be waste. Keyed by the thumbprint,
- * which covers exactly the members that make the key (RFC 7638 section 3.2), and the `alg`, since
+ * The RFC 7638 form of a public key: its required members alone, in lexicographic order, as JSON
+ * without whitespace; its SHA-256 is the thumbprint. Undefined for a key type or member that
+ * cannot make a key.
+ */
+function thumbprintInput(jwk: JWK): string | undefined {
+  const members = typeof jwk.kty === 'string' && Object.hasOwn(thumbprintMembers, jwk.kty) ? thumbprintMembers[jwk.kty]! : undefined;
+  if (members === undefined) return undefined;
+  const required: Record<string, string> = {};
+  for (const member of members) {
+    const value = (jwk as Record<string, unknown>)[member];
+    if (typeof value !== 'string' || value === '') return undefined;
+    required[member] = value;
+  }
+  return JSON.stringify(required);
+}
+
+/**
+ * The public keys of proofs, thumbprinted and imported once per key and algorithm: a client signs
+ * every proof with the same key. The thumbprint is hashed here, synchronously, not through
+ * WebCrypto's digest (a trip to the thread pool for 100 bytes, on every request). Keyed by the
+ * thumbprint's input, which covers exactly the members that make the key, and the `alg`, since
  * WebCrypto binds an imported key to one. At most `maxEntries` keys, the least recently used
  * forgotten first (a flood of fresh keys costs the flooder imports, not this process memory).
  */
 export class ProofKeys {
-  private readonly keys: BoundedMap<string, CryptoKey>;
+  private readonly keys: BoundedMap<string, ProofKey>;
 
   constructor(maxEntries = 10_000) {
     this.keys = new BoundedMap(maxEntries);
   }
 
   async of(jwk: JWK, alg: string): Promise<ProofKey> {
-    let jkt: string;
-    try {
-      jkt = await calculateJwkThumbprint(jwk, 'sha256');
-    } catch {
-      throw new DPoPProofRejected('the DPoP proof jwk header is not a valid public key');
-    }
-    const cacheKey = `${alg}:${jkt}`;
+    const input = thumbprintInput(jwk);
+    if (input === undefined) throw new DPoPProofRejected('the DPoP proof jwk header is not a valid public key');
+    const cacheKey = `${alg}:${input}`;
     const known = this.keys.get(cacheKey);
-    if (known) return { jkt, key: known };
+    if (known) return known;
     let key: CryptoKey;
     try {
       key = (await importJWK({ ...jwk, alg }, alg)) as CryptoKey;
     } catch {
       throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
     }
-    this.keys.set(cacheKey, key);
-    return { jkt, key };
+    const proofKey = { jkt: createHash('sha256').update(input).digest('base64url'), key };
+    this.keys.set(cacheKey, proofKey);
+    return proofKey;
   }
 }
