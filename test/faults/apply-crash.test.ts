@@ -18,7 +18,7 @@ import { startServerProcess } from './server-process.js';
 
 const owner = 'crash-apply';
 /**
- * The suite's run: 100 policies, 6 kills, which holds the same all-or-nothing property on every
+ * The suite's run: 100 policies, 4 kills, which holds the same all-or-nothing property on every
  * kill at a quarter of the CPU. `npm run test:crash` runs issue #23's full proof: 500 policies
  * and 20 kills (ACCTL_CRASH_POLICIES, ACCTL_CRASH_KILLS), 130 s or more on two cores.
  */
@@ -31,7 +31,7 @@ const POLICIES = sizeFromEnv('ACCTL_CRASH_POLICIES', 100, 2);
 /** Policies in the folder at every apply: UPDATED exist already (each apply updates them), CREATED are new to it. */
 const UPDATED = Math.ceil(POLICIES / 2);
 const CREATED = POLICIES - UPDATED;
-const KILLS = sizeFromEnv('ACCTL_CRASH_KILLS', 6, 2);
+const KILLS = sizeFromEnv('ACCTL_CRASH_KILLS', 4, 2);
 /** Changes in each round's set: its updates and creates, and the previous round's policies pruned. */
 const CHANGES = UPDATED + 2 * CREATED;
 

@@ -125,17 +125,19 @@ describe('the packages users install: packed, installed into clean prefixes, and
       expect(selected.exitCode, selected.stderr).to.equal(0);
       expect(JSON.parse(selected.stdout)).to.deep.equal({ bySql: [1, 3], byKnex: [1, 3], refused: 'lone_surrogate' });
 
-      writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: typeCheckOptions, files: ['uses-plan.ts'] }));
-      writeFileSync(path.join(app, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: typeCheckOptions, files: ['misuses-plan.ts'] }));
+      // One compiler run over both files (tsc is the costly part): the errors are all the misuse's.
+      writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: typeCheckOptions, files: ['uses-plan.ts', 'misuses-plan.ts'] }));
       // A plan core made, as a literal of the declared type: declarations that drift from core's ResourcePlan refuse it.
       writeFileSync(path.join(app, 'uses-plan.ts'), typedUse(plan));
       writeFileSync(path.join(app, 'misuses-plan.ts'), typedMisuse);
-      const tsc = (project: string) =>
-        runProcess(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { env: isolatedEnv({}), cwd: app });
-      const [right, wrong] = await Promise.all([tsc('tsconfig.json'), tsc('tsconfig.wrong.json')]);
-      expect(right.exitCode, right.stdout).to.equal(0);
-      expect(wrong.exitCode).to.equal(2);
-      expect(wrong.stdout.match(/^misuses-plan\.ts\(\d+,\d+\): error TS\d+/gm), wrong.stdout).to.have.lengthOf(3);
+      const checked = await runProcess(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+        env: isolatedEnv({}),
+        cwd: app,
+      });
+      expect(checked.exitCode, checked.stdout).to.equal(2);
+      const errors = checked.stdout.match(/^[\w.-]+\.ts\(\d+,\d+\): error TS\d+/gm) ?? [];
+      expect(errors.filter((line) => !line.startsWith('misuses-plan.ts(')), checked.stdout).to.deep.equal([]);
+      expect(errors, checked.stdout).to.have.lengthOf(3);
     });
 
     it('answers acctl server … with one sentence and exit 127 when the server package is not installed', async () => {
