@@ -9,7 +9,7 @@ import { exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT, type Cry
 import * as client from 'openid-client';
 import { checkClientRegistration, type ClientJwks } from '../../core/src/index.js';
 import { registerClient, rotateClientSecret, systemContext } from '../../server/src/admin/index.js';
-import { ClientKeys, jwksUriFetching } from '../../server/src/domains/oauth/client-keys.js';
+import { ClientKeys, ClientKeysUnavailable, jwksUriFetching } from '../../server/src/domains/oauth/client-keys.js';
 import type { OAuthClientRow } from '../../server/src/domains/oauth/clients-repo.js';
 import { runCli } from '../cli/run-cli.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -163,6 +163,33 @@ describe('private_key_jwt client authentication (RFC 7523)', () => {
       expect(jwks.fetches()).to.equal(2);
       await kids(61 + jwksUriFetching.ttlSeconds, false);
       expect(jwks.fetches()).to.equal(3);
+    } finally {
+      await jwks.close();
+    }
+  });
+
+  it('answers a failed jwks_uri fetch again for a minute instead of asking a broken host on every assertion', async () => {
+    const jwks = await jwksServer();
+    try {
+      const key = await keyPair('ES256');
+      jwks.serve('no JWK Set');
+      const keys = new ClientKeys({ allowHttp: true, allowPrivateNetworks: true });
+      const row = { client_id: 'c', jwks: null, jwks_uri: jwks.url } as unknown as OAuthClientRow;
+      const at = (seconds: number) => new Date(Date.UTC(2026, 11, 2) + seconds * 1000);
+      const outcome = (seconds: number) =>
+        keys.of(row, at(seconds), true).then(
+          (found) => found!.keys.map((k) => k.kid),
+          (error: unknown) => (error instanceof ClientKeysUnavailable ? 'unavailable' : error),
+        );
+      // Parallel assertions share the failed fetch, and later ones within the minute get its answer.
+      expect(await Promise.all([outcome(0), outcome(0), outcome(0)])).to.deep.equal(['unavailable', 'unavailable', 'unavailable']);
+      jwks.serve({ keys: [key.publicJwk] });
+      expect(await Promise.all([outcome(30), outcome(59)])).to.deep.equal(['unavailable', 'unavailable']);
+      expect(jwks.fetches()).to.equal(1);
+      // Past the interval the host is asked again, and its keys are kept.
+      expect(await outcome(61)).to.deep.equal([key.kid]);
+      expect(await outcome(62)).to.deep.equal([key.kid]);
+      expect(jwks.fetches()).to.equal(2);
     } finally {
       await jwks.close();
     }

@@ -8,7 +8,7 @@ import type { OAuthClientRow } from './clients-repo.js';
  * How a jwks_uri is fetched and kept (node-oidc-provider keeps a client's fetched keys the same
  * way): for a TTL, fetched again sooner only when an assertion names a kid it lacks, and then
  * at most once per interval, so a flood of assertions with made-up kids costs its owner one GET
- * a minute, not one each.
+ * a minute, not one each. A failed fetch is answered for the interval too.
  */
 export const jwksUriFetching = { ttlSeconds: 300, refetchIntervalSeconds: 60, timeoutMs: 5000, maxBytes: 4 * maxClientJwksBytes, maxEntries: 1000 };
 
@@ -31,6 +31,11 @@ interface Fetched {
  */
 export class ClientKeys {
   private readonly fetched: BoundedMap<string, Fetched>;
+  /**
+   * The last failed fetch of a jwks_uri, answered again for the refetch interval: a host that is
+   * down or slow would otherwise be asked again by every assertion, each waiting out the deadline.
+   */
+  private readonly failed: BoundedMap<string, { error: ClientKeysUnavailable; at: number }>;
   private readonly inFlight = new Map<string, Promise<Fetched>>();
 
   constructor(
@@ -38,6 +43,7 @@ export class ClientKeys {
     private readonly resolve?: ResolveHost,
   ) {
     this.fetched = new BoundedMap(jwksUriFetching.maxEntries);
+    this.failed = new BoundedMap(jwksUriFetching.maxEntries);
   }
 
   /** The keys to verify with; `refresh`: the assertion's kid was not among them, fetch again if the interval allows. */
@@ -49,10 +55,23 @@ export class ClientKeys {
     const age = known ? (now.getTime() - known.fetchedAt) / 1000 : Infinity;
     const stale = age >= jwksUriFetching.ttlSeconds || (refresh && age >= jwksUriFetching.refetchIntervalSeconds);
     if (known && !stale) return known.jwks;
+    const failure = this.failed.get(uri);
+    if (failure && (now.getTime() - failure.at) / 1000 < jwksUriFetching.refetchIntervalSeconds) throw failure.error;
     // Concurrent assertions of one client share one fetch.
     let fetching = this.inFlight.get(uri);
     if (!fetching) {
-      fetching = this.fetch(uri, now).finally(() => this.inFlight.delete(uri));
+      fetching = this.fetch(uri, now)
+        .then(
+          (fresh) => {
+            this.failed.delete(uri);
+            return fresh;
+          },
+          (error: unknown) => {
+            if (error instanceof ClientKeysUnavailable) this.failed.set(uri, { error, at: now.getTime() });
+            throw error;
+          },
+        )
+        .finally(() => this.inFlight.delete(uri));
       this.inFlight.set(uri, fetching);
     }
     const fresh = await fetching;
