@@ -268,6 +268,15 @@ function isHeaderValue(value: string): boolean {
 
 const validProblem = validatorFor('problem');
 const validOAuthError = validatorFor('oauth-error');
+const validHealth = validatorFor('health');
+
+function isJsonOf(validate: (value: unknown) => boolean, text: string): boolean {
+  try {
+    return validate(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What a server's internals look like when they leak: a stack frame, a module path, or PostgreSQL's
@@ -279,6 +288,8 @@ const leak =
 
 /** What is wrong with a response, or null when it keeps the property. */
 export function responseFault(operation: Operation, response: LightMyRequestResponse): string | null {
+  // Readiness answers 503 when the database is slow to answer (a loaded machine): documented, not a fault.
+  if (operation.path === '/v1/ready' && response.statusCode === 503 && isJsonOf(validHealth, response.body)) return null;
   if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body.slice(0, 500)}`;
   const leaked = leak.exec(response.body);
   if (leaked) return `answered ${response.statusCode} with server internals ("${leaked[0]}"): ${response.body.slice(0, 300)}`;
