@@ -120,6 +120,12 @@ export async function buildCli(options: { clean?: boolean } = {}): Promise<numbe
   writeIfChanged(path.join(root, 'node_modules', '.cache', 'acctl', 'cli-metafile.json'), JSON.stringify(result.metafile));
   const planFiles = await buildPlanHelpers(path.join(cli, 'dist', 'plan'));
   const schemas = copyIfChanged(path.join(root, 'schemas'), path.join(cli, 'schemas'));
+  // A command whose source is gone goes from dist/commands at every build, clean or not: the
+  // manifest is read from the bundle, and a test must not pass on a command that no longer exists.
+  removeAllBut(
+    path.join(cli, 'dist', 'commands'),
+    result.outputFiles.map((output) => output.path),
+  );
   if (options.clean) {
     removeAllBut(path.join(cli, 'dist'), [...result.outputFiles.map((output) => output.path), ...planFiles]);
     removeAllBut(path.join(cli, 'schemas'), schemas);
