@@ -136,7 +136,10 @@ describe('the packages users install: packed, installed into clean prefixes, and
       });
       expect(checked.exitCode, checked.stdout).to.equal(2);
       const errors = checked.stdout.match(/^[\w.-]+\.ts\(\d+,\d+\): error TS\d+/gm) ?? [];
-      expect(errors.filter((line) => !line.startsWith('misuses-plan.ts(')), checked.stdout).to.deep.equal([]);
+      expect(
+        errors.filter((line) => !line.startsWith('misuses-plan.ts(')),
+        checked.stdout,
+      ).to.deep.equal([]);
       expect(errors, checked.stdout).to.have.lengthOf(3);
     });
 
