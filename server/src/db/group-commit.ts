@@ -15,6 +15,12 @@ export interface GroupCommitOptions {
    */
   gatherMs?: number;
   /**
+   * How long items gather when the last write took more than one (load: callers arrive together),
+   * else none, so a caller alone never waits: PostgreSQL's commit_delay with commit_siblings. Bigger
+   * writes under load, where each write's own cost is what limits throughput.
+   */
+  gatherUnderLoadMs?: number;
+  /**
    * Failures caused by some of the items rather than by the write (db/pg-errors.ts isRowFault):
    * the callers' items are written again in halves, down to each caller alone, so only the
    * callers whose items fail are rejected, each with its own error. Without it a failed write
@@ -37,6 +43,7 @@ export class GroupCommit<T> {
   private inFlight = 0;
   private scheduled = false;
   private idleWaiters: Array<() => void> = [];
+  private lastWriteItems = 0;
 
   /**
    * `write` stores the items, or fails them all by throwing; it may instead answer the items it
@@ -74,7 +81,8 @@ export class GroupCommit<T> {
       this.scheduled = false;
       void this.flush();
     };
-    if (this.options.gatherMs) setTimeout(flush, this.options.gatherMs);
+    const gatherMs = this.options.gatherMs || (this.lastWriteItems > 1 ? (this.options.gatherUnderLoadMs ?? 0) : 0);
+    if (gatherMs) setTimeout(flush, gatherMs);
     else setImmediate(flush);
   }
 
@@ -88,6 +96,7 @@ export class GroupCommit<T> {
       count += next.items.length;
     }
     this.waitingItems -= count;
+    this.lastWriteItems = count;
     this.inFlight++;
     const started = performance.now();
     try {
