@@ -1,6 +1,5 @@
+import { hasIdForm } from '../stored-objects/name-or-id.js';
 import type { AuditEventFilter } from './event-filters.js';
-
-const principalId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What `--actor` asks GET /audit/events for: a principal's id as a subject; anything else as a
@@ -11,5 +10,5 @@ const principalId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export function actorQuery(actor: string | undefined): Pick<AuditEventFilter, 'actor' | 'actor_name'> {
   if (actor === undefined) return {};
-  return principalId.test(actor) ? { actor } : { actor_name: actor };
+  return hasIdForm(actor) ? { actor } : { actor_name: actor };
 }
