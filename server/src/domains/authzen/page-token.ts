@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../../core/src/index.js';
+import { canonicalJson, unstorableCharacter } from '../../../../core/src/index.js';
 import { ApiError } from '../../errors/api-error.js';
 
 /**
@@ -16,10 +16,10 @@ export function pageToken(query: unknown, after: string): string {
 
 /** The position a token resumes after, or a 400 when it is not one this query's pages gave out. */
 export function positionOf(token: string, query: unknown): string {
-  // No NUL in the position: the token is base64url, so the input boundary never saw it, and it is
-  // compared in SQL, where PostgreSQL refuses a NUL (UTF-8 decoding makes no lone surrogate).
-  const match = /^v1\|([A-Za-z0-9_-]{22})\|([^\u0000]+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match) throw invalidToken('is not a page token of this API: send page.next_token as it came');
+  // The token is base64url, so the input boundary never saw the position; it is compared in SQL,
+  // so core's rule for text PostgreSQL cannot take applies to it as to every other input.
+  const match = /^v1\|([A-Za-z0-9_-]{22})\|(.+)$/s.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  if (!match || unstorableCharacter(match[2]!) !== null) throw invalidToken('is not a page token of this API: send page.next_token as it came');
   if (match[1] !== queryDigest(query)) throw invalidToken('belongs to another query: send it with the query whose answer gave it');
   return match[2]!;
 }
