@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { expect } from 'chai';
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import * as client from 'openid-client';
@@ -31,6 +31,18 @@ const rfc7638Key: JWK = {
   alg: 'RS256',
   kid: '2011-04-29',
 };
+
+/** A compact JWS made by node:crypto from any header and claims, for what jose will not sign (a crit it does not know). */
+function handMadeProof(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  privateKey: KeyObject,
+  hash: string | null,
+  dsaEncoding?: 'ieee-p1363',
+): string {
+  const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${input}.${sign(hash, Buffer.from(input), dsaEncoding ? { key: privateKey, dsaEncoding } : privateKey).toString('base64url')}`;
+}
 
 describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
   let t: TestApp;
@@ -315,6 +327,35 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       expectDPoPChallenge(response, 'invalid_dpop_proof');
     });
 
+    it('refuses a proof with a crit header, a key its alg does not name (curve, type, RSA under 2048 bits), or an exp past or nbf ahead', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = (extra: Record<string, unknown> = {}) => ({ htm: 'POST', htu: tokenUrl(), iat: now, jti: randomUUID(), ...extra });
+      const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+      const rsa1024 = generateKeyPairSync('rsa', { modulusLength: 1024 });
+      const header = (alg: string, key: KeyObject, extra: Record<string, unknown> = {}) => ({
+        typ: 'dpop+jwt',
+        alg,
+        jwk: key.export({ format: 'jwk' }),
+        ...extra,
+      });
+      const sound = handMadeProof(header('ES256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363');
+      expect((await tokenRequest(sound)).statusCode, 'the same proof, made the same way, without the fault').to.equal(200);
+      const refused = {
+        crit: handMadeProof(header('ES256', p256.publicKey, { crit: ['exp'], exp: now + 60 }), claims(), p256.privateKey, 'sha256', 'ieee-p1363'),
+        curve: handMadeProof(header('ES256', p384.publicKey), claims(), p384.privateKey, 'sha256', 'ieee-p1363'),
+        type: handMadeProof(header('RS256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363'),
+        short: handMadeProof(header('RS256', rsa1024.publicKey), claims(), rsa1024.privateKey, 'sha256'),
+        exp: handMadeProof(header('ES256', p256.publicKey), claims({ exp: now - 1 }), p256.privateKey, 'sha256', 'ieee-p1363'),
+        nbf: handMadeProof(header('ES256', p256.publicKey), claims({ nbf: now + 120 }), p256.privateKey, 'sha256', 'ieee-p1363'),
+        signature: `${sound.slice(0, sound.lastIndexOf('.'))}.${handMadeProof(header('ES256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363').split('.')[2]}`,
+      };
+      for (const [fault, dpop] of Object.entries(refused)) {
+        const body = expectOAuthError(await tokenRequest(dpop), 400, 'invalid_dpop_proof');
+        expect(body.error_description, fault).to.match(/^The DPoP proof was rejected: /);
+      }
+    });
+
     it('accepts proofs signed with RS256, PS256 and EdDSA keys', async () => {
       for (const alg of ['RS256', 'PS256', 'EdDSA']) {
         const response = await tokenRequest(await proof(await proofKey(alg), { htm: 'POST', htu: tokenUrl() }));
@@ -335,6 +376,26 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
     after(async () => {
       await second?.close();
       await first?.close();
+    });
+
+    it('issue one token for the same proof sent to both token endpoints in parallel, and record one auth.token_issued', async () => {
+      const owner = await registerClient(first.app, ['read:policies']);
+      const shared = await proof(await proofKey(), { htm: 'POST', htu: `${first.config.publicUrl}/v1/oauth/token` });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          (n % 2 ? first.app : second.app).inject({
+            method: 'POST',
+            url: '/v1/oauth/token',
+            headers: { dpop: shared },
+            payload: { grant_type: 'client_credentials', client_id: owner.clientId, client_secret: owner.clientSecret },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).to.deep.equal([200, 400, 400, 400, 400, 400, 400, 400]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 400)) expectOAuthError(refused, 400, 'invalid_dpop_proof');
+      await Promise.all([first.app.auditLog.idle(), second.app.auditLog.idle()]);
+      const issued = await first.app.db('audit_events').where({ type: 'auth.token_issued', actor_client_id: owner.clientId }).count({ n: '*' });
+      expect(issued).to.deep.equal([{ n: 1 }]);
     });
 
     it('let exactly one of the same proof sent to both in parallel through', async () => {

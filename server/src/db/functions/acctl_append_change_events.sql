@@ -4,9 +4,16 @@
 -- sequence's last value and the change chain's head, then inserts and advances the sequence. A
 -- wrong prediction stores nothing and answers the actual tail ('tail_moved'). The token endpoint's
 -- background recorder used a transaction of four round trips per group instead.
+-- SET enable_seqscan = off: PL/pgSQL keeps the plan of each head lookup for the session, made
+-- when the log may still be empty; a plan made then (a scan of the whole chain and a sort) stayed
+-- until the table was next analysed, so every append read every event of the chain while holding
+-- the log's lock (seen in the DPoP bench: thousands of rows read per token). Off, the plans are the
+-- backward index scans (seq) that read one row at any size. jit = off: a scan left no other path
+-- (the sequence's own row) is costed as disabled, which would otherwise compile it, 15 ms a call.
 CREATE OR REPLACE FUNCTION acctl_append_change_events(p_expected_sequence bigint, p_expected_head bytea, p_events jsonb)
 RETURNS TABLE (answer text, last_sequence bigint, change_head bytea)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET enable_seqscan = off SET jit = off AS $$
 DECLARE
   v_count integer := jsonb_array_length(p_events);
 BEGIN

@@ -80,6 +80,7 @@ import * as indexAuditEventsByActorAct from './20261203_24_index_audit_events_by
 import * as revokeSupersededDelegationGrants from './20261203_31_revoke_superseded_delegation_grants.js';
 import * as uniqueUnrevokedDelegationGrant from './20261203_32_unique_unrevoked_delegation_grant.js';
 import * as dropDelegationGrantsPrincipalAgentIndex from './20261203_33_drop_delegation_grants_principal_agent_index.js';
+import * as auditHeadLookupsUseIndexes from './20261204_01_audit_head_lookups_use_indexes.js';
 
 /**
  * Every migration, oldest first: one change per file, named by date and by what it changes
@@ -170,4 +171,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203_31_revoke_superseded_delegation_grants': revokeSupersededDelegationGrants,
   '20261203_32_unique_unrevoked_delegation_grant': uniqueUnrevokedDelegationGrant,
   '20261203_33_drop_delegation_grants_principal_agent_index': dropDelegationGrantsPrincipalAgentIndex,
+  '20261204_01_audit_head_lookups_use_indexes': auditHeadLookupsUseIndexes,
 };

@@ -32,6 +32,13 @@ export interface VerifiedProof {
   jkt: string;
 }
 
+/** A proof that holds in every way but one: its jti is not yet remembered (DPoPProofVerifier.remember). */
+export interface CheckedProof extends VerifiedProof {
+  jti: string;
+  /** When the proof stops being accepted, so its jti may be forgotten. */
+  expiresAt: Date;
+}
+
 /**
  * RFC 9449 section 4.3, the checks of a DPoP proof, one per file, in the RFC's order: the token
  * endpoint (domains/oauth/token-endpoint) and every protected route (the auth plugin) call it.
@@ -47,11 +54,19 @@ export class DPoPProofVerifier {
     this.jtis = new ProofJtiStore(db);
   }
 
+  /** Every check, the jti last: a proof that holds and was not used before. */
   async verify(target: ProofTarget): Promise<VerifiedProof> {
+    const proof = await this.check(target);
+    await this.remember(proof, target.now);
+    return { jkt: proof.jkt };
+  }
+
+  /** Steps 1 to 11, all but the replay check: nothing is stored. */
+  async check(target: ProofTarget): Promise<CheckedProof> {
     const proof = readProof(target.header); // one header, one compact JWT
-    const { alg, jwk } = checkProofHeader(proof); // typ dpop+jwt, asymmetric alg, public jwk
+    const { alg, jwk } = checkProofHeader(proof); // typ dpop+jwt, asymmetric alg, public jwk, no crit
     const key = await this.keys.of(jwk, alg); // thumbprint and import, once per key
-    const claims = await checkProofSignature(proof, alg, key, target.now); // signed by that jwk; jti, htm, htu, iat present
+    const claims = await checkProofSignature(proof, key, target.now); // signed by that jwk; jti, htm, htu, iat present
     checkHtm(claims, target.method);
     checkHtu(claims, target.htu);
     const iat = checkIat(claims, target.now);
@@ -59,9 +74,14 @@ export class DPoPProofVerifier {
     const jti = claims.jti;
     if (typeof jti !== 'string' || jti.length === 0 || jti.length > maxJtiLength)
       throw new DPoPProofRejected(`the DPoP proof jti claim must be 1 to ${maxJtiLength} characters`);
-    // Last, so that only a proof that holds in every other way takes a row (section 11.1).
-    const expiresAt = new Date((iat + proofWindow.maxAgeSeconds + proofWindow.futureSeconds) * 1000);
-    if (!(await this.jtis.remember(key.jkt, jti, expiresAt, target.now))) throw new DPoPProofRejected('the DPoP proof was used before (its jti)');
-    return { jkt: key.jkt };
+    return { jkt: key.jkt, jti, expiresAt: new Date((iat + proofWindow.maxAgeSeconds + proofWindow.futureSeconds) * 1000) };
+  }
+
+  /**
+   * Step 12 (section 11.1): the jti, accepted once across the replicas. Call it only with a proof
+   * that holds in every other way (check), so only such a proof takes a row.
+   */
+  async remember(proof: CheckedProof, now: Date): Promise<void> {
+    if (!(await this.jtis.remember(proof.jkt, proof.jti, proof.expiresAt, now))) throw new DPoPProofRejected('the DPoP proof was used before (its jti)');
   }
 }

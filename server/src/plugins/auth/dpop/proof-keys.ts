@@ -1,20 +1,52 @@
-import { calculateJwkThumbprint, importJWK, type CryptoKey, type JWK } from 'jose';
+import { constants, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { calculateJwkThumbprint, type JWK } from 'jose';
 import { BoundedMap } from '../../../security/bounded-map.js';
 import { DPoPProofRejected } from './proof-rejected.js';
+
+/** How node:crypto verifies one JWS algorithm (RFC 7518 section 3, RFC 8037), and the keys it may use. */
+interface JwsAlgorithm {
+  /** The digest, or null where the algorithm has its own (EdDSA). */
+  hash: 'sha256' | 'sha384' | 'sha512' | null;
+  keyTypes: readonly string[];
+  /** ECDSA: the one curve of the algorithm (RFC 7518 section 3.4); its signature is r || s. */
+  curve?: string;
+  /** RSASSA-PSS: MGF1 with the same digest, a salt as long as the digest (RFC 7518 section 3.5). */
+  pss?: boolean;
+}
+
+const rsa = ['rsa'];
+const jwsAlgorithms: Readonly<Record<string, JwsAlgorithm>> = {
+  ES256: { hash: 'sha256', keyTypes: ['ec'], curve: 'prime256v1' },
+  ES384: { hash: 'sha384', keyTypes: ['ec'], curve: 'secp384r1' },
+  ES512: { hash: 'sha512', keyTypes: ['ec'], curve: 'secp521r1' },
+  PS256: { hash: 'sha256', keyTypes: rsa, pss: true },
+  PS384: { hash: 'sha384', keyTypes: rsa, pss: true },
+  PS512: { hash: 'sha512', keyTypes: rsa, pss: true },
+  RS256: { hash: 'sha256', keyTypes: rsa },
+  RS384: { hash: 'sha384', keyTypes: rsa },
+  RS512: { hash: 'sha512', keyTypes: rsa },
+  EdDSA: { hash: null, keyTypes: ['ed25519', 'ed448'] },
+  Ed25519: { hash: null, keyTypes: ['ed25519'] },
+};
+
+/** The smallest RSA modulus accepted, as jose's (RFC 7518 section 3.3: 2048 bits or larger). */
+const minRsaModulusBits = 2048;
 
 export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
   jkt: string;
-  key: CryptoKey;
+  /** The public key and the options node:crypto's verify takes for the proof's `alg`. */
+  key: KeyObject;
+  hash: JwsAlgorithm['hash'];
+  options: { dsaEncoding?: 'ieee-p1363'; padding?: number; saltLength?: number };
 }
 
 /**
  * The public keys of proofs, thumbprinted and imported once per key and algorithm: a client signs
- * every proof with the same `jwk` header, so doing either on each request would be waste (the
- * thumbprint is WebCrypto's digest, a trip to the thread pool). Keyed by that header as sent and
- * the `alg`, since WebCrypto binds an imported key to one. At most `maxEntries` keys, the least
- * recently used forgotten first (a flood of fresh keys costs the flooder imports, not this
- * process memory).
+ * every proof with the same `jwk` header, so doing either on each request would be waste. Keyed by
+ * that header as sent and the `alg`, since a key is checked for one algorithm (its type, its
+ * curve, its size). At most `maxEntries` keys, the least recently used forgotten first (a flood of
+ * fresh keys costs the flooder imports, not this process memory).
  */
 export class ProofKeys {
   private readonly keys: BoundedMap<string, ProofKey>;
@@ -27,20 +59,36 @@ export class ProofKeys {
     const cacheKey = `${alg}:${JSON.stringify(jwk)}`;
     const known = this.keys.get(cacheKey);
     if (known) return known;
+    const algorithm = Object.hasOwn(jwsAlgorithms, alg) ? jwsAlgorithms[alg] : undefined;
+    if (!algorithm) throw new DPoPProofRejected(`the DPoP proof alg ${alg} is not supported`);
     let jkt: string;
+    let key: KeyObject;
     try {
       jkt = await calculateJwkThumbprint(jwk, 'sha256');
+      key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
     } catch {
       throw new DPoPProofRejected('the DPoP proof jwk header is not a valid public key');
     }
-    let key: CryptoKey;
-    try {
-      key = (await importJWK({ ...jwk, alg }, alg)) as CryptoKey;
-    } catch {
-      throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
-    }
-    const proofKey = { jkt, key };
+    if (!usableWith(key, algorithm)) throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
+    const proofKey: ProofKey = {
+      jkt,
+      key,
+      hash: algorithm.hash,
+      options: algorithm.curve
+        ? { dsaEncoding: 'ieee-p1363' }
+        : algorithm.pss
+          ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+          : {},
+    };
     this.keys.set(cacheKey, proofKey);
     return proofKey;
   }
+}
+
+function usableWith(key: KeyObject, algorithm: JwsAlgorithm): boolean {
+  if (key.type !== 'public' || !key.asymmetricKeyType || !algorithm.keyTypes.includes(key.asymmetricKeyType)) return false;
+  const details = key.asymmetricKeyDetails ?? {};
+  if (algorithm.curve) return details.namedCurve === algorithm.curve;
+  if (key.asymmetricKeyType === 'rsa') return (details.modulusLength ?? 0) >= minRsaModulusBits;
+  return true;
 }
