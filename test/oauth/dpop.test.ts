@@ -327,12 +327,14 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       expectDPoPChallenge(response, 'invalid_dpop_proof');
     });
 
-    it('refuses a proof with a crit header, a key its alg does not name (curve, type, RSA under 2048 bits), or an exp past or nbf ahead', async () => {
+    it('refuses a proof with a crit header, a key its alg does not name (curve, type, RSA under 2048 bits or with a huge exponent), or an exp past or nbf ahead', async () => {
       const now = Math.floor(Date.now() / 1000);
       const claims = (extra: Record<string, unknown> = {}) => ({ htm: 'POST', htu: tokenUrl(), iat: now, jti: randomUUID(), ...extra });
       const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
       const rsa1024 = generateKeyPairSync('rsa', { modulusLength: 1024 });
+      const rsa2048 = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const rsaBigExponent = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 2 ** 31 + 11 });
       const header = (alg: string, key: KeyObject, extra: Record<string, unknown> = {}) => ({
         typ: 'dpop+jwt',
         alg,
@@ -341,11 +343,15 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       });
       const sound = handMadeProof(header('ES256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363');
       expect((await tokenRequest(sound)).statusCode, 'the same proof, made the same way, without the fault').to.equal(200);
+      const soundRsa = handMadeProof(header('RS256', rsa2048.publicKey), claims(), rsa2048.privateKey, 'sha256');
+      expect((await tokenRequest(soundRsa)).statusCode, 'an RSA proof made the same way, without the fault').to.equal(200);
       const refused = {
         crit: handMadeProof(header('ES256', p256.publicKey, { crit: ['exp'], exp: now + 60 }), claims(), p256.privateKey, 'sha256', 'ieee-p1363'),
         curve: handMadeProof(header('ES256', p384.publicKey), claims(), p384.privateKey, 'sha256', 'ieee-p1363'),
         type: handMadeProof(header('RS256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363'),
         short: handMadeProof(header('RS256', rsa1024.publicKey), claims(), rsa1024.privateKey, 'sha256'),
+        // A public exponent of 2^31 + 11 (a key that verifies, beyond Go's crypto/rsa limit).
+        exponent: handMadeProof(header('RS256', rsaBigExponent.publicKey), claims(), rsaBigExponent.privateKey, 'sha256'),
         exp: handMadeProof(header('ES256', p256.publicKey), claims({ exp: now - 1 }), p256.privateKey, 'sha256', 'ieee-p1363'),
         nbf: handMadeProof(header('ES256', p256.publicKey), claims({ nbf: now + 120 }), p256.privateKey, 'sha256', 'ieee-p1363'),
         signature: `${sound.slice(0, sound.lastIndexOf('.'))}.${handMadeProof(header('ES256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363').split('.')[2]}`,

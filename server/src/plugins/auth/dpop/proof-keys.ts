@@ -29,8 +29,12 @@ const jwsAlgorithms: Readonly<Record<string, JwsAlgorithm>> = {
   Ed25519: { hash: null, keyTypes: ['ed25519'] },
 };
 
-/** The smallest RSA modulus accepted, as jose's (RFC 7518 section 3.3: 2048 bits or larger). */
-const minRsaModulusBits = 2048;
+/**
+ * RSA keys accepted: a modulus of 2048 bits or more, as jose's (RFC 7518 section 3.3), and, as Go's
+ * crypto/rsa, at most 16384 bits with a public exponent below 2^31. A client chooses its proof
+ * key, and a verification with an exponent as long as the modulus costs as much as a signature.
+ */
+const rsaLimits = { minModulusBits: 2048, maxModulusBits: 16384, maxPublicExponent: 2n ** 31n - 1n };
 
 export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
@@ -89,6 +93,9 @@ function usableWith(key: KeyObject, algorithm: JwsAlgorithm): boolean {
   if (key.type !== 'public' || !key.asymmetricKeyType || !algorithm.keyTypes.includes(key.asymmetricKeyType)) return false;
   const details = key.asymmetricKeyDetails ?? {};
   if (algorithm.curve) return details.namedCurve === algorithm.curve;
-  if (key.asymmetricKeyType === 'rsa') return (details.modulusLength ?? 0) >= minRsaModulusBits;
+  if (key.asymmetricKeyType === 'rsa') {
+    const bits = details.modulusLength ?? 0;
+    return bits >= rsaLimits.minModulusBits && bits <= rsaLimits.maxModulusBits && (details.publicExponent ?? 0n) <= rsaLimits.maxPublicExponent;
+  }
   return true;
 }
