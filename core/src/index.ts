@@ -275,6 +275,7 @@ export {
   type ClientJwksCheck,
   maxClientJwksBytes,
   maxClientJwksKeys,
+  rsaKeyLimits,
 } from './oauth-clients/client-jwks.js';
 // OAuth clients: redirect URI rules.
 export { matchesRegisteredRedirectUri, type RedirectUriPolicy, redirectUriProblem } from './oauth-clients/redirect-uris.js';

@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { expect } from 'chai';
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import * as client from 'openid-client';
@@ -334,7 +335,15 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
       const rsa1024 = generateKeyPairSync('rsa', { modulusLength: 1024 });
       const rsa2048 = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const rsaBigExponent = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 2 ** 31 + 11 });
+      // A public exponent of 2^65 + 1, past the 8 bytes a client's key may have (core rsaKeyLimits); node:crypto generates at most 32 bits.
+      const rsaBigExponent = {
+        privateKey: createPrivateKey(
+          execFileSync('openssl', ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-pkeyopt', `rsa_keygen_pubexp:${2n ** 65n + 1n}`], {
+            stdio: ['ignore', 'pipe', 'ignore'],
+          }),
+        ),
+      };
+      const rsaBigExponentPublic = createPublicKey(rsaBigExponent.privateKey);
       const header = (alg: string, key: KeyObject, extra: Record<string, unknown> = {}) => ({
         typ: 'dpop+jwt',
         alg,
@@ -350,8 +359,8 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
         curve: handMadeProof(header('ES256', p384.publicKey), claims(), p384.privateKey, 'sha256', 'ieee-p1363'),
         type: handMadeProof(header('RS256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363'),
         short: handMadeProof(header('RS256', rsa1024.publicKey), claims(), rsa1024.privateKey, 'sha256'),
-        // A public exponent of 2^31 + 11 (a key that verifies, beyond Go's crypto/rsa limit).
-        exponent: handMadeProof(header('RS256', rsaBigExponent.publicKey), claims(), rsaBigExponent.privateKey, 'sha256'),
+        // A key that verifies: only its exponent is refused.
+        exponent: handMadeProof(header('RS256', rsaBigExponentPublic), claims(), rsaBigExponent.privateKey, 'sha256'),
         exp: handMadeProof(header('ES256', p256.publicKey), claims({ exp: now - 1 }), p256.privateKey, 'sha256', 'ieee-p1363'),
         nbf: handMadeProof(header('ES256', p256.publicKey), claims({ nbf: now + 120 }), p256.privateKey, 'sha256', 'ieee-p1363'),
         signature: `${sound.slice(0, sound.lastIndexOf('.'))}.${handMadeProof(header('ES256', p256.publicKey), claims(), p256.privateKey, 'sha256', 'ieee-p1363').split('.')[2]}`,

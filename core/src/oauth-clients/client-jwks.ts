@@ -22,8 +22,14 @@ const keyTypes: Readonly<Record<string, readonly string[]>> = { RSA: ['n', 'e'],
  * 6.2.1.2, RFC 8037 section 2): ES256 signs on P-256 only; EdDSA on Ed25519 or Ed448.
  */
 const curveBytes: Readonly<Record<string, Readonly<Record<string, number>>>> = { EC: { 'P-256': 32 }, OKP: { Ed25519: 32, Ed448: 57 } };
-/** RSA moduli: at least 2048 bits (RFC 7518 section 3.3; jose refuses a smaller key when verifying), at most 8192. */
-const rsaModulusBytes = { min: 256, max: 1024 } as const;
+/**
+ * The RSA keys a client may verify with, as a client assertion's or a DPoP proof's key: a modulus
+ * of at least 2048 bits (RFC 7518 section 3.3; jose refuses a smaller key when verifying), at most
+ * 8192, and a public exponent of at most 8 bytes: the client chooses its key, and a verification
+ * with an exponent as long as the modulus costs what a signature does.
+ */
+export const rsaKeyLimits = { minModulusBits: 2048, maxModulusBits: 8192, maxExponentBytes: 8 } as const;
+const rsaModulusBytes = { min: rsaKeyLimits.minModulusBits / 8, max: rsaKeyLimits.maxModulusBits / 8 } as const;
 
 /** Bytes a base64url member decodes to, or undefined when it is not unpadded base64url (RFC 7515 section 2). */
 function base64urlBytes(value: string): number | undefined {
@@ -41,7 +47,8 @@ function unusableKey(jwk: Record<string, unknown>): string | undefined {
     if (modulus === undefined || modulus < rsaModulusBytes.min || modulus > rsaModulusBytes.max)
       return `has an RSA modulus (n) that is not ${rsaModulusBytes.min * 8} to ${rsaModulusBytes.max * 8} bits of base64url`;
     const exponent = base64urlBytes(jwk.e as string);
-    if (exponent === undefined || exponent > 8) return 'has an RSA exponent (e) that is not 1 to 8 bytes of base64url';
+    if (exponent === undefined || exponent > rsaKeyLimits.maxExponentBytes)
+      return `has an RSA exponent (e) that is not 1 to ${rsaKeyLimits.maxExponentBytes} bytes of base64url`;
     return undefined;
   }
   const curves = curveBytes[jwk.kty as string]!;

@@ -1,5 +1,6 @@
 import { constants, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
+import { rsaKeyLimits } from '../../../../../core/src/index.js';
 import { BoundedMap } from '../../../security/bounded-map.js';
 import { DPoPProofRejected } from './proof-rejected.js';
 
@@ -28,13 +29,6 @@ const jwsAlgorithms: Readonly<Record<string, JwsAlgorithm>> = {
   EdDSA: { hash: null, keyTypes: ['ed25519', 'ed448'] },
   Ed25519: { hash: null, keyTypes: ['ed25519'] },
 };
-
-/**
- * RSA keys accepted: a modulus of 2048 bits or more, as jose's (RFC 7518 section 3.3), and, as Go's
- * crypto/rsa, at most 16384 bits with a public exponent below 2^31. A client chooses its proof
- * key, and a verification with an exponent as long as the modulus costs as much as a signature.
- */
-const rsaLimits = { minModulusBits: 2048, maxModulusBits: 16384, maxPublicExponent: 2n ** 31n - 1n };
 
 export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
@@ -95,7 +89,12 @@ function usableWith(key: KeyObject, algorithm: JwsAlgorithm): boolean {
   if (algorithm.curve) return details.namedCurve === algorithm.curve;
   if (key.asymmetricKeyType === 'rsa') {
     const bits = details.modulusLength ?? 0;
-    return bits >= rsaLimits.minModulusBits && bits <= rsaLimits.maxModulusBits && (details.publicExponent ?? 0n) <= rsaLimits.maxPublicExponent;
+    // The limits of a client's registered keys (core rsaKeyLimits): a client chooses its proof key too.
+    return (
+      bits >= rsaKeyLimits.minModulusBits &&
+      bits <= rsaKeyLimits.maxModulusBits &&
+      (details.publicExponent ?? 0n) < 2n ** BigInt(8 * rsaKeyLimits.maxExponentBytes)
+    );
   }
   return true;
 }
