@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { GroupCommit } from '../../../db/group-commit.js';
+import { pgQuery } from '../../../db/pg-transaction.js';
 import { isRowFault } from '../../../db/pg-errors.js';
 
 /** The longest `jti` remembered; a longer one is refused (RFC 9449 asks for a unique value, 96 bits of randomness suffice). */
@@ -12,6 +13,15 @@ interface ProofJti {
   expiresAt: Date;
   now: Date;
 }
+
+/** The batch's insert, a named prepared statement (db/pg-transaction.ts pgQuery): parsed and planned once per connection. */
+const rememberJtis = {
+  name: 'acctl_remember_dpop_jtis',
+  text: `INSERT INTO dpop_proof_jtis AS p (jkt, jti, expires_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
+         ON CONFLICT (jkt, jti) DO UPDATE SET expires_at = excluded.expires_at WHERE p.expires_at <= $4
+         RETURNING jkt, jti`,
+};
 
 /** A jti already remembered and not expired: the proof is a replay. */
 class ReplayedJti extends Error {}
@@ -59,13 +69,10 @@ export class ProofJtiStore {
     const unique = [...first.values()];
     // The earliest instant of the batch decides what has expired: a row is taken over only when it had for every proof.
     const now = new Date(Math.min(...unique.map((item) => item.now.getTime())));
-    const { rows } = await this.db.raw<{ rows: Array<{ jkt: string; jti: string }> }>(
-      `INSERT INTO dpop_proof_jtis AS p (jkt, jti, expires_at)
-       SELECT * FROM unnest(?::text[], ?::text[], ?::timestamptz[])
-       ON CONFLICT (jkt, jti) DO UPDATE SET expires_at = excluded.expires_at WHERE p.expires_at <= ?
-       RETURNING jkt, jti`,
-      [unique.map((item) => item.jkt), unique.map((item) => item.jti), unique.map((item) => item.expiresAt), now],
-    );
+    const { rows } = await pgQuery<{ jkt: string; jti: string }>(this.db, {
+      ...rememberJtis,
+      values: [unique.map((item) => item.jkt), unique.map((item) => item.jti), unique.map((item) => item.expiresAt), now],
+    });
     const stored = new Set(rows.map((row) => JSON.stringify([row.jkt, row.jti])));
     for (const [key, item] of first) if (!stored.has(key)) replays.set(item, new ReplayedJti());
     return replays;
