@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { expect } from 'chai';
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import * as client from 'openid-client';
@@ -9,7 +9,7 @@ import { ProofKeys } from '../../server/src/plugins/auth/dpop/proof-keys.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { expectOAuthError, expectProblem, wwwAuthenticate } from '../helpers/responses.js';
 import { registerCodeClient, type CodeClient } from './support/clients.js';
-import { proof, proofKey, type ProofKey } from './support/dpop.js';
+import { handMadeProof, proof, proofKey, type ProofKey } from './support/dpop.js';
 import { authorizationCode, createTestUser, PageAgent, pkcePair, signIn } from './support/user-agent.js';
 
 /** RFC 9449 section 4.1, figure 3's example proof; its header, and its payload and signature as printed. */
@@ -32,18 +32,6 @@ const rfc7638Key: JWK = {
   alg: 'RS256',
   kid: '2011-04-29',
 };
-
-/** A compact JWS made by node:crypto from any header and claims, for what jose will not sign (a crit it does not know). */
-function handMadeProof(
-  header: Record<string, unknown>,
-  claims: Record<string, unknown>,
-  privateKey: KeyObject,
-  hash: string | null,
-  dsaEncoding?: 'ieee-p1363',
-): string {
-  const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  return `${input}.${sign(hash, Buffer.from(input), dsaEncoding ? { key: privateKey, dsaEncoding } : privateKey).toString('base64url')}`;
-}
 
 describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /** A client's DPoP key: the private half signs proofs, the public JWK travels in them. */
@@ -32,4 +32,16 @@ export function proof(key: ProofKey, options: ProofOptions): Promise<string> {
     .setJti(options.jti ?? randomUUID())
     .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
     .sign(key.privateKey);
+}
+
+/** A compact JWS made by node:crypto from any header and claims, for what jose will not sign (a crit it does not know). */
+export function handMadeProof(
+  header: Record<string, unknown>,
+  claims: Record<string, unknown>,
+  privateKey: KeyObject,
+  hash: string | null,
+  dsaEncoding?: 'ieee-p1363',
+): string {
+  const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${input}.${sign(hash, Buffer.from(input), dsaEncoding ? { key: privateKey, dsaEncoding } : privateKey).toString('base64url')}`;
 }

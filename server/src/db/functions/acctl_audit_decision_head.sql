@@ -2,12 +2,7 @@
 -- retention has deleted every one, the hash the last audit.retention_applied event recorded (the
 -- rule of acctl_audit_reserve). The decision recorder's write (acctl_record_checked_decisions)
 -- compares it with the head the caller predicted.
--- SET enable_seqscan = off: PL/pgSQL keeps the plan of each head lookup for the session, made
--- when the log may still be empty; a plan made then (a scan of the whole chain and a sort) stayed
--- until the table was next analysed, so every append read every event of the chain while holding
--- the log's lock (seen in the DPoP bench: thousands of rows read per token). Off, the plans are the
--- backward index scans (seq) that read one row at any size. jit = off: a scan left no other path
--- (the sequence's own row) is costed as disabled, which would otherwise compile it, 15 ms a call.
+-- SET enable_seqscan = off SET jit = off: the head lookups keep index plans (acctl_append_change_events.sql says why).
 CREATE OR REPLACE FUNCTION acctl_audit_decision_head()
 RETURNS bytea
 LANGUAGE plpgsql STABLE

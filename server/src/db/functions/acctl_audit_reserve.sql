@@ -5,12 +5,7 @@
 -- the lock (READ COMMITTED), so it sees the head that the previous holder committed. When
 -- retention has deleted every decision event, the decision chain's head is the hash recorded by
 -- the last audit.retention_applied event.
--- SET enable_seqscan = off: PL/pgSQL keeps the plan of each head lookup for the session, made
--- when the log may still be empty; a plan made then (a scan of the whole chain and a sort) stayed
--- until the table was next analysed, so every append read every event of the chain while holding
--- the log's lock (seen in the DPoP bench: thousands of rows read per token). Off, the plans are the
--- backward index scans (seq) that read one row at any size. jit = off: a scan left no other path
--- (the sequence's own row) is costed as disabled, which would otherwise compile it, 15 ms a call.
+-- SET enable_seqscan = off SET jit = off: the head lookups keep index plans (acctl_append_change_events.sql says why).
 CREATE OR REPLACE FUNCTION acctl_audit_reserve(p_count integer)
 RETURNS TABLE (sequences bigint[], change_head bytea, decision_head bytea)
 LANGUAGE plpgsql VOLATILE

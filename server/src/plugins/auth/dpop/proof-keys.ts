@@ -2,33 +2,8 @@ import { constants, createPublicKey, type JsonWebKey, type KeyObject } from 'nod
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { rsaKeyLimits } from '../../../../../core/src/index.js';
 import { BoundedMap } from '../../../security/bounded-map.js';
+import { jwsAlgorithms, type JwsAlgorithm } from './algorithms.js';
 import { DPoPProofRejected } from './proof-rejected.js';
-
-/** How node:crypto verifies one JWS algorithm (RFC 7518 section 3, RFC 8037), and the keys it may use. */
-interface JwsAlgorithm {
-  /** The digest, or null where the algorithm has its own (EdDSA). */
-  hash: 'sha256' | 'sha384' | 'sha512' | null;
-  keyTypes: readonly string[];
-  /** ECDSA: the one curve of the algorithm (RFC 7518 section 3.4); its signature is r || s. */
-  curve?: string;
-  /** RSASSA-PSS: MGF1 with the same digest, a salt as long as the digest (RFC 7518 section 3.5). */
-  pss?: boolean;
-}
-
-const rsa = ['rsa'];
-const jwsAlgorithms: Readonly<Record<string, JwsAlgorithm>> = {
-  ES256: { hash: 'sha256', keyTypes: ['ec'], curve: 'prime256v1' },
-  ES384: { hash: 'sha384', keyTypes: ['ec'], curve: 'secp384r1' },
-  ES512: { hash: 'sha512', keyTypes: ['ec'], curve: 'secp521r1' },
-  PS256: { hash: 'sha256', keyTypes: rsa, pss: true },
-  PS384: { hash: 'sha384', keyTypes: rsa, pss: true },
-  PS512: { hash: 'sha512', keyTypes: rsa, pss: true },
-  RS256: { hash: 'sha256', keyTypes: rsa },
-  RS384: { hash: 'sha384', keyTypes: rsa },
-  RS512: { hash: 'sha512', keyTypes: rsa },
-  EdDSA: { hash: null, keyTypes: ['ed25519', 'ed448'] },
-  Ed25519: { hash: null, keyTypes: ['ed25519'] },
-};
 
 export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
