@@ -5,8 +5,8 @@
 //   Beside the commands, `@acctl/cli/plan` (dist/plan/): the query-plan SQL helpers for
 //   applications, one ESM file that imports nothing, and its declarations emitted by tsc.
 // - server/: @acctl/server, the server and its commands (`acctl-server …`, `acctl server …`) as
-//   two ESM files, dist/cli.js and the cluster's dist/worker.js, beside its SQL functions and a copy
-//   of schemas/; its dependencies (Fastify, Knex, pg, pg-boss, embedded PostgreSQL) install with it.
+//   two ESM entries, dist/cli.js and the cluster's dist/worker.js, with the chunks they share,
+//   beside its SQL functions and a copy of schemas/; its dependencies (Fastify, Knex, pg, pg-boss, embedded PostgreSQL) install with it.
 // Run by `npm run build` (and so by `npm ci`, through `prepare`) and by the tests' global fixture,
 // which spawn the built CLI as users run it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -208,8 +208,11 @@ export async function buildPlanHelpers(outdir: string): Promise<string[]> {
 }
 
 /**
- * The server package. Not split into chunks: code finds its files beside itself (import.meta.url):
- * the cluster's primary forks worker.js, and the SQL functions are read from functions/.
+ * The server package. Split into chunks, so that a command loads what it runs: unsplit, every
+ * package any command imports was imported at the top of the one file, and `acctl server user
+ * list` loaded Fastify, Redis's client and the rest (0.85 s of CPU a run, 0.4 s split). The chunks
+ * stay in dist/ itself, as code finds its files beside itself (import.meta.url): the cluster's
+ * primary forks worker.js, and the SQL functions are read from functions/.
  * Dependencies stay packages (`packages: 'external'`), installed from server/package.json.
  */
 export async function buildServer(options: { clean?: boolean } = {}): Promise<string[]> {
@@ -226,6 +229,7 @@ export async function buildServer(options: { clean?: boolean } = {}): Promise<st
     metafile: true,
     packages: 'external',
     minifySyntax: true,
+    splitting: true,
   });
   for (const output of result.outputFiles) writeIfChanged(output.path, output.contents);
   const functions = copyIfChanged(path.join(server, 'src', 'db', 'functions'), path.join(server, 'dist', 'functions'), '.sql');

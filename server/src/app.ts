@@ -37,6 +37,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.js';
 import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
+import { named } from './http/named-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,23 +174,23 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(auditPlugin);
   await app.register(webhooksPlugin);
 
-  await app.register(authorizationServerMetadataRoute);
-  await app.register(protectedResourceMetadataRoute);
-  await app.register(authzenRoutes);
+  await app.register(named(authorizationServerMetadataRoute));
+  await app.register(named(protectedResourceMetadataRoute));
+  await app.register(named(authzenRoutes));
   await app.register(
-    async (v1) => {
-      await v1.register(healthRoutes);
-      await v1.register(metaRoutes);
-      await v1.register(oauthRoutes);
-      await v1.register(delegationGrantRoutes);
-      await v1.register(apiTokenRoutes);
-      await v1.register(policyRoutes);
-      await v1.register(principalRoutes);
-      await v1.register(decisionRoutes);
-      await v1.register(webRoutes);
-      await v1.register(auditRoutes);
-      await v1.register(webhookRoutes);
-    },
+    named(async (v1) => {
+      await v1.register(named(healthRoutes));
+      await v1.register(named(metaRoutes));
+      await v1.register(named(oauthRoutes));
+      await v1.register(named(delegationGrantRoutes));
+      await v1.register(named(apiTokenRoutes));
+      await v1.register(named(policyRoutes));
+      await v1.register(named(principalRoutes));
+      await v1.register(named(decisionRoutes));
+      await v1.register(named(webRoutes));
+      await v1.register(named(auditRoutes));
+      await v1.register(named(webhookRoutes));
+    }, 'v1'),
     { prefix: '/v1' },
   );
 }

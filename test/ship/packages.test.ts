@@ -160,7 +160,10 @@ describe('the packages users install: packed, installed into clean prefixes, and
     it('installs its own copy of the schemas and its built code, and brings its dependencies', () => {
       const installed = path.join(both.prefix, 'lib', 'node_modules', '@acctl', 'server');
       expect(readdirSync(installed).sort()).to.include.members(['bin', 'dist', 'package.json', 'schemas']);
-      expect(readdirSync(path.join(installed, 'dist')).sort()).to.deep.equal(['cli.js', 'functions', 'worker.js']);
+      // The two entries, the SQL functions beside them, and the chunks they load as a command needs them.
+      const built = readdirSync(path.join(installed, 'dist'));
+      expect(built).to.include.members(['cli.js', 'functions', 'worker.js']);
+      expect(built.filter((file) => file !== 'functions' && !file.endsWith('.js'))).to.deep.equal([]);
       const { dependencies } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
       for (const name of Object.keys(dependencies)) {
         const where = [path.join(installed, 'node_modules', name), path.join(both.prefix, 'lib', 'node_modules', name)];

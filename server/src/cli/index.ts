@@ -17,7 +17,7 @@ import UserSetPassword from './commands/user/set-password.js';
 
 /**
  * The server package's commands, by id. Listed here (oclif's "explicit" command discovery) because
- * the package ships as one bundle (scripts/build-packages.ts), not a file per command; each id is
+ * the package ships as one entry (scripts/build-packages.ts), not a file per command; each id is
  * still its file's path under commands/ (test/cli/server-commands.test.ts holds the two together).
  */
 export const commands = {

@@ -13,6 +13,7 @@ import { passwordRoutes } from './routes/password.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
 import { sendPage } from './send-page.js';
+import { named } from '../../http/named-plugin.js';
 
 /** How often each replica deletes expired sessions, codes and grants (several replicas doing it is harmless). */
 const pruneEverySeconds = 10 * 60;
@@ -61,12 +62,12 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  await app.register(authorizeRoutes);
-  await app.register(signInRoutes);
-  await app.register(signOutRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(passwordRoutes);
-  await app.register(delegationRoutes);
+  await app.register(named(authorizeRoutes));
+  await app.register(named(signInRoutes));
+  await app.register(named(signOutRoutes));
+  await app.register(named(dashboardRoutes));
+  await app.register(named(passwordRoutes));
+  await app.register(named(delegationRoutes));
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
