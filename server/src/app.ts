@@ -37,6 +37,7 @@ import { inputBoundaryPlugin } from './plugins/input-boundary.js';
 import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
+import type { RsaKeyPair } from './keys/signing-key-store.js';
 import { named } from './http/named-plugin.js';
 
 declare module 'fastify' {
@@ -62,6 +63,8 @@ export interface BuildAppOptions {
   subscribers?: readonly RecordedEventsSubscriber[];
   /** The clock (ms since the epoch) whose minutes are the rate-limit windows: Date.now by default; tests pin it inside a window. */
   rateLimitClock?: () => number;
+  /** The signing key pair of a database that has none (keys/signing-key-store.ts): made on the spot by default; tests hand one made ahead. */
+  firstKeyPair?: () => Promise<RsaKeyPair>;
 }
 
 /**
@@ -152,7 +155,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
     ],
   });
   await app.register(changeFeedPlugin);
-  await app.register(signingKeysPlugin);
+  await app.register(signingKeysPlugin, options.firstKeyPair ? { firstKeyPair: options.firstKeyPair } : {});
   await app.register(authPlugin, {
     verifyBearerToken: bearerTokenVerifier({
       db: app.db,

@@ -6,6 +6,7 @@ import { findFreePort } from '../../server/src/db/embedded-postgres.js';
 import { insertClient } from '../../server/src/domains/oauth/clients-repo.js';
 import { generateSecret } from '../../core/src/index.js';
 import { hashSecret } from '../../server/src/security/secrets.js';
+import { newRsaKeyPair, type RsaKeyPair } from '../../server/src/keys/signing-key-store.js';
 import { freshDatabase } from './database.js';
 
 /** The scrypt cost (log2 N) of the tests that are not about hashing: ~1/32 of the production work. */
@@ -18,6 +19,16 @@ export interface TestApp {
   baseUrl: string;
   close(): Promise<void>;
 }
+
+/**
+ * One RSA key pair per test process, made at the first app's start and the first key of every
+ * database an app here starts on (BuildAppOptions.firstKeyPair): a pair costs 0.2 s of CPU, and the
+ * suite starts hundreds of apps. Apps on one database share its keys as replicas do; a rotation
+ * makes a new pair. A test about tokens crossing deployments gives its apps a pair each
+ * (`buildOptions: { firstKeyPair: newRsaKeyPair }`).
+ */
+let processKeyPair: Promise<RsaKeyPair> | undefined;
+const sharedKeyPair = (): Promise<RsaKeyPair> => (processKeyPair ??= newRsaKeyPair());
 
 /**
  * The real app on a fresh database. With `listen`, it serves real HTTP on a loopback port;
@@ -37,7 +48,7 @@ export async function startTestApp(
     passwordHashCost: testPasswordHashCost,
     ...options.config,
   });
-  const app = await buildApp(config, options.buildOptions);
+  const app = await buildApp(config, { firstKeyPair: sharedKeyPair, ...options.buildOptions });
   if (options.listen) await app.listen({ host: config.host, port });
   return { app, config, baseUrl: `${config.publicUrl}/v1`, close: () => app.close() };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SigningKeyStore } from '../keys/signing-key-store.js';
+import { SigningKeyStore, type SigningKeyStoreOptions } from '../keys/signing-key-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,11 +10,12 @@ declare module 'fastify' {
 
 /** Loads (or, on the very first start, creates) the shared RS256 keys before the app answers. */
 export const signingKeysPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: Pick<SigningKeyStoreOptions, 'firstKeyPair'>) => {
     const store = new SigningKeyStore(app.db, {
       keyEncryptionKey: app.config.keyEncryptionKey,
       retentionSeconds: app.config.keyRetentionSeconds,
       refreshSeconds: app.config.keyRefreshSeconds,
+      ...(options.firstKeyPair ? { firstKeyPair: options.firstKeyPair } : {}),
     });
     await store.start();
     // A key rotated elsewhere: sign with it and publish it at once, not at the next refresh.
