@@ -77,8 +77,17 @@ export async function measureCliStartup(runs: number): Promise<CliStartupSummary
       ['policy list', ['policy', 'list', '--json']],
       ['policy lint (one file)', ['policy', 'lint', lintedFile, '--format', 'json']],
     ];
+    // An administration command of the server package, built as it ships (its chunks: a command
+    // imports what it runs), against a database of its own.
+    const serverCommand: Variant = {
+      name: 'acctl-server user list',
+      entry: 'server/bin/acctl-server.js',
+      file: path.join(repoRoot, 'server', 'bin', 'acctl-server.js'),
+      args: ['user', 'list', '--json', '--database-url', await freshDatabase()],
+    };
     const variants: Variant[] = [
       { name: 'node -e 0', entry: 'node', args: ['-e', '0'] },
+      serverCommand,
       ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'installed @acctl/cli', file: installed.bin, args })),
       ...commands.map(([name, args]): Variant => ({ name: `acctl ${name}`, entry: 'bin/dev.js', file: path.join(repoRoot, 'bin', 'dev.js'), args })),
     ];

@@ -210,7 +210,9 @@ export async function buildPlanHelpers(outdir: string): Promise<string[]> {
 /**
  * The server package. Split into chunks, so that a command loads what it runs: unsplit, every
  * package any command imports was imported at the top of the one file, and `acctl server user
- * list` loaded Fastify, Redis's client and the rest (0.85 s of CPU a run, 0.4 s split). The chunks
+ * list --help` loaded Fastify, Redis's client and the rest (0.8 s of CPU a run, 0.45 s split; a
+ * command that opens the database still loads Knex, pg, pg-boss and the validators: 0.85 s, was
+ * 0.95; bench/cli-startup.bench.ts measures it). The chunks
  * stay in dist/ itself, as code finds its files beside itself (import.meta.url): the cluster's
  * primary forks worker.js, and the SQL functions are read from functions/.
  * Dependencies stay packages (`packages: 'external'`), installed from server/package.json.

@@ -6,7 +6,7 @@
 export interface StartupMeasurement {
   name: string;
   /** node itself; the packed @acctl/cli installed into a clean prefix; the checkout's CLI from source (bin/dev.js). */
-  entry: 'node' | 'installed @acctl/cli' | 'bin/dev.js';
+  entry: 'node' | 'installed @acctl/cli' | 'bin/dev.js' | 'server/bin/acctl-server.js';
   /** Every run's wall time, in the order measured. */
   runs_ms: number[];
   median_ms: number;
