@@ -6,7 +6,8 @@
 //   applications, one ESM file that imports nothing, and its declarations emitted by tsc.
 // - server/: @acctl/server, the server and its commands (`acctl-server …`, `acctl server …`) as
 //   two ESM entries, dist/cli.js and the cluster's dist/worker.js, with the chunks they share,
-//   beside its SQL functions and a copy of schemas/; its dependencies (Fastify, Knex, pg, pg-boss, embedded PostgreSQL) install with it.
+//   beside its SQL functions and a copy of schemas/; its dependencies (Fastify, Knex, pg,
+//   pg-boss, embedded PostgreSQL) install with it.
 // Run by `npm run build` (and so by `npm ci`, through `prepare`) and by the tests' global fixture,
 // which spawn the built CLI as users run it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -212,9 +213,9 @@ export async function buildPlanHelpers(outdir: string): Promise<string[]> {
  * package any command imports was imported at the top of the one file, and `acctl server user
  * list --help` loaded Fastify, Redis's client and the rest (0.8 s of CPU a run, 0.45 s split; a
  * command that opens the database still loads Knex, pg, pg-boss and the validators: 0.85 s, was
- * 0.95; bench/cli-startup.bench.ts measures it). The chunks
- * stay in dist/ itself, as code finds its files beside itself (import.meta.url): the cluster's
- * primary forks worker.js, and the SQL functions are read from functions/.
+ * 0.95; bench/cli-startup.bench.ts measures it). The chunks stay in dist/ itself, as code finds
+ * its files beside itself (import.meta.url): the cluster's primary forks worker.js, and the SQL
+ * functions are read from functions/.
  * Dependencies stay packages (`packages: 'external'`), installed from server/package.json.
  */
 export async function buildServer(options: { clean?: boolean } = {}): Promise<string[]> {

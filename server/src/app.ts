@@ -38,7 +38,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits/index.js';
 import { schemaValidationPlugin } from './plugins/schema-validation.js';
 import { signingKeysPlugin } from './plugins/signing-keys.js';
 import type { RsaKeyPair } from './keys/signing-key-store.js';
-import { named } from './http/named-plugin.js';
+import { named, registerRoutes } from './http/named-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,7 +155,7 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
     ],
   });
   await app.register(changeFeedPlugin);
-  await app.register(signingKeysPlugin, options.firstKeyPair ? { firstKeyPair: options.firstKeyPair } : {});
+  await app.register(signingKeysPlugin, { firstKeyPair: options.firstKeyPair });
   await app.register(authPlugin, {
     verifyBearerToken: bearerTokenVerifier({
       db: app.db,
@@ -177,23 +177,25 @@ async function assemble(app: FastifyInstance, config: Readonly<Config>, options:
   await app.register(auditPlugin);
   await app.register(webhooksPlugin);
 
-  await app.register(named(authorizationServerMetadataRoute));
-  await app.register(named(protectedResourceMetadataRoute));
-  await app.register(named(authzenRoutes));
+  await registerRoutes(app, [authorizationServerMetadataRoute, protectedResourceMetadataRoute, authzenRoutes]);
   await app.register(
-    named(async (v1) => {
-      await v1.register(named(healthRoutes));
-      await v1.register(named(metaRoutes));
-      await v1.register(named(oauthRoutes));
-      await v1.register(named(delegationGrantRoutes));
-      await v1.register(named(apiTokenRoutes));
-      await v1.register(named(policyRoutes));
-      await v1.register(named(principalRoutes));
-      await v1.register(named(decisionRoutes));
-      await v1.register(named(webRoutes));
-      await v1.register(named(auditRoutes));
-      await v1.register(named(webhookRoutes));
-    }, 'v1'),
+    named(
+      (v1) =>
+        registerRoutes(v1, [
+          healthRoutes,
+          metaRoutes,
+          oauthRoutes,
+          delegationGrantRoutes,
+          apiTokenRoutes,
+          policyRoutes,
+          principalRoutes,
+          decisionRoutes,
+          webRoutes,
+          auditRoutes,
+          webhookRoutes,
+        ]),
+      'v1',
+    ),
     { prefix: '/v1' },
   );
 }

@@ -10,12 +10,12 @@ declare module 'fastify' {
 
 /** Loads (or, on the very first start, creates) the shared RS256 keys before the app answers. */
 export const signingKeysPlugin = fp(
-  async (app: FastifyInstance, options: Pick<SigningKeyStoreOptions, 'firstKeyPair'>) => {
+  async (app: FastifyInstance, options: { firstKeyPair?: SigningKeyStoreOptions['firstKeyPair'] }) => {
     const store = new SigningKeyStore(app.db, {
       keyEncryptionKey: app.config.keyEncryptionKey,
       retentionSeconds: app.config.keyRetentionSeconds,
       refreshSeconds: app.config.keyRefreshSeconds,
-      ...(options.firstKeyPair ? { firstKeyPair: options.firstKeyPair } : {}),
+      firstKeyPair: options.firstKeyPair,
     });
     await store.start();
     // A key rotated elsewhere: sign with it and publish it at once, not at the next refresh.

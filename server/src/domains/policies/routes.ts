@@ -15,7 +15,7 @@ import { policySetRoutes } from './policy-sets-routes.js';
 import { refuseConditionsOverLimits } from './condition-limits.js';
 import { simulateInlinePolicy, simulateStoredPolicy } from './simulation.js';
 import { policyWriterOf } from './ownership.js';
-import { named } from '../../http/named-plugin.js';
+import { registerRoutes } from '../../http/named-plugin.js';
 
 const problem = schemaRef('problem');
 const idParams = {
@@ -43,7 +43,7 @@ function withEtag<T extends { version: number; status: string }>(reply: FastifyR
 
 /** Spec, "Policies", plus restore and rollback (not shown in the spec; designed as GitHub/Cerbos users expect). */
 export async function policyRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(named(policySetRoutes));
+  await registerRoutes(app, [policySetRoutes]);
 
   app.get<{ Querystring: PolicyListQuery }>('/policies', {
     config: {

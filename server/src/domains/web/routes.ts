@@ -13,7 +13,7 @@ import { passwordRoutes } from './routes/password.js';
 import { signInRoutes } from './routes/sign-in.js';
 import { signOutRoutes } from './routes/sign-out.js';
 import { sendPage } from './send-page.js';
-import { named } from '../../http/named-plugin.js';
+import { registerRoutes } from '../../http/named-plugin.js';
 
 /** How often each replica deletes expired sessions, codes and grants (several replicas doing it is harmless). */
 const pruneEverySeconds = 10 * 60;
@@ -62,12 +62,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  await app.register(named(authorizeRoutes));
-  await app.register(named(signInRoutes));
-  await app.register(named(signOutRoutes));
-  await app.register(named(dashboardRoutes));
-  await app.register(named(passwordRoutes));
-  await app.register(named(delegationRoutes));
+  await registerRoutes(app, [authorizeRoutes, signInRoutes, signOutRoutes, dashboardRoutes, passwordRoutes, delegationRoutes]);
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
