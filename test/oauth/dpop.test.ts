@@ -4,8 +4,10 @@ import { expect } from 'chai';
 import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import * as client from 'openid-client';
 import type { FastifyInstance } from 'fastify';
+import knex from 'knex';
 import { DPoPProofRejected } from '../../server/src/plugins/auth/dpop/index.js';
 import { ProofKeys } from '../../server/src/plugins/auth/dpop/proof-keys.js';
+import { ProofJtiStore } from '../../server/src/plugins/auth/dpop/replay-store.js';
 import { registerClient, startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { expectOAuthError, expectProblem, wwwAuthenticate } from '../helpers/responses.js';
 import { registerCodeClient, type CodeClient } from './support/clients.js';
@@ -62,6 +64,29 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
   function expectDPoPChallenge(response: Awaited<ReturnType<typeof getPolicies>>, error: string): void {
     expect(wwwAuthenticate(response)).to.match(new RegExp(`^DPoP error="${error}", error_description="[^"]+", algs="ES256 [A-Za-z0-9 ]+"$`));
   }
+
+  describe('proof keys', () => {
+    it('checks ES256, Ed25519 and RSA keys up to 4096 bits with a small exponent on the event loop, dearer keys in the pool', async () => {
+      const keys = new ProofKeys();
+      const jwkOf = (key: KeyObject) => key.export({ format: 'jwk' }) as JWK;
+      const onEventLoop = async (alg: string, key: KeyObject) => (await keys.of(jwkOf(key), alg)).verifyOnEventLoop;
+      const [p256, p384, p521, ed25519, ed448] = [
+        generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+        generateKeyPairSync('ec', { namedCurve: 'P-384' }),
+        generateKeyPairSync('ec', { namedCurve: 'P-521' }),
+        generateKeyPairSync('ed25519'),
+        generateKeyPairSync('ed448'),
+      ].map((pair) => pair.publicKey) as [KeyObject, KeyObject, KeyObject, KeyObject, KeyObject];
+      expect(await onEventLoop('ES256', p256)).to.equal(true);
+      expect(await onEventLoop('ES384', p384)).to.equal(false); // about 0.5 ms a check
+      expect(await onEventLoop('ES512', p521)).to.equal(false);
+      expect(await onEventLoop('EdDSA', ed25519)).to.equal(true);
+      expect(await onEventLoop('EdDSA', ed448)).to.equal(false);
+      const rsa = (publicExponent: number) => generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent }).publicKey;
+      expect(await onEventLoop('RS256', rsa(65537))).to.equal(true);
+      expect(await onEventLoop('PS256', rsa(2 ** 31 - 1))).to.equal(false); // a big exponent: a dear check
+    });
+  });
 
   describe("the RFC's examples", () => {
     it("computes RFC 7638 section 3.1's thumbprint of its example RSA key", async () => {
@@ -305,6 +330,25 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       expect(await t.app.db('dpop_proof_jtis').where({ jkt }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
     });
 
+    it("remembers a jti once, and its commit's relaxed durability (replay-store.ts) does not leak into the connection's later statements", async () => {
+      const side = knex({ client: 'pg', connection: t.config.databaseUrl, pool: { min: 1, max: 1 } });
+      try {
+        await side.raw('SET synchronous_commit = on'); // the session's own setting (the test databases default to off)
+        const store = new ProofJtiStore(side);
+        const expiresAt = new Date(Date.now() + 60_000);
+        const [remembered] = await Promise.all([
+          store.remember('jkt-commit', 'jti-1', expiresAt, new Date()),
+          store.remember('jkt-commit', 'jti-1', expiresAt, new Date()),
+        ]);
+        expect(remembered).to.equal(true);
+        expect(await store.remember('jkt-commit', 'jti-1', expiresAt, new Date()), 'the same jti again').to.equal(false);
+        const { rows } = await side.raw<{ rows: Array<{ synchronous_commit: string }> }>('SHOW synchronous_commit');
+        expect(rows[0]?.synchronous_commit).to.equal('on');
+      } finally {
+        await side.destroy();
+      }
+    });
+
     it('refuses such a proof at a protected route with 401 invalid_dpop_proof and its challenge', async () => {
       const key = await proofKey();
       const token = await boundToken(t.app, key);
@@ -359,9 +403,15 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       }
     });
 
-    it('accepts proofs signed with RS256, PS256 and EdDSA keys', async () => {
-      for (const alg of ['RS256', 'PS256', 'EdDSA']) {
-        const response = await tokenRequest(await proof(await proofKey(alg), { htm: 'POST', htu: tokenUrl() }));
+    it("accepts proofs signed with RS256, PS256, EdDSA, ES384 and ES512 keys, and refuses each with another proof's signature", async () => {
+      // ES384 and ES512 are checked in libuv's pool, the others on the event loop (proof-keys.ts verifyOnEventLoop): both ways hold.
+      for (const alg of ['RS256', 'PS256', 'EdDSA', 'ES384', 'ES512']) {
+        const key = await proofKey(alg);
+        const [sound, other] = await Promise.all([proof(key, { htm: 'POST', htu: tokenUrl() }), proof(key, { htm: 'POST', htu: tokenUrl() })]);
+        const forged = `${sound.slice(0, sound.lastIndexOf('.'))}${other.slice(other.lastIndexOf('.'))}`;
+        const body = expectOAuthError(await tokenRequest(forged), 400, 'invalid_dpop_proof');
+        expect(body.error_description, alg).to.match(/signature does not verify/);
+        const response = await tokenRequest(sound);
         expect(response.statusCode, `${alg}: ${response.body}`).to.equal(200);
         expect((response.json() as { token_type: string }).token_type).to.equal('DPoP');
       }

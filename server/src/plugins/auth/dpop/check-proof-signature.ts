@@ -10,17 +10,18 @@ const required = ['jti', 'htm', 'htu', 'iat'] as const;
  * RFC 9449 section 4.3 steps 3 and 6: the signature verifies with the proof's own `jwk`, and the
  * claims every proof carries are there (`jti`, `htm`, `htu`, `iat`); a proof's own `exp` or `nbf`,
  * if any, holds at `now` too. The claims are those readProof decoded: the signature covers exactly
- * the segments they were decoded from. node:crypto verifies in libuv's thread pool, as the access
- * tokens are signed (access-token.ts): jose's jwtVerify decoded the proof a second time and went
- * through WebCrypto, on the event loop for most of its cost.
+ * the segments they were decoded from (jose's jwtVerify decoded the proof a second time and went
+ * through WebCrypto). A cheap check runs on the event loop, a dear one in libuv's pool (the key's
+ * `verifyOnEventLoop`, proof-keys.ts).
  */
 export async function checkProofSignature(proof: PresentedProof, key: ProofKey, now: Date): Promise<JWTPayload> {
   const dot = proof.compact.lastIndexOf('.');
   const signingInput = Buffer.from(proof.compact.slice(0, dot), 'ascii');
   const signature = Buffer.from(proof.compact.slice(dot + 1), 'base64url');
-  const valid = await new Promise<boolean>((resolve) =>
-    cryptoVerify(key.hash, signingInput, { key: key.key, ...key.options }, signature, (error, result) => resolve(!error && result)),
-  );
+  const options = { key: key.key, ...key.options };
+  const valid = key.verifyOnEventLoop
+    ? verifiesNow(key, signingInput, options, signature)
+    : await new Promise<boolean>((resolve) => cryptoVerify(key.hash, signingInput, options, signature, (error, result) => resolve(!error && result)));
   const claims = proof.claims;
   if (!valid || required.some((claim) => claims[claim] === undefined))
     throw new DPoPProofRejected('the DPoP proof signature does not verify with its jwk, or it lacks jti, htm, htu or iat');
@@ -30,4 +31,12 @@ export async function checkProofSignature(proof: PresentedProof, key: ProofKey, 
   if (claims.nbf !== undefined && !(typeof claims.nbf === 'number' && claims.nbf <= seconds))
     throw new DPoPProofRejected('the DPoP proof is not valid yet (its nbf claim)');
   return claims;
+}
+
+function verifiesNow(key: ProofKey, signingInput: Buffer, options: Parameters<typeof cryptoVerify>[2], signature: Buffer): boolean {
+  try {
+    return cryptoVerify(key.hash, signingInput, options, signature);
+  } catch {
+    return false; // a signature OpenSSL cannot read for this key (its length, its encoding): as the pool answers it
+  }
 }
