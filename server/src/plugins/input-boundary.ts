@@ -49,6 +49,8 @@ function pointerToken(key: string): string {
  * Iterative, so the deepest body the JSON parser accepts cannot overflow the stack.
  */
 export function findUnstorableText(value: unknown): string | null {
+  // The fast pass first, as at the boundary: false means no such text at any depth (it went all the way down).
+  if (!holdsRefusedInput(value)) return null;
   const found = findRefusedInput(value, Infinity);
   return found && found.detail === illFormedTextDetail ? found.pointer : null;
 }

@@ -15,13 +15,27 @@ export class UntrustedJwtRefused extends Error {
  * rule as the boundary's, on the decoded members: refused here, nothing is looked up or stored.
  */
 export function decodeUntrustedJwt(compact: string): { header: ProtectedHeaderParameters; claims: JWTPayload } {
-  let decoded: { header: ProtectedHeaderParameters; claims: JWTPayload };
+  return { header: decodeUntrustedHeader(compact), claims: decodeUntrustedClaims(compact) };
+}
+
+/** decodeUntrustedJwt's header alone (a DPoP proof's is read once per header a client sends, dpop/proof-keys.ts). */
+export function decodeUntrustedHeader(compact: string): ProtectedHeaderParameters {
+  return wellFormed('header', () => decodeProtectedHeader(compact));
+}
+
+/** decodeUntrustedJwt's claims alone. */
+export function decodeUntrustedClaims(compact: string): JWTPayload {
+  return wellFormed('claims', () => decodeJwt(compact));
+}
+
+function wellFormed<T extends object>(part: 'header' | 'claims', decode: () => T): T {
+  let decoded: T;
   try {
-    decoded = { header: decodeProtectedHeader(compact), claims: decodeJwt(compact) };
+    decoded = decode();
   } catch {
     throw new UntrustedJwtRefused('is not a well-formed JWT');
   }
   const at = findUnstorableText(decoded);
-  if (at !== null) throw new UntrustedJwtRefused(`holds text that is not well-formed (a lone surrogate or NUL) at ${at}`);
+  if (at !== null) throw new UntrustedJwtRefused(`holds text that is not well-formed (a lone surrogate or NUL) at /${part}${at}`);
   return decoded;
 }

@@ -1,7 +1,6 @@
-import type { JWK } from 'jose';
+import type { JWK, ProtectedHeaderParameters } from 'jose';
 import { dpopSigningAlgorithms } from './algorithms.js';
 import { DPoPProofRejected } from './proof-rejected.js';
-import type { PresentedProof } from './read-proof.js';
 
 /** JWK members that only a private or symmetric key has (RFC 7518 sections 6.2.2, 6.3.2, 6.4; RFC 8037; AKP's `priv`). */
 const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv'];
@@ -13,8 +12,8 @@ const privateMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv'];
  * `crit` header names extensions the verifier must understand (RFC 7515 section 4.1.11): this one
  * understands none, so any is refused.
  */
-export function checkProofHeader(proof: PresentedProof): { alg: string; jwk: JWK } {
-  const { typ, alg, jwk, crit } = proof.header;
+export function checkProofHeader(header: ProtectedHeaderParameters): { alg: string; jwk: JWK } {
+  const { typ, alg, jwk, crit } = header;
   if (typ !== 'dpop+jwt') throw new DPoPProofRejected('the DPoP proof typ header is not dpop+jwt');
   if (typeof alg !== 'string' || !dpopSigningAlgorithms.includes(alg))
     throw new DPoPProofRejected(`the DPoP proof alg must be one of ${dpopSigningAlgorithms.join(', ')}`);

@@ -3,7 +3,6 @@ import { checkAth } from './check-ath.js';
 import { checkHtm } from './check-htm.js';
 import { checkHtu } from './check-htu.js';
 import { checkIat, proofWindow } from './check-iat.js';
-import { checkProofHeader } from './check-proof-header.js';
 import { checkProofSignature } from './check-proof-signature.js';
 import { DPoPProofRejected } from './proof-rejected.js';
 import { ProofKeys } from './proof-keys.js';
@@ -63,9 +62,8 @@ export class DPoPProofVerifier {
 
   /** Steps 1 to 11, all but the replay check: nothing is stored. */
   async check(target: ProofTarget): Promise<CheckedProof> {
-    const proof = readProof(target.header); // one header, one compact JWT
-    const { alg, jwk } = checkProofHeader(proof); // typ dpop+jwt, asymmetric alg, public jwk, no crit
-    const key = await this.keys.of(jwk, alg); // thumbprint and import, once per key
+    const proof = readProof(target.header); // one header, one compact JWT, its claims decoded
+    const key = await this.keys.of(proof); // its header: typ dpop+jwt, asymmetric alg, public jwk, no crit; thumbprint and import; once per header
     const claims = await checkProofSignature(proof, key, target.now); // signed by that jwk; jti, htm, htu, iat present
     checkHtm(claims, target.method);
     checkHtu(claims, target.htu);

@@ -3,7 +3,9 @@ import { calculateJwkThumbprint, type JWK } from 'jose';
 import { rsaKeyLimits } from '../../../../../core/src/index.js';
 import { BoundedMap } from '../../../security/bounded-map.js';
 import { jwsAlgorithms, type JwsAlgorithm } from './algorithms.js';
+import { checkProofHeader } from './check-proof-header.js';
 import { DPoPProofRejected } from './proof-rejected.js';
+import { readProofHeader, type PresentedProof } from './read-proof.js';
 
 export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
@@ -27,11 +29,13 @@ export interface ProofKey {
 const cheapRsa = { maxModulusBits: 4096, maxPublicExponent: 65537n } as const;
 
 /**
- * The public keys of proofs, thumbprinted and imported once per key and algorithm: a client signs
- * every proof with the same `jwk` header, so doing either on each request would be waste. Keyed by
- * that header as sent and the `alg`, since a key is checked for one algorithm (its type, its
- * curve, its size). At most `maxEntries` keys, the least recently used forgotten first (a flood of
- * fresh keys costs the flooder imports, not this process memory).
+ * What each proof header a client sends gave: checked (checkProofHeader) and its key thumbprinted
+ * and imported, once. A client signs every proof with the same header (`typ`, `alg`, `jwk`), so
+ * decoding (base64url, JSON, the text check), checking or importing it on each request would be
+ * waste. Keyed by the header's segment as sent: the same bytes decode to the same
+ * header, and a key is checked for the one `alg` beside it (its type, curve and size). A header
+ * that fails is not kept. At most `maxEntries` headers, the least recently used forgotten first
+ * (a flood of fresh keys costs the flooder imports, not this process memory).
  */
 export class ProofKeys {
   private readonly keys: BoundedMap<string, ProofKey>;
@@ -40,35 +44,40 @@ export class ProofKeys {
     this.keys = new BoundedMap(maxEntries);
   }
 
-  async of(jwk: JWK, alg: string): Promise<ProofKey> {
-    const cacheKey = `${alg}:${JSON.stringify(jwk)}`;
-    const known = this.keys.get(cacheKey);
+  async of(proof: PresentedProof): Promise<ProofKey> {
+    const known = this.keys.get(proof.headerSegment);
     if (known) return known;
-    const algorithm = Object.hasOwn(jwsAlgorithms, alg) ? jwsAlgorithms[alg] : undefined;
-    if (!algorithm) throw new DPoPProofRejected(`the DPoP proof alg ${alg} is not supported`);
-    let jkt: string;
-    let key: KeyObject;
-    try {
-      jkt = await calculateJwkThumbprint(jwk, 'sha256');
-      key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
-    } catch {
-      throw new DPoPProofRejected('the DPoP proof jwk header is not a valid public key');
-    }
-    if (!usableWith(key, algorithm)) throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
-    const proofKey: ProofKey = {
-      jkt,
-      key,
-      hash: algorithm.hash,
-      options: algorithm.curve
-        ? { dsaEncoding: 'ieee-p1363' }
-        : algorithm.pss
-          ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
-          : {},
-      verifyOnEventLoop: cheapToVerify(key),
-    };
-    this.keys.set(cacheKey, proofKey);
-    return proofKey;
+    const { alg, jwk } = checkProofHeader(readProofHeader(proof)); // typ dpop+jwt, asymmetric alg, public jwk, no crit
+    const key = await importProofKey(jwk, alg);
+    this.keys.set(proof.headerSegment, key);
+    return key;
   }
+}
+
+/** A proof's `jwk` for its `alg`: its RFC 7638 thumbprint, imported and checked as usable with that algorithm. */
+export async function importProofKey(jwk: JWK, alg: string): Promise<ProofKey> {
+  const algorithm = Object.hasOwn(jwsAlgorithms, alg) ? jwsAlgorithms[alg] : undefined;
+  if (!algorithm) throw new DPoPProofRejected(`the DPoP proof alg ${alg} is not supported`);
+  let jkt: string;
+  let key: KeyObject;
+  try {
+    jkt = await calculateJwkThumbprint(jwk, 'sha256');
+    key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
+  } catch {
+    throw new DPoPProofRejected('the DPoP proof jwk header is not a valid public key');
+  }
+  if (!usableWith(key, algorithm)) throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
+  return {
+    jkt,
+    key,
+    hash: algorithm.hash,
+    options: algorithm.curve
+      ? { dsaEncoding: 'ieee-p1363' }
+      : algorithm.pss
+        ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+        : {},
+    verifyOnEventLoop: cheapToVerify(key),
+  };
 }
 
 function cheapToVerify(key: KeyObject): boolean {
