@@ -18,10 +18,9 @@ export async function checkProofSignature(proof: PresentedProof, key: ProofKey, 
   const dot = proof.compact.lastIndexOf('.');
   const signingInput = Buffer.from(proof.compact.slice(0, dot), 'ascii');
   const signature = Buffer.from(proof.compact.slice(dot + 1), 'base64url');
-  const options = { key: key.key, ...key.options };
   const valid = key.verifyOnEventLoop
-    ? verifiesNow(key, signingInput, options, signature)
-    : await new Promise<boolean>((resolve) => cryptoVerify(key.hash, signingInput, options, signature, (error, result) => resolve(!error && result)));
+    ? verifiesNow(key, signingInput, signature)
+    : await new Promise<boolean>((resolve) => cryptoVerify(key.hash, signingInput, key.verifyKey, signature, (error, result) => resolve(!error && result)));
   const claims = proof.claims;
   if (!valid || required.some((claim) => claims[claim] === undefined))
     throw new DPoPProofRejected('the DPoP proof signature does not verify with its jwk, or it lacks jti, htm, htu or iat');
@@ -33,9 +32,9 @@ export async function checkProofSignature(proof: PresentedProof, key: ProofKey, 
   return claims;
 }
 
-function verifiesNow(key: ProofKey, signingInput: Buffer, options: Parameters<typeof cryptoVerify>[2], signature: Buffer): boolean {
+function verifiesNow(key: ProofKey, signingInput: Buffer, signature: Buffer): boolean {
   try {
-    return cryptoVerify(key.hash, signingInput, options, signature);
+    return cryptoVerify(key.hash, signingInput, key.verifyKey, signature);
   } catch {
     return false; // a signature OpenSSL cannot read for this key (its length, its encoding): as the pool answers it
   }

@@ -11,9 +11,9 @@ export interface ProofKey {
   /** RFC 7638 SHA-256 thumbprint, base64url: what `cnf.jkt` holds (RFC 9449 section 6.1). */
   jkt: string;
   /** The public key and the options node:crypto's verify takes for the proof's `alg`. */
-  key: KeyObject;
   hash: JwsAlgorithm['hash'];
-  options: { dsaEncoding?: 'ieee-p1363'; padding?: number; saltLength?: number };
+  /** What node:crypto's verify takes for the proof's `alg`: the public key and its options, built once at import. */
+  verifyKey: { key: KeyObject; dsaEncoding?: 'ieee-p1363'; padding?: number; saltLength?: number };
   /**
    * Whether a signature of this key is checked on the event loop rather than in libuv's pool: a
    * check that costs less than the hop to the pool and back. OpenSSL on a 2-core AMD EPYC checks
@@ -69,13 +69,12 @@ export async function importProofKey(jwk: JWK, alg: string): Promise<ProofKey> {
   if (!usableWith(key, algorithm)) throw new DPoPProofRejected(`the DPoP proof jwk header is not a public key usable with ${alg}`);
   return {
     jkt,
-    key,
     hash: algorithm.hash,
-    options: algorithm.curve
-      ? { dsaEncoding: 'ieee-p1363' }
+    verifyKey: algorithm.curve
+      ? { key, dsaEncoding: 'ieee-p1363' }
       : algorithm.pss
-        ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
-        : {},
+        ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+        : { key },
     verifyOnEventLoop: cheapToVerify(key),
   };
 }
