@@ -329,6 +329,28 @@ describe('DPoP: sender-constrained tokens (RFC 9449)', () => {
       expect(await t.app.db('dpop_proof_jtis').where({ jkt }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
     });
 
+    it('answers invalid_dpop_proof for a proof whose header holds a NUL or a lone surrogate, each time it is sent, and remembers no jti of it', async () => {
+      const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const jwk = pair.publicKey.export({ format: 'jwk' });
+      const now = Math.floor(Date.now() / 1000);
+      const hostile = ['a\u0000b', '\ud800', '\udbff'].map((kid) =>
+        handMadeProof(
+          { typ: 'dpop+jwt', alg: 'ES256', jwk, kid },
+          { htm: 'POST', htu: tokenUrl(), iat: now, jti: randomUUID() },
+          pair.privateKey,
+          'sha256',
+          'ieee-p1363',
+        ),
+      );
+      // Each sent twice at once: a header that fails is decoded and refused again, never kept (proof-keys.ts).
+      for (const answer of await Promise.all([...hostile, ...hostile].map(tokenRequest))) {
+        const body = expectOAuthError(answer, 400, 'invalid_dpop_proof');
+        expect(body.error_description).to.match(/holds text that is not well-formed \(a lone surrogate or NUL\) at \/header\/kid/);
+      }
+      const jkt = await calculateJwkThumbprint(jwk as JWK, 'sha256');
+      expect(await t.app.db('dpop_proof_jtis').where({ jkt }).count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+    });
+
     it("remembers a jti once, and its commit's relaxed durability (replay-store.ts) does not leak into the connection's later statements", async () => {
       const side = knex({ client: 'pg', connection: t.config.databaseUrl, pool: { min: 1, max: 1 } });
       try {
